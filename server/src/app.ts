@@ -1,0 +1,92 @@
+/**
+ * The whole HTTP surface of Immoloupe, in one readable list: security headers, static files,
+ * the JSON API under /api, and the React Router app (SSR) for every other path.
+ * `buildApp` builds without listening (tests drive it in process); `main.ts` listens.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppContext } from '@immoloupe/shared/app-context';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express from 'express';
+import type { ServerBuild } from 'react-router';
+import { type Config, publicConfig } from './config.js';
+import type { Db } from './db/client.js';
+import { iconRoutes } from './features/icons/routes.js';
+import { versionRoutes } from './features/version/routes.js';
+import { errorHandler, notFoundApi } from './http/errors.js';
+import { isNoindexPath, ROBOTS_TXT, securityHeaders } from './http/security.js';
+import type { Logger } from './logger.js';
+
+const require = createRequire(import.meta.url);
+
+export const WEB_BUILD_DIR = fileURLToPath(new URL('../../web/build/', import.meta.url));
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  log: Logger;
+  buildId: string;
+  /** The React Router server build; absent, only the API answers (some unit tests). */
+  web?: ServerBuild;
+  /** Folder of the browser assets of that build. */
+  webClientDir?: string;
+}
+
+export function buildApp(deps: AppDeps): express.Express {
+  const { config, log, buildId } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(compression());
+  app.use(securityHeaders());
+  app.use((req, res, next) => {
+    if (isNoindexPath(req.path)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    next();
+  });
+
+  app.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').send(`${ROBOTS_TXT}Sitemap: ${config.publicUrl}/sitemap.xml\n`);
+  });
+
+  // Static files: hashed build assets are immutable; tarteaucitron loads its lang/ and css/
+  // files relative to its own URL, so its folder is served as it is.
+  if (deps.webClientDir) {
+    app.use('/assets', express.static(path.join(deps.webClientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(deps.webClientDir, { index: false, maxAge: '1h' }));
+  }
+  const tarteaucitronDir = path.dirname(require.resolve('tarteaucitronjs/tarteaucitron.js'));
+  app.use('/vendor/tarteaucitron', express.static(tarteaucitronDir, { index: false, maxAge: '1d' }));
+
+  // JSON API
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.use(versionRoutes(buildId));
+  api.use(iconRoutes());
+  api.use(notFoundApi);
+  api.use(errorHandler(log));
+  app.use('/api', api);
+
+  // Pages
+  if (deps.web) {
+    const pub = publicConfig(config);
+    app.all(
+      '/{*splat}',
+      createRequestHandler({
+        build: deps.web,
+        mode: config.NODE_ENV === 'development' ? 'development' : 'production',
+        getLoadContext: (_req, res): AppContext => ({
+          buildId,
+          cspNonce: String(res.locals.cspNonce),
+          publicUrl: config.publicUrl,
+          publicConfig: pub,
+          getSessionUser: async () => null,
+          logError: (msg, fields) => log.error(msg, fields),
+        }),
+      }),
+    );
+  }
+  app.use(errorHandler(log));
+  return app;
+}

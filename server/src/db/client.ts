@@ -1,0 +1,162 @@
+/**
+ * The database: one PostgreSQL dialect, two engines. PGlite (PostgreSQL in WebAssembly, a data
+ * folder, zero set-up) by default; a PostgreSQL server through `pg` when DATABASE_URL is set.
+ * Both return rows with the same JavaScript types (see `parsers`), so queries and the code that
+ * reads them do not care which engine runs.
+ */
+import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+export type Row = Record<string, unknown>;
+
+/** What a query runs on: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Several statements separated by `;`, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /**
+   * Bulk load with COPY … FROM in CSV format (header-less). `csv` is the whole payload or a
+   * stream of chunks. Returns the number of rows loaded.
+   */
+  copyCsv(table: string, columns: readonly string[], csv: string | AsyncIterable<string | Uint8Array>): Promise<number>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data folder as a gzipped tarball (test templates, backups). */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+// Same JavaScript types on both engines: counts as numbers, numerics as numbers,
+// dates as `YYYY-MM-DD` strings (a date has no time zone), timestamps as Date.
+const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+const parsers = {
+  [OID.int8]: (v: string) => Number(v),
+  [OID.numeric]: (v: string) => Number(v),
+  [OID.date]: (v: string) => v,
+};
+
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent, cube, earthdistance, btree_gist };
+
+function copySql(table: string, columns: readonly string[], source: string): string {
+  const cols = columns.map((c) => `"${c}"`).join(', ');
+  return `COPY ${table} (${cols}) FROM ${source} WITH (FORMAT csv)`;
+}
+
+async function collect(csv: string | AsyncIterable<string | Uint8Array>): Promise<Blob> {
+  if (typeof csv === 'string') return new Blob([csv]);
+  const parts: (string | Uint8Array)[] = [];
+  for await (const chunk of csv) parts.push(chunk);
+  return new Blob(parts);
+}
+
+type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+function pgliteQueryable(q: PGlite | PgliteTx): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const res = await q.query<T>(sql, params as unknown[]);
+      return res.rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+    async copyCsv(table, columns, csv) {
+      // PGlite reads COPY input from a virtual file, not from a stream.
+      const blob = await collect(csv);
+      const res = await q.query(copySql(table, columns, "'/dev/blob'"), [], { blob });
+      return res.affectedRows ?? 0;
+    },
+  };
+}
+
+export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: PGLITE_EXTENSIONS,
+    parsers,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  return {
+    kind: 'pglite',
+    ...pgliteQueryable(db),
+    transaction: (fn) => db.transaction((tx) => fn(pgliteQueryable(tx))),
+    close: () => db.close(),
+    dumpDataDir: () => db.dumpDataDir('gzip'),
+  };
+}
+
+function pgQueryable(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const res = await client.query(sql, params as unknown[]);
+      return res.rows as T[];
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+    async copyCsv(table, columns, csv) {
+      const own = 'release' in client ? null : await (client as pg.Pool).connect();
+      const conn = (own ?? client) as pg.PoolClient;
+      try {
+        const stream = conn.query(copyFrom(copySql(table, columns, 'STDIN')));
+        await pipeline(typeof csv === 'string' ? Readable.from([csv]) : Readable.from(csv), stream);
+        return Number(stream.rowCount ?? 0);
+      } finally {
+        own?.release();
+      }
+    },
+  };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types: {
+      getTypeParser: ((oid: number, format?: string) => {
+        const own = parsers[oid as keyof typeof parsers];
+        return own ?? pg.types.getTypeParser(oid, format as 'text');
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // Fail at boot, not at the first request, when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    kind: 'postgres',
+    ...pgQueryable(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(pgQueryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDb(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Promise<Db> {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.DATA_DIR);
+}

@@ -1,0 +1,45 @@
+/**
+ * One error shape for the JSON API (`{ message, issues? }`, French messages) and one error
+ * handler: 4xx errors say what is wrong, 5xx errors hide their details and are logged.
+ */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { Logger } from '../logger.js';
+
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFoundApi: RequestHandler = (req, _res, next) => {
+  next(new HttpError(404, `Ressource introuvable : ${req.method} ${req.originalUrl.split('?')[0]}`));
+};
+
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (err instanceof ZodError) {
+      res.status(400).json({
+        message: 'Requête invalide.',
+        issues: err.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      });
+      return;
+    }
+    // body-parser and friends mark client errors with a status.
+    const status = err instanceof HttpError ? err.status : Number(err?.status ?? err?.statusCode ?? 500);
+    if (status >= 500 || !Number.isInteger(status)) {
+      log.error('request failed', { err, method: req.method, url: req.originalUrl });
+      if (!res.headersSent) res.status(500).json({ message: 'Erreur interne du serveur. Réessayez plus tard.' });
+      return;
+    }
+    const body: { message: string; issues?: unknown } = {
+      message: err instanceof HttpError ? err.message : 'Requête invalide.',
+    };
+    if (err instanceof HttpError && err.issues) body.issues = err.issues;
+    res.status(status).json(body);
+  };
+}

@@ -1,0 +1,67 @@
+/** Starts Immoloupe: configuration, database and migrations, then the HTTP server. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { buildApp, WEB_BUILD_DIR } from './app.js';
+import { readBuildId } from './build-info.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDb } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { createLogger } from './logger.js';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(config.LOG_LEVEL, { app: 'immoloupe' });
+  const started = Date.now();
+  const db = await openDb(config);
+  const applied = await migrate(db);
+  log.info('database ready', { engine: db.kind, migrationsApplied: applied });
+
+  const serverEntry = path.join(WEB_BUILD_DIR, 'server', 'index.js');
+  if (!existsSync(serverEntry)) {
+    log.error('web build missing: run `npm run build` first', { expected: 'web/build/server/index.js' });
+    process.exit(1);
+  }
+  const web = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const buildId = readBuildId(WEB_BUILD_DIR, config.BUILD_ID);
+  const app = buildApp({ config, db, log, buildId, web, webClientDir: path.join(WEB_BUILD_DIR, 'client') });
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    log.info('listening', { url: `http://localhost:${port}`, buildId, startupMs: Date.now() - started });
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    // Stop accepting connections, let requests in flight finish, then close the database.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(() => {
+      db.close()
+        .catch((err) => log.error('database close failed', { err }))
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Échec du démarrage : ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** The one error shape of the JSON API: a French message, and the invalid fields when any. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const versionSchema = z.object({ buildId: z.string().min(1) });
+export type VersionResponse = z.infer<typeof versionSchema>;

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatEuros, formatEurosPerSquareMetre, formatPercent, formatSurface } from './format.js';
+
+const NNBSP = '\u202f';
+const NBSP = '\u00a0';
+
+describe('fr-FR formatting', () => {
+  it('writes money with narrow no-break spaces and a no-break space before €', () => {
+    expect(formatEuros(1234567)).toBe(`1${NNBSP}234${NNBSP}567${NBSP}€`);
+  });
+  it('writes €/m², m², % and dates the French way', () => {
+    expect(formatEurosPerSquareMetre(4321.4)).toBe(`4${NNBSP}321${NBSP}€/m²`);
+    expect(formatSurface(62.25)).toBe(`62,3${NBSP}m²`);
+    expect(formatPercent(0.125, 1)).toBe(`12,5${NBSP}%`);
+    expect(formatDate('2026-11-21')).toBe('21/11/2026');
+  });
+});

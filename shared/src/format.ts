@@ -1,0 +1,41 @@
+/**
+ * All number, money, surface and date formatting goes through here (fr-FR). Intl writes
+ * a narrow no-break space (U+202F) as the thousands separator and a no-break space (U+00A0)
+ * before the euro sign and the percent sign, as French typography wants.
+ */
+const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const date = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Paris' });
+
+/** No-break space, to put before `:`, `;`, `?`, `!` in French text. */
+export const NBSP = '\u00a0';
+
+export function formatInteger(n: number): string {
+  return integer.format(n);
+}
+
+export function formatEuros(n: number): string {
+  return euros.format(n);
+}
+
+export function formatEurosPerSquareMetre(n: number): string {
+  return `${integer.format(n)}${NBSP}€/m²`;
+}
+
+export function formatSurface(m2: number): string {
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(m2)}${NBSP}m²`;
+}
+
+export function formatPercent(ratio: number, fractionDigits = 0): string {
+  return new Intl.NumberFormat('fr-FR', {
+    style: 'percent',
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(ratio);
+}
+
+/** `21/11/2026`; accepts a Date or an ISO date (`2026-11-21`, read as a calendar day). */
+export function formatDate(d: Date | string): string {
+  const value = typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? new Date(`${d}T12:00:00Z`) : new Date(d);
+  return date.format(value);
+}

@@ -1,0 +1,54 @@
+/**
+ * Unit and in-process HTTP tests. The server suite runs on PGlite always, and a second time on
+ * a PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = [
+  { find: /^@immoloupe\/shared\/(.*)$/, replacement: fileURLToPath(new URL('./shared/src/$1.ts', import.meta.url)) },
+  { find: /^~\/(.*)$/, replacement: fileURLToPath(new URL('./web/app/$1', import.meta.url)) },
+];
+
+const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name,
+    root: fileURLToPath(new URL('./server', import.meta.url)),
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: [fileURLToPath(new URL(`./server/src/test/global-setup.${engine}.ts`, import.meta.url))],
+    env: { TEST_DB_ENGINE: engine },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    // PGlite instances are memory-hungry; two files at a time fit the 2-core machines.
+    maxWorkers: 2,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'shared',
+          root: fileURLToPath(new URL('./shared', import.meta.url)),
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          root: fileURLToPath(new URL('./web', import.meta.url)),
+          include: ['app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      serverProject('server', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+    ],
+  },
+});

@@ -1,0 +1,62 @@
+/** The professional menu: every pro tool of the spec, grouped as an agent thinks of them. */
+export interface ProNavItem {
+  path: string;
+  label: string;
+  icon: string;
+  adminOnly?: boolean;
+}
+export interface ProNavGroup {
+  label: string;
+  items: ProNavItem[];
+}
+
+export const PRO_NAV: ProNavGroup[] = [
+  {
+    label: 'Analyser',
+    items: [
+      { path: '/pro/analyseadresse', label: 'Analyse d’adresse', icon: 'tabler:map-pin-search' },
+      { path: '/pro/transactions', label: 'Transactions', icon: 'tabler:receipt-euro' },
+      { path: '/pro/analysemarche', label: 'Analyse de marché', icon: 'tabler:chart-line' },
+      { path: '/pro/avisdevaleur', label: 'Avis de valeur', icon: 'tabler:scale' },
+    ],
+  },
+  {
+    label: 'Rechercher',
+    items: [
+      { path: '/pro/rechercheparcelle', label: 'Parcelles', icon: 'tabler:vector-triangle' },
+      { path: '/pro/recherchedpe', label: 'DPE', icon: 'tabler:bolt' },
+      { path: '/pro/recherchecopro', label: 'Copropriétés', icon: 'tabler:building-community' },
+      { path: '/pro/localisationauto', label: 'Localisation automatique', icon: 'tabler:current-location' },
+    ],
+  },
+  {
+    label: 'Annonces',
+    items: [
+      { path: '/pro/analyseannonce', label: 'Analyse d’annonce', icon: 'tabler:file-search' },
+      { path: '/pro/carte_annonces', label: 'Carte des annonces', icon: 'tabler:map' },
+      { path: '/pro/listeautomatique', label: 'Liste automatique', icon: 'tabler:list-check' },
+      { path: '/pro/mesannonces', label: 'Mes annonces', icon: 'tabler:bookmark' },
+    ],
+  },
+  {
+    label: 'Prospecter',
+    items: [
+      { path: '/pro/prospection', label: 'Prospection', icon: 'tabler:target-arrow' },
+      { path: '/pro/mazone', label: 'Ma zone', icon: 'tabler:map-2' },
+      { path: '/pro/mesadresses', label: 'Mes adresses', icon: 'tabler:home-heart' },
+      { path: '/pro/mesrecherches', label: 'Mes recherches', icon: 'tabler:bell' },
+      { path: '/pro/creer_recherche', label: 'Créer une recherche', icon: 'tabler:bell-plus' },
+    ],
+  },
+  {
+    label: 'Compte',
+    items: [
+      { path: '/pro/modedemploi', label: 'Mode d’emploi', icon: 'tabler:book' },
+      { path: '/pro/template', label: 'Modèle de rapport', icon: 'tabler:template' },
+      { path: '/pro/extension', label: 'Extension navigateur', icon: 'tabler:puzzle' },
+      { path: '/pro/creer_cle', label: 'Clés d’accès', icon: 'tabler:key' },
+      { path: '/abo/moncompte', label: 'Mon compte', icon: 'tabler:user-circle' },
+      { path: '/pro/admin', label: 'Administration', icon: 'tabler:shield-lock', adminOnly: true },
+    ],
+  },
+];

@@ -1,0 +1,95 @@
+/** Public layout: site header, main content, footer with the legal and data-source mentions. */
+import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Brand } from '~/components/shell/brand';
+import { openConsentPanel } from '~/lib/consent';
+
+const NAV = [
+  { to: '/clients', label: 'Pour qui ?' },
+  { to: '/methodo', label: 'Méthodologie' },
+  { to: '/abo/offre', label: 'Tarif' },
+  { to: '/contact', label: 'Contact' },
+];
+
+export function SiteFooter() {
+  return (
+    <Box component="footer" py="lg" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Container size="lg">
+        <Group justify="space-between" align="flex-start" gap="lg">
+          <Stack gap={4}>
+            <Text fw={700}>Immoloupe</Text>
+            <Text size="sm" c="dimmed" maw={420}>
+              Données : DVF (DGFiP), DPE (ADEME), cadastre (Etalab), RNIC (ANAH), Base Adresse Nationale — Licence Ouverte 2.0.
+            </Text>
+          </Stack>
+          <Group gap="md" component="nav" aria-label="Pied de page">
+            <Anchor component={Link} to="/apropos" size="sm">
+              À propos
+            </Anchor>
+            <Anchor component={Link} to="/methodo" size="sm">
+              Méthodologie
+            </Anchor>
+            <Anchor component={Link} to="/cgu" size="sm">
+              CGU et confidentialité
+            </Anchor>
+            <Anchor component={Link} to="/contact" size="sm">
+              Contact
+            </Anchor>
+            <Anchor component="button" type="button" size="sm" onClick={openConsentPanel}>
+              Gestion des cookies
+            </Anchor>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+export function PasproLayout({ children }: { children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const links = NAV.map((item) => (
+    <Anchor key={item.to} component={NavLink} to={item.to} onClick={close} fw={500} c="inherit">
+      {item.label}
+    </Anchor>
+  ));
+  return (
+    <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Container size="lg">
+          <Group justify="space-between" wrap="nowrap">
+            <Brand />
+            <Group gap="lg" visibleFrom="sm" component="nav" aria-label="Navigation principale">
+              {links}
+            </Group>
+            <Group gap="xs" visibleFrom="sm">
+              <Button component={Link} to="/abo/connexion" variant="default">
+                Connexion
+              </Button>
+              <Button component={Link} to="/abo/offre">
+                S’abonner
+              </Button>
+            </Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Ouvrir le menu" />
+          </Group>
+        </Container>
+        <Drawer opened={opened} onClose={close} title="Menu" hiddenFrom="sm" size="xs">
+          <Stack component="nav" aria-label="Navigation principale">
+            {links}
+            <Button component={Link} to="/abo/connexion" variant="default" onClick={close}>
+              Connexion
+            </Button>
+            <Button component={Link} to="/abo/offre" onClick={close}>
+              S’abonner
+            </Button>
+          </Stack>
+        </Drawer>
+      </Box>
+      <Box component="main" id="contenu" style={{ flex: 1 }}>
+        {children}
+      </Box>
+      <SiteFooter />
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+/** Professional layout: the tools menu on the side, the current tool in the main area. */
+import { AppShell, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type ReactNode, useEffect } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { Brand } from '~/components/shell/brand';
+import { PRO_NAV } from '~/components/shell/pro-nav';
+import { AppIcon } from '~/lib/icons';
+import { preloadRouteModules } from '~/lib/route-preload';
+import { useSessionUser } from '~/lib/session';
+
+export function ProLayout({ children }: { children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  const user = useSessionUser();
+  const isAdmin = user?.role === 'admin';
+  useEffect(() => {
+    preloadRouteModules(PRO_NAV.flatMap((g) => g.items.map((i) => i.path)));
+  }, []);
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Ouvrir le menu des outils" />
+            <Brand to="/pro" />
+          </Group>
+          {user ? (
+            <Text size="sm" c="dimmed">
+              {user.email}
+            </Text>
+          ) : null}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Outils professionnels">
+        <ScrollArea>
+          {PRO_NAV.map((group) => (
+            <div key={group.label}>
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="sm" pb={4}>
+                {group.label}
+              </Text>
+              {group.items
+                .filter((item) => !item.adminOnly || isAdmin)
+                .map((item) => (
+                  <MantineNavLink
+                    key={item.path}
+                    component={NavLink}
+                    to={item.path}
+                    label={item.label}
+                    leftSection={<AppIcon name={item.icon} size="1.2em" />}
+                    active={location.pathname === item.path}
+                    onClick={close}
+                  />
+                ))}
+            </div>
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="contenu">{children}</AppShell.Main>
+    </AppShell>
+  );
+}

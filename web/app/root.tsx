@@ -1,0 +1,117 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app.css';
+import type { AppContext } from '@immoloupe/shared/app-context';
+import { LAYERS, THEME_PREFIX } from '@immoloupe/shared/constants';
+import { resolveLayout, type ShellLayout } from '@immoloupe/shared/layout';
+import { findSpecRoute } from '@immoloupe/shared/routes';
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type ReactNode, useEffect } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
+import { ErrorScreen } from '~/components/shell/error-screen';
+import { UpdateNotice } from '~/components/shell/update-notice';
+import { DefaultLayout } from '~/layouts/default';
+import { PasproLayout } from '~/layouts/paspro';
+import { PdfLayout } from '~/layouts/pdf';
+import { ProLayout } from '~/layouts/pro';
+import { consentAllowedOn, startConsent, trackPageView } from '~/lib/consent';
+import { configureIcons } from '~/lib/icons';
+import { describeError } from '~/lib/route-errors';
+import { useSessionUser } from '~/lib/session';
+import { theme } from '~/theme';
+import type { Route } from './+types/root';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = context as unknown as AppContext;
+  return {
+    buildId: ctx.buildId,
+    nonce: ctx.cspNonce,
+    publicUrl: ctx.publicUrl,
+    publicConfig: ctx.publicConfig,
+    user: await ctx.getSessionUser(),
+  };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const nonce = data?.nonce;
+  return (
+    <html lang="fr" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} classNamesPrefix={THEME_PREFIX} defaultColorScheme="auto">
+          {children}
+          <Notifications position="top-right" zIndex={LAYERS.toast} />
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+const LAYOUTS: Record<ShellLayout, (props: { children: ReactNode }) => ReactNode> = {
+  default: DefaultLayout,
+  paspro: PasproLayout,
+  pdf: PdfLayout,
+  pro: ProLayout,
+  none: ({ children }) => <main id="contenu">{children}</main>,
+};
+
+/** Browser-side services of the shell: icons, update notice, consent and page views. */
+function ShellServices({ data }: { data: RootData }) {
+  const location = useLocation();
+  useEffect(() => {
+    configureIcons();
+  }, []);
+  useEffect(() => {
+    if (consentAllowedOn(location.pathname)) startConsent(data.publicConfig);
+    trackPageView(data.publicConfig, location.pathname);
+  }, [location.pathname, data.publicConfig]);
+  return <UpdateNotice />;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const user = useSessionUser();
+  const layout = resolveLayout(location.pathname, {
+    routeLayout: findSpecRoute(location.pathname)?.layout,
+    hasClient: Boolean(user?.client),
+  });
+  const Shell = LAYOUTS[layout];
+  return (
+    <div id="app" data-layout={layout}>
+      <Shell>
+        <Outlet />
+      </Shell>
+      <ShellServices data={loaderData} />
+    </div>
+  );
+}
+
+/** Fatal errors: the error screen replaces the page (SEED-SPEC §2). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { status, message } = describeError(error, import.meta.env.DEV);
+  useEffect(() => {
+    document.title = 'Erreur · Immoloupe';
+  }, []);
+  return (
+    <div id="app" data-layout="default">
+      <DefaultLayout>
+        <ErrorScreen status={status} message={message} />
+      </DefaultLayout>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Every URL of the specification (SEED-SPEC §2) mapped to its page module. Pages whose tool a
+ * later issue delivers share `routes/coming.tsx`; a test checks this list against the table in
+ * `shared/src/routes.ts`.
+ */
+import { type RouteConfig, route } from '@react-router/dev/routes';
+
+/** Route id from a URL path: `/pro/test/carte3d%20combinee` → `pro-test-carte3d-combinee`. */
+function idOf(path: string): string {
+  return path === '/'
+    ? 'home'
+    : decodeURI(path)
+        .slice(1)
+        .replace(/[^a-z0-9]+/gi, '-');
+}
+
+/** Path as React Router matches it: without the leading slash, decoded. */
+function rr(path: string): string {
+  return decodeURI(path).slice(1);
+}
+
+const comingSoon = (path: string) => route(rr(path), 'routes/coming.tsx', { id: idOf(path) });
+
+export default [
+  // Public routes
+  comingSoon('/'),
+  comingSoon('/cgu'),
+  comingSoon('/apropos'),
+  comingSoon('/clients'),
+  comingSoon('/contact'),
+  comingSoon('/methodo'),
+  comingSoon('/demenagement'),
+  comingSoon('/index_old'),
+  comingSoon('/prospection_dpe'),
+  comingSoon('/clientscibles/agents_mandataires'),
+  comingSoon('/clientscibles/prospecteurs_fonciers'),
+  comingSoon('/clientscibles/chasseurs_appartement_maison'),
+
+  // Subscription routes
+  comingSoon('/abo/error'),
+  comingSoon('/abo/offre'),
+  comingSoon('/abo/succes'),
+  comingSoon('/abo/mescles'),
+  route('abo/activate', 'routes/abo.activate.tsx', { id: idOf('/abo/activate') }),
+  comingSoon('/abo/connexion'),
+  comingSoon('/abo/moncompte'),
+  comingSoon('/abo/nouveaucompte'),
+
+  // Professional routes
+  comingSoon('/pro'),
+  comingSoon('/pro/mazone'),
+  comingSoon('/pro/template'),
+  comingSoon('/pro/creer_cle'),
+  comingSoon('/pro/admin'),
+  comingSoon('/pro/admin/brevo'),
+  comingSoon('/pro/mesadresses'),
+  comingSoon('/pro/mesannonces'),
+  comingSoon('/pro/modedemploi'),
+  comingSoon('/pro/prospection'),
+  comingSoon('/pro/avisdevaleur'),
+  comingSoon('/pro/recherchedpe'),
+  comingSoon('/pro/transactions'),
+  comingSoon('/pro/analysemarche'),
+  comingSoon('/pro/mesrecherches'),
+  comingSoon('/pro/test/menudemo'),
+  comingSoon('/pro/analyseadresse'),
+  comingSoon('/pro/analyseannonce'),
+  comingSoon('/pro/carte_annonces'),
+  comingSoon('/pro/recherchecopro'),
+  comingSoon('/pro/creer_recherche'),
+  comingSoon('/pro/extension'),
+  comingSoon('/pro/listeautomatique'),
+  comingSoon('/pro/localisationauto'),
+  comingSoon('/pro/rechercheparcelle'),
+  comingSoon('/pro/test/carte3dsimple'),
+  comingSoon('/pro/test/carte3d%20combinee'),
+
+  // Print routes
+  comingSoon('/pdf/printanalysemarche'),
+  comingSoon('/pdf/printestimationavis'),
+
+  // Any other path: a non-fatal "Page not found" with a real 404 status.
+  route('*', 'routes/not-found.tsx', { id: 'not-found' }),
+] satisfies RouteConfig;
