@@ -15,6 +15,7 @@ import { type Config, publicConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { iconRoutes } from './features/icons/routes.js';
 import { versionRoutes } from './features/version/routes.js';
+import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
 import { errorHandler, notFoundApi } from './http/errors.js';
 import { isNoindexPath, ROBOTS_TXT, securityHeaders } from './http/security.js';
 import type { Logger } from './logger.js';
@@ -46,6 +47,8 @@ export function buildApp(deps: AppDeps): express.Express {
     next();
   });
 
+  app.use(issueCsrfCookie);
+
   app.get('/robots.txt', (_req, res) => {
     res.type('text/plain').send(`${ROBOTS_TXT}Sitemap: ${config.publicUrl}/sitemap.xml\n`);
   });
@@ -62,6 +65,8 @@ export function buildApp(deps: AppDeps): express.Express {
   // JSON API
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
+  api.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  api.use(requireCsrf);
   api.use(versionRoutes(buildId));
   api.use(iconRoutes());
   api.use(notFoundApi);

@@ -18,7 +18,9 @@ function serialise(value: unknown): unknown {
 export function createLogger(
   level: LogLevel,
   base: Record<string, unknown> = {},
-  write = (line: string) => process.stdout.write(`${line}\n`),
+  write: (line: string) => void = (line) => {
+    process.stdout.write(`${line}\n`);
+  },
 ): Logger {
   const emit = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
     if (order[lvl] < order[level]) return;
