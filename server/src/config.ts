@@ -38,6 +38,9 @@ const envSchema = z.object({
   META_PIXEL_ID: optionalString.pipe(z.string().regex(/^\d+$/, 'doit être un identifiant numérique').optional()),
   /** Comma-separated regular expressions of the paths whose page views the pixel sends (default: all). */
   META_PIXEL_PATHS: z.string().default('.*'),
+  /** The subscription offer shown on the public pages and charged by Stripe (TTC, in cents). */
+  OFFER_PRICE_CENTS: z.coerce.number().int().positive().default(4900),
+  OFFER_INTERVAL: z.enum(['month', 'year']).default('month'),
   /** Base map style URL for MapLibre; unset: the map draws our own data only. */
   MAP_STYLE_URL: optionalString.pipe(z.string().url().optional()),
 });
@@ -87,5 +90,6 @@ export function publicConfig(config: Config): PublicConfig {
     metaPixelId: config.META_PIXEL_ID ?? null,
     metaPixelPaths: config.metaPixelPaths.map((r) => r.source),
     mapStyleUrl: config.MAP_STYLE_URL ?? null,
+    offer: { priceCents: config.OFFER_PRICE_CENTS, interval: config.OFFER_INTERVAL },
   };
 }

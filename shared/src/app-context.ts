@@ -10,6 +10,8 @@ export interface PublicConfig {
   /** Regular expressions (sources) of the paths whose page views the pixel sends. */
   metaPixelPaths: string[];
   mapStyleUrl: string | null;
+  /** The subscription offer: price including VAT, in cents, and billing interval. */
+  offer: { priceCents: number; interval: 'month' | 'year' };
 }
 
 /** The signed-in user as the pages see it (SEED-SPEC §3). Filled by the accounts feature. */
