@@ -13,6 +13,7 @@ import express from 'express';
 import type { ServerBuild } from 'react-router';
 import { type Config, publicConfig } from './config.js';
 import type { Db } from './db/client.js';
+import { contactRoutes } from './features/contact/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
 import { versionRoutes } from './features/version/routes.js';
 import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
@@ -69,6 +70,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(requireCsrf);
   api.use(versionRoutes(buildId));
   api.use(iconRoutes());
+  api.use(contactRoutes({ db: deps.db, log }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);

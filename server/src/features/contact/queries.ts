@@ -1,0 +1,68 @@
+/** SQL of the contact feature: messages, and the per-IP rate limit shared by every app process. */
+import type { ContactMessage, ContactMessageRecord } from '@immoloupe/shared/contact/contact-message';
+import type { Db, Queryable } from '../../db/client.js';
+
+/**
+ * Records one submission from `ip` unless it already made `max` within the window; purges
+ * attempts older than a day. Serialised per IP by an advisory lock, so that concurrent requests
+ * (even on several app processes) cannot all slip under the limit.
+ */
+export async function takeContactAttempt(tx: Queryable, ip: string, max: number, windowMinutes: number): Promise<boolean> {
+  await tx.query('SELECT pg_advisory_xact_lock(727274400, hashtext($1))', [ip]);
+  await tx.query("DELETE FROM contact_attempts WHERE attempted_at < now() - interval '1 day'");
+  const [row] = await tx.query<{ n: number }>(
+    'SELECT count(*) AS n FROM contact_attempts WHERE ip = $1 AND attempted_at > now() - make_interval(mins => $2::int)',
+    [ip, windowMinutes],
+  );
+  if ((row?.n ?? 0) >= max) return false;
+  await tx.query('INSERT INTO contact_attempts (ip) VALUES ($1)', [ip]);
+  return true;
+}
+
+export async function insertContactMessage(tx: Queryable, m: ContactMessage): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    'INSERT INTO contact_messages (name, email, subject, message) VALUES ($1, $2, $3, $4) RETURNING id',
+    [m.name, m.email, m.subject, m.message],
+  );
+  if (!row) throw new Error('contact message insert returned no row');
+  return row.id;
+}
+
+export async function markContactMessageMailed(db: Db, id: number): Promise<void> {
+  await db.query('UPDATE contact_messages SET mailed_at = now() WHERE id = $1', [id]);
+}
+
+interface MessageRow {
+  id: number;
+  created_at: Date;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  mailed_at: Date | null;
+}
+
+export async function listContactMessages(
+  db: Db,
+  limit: number,
+  offset: number,
+): Promise<{ messages: ContactMessageRecord[]; total: number }> {
+  const rows = await db.query<MessageRow>(
+    `SELECT id, created_at, name, email, subject, message, mailed_at
+       FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
+  const [count] = await db.query<{ n: number }>('SELECT count(*) AS n FROM contact_messages');
+  return {
+    total: count?.n ?? 0,
+    messages: rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at.toISOString(),
+      name: r.name,
+      email: r.email,
+      subject: r.subject,
+      message: r.message,
+      mailedAt: r.mailed_at ? r.mailed_at.toISOString() : null,
+    })),
+  };
+}
