@@ -1,0 +1,203 @@
+/**
+ * BAN importer (`adresses-{dep}.csv`, `;`, no quoting, 23 columns). One file replaces the addresses
+ * of the communes it covers; the streets (`ban_voies`) of those communes are rebuilt for the geocoder.
+ */
+import type { Queryable } from '../db/client.js';
+import { searchText } from '../features/geocode/search-text.logic.js';
+import { readCsv } from './csv.js';
+import { ImportError } from './errors.js';
+import type { Importer } from './importer.js';
+import type { Column } from './stage.js';
+
+const BAN_COLUMNS = [
+  'id',
+  'id_fantoir',
+  'numero',
+  'rep',
+  'nom_voie',
+  'code_postal',
+  'code_insee',
+  'nom_commune',
+  'code_insee_ancienne_commune',
+  'nom_ancienne_commune',
+  'x',
+  'y',
+  'lon',
+  'lat',
+  'type_position',
+  'alias',
+  'nom_ld',
+  'libelle_acheminement',
+  'nom_afnor',
+  'source_position',
+  'source_nom_voie',
+  'certification_commune',
+  'cad_parcelles',
+] as const;
+const REQUIRED = ['id', 'numero', 'nom_voie', 'code_insee', 'nom_commune', 'lon', 'lat'];
+
+const columns: readonly Column[] = [
+  ['source_line', 'integer'],
+  ['id', 'text'],
+  ['id_fantoir', 'text'],
+  ['numero', 'integer'],
+  ['rep', 'text'],
+  ['nom_voie', 'text'],
+  ['code_postal', 'text'],
+  ['code_insee', 'text'],
+  ['nom_commune', 'text'],
+  ['code_insee_ancienne_commune', 'text'],
+  ['nom_ancienne_commune', 'text'],
+  ['x', 'double precision'],
+  ['y', 'double precision'],
+  ['lon', 'double precision'],
+  ['lat', 'double precision'],
+  ['type_position', 'text'],
+  ['alias', 'text'],
+  ['nom_ld', 'text'],
+  ['libelle_acheminement', 'text'],
+  ['nom_afnor', 'text'],
+  ['source_position', 'text'],
+  ['source_nom_voie', 'text'],
+  ['certification_commune', 'boolean'],
+  ['cad_parcelles', 'text[]'],
+  ['voie_key', 'text'],
+];
+
+function text(v: string | undefined): string | null {
+  const t = (v ?? '').trim();
+  return t === '' ? null : t;
+}
+
+function num(v: string | undefined): number | null | undefined {
+  const t = text(v);
+  if (t === null) return null;
+  const n = Number(t.replace(',', '.'));
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Street key of an address: commune + normalised street name. */
+export function voieKey(codeInsee: string, nomVoie: string): string {
+  return `${codeInsee}|${searchText(nomVoie)}`;
+}
+
+export const banImporter: Importer = {
+  source: 'ban',
+  columns,
+  async *rows(input, ctx) {
+    let index: Map<string, number> | null = null;
+    let width = 0;
+    for await (const ev of readCsv(input.text(), { delimiter: ';', quoted: false })) {
+      if (ev.kind === 'reject') {
+        ctx.reject(ev.line, ev.reason);
+        continue;
+      }
+      if (!index) {
+        index = new Map(ev.fields.map((h, i) => [h.trim(), i]));
+        width = ev.fields.length;
+        const missing = REQUIRED.filter((c) => !index?.has(c));
+        if (missing.length > 0) throw new ImportError(`« ${input.name} » : colonnes BAN absentes de l’en-tête : ${missing.join(', ')}.`);
+        continue;
+      }
+      if (ev.fields.length !== width) {
+        ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${width}`);
+        continue;
+      }
+      const f = (c: (typeof BAN_COLUMNS)[number]) => {
+        const i = index?.get(c);
+        return i === undefined ? undefined : ev.fields[i];
+      };
+      const id = text(f('id'));
+      const nomVoie = text(f('nom_voie'));
+      const insee = text(f('code_insee'));
+      const commune = text(f('nom_commune'));
+      const numero = num(f('numero'));
+      const lon = num(f('lon'));
+      const lat = num(f('lat'));
+      const x = num(f('x'));
+      const y = num(f('y'));
+      let reason: string | null = null;
+      if (!id) reason = 'identifiant d’adresse absent';
+      else if (!nomVoie) reason = 'nom de voie absent';
+      else if (!insee || !/^(\d{2}|2A|2B)\d{3}$/.test(insee)) reason = `code INSEE invalide « ${insee ?? ''} »`;
+      else if (!commune) reason = 'nom de commune absent';
+      else if (numero === undefined || (numero !== null && !Number.isInteger(numero))) reason = `numéro invalide « ${f('numero')} »`;
+      else if (lon === undefined || lat === undefined || lon === null || lat === null || Math.abs(lon) > 180 || Math.abs(lat) > 90) {
+        reason = `coordonnées invalides « ${f('lon')} ; ${f('lat')} »`;
+      } else if (x === undefined || y === undefined) reason = `coordonnées Lambert-93 invalides « ${f('x')} ; ${f('y')} »`;
+      if (reason || !id || !nomVoie || !insee || !commune) {
+        ctx.reject(ev.line, reason ?? 'ligne incomplète');
+        continue;
+      }
+      const cert = text(f('certification_commune'));
+      const parcelles = (text(f('cad_parcelles')) ?? '')
+        .split('|')
+        .map((p) => p.trim())
+        .filter((p) => /^[0-9A-Z]{14}$/.test(p));
+      const cp = text(f('code_postal'));
+      yield [
+        ev.line,
+        id,
+        text(f('id_fantoir')),
+        numero ?? null,
+        text(f('rep')),
+        nomVoie,
+        cp ? cp.padStart(5, '0') : null,
+        insee,
+        commune,
+        text(f('code_insee_ancienne_commune')),
+        text(f('nom_ancienne_commune')),
+        x ?? null,
+        y ?? null,
+        lon,
+        lat,
+        text(f('type_position')),
+        text(f('alias')),
+        text(f('nom_ld')),
+        text(f('libelle_acheminement')),
+        text(f('nom_afnor')),
+        text(f('source_position')),
+        text(f('source_nom_voie')),
+        cert === null ? null : cert === '1' || cert.toLowerCase() === 'true',
+        parcelles,
+        voieKey(insee, nomVoie),
+      ];
+    }
+    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
+  },
+  merge: mergeBan,
+};
+
+const ADDRESS_COLUMNS = `id, id_fantoir, numero, rep, nom_voie, code_postal, code_insee, nom_commune, code_insee_ancienne_commune,
+  nom_ancienne_commune, x, y, lon, lat, type_position, alias, nom_ld, libelle_acheminement, nom_afnor, source_position,
+  source_nom_voie, certification_commune, cad_parcelles, voie_key`;
+
+async function mergeBan(tx: Queryable, stage: string, ctx: { runId: number }) {
+  await tx.exec(`
+    DELETE FROM ${stage} s USING ${stage} t WHERE s.id = t.id AND s.source_line < t.source_line;
+    CREATE TEMP TABLE ban_merge_communes ON COMMIT DROP AS SELECT DISTINCT code_insee FROM ${stage};
+    DELETE FROM ban_addresses WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes);
+    DELETE FROM ban_voies WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes);
+  `);
+  await tx.query(`INSERT INTO ban_addresses (${ADDRESS_COLUMNS}, import_run_id) SELECT ${ADDRESS_COLUMNS}, $1 FROM ${stage}`, [ctx.runId]);
+  await tx.exec(`
+    INSERT INTO ban_voies (voie_key, code_insee, nom_voie, code_postal, nom_commune, search, lon, lat, nb_adresses)
+    SELECT voie_key, min(code_insee), mode() WITHIN GROUP (ORDER BY nom_voie), mode() WITHIN GROUP (ORDER BY code_postal),
+           mode() WITHIN GROUP (ORDER BY nom_commune),
+           lower(immutable_unaccent(concat_ws(' ', mode() WITHIN GROUP (ORDER BY nom_voie), mode() WITHIN GROUP (ORDER BY code_postal),
+                 mode() WITHIN GROUP (ORDER BY nom_commune), min(nom_ancienne_commune)))),
+           avg(lon), avg(lat), count(*)::int
+      FROM ban_addresses WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes)
+     GROUP BY voie_key;
+  `);
+  const [c] = await tx.query<{ addresses: number; voies: number; communes: number; with_parcels: number }>(
+    `SELECT (SELECT count(*)::int FROM ${stage}) AS addresses,
+            (SELECT count(*)::int FROM ban_voies WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes)) AS voies,
+            (SELECT count(*)::int FROM ban_merge_communes) AS communes,
+            (SELECT count(*)::int FROM ${stage} WHERE cardinality(cad_parcelles) > 0) AS with_parcels`,
+  );
+  return {
+    vintage: null,
+    summary: { addresses: c?.addresses ?? 0, voies: c?.voies ?? 0, communes: c?.communes ?? 0, addressesWithParcels: c?.with_parcels ?? 0 },
+  };
+}

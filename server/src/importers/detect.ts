@@ -1,0 +1,49 @@
+/**
+ * Which open-data source a file holds, from its header (first characters of the decoded text) and
+ * its name. The header decides; the name only refuses what the header cannot tell apart (Etalab
+ * cadastre `-batiments` files look like `-parcelles` ones).
+ */
+import { ImportError } from './errors.js';
+import type { Source } from './importer.js';
+
+function firstLine(text: string): string {
+  const t = text.replace(/^\uFEFF/, '');
+  const end = t.search(/\r?\n/);
+  return (end === -1 ? t : t.slice(0, end)).trim();
+}
+
+/** Header name folded for comparison: lower case, no accent, `_` for anything else. */
+export function foldHeader(h: string): string {
+  return h
+    .normalize('NFKD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+export function detectSource(head: string, fileName: string): Source {
+  const name = fileName.toLowerCase();
+  const line = firstLine(head);
+  if (line === '') throw new ImportError(`Le fichier « ${fileName} » est vide.`);
+  if (line.startsWith('{') || line.startsWith('[')) {
+    if (/batiments/.test(name) || /"(type|nom)"\s*:\s*"0[12]"/.test(head.slice(0, 4000))) {
+      throw new ImportError(
+        `« ${fileName} » : les bâtiments du cadastre ne sont pas importés ; importez le fichier des parcelles (…-parcelles.json.gz).`,
+      );
+    }
+    if (/"FeatureCollection"/.test(head) && (/"contenance"/.test(head) || /"features"\s*:\s*\[\s*\]/.test(head))) return 'cadastre';
+    throw new ImportError(`« ${fileName} » : fichier JSON non reconnu (une FeatureCollection de parcelles Etalab est attendue).`);
+  }
+  const fields = line.split(/[,;|]/).map((f) => foldHeader(f.replace(/^"|"$/g, '')));
+  const has = (...names: string[]) => names.every((n) => fields.includes(n));
+  if (line.includes('|') && has('date_mutation', 'valeur_fonciere', 'code_commune')) return 'dvf-raw';
+  if (has('id_mutation', 'date_mutation', 'valeur_fonciere')) return 'dvf';
+  if (has('id', 'numero', 'nom_voie', 'code_insee', 'lon', 'lat')) return 'ban';
+  if (has('numero_d_immatriculation')) return 'copro';
+  if (has('numero_dpe') || has('n_dpe')) return 'dpe';
+  throw new ImportError(
+    `Type de fichier non reconnu pour « ${fileName} » : l’en-tête ne correspond à aucune source prise en charge ` +
+      '(DVF, DVF brutes, cadastre, DPE, RNIC, BAN). Précisez-la avec --source si le fichier est bien l’une d’elles.',
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Set-based merge of a staged DVF file. One file replaces the (commune, year) pairs it covers, so a
+ * re-import changes nothing and a corrected release replaces the previous one. Raw DGFiP lines are
+ * geolocated at the centroid of their parcel when it is known (current or history); the others stay,
+ * without coordinates, and are counted. Then the sales kept for statistics and the monthly statistics
+ * of the communes and départements touched are recomputed.
+ */
+import type { Queryable } from '../db/client.js';
+import { refreshSales, refreshStats } from './dvf-stats.js';
+import type { MergeContext, MergeResult } from './importer.js';
+
+const LINE_COLUMNS = `numero_disposition, adresse_numero, adresse_suffixe, adresse_nom_voie, adresse_code_voie, code_postal,
+  code_commune, nom_commune, code_departement, ancien_code_commune, ancien_nom_commune, id_parcelle, ancien_id_parcelle,
+  numero_volume, lot1_numero, lot1_surface_carrez, lot2_numero, lot2_surface_carrez, lot3_numero, lot3_surface_carrez,
+  lot4_numero, lot4_surface_carrez, lot5_numero, lot5_surface_carrez, nombre_lots, code_type_local, type_local,
+  identifiant_local, surface_reelle_bati, nombre_pieces_principales, code_nature_culture, nature_culture,
+  code_nature_culture_speciale, nature_culture_speciale, surface_terrain`;
+
+export async function mergeDvf(tx: Queryable, stage: string, origin: 'geo-dvf' | 'dgfip', ctx: MergeContext): Promise<MergeResult> {
+  await tx.exec(`
+    CREATE TEMP TABLE dvf_merge_scope ON COMMIT DROP AS
+      SELECT DISTINCT code_commune, date_trunc('year', date_mutation)::date AS year FROM ${stage};
+    CREATE TEMP TABLE dvf_merge_ids ON COMMIT DROP AS
+      SELECT m.id_mutation FROM dvf_mutations m
+        JOIN dvf_merge_scope s ON s.code_commune = m.code_commune
+         AND m.date_mutation >= s.year AND m.date_mutation < (s.year + interval '1 year')
+      UNION SELECT id_mutation FROM ${stage};
+    CREATE TEMP TABLE dvf_merge_communes ON COMMIT DROP AS
+      SELECT code_commune FROM dvf_merge_scope
+      UNION SELECT m.code_commune FROM dvf_mutations m JOIN dvf_merge_ids USING (id_mutation);
+    DELETE FROM dvf_lines WHERE id_mutation IN (SELECT id_mutation FROM dvf_merge_ids);
+    DELETE FROM dvf_sales WHERE id_mutation IN (SELECT id_mutation FROM dvf_merge_ids);
+    DELETE FROM dvf_mutations WHERE id_mutation IN (SELECT id_mutation FROM dvf_merge_ids);
+  `);
+
+  await tx.exec(`
+    INSERT INTO dvf_lines (id_mutation, line_no, source_line, ${LINE_COLUMNS}, longitude, latitude, geo_source)
+    SELECT s.id_mutation, row_number() OVER (PARTITION BY s.id_mutation ORDER BY s.source_line), s.source_line,
+           ${LINE_COLUMNS.split(',')
+             .map((c) => `s.${c.trim()}`)
+             .join(', ')},
+           coalesce(s.longitude, p.centroid_lon), coalesce(s.latitude, p.centroid_lat),
+           CASE WHEN s.longitude IS NOT NULL THEN 'fichier' WHEN p.id IS NOT NULL THEN 'centroide-parcelle' END
+      FROM ${stage} s LEFT JOIN parcels p ON p.id = s.id_parcelle;
+  `);
+
+  await tx.query(
+    `INSERT INTO dvf_mutations (id_mutation, origin, date_mutation, numero_disposition, nature_mutation, valeur_fonciere,
+                                code_commune, code_departement, nom_commune, code_postal, adresse_numero, adresse_suffixe,
+                                adresse_nom_voie, id_parcelle, nb_lignes, nb_locaux, longitude, latitude, import_run_id)
+     SELECT f.id_mutation, $1, f.date_mutation, f.numero_disposition, f.nature_mutation, f.valeur_fonciere,
+            f.code_commune, f.code_departement, f.nom_commune, f.code_postal, a.adresse_numero, a.adresse_suffixe,
+            a.adresse_nom_voie, f.id_parcelle, n.nb_lignes, n.nb_locaux, g.longitude, g.latitude, $2
+       FROM (SELECT DISTINCT ON (id_mutation) * FROM ${stage} ORDER BY id_mutation, source_line) f
+       JOIN (SELECT id_mutation, count(*)::int AS nb_lignes,
+                    count(DISTINCT ROW(code_type_local, surface_reelle_bati, nombre_pieces_principales))
+                      FILTER (WHERE code_type_local IN (1, 2, 4))::int AS nb_locaux
+               FROM ${stage} GROUP BY id_mutation) n ON n.id_mutation = f.id_mutation
+       LEFT JOIN (SELECT DISTINCT ON (id_mutation) id_mutation, adresse_numero, adresse_suffixe, adresse_nom_voie
+                    FROM ${stage} WHERE adresse_nom_voie IS NOT NULL ORDER BY id_mutation, source_line) a ON a.id_mutation = f.id_mutation
+       LEFT JOIN (SELECT DISTINCT ON (id_mutation) id_mutation, longitude, latitude
+                    FROM dvf_lines WHERE latitude IS NOT NULL AND id_mutation IN (SELECT id_mutation FROM ${stage})
+                   ORDER BY id_mutation, line_no) g ON g.id_mutation = f.id_mutation`,
+    [origin, ctx.runId],
+  );
+
+  const sales = await refreshSales(tx, 'SELECT code_commune FROM dvf_merge_communes', ctx.bounds);
+  const stats = await refreshStats(
+    tx,
+    'SELECT code_commune FROM dvf_merge_communes',
+    `SELECT DISTINCT code_departement FROM dvf_mutations WHERE code_commune IN (SELECT code_commune FROM dvf_merge_communes)
+     UNION SELECT DISTINCT code_departement FROM ${stage}`,
+  );
+
+  const [c] = await tx.query<{
+    lines: number;
+    mutations: number;
+    geolocated_file: number;
+    geolocated_parcel: number;
+    not_geolocated: number;
+    first: string | null;
+    last: string | null;
+    communes: number;
+  }>(
+    `SELECT count(*)::int AS lines, count(DISTINCT l.id_mutation)::int AS mutations,
+            count(*) FILTER (WHERE l.geo_source = 'fichier')::int AS geolocated_file,
+            count(*) FILTER (WHERE l.geo_source = 'centroide-parcelle')::int AS geolocated_parcel,
+            count(*) FILTER (WHERE l.geo_source IS NULL)::int AS not_geolocated,
+            (SELECT min(date_mutation)::text FROM ${stage}) AS first, (SELECT max(date_mutation)::text FROM ${stage}) AS last,
+            (SELECT count(DISTINCT code_commune)::int FROM ${stage}) AS communes
+       FROM dvf_lines l WHERE l.id_mutation IN (SELECT id_mutation FROM ${stage})`,
+  );
+  return {
+    vintage: c?.first && c.last ? `${c.first} – ${c.last}` : null,
+    summary: {
+      lines: c?.lines ?? 0,
+      mutations: c?.mutations ?? 0,
+      communes: c?.communes ?? 0,
+      geolocatedFromFile: c?.geolocated_file ?? 0,
+      geolocatedAtParcelCentroid: c?.geolocated_parcel ?? 0,
+      notGeolocated: c?.not_geolocated ?? 0,
+      firstMutation: c?.first ?? null,
+      lastMutation: c?.last ?? null,
+      salesForStatistics: sales,
+      statisticRows: stats,
+    },
+  };
+}
+
+/**
+ * Geolocates again, at their parcel's centroid, the DVF lines of the given communes that have no
+ * coordinates of their own (after a cadastre import), then their mutations and sales.
+ * Returns the number of lines whose position changed.
+ */
+export async function refreshDvfGeolocation(tx: Queryable, communesSql: string): Promise<number> {
+  const changed = await tx.query<{ n: number }>(
+    `WITH u AS (
+       UPDATE dvf_lines l SET longitude = p.centroid_lon, latitude = p.centroid_lat, geo_source = 'centroide-parcelle'
+         FROM parcels p
+        WHERE p.id = l.id_parcelle AND l.code_commune IN (${communesSql})
+          AND (l.geo_source IS NULL OR l.geo_source = 'centroide-parcelle')
+          AND (l.longitude IS DISTINCT FROM p.centroid_lon OR l.latitude IS DISTINCT FROM p.centroid_lat)
+        RETURNING l.id_mutation)
+     SELECT count(*)::int AS n FROM u`,
+  );
+  const n = changed[0]?.n ?? 0;
+  if (n === 0) return 0;
+  await tx.exec(`
+    UPDATE dvf_mutations m SET longitude = g.longitude, latitude = g.latitude
+      FROM (SELECT DISTINCT ON (id_mutation) id_mutation, longitude, latitude FROM dvf_lines
+             WHERE latitude IS NOT NULL AND code_commune IN (${communesSql}) ORDER BY id_mutation, line_no) g
+     WHERE g.id_mutation = m.id_mutation
+       AND (m.longitude IS DISTINCT FROM g.longitude OR m.latitude IS DISTINCT FROM g.latitude);
+    UPDATE dvf_sales s SET longitude = coalesce(l.longitude, m.longitude), latitude = coalesce(l.latitude, m.latitude)
+      FROM dvf_mutations m
+      LEFT JOIN LATERAL (SELECT longitude, latitude FROM dvf_lines x
+                          WHERE x.id_mutation = m.id_mutation AND x.code_type_local IN (1, 2, 4)
+                          ORDER BY x.line_no LIMIT 1) l ON true
+     WHERE m.id_mutation = s.id_mutation AND m.code_commune IN (${communesSql});
+  `);
+  return n;
+}

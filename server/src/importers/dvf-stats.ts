@@ -1,0 +1,131 @@
+/**
+ * METHODOLOGY §1 in SQL, set-based: the sales kept for statistics (`dvf_sales`) and the monthly
+ * €/m² statistics per commune, section and département (`dvf_stats_monthly`). The same rules are
+ * written in TypeScript in `shared/src/market/mutation.logic.ts`; `dvf-stats.test.ts` checks that
+ * both keep the same sales and give the same figures on the Bondy sample.
+ *
+ * Rules 1–5 decide which mutations enter `dvf_sales`; rule 6 (plausibility bounds, from the
+ * configuration) only sets `within_bounds`, so that the bounds can change without a re-import.
+ */
+import type { PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
+import { PRICE_PER_M2_HARD_LIMIT } from '@immoloupe/shared/market/mutation.logic';
+import type { Queryable } from '../db/client.js';
+
+/** Natures kept (rule 2), compared without accents, case or typographic apostrophes, as `natureOf` does. */
+const NATURE_FOLDED = `lower(immutable_unaccent(replace(m.nature_mutation, '’', '''')))`;
+const KEPT_NATURES = `('vente', 'vente en l''etat futur d''achevement', 'adjudication')`;
+
+function boundsParams(b: PlausibilityBounds): (number | null)[] {
+  return [
+    b.price.min,
+    b.price.max,
+    b.surface.maison?.min ?? null,
+    b.surface.maison?.max ?? null,
+    b.surface.appartement?.min ?? null,
+    b.surface.appartement?.max ?? null,
+    b.surface.local?.min ?? null,
+    b.surface.local?.max ?? null,
+    b.pricePerM2.min,
+    b.pricePerM2.max,
+  ];
+}
+
+/** SQL of rule 6 over `price`, `surface`, `code`, `ppm` expressions; the 10 `boundsParams` start at $`first`. */
+function withinBoundsSql(price: string, surface: string, code: string, ppm: string, first: number): string {
+  const p = (i: number) => `$${first + i}::numeric`;
+  const range = (v: string, lo: number) => `(${p(lo)} IS NULL OR ${v} >= ${p(lo)}) AND (${p(lo + 1)} IS NULL OR ${v} <= ${p(lo + 1)})`;
+  return `(${price} BETWEEN ${p(0)} AND ${p(1)}
+    AND CASE ${code} WHEN 1 THEN ${range(surface, 2)} WHEN 2 THEN ${range(surface, 4)} ELSE ${range(surface, 6)} END
+    AND ${ppm} BETWEEN ${p(8)} AND ${p(9)})`;
+}
+
+/**
+ * Recomputes `dvf_sales` for the mutations of the given communes (a SQL query returning
+ * `code_commune`). Returns the number of sales kept.
+ */
+export async function refreshSales(tx: Queryable, communesSql: string, bounds: PlausibilityBounds): Promise<number> {
+  await tx.exec(`DELETE FROM dvf_sales WHERE code_commune IN (${communesSql})`);
+  const rows = await tx.query<{ n: number }>(
+    `WITH locaux AS (
+       SELECT DISTINCT ON (l.id_mutation, l.code_type_local, l.surface_reelle_bati, l.nombre_pieces_principales)
+              l.id_mutation, l.code_type_local, l.type_local, l.surface_reelle_bati, l.nombre_pieces_principales,
+              l.id_parcelle, l.adresse_numero, l.adresse_suffixe, l.adresse_nom_voie, l.longitude, l.latitude
+         FROM dvf_lines l
+         JOIN dvf_mutations m ON m.id_mutation = l.id_mutation
+        WHERE m.code_commune IN (${communesSql}) AND l.code_type_local IN (1, 2, 4)
+        ORDER BY l.id_mutation, l.code_type_local, l.surface_reelle_bati, l.nombre_pieces_principales, l.line_no
+     ), single AS (
+       SELECT id_mutation FROM locaux GROUP BY id_mutation HAVING count(*) = 1
+     ), kept AS (
+       INSERT INTO dvf_sales (id_mutation, date_mutation, month, nature_mutation, code_type_local, type_local, valeur_fonciere,
+                              surface_reelle_bati, nombre_pieces_principales, prix_m2, code_commune, code_section, code_departement,
+                              id_parcelle, adresse, longitude, latitude, within_bounds)
+       SELECT m.id_mutation, m.date_mutation, date_trunc('month', m.date_mutation)::date, m.nature_mutation, x.code_type_local,
+              x.type_local, m.valeur_fonciere, x.surface_reelle_bati, x.nombre_pieces_principales,
+              m.valeur_fonciere / x.surface_reelle_bati, m.code_commune, left(x.id_parcelle, 10), m.code_departement, x.id_parcelle,
+              nullif(concat_ws(' ', x.adresse_numero, x.adresse_suffixe, x.adresse_nom_voie), ''),
+              coalesce(x.longitude, m.longitude), coalesce(x.latitude, m.latitude),
+              ${withinBoundsSql('m.valeur_fonciere', 'x.surface_reelle_bati', 'x.code_type_local', '(m.valeur_fonciere / x.surface_reelle_bati)', 2)}
+         FROM single
+         JOIN locaux x ON x.id_mutation = single.id_mutation
+         JOIN dvf_mutations m ON m.id_mutation = single.id_mutation
+        WHERE ${NATURE_FOLDED} IN ${KEPT_NATURES}
+          AND m.valeur_fonciere > 0 AND x.surface_reelle_bati > 0
+          AND m.valeur_fonciere / x.surface_reelle_bati < $1::numeric
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM kept`,
+    [PRICE_PER_M2_HARD_LIMIT, ...boundsParams(bounds)],
+  );
+  await tx.query(
+    `INSERT INTO app_settings (key, value, updated_at) VALUES ('dvf_stats_bounds', $1, now())
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = CASE WHEN app_settings.value = excluded.value THEN app_settings.updated_at ELSE now() END`,
+    [JSON.stringify(bounds)],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Recomputes the monthly statistics of the given communes (and their sections) and of the given
+ * départements, from the sales within bounds. Returns the number of statistic rows written.
+ */
+export async function refreshStats(tx: Queryable, communesSql: string, departementsSql: string): Promise<number> {
+  await tx.exec(
+    `DELETE FROM dvf_stats_monthly
+      WHERE (level = 'commune' AND code IN (${communesSql}))
+         OR (level = 'section' AND left(code, 5) IN (${communesSql}))
+         OR (level = 'departement' AND code IN (${departementsSql}))`,
+  );
+  const rows = await tx.query<{ n: number }>(
+    `WITH w AS (
+       INSERT INTO dvf_stats_monthly (level, code, type, month, n, median, mean, q1, q3)
+       SELECT level, code, type, month, count(*)::int,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY prix_m2::float8)::numeric,
+              avg(prix_m2),
+              percentile_cont(0.25) WITHIN GROUP (ORDER BY prix_m2::float8)::numeric,
+              percentile_cont(0.75) WITHIN GROUP (ORDER BY prix_m2::float8)::numeric
+         FROM (
+           SELECT lv.level, lv.code, t.type, s.month, s.prix_m2
+             FROM dvf_sales s
+            CROSS JOIN LATERAL (VALUES ('commune', s.code_commune), ('section', s.code_section), ('departement', s.code_departement)) AS lv(level, code)
+            CROSS JOIN LATERAL (VALUES
+              (CASE s.code_type_local WHEN 1 THEN 'maison' WHEN 2 THEN 'appartement' ELSE 'local' END),
+              (CASE WHEN s.code_type_local IN (1, 2) THEN 'maison_appartement' END)) AS t(type)
+            WHERE s.within_bounds AND t.type IS NOT NULL AND lv.code IS NOT NULL
+              AND ((lv.level IN ('commune', 'section') AND s.code_commune IN (${communesSql}))
+                OR (lv.level = 'departement' AND s.code_departement IN (${departementsSql})))
+         ) x
+        GROUP BY level, code, type, month
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM w`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Applies new bounds to every sale and recomputes every statistic (after a configuration change). */
+export async function reapplyBounds(tx: Queryable, bounds: PlausibilityBounds): Promise<void> {
+  await tx.query(
+    `UPDATE dvf_sales SET within_bounds = ${withinBoundsSql('valeur_fonciere', 'surface_reelle_bati', 'code_type_local', 'prix_m2', 1)}`,
+    boundsParams(bounds),
+  );
+  await refreshStats(tx, 'SELECT DISTINCT code_commune FROM dvf_sales', 'SELECT DISTINCT code_departement FROM dvf_sales');
+}

@@ -1,0 +1,44 @@
+/** What every importer provides to the runner (`run.ts`): how to read its file, how to merge it. */
+import type { PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
+import type { Queryable } from '../db/client.js';
+import type { TextInput } from './input.js';
+import type { Column, StageValue } from './stage.js';
+
+export const SOURCES = ['cadastre', 'ban', 'copro', 'dvf-raw', 'dvf', 'dpe'] as const;
+export type Source = (typeof SOURCES)[number];
+
+export const SOURCE_LABELS: Record<Source, string> = {
+  dvf: 'DVF géolocalisées (Etalab)',
+  'dvf-raw': 'DVF brutes (DGFiP)',
+  cadastre: 'Cadastre (parcelles Etalab)',
+  dpe: 'DPE (ADEME)',
+  copro: 'Copropriétés (RNIC)',
+  ban: 'Adresses (BAN)',
+};
+
+export interface ReadContext {
+  /** Counts a rejected data row, with its line in the file and a French reason. */
+  reject(line: number, reason: string): void;
+  /** Counts a data row read (kept or rejected). */
+  readonly fileName: string;
+}
+
+export interface MergeContext {
+  runId: number;
+  fileName: string;
+  bounds: PlausibilityBounds;
+}
+
+export interface MergeResult {
+  vintage: string | null;
+  summary: Record<string, number | string | null>;
+}
+
+export interface Importer {
+  source: Source;
+  columns: readonly Column[];
+  /** Staging rows of the file, in order; bad rows go to `ctx.reject`. Throws an ImportError for a wrong file. */
+  rows(input: TextInput, ctx: ReadContext): AsyncIterable<readonly StageValue[]>;
+  /** Set-based merge of the staging table into the data tables, inside the import's transaction. */
+  merge(tx: Queryable, stage: string, ctx: MergeContext): Promise<MergeResult>;
+}

@@ -1,0 +1,111 @@
+/**
+ * Reading an input file as a stream of text: gzip is recognised by its magic bytes (whatever the
+ * name), the bytes read on disk are counted for the progress bar (% of bytes, ETA), the file's
+ * SHA-256 is computed on the way, and the text is decoded as strict UTF-8 (the byte-order mark is
+ * dropped): a file in another encoding stops the import with a French error before anything changes.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
+import { ImportError } from './errors.js';
+
+export interface InputStats {
+  bytesTotal: number;
+  bytesRead: number;
+}
+
+export interface TextInput {
+  path: string;
+  /** Name shown in reports (the file name, or the downloaded URL's). */
+  name: string;
+  gzip: boolean;
+  stats: InputStats;
+  /** The decoded text, chunk by chunk. Can be iterated once. */
+  text(): AsyncIterable<string>;
+  /** SHA-256 of the bytes on disk; complete once `text()` was fully read. */
+  sha256(): string;
+}
+
+async function isGzip(path: string): Promise<boolean> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(2);
+    const { bytesRead } = await fh.read(buf, 0, 2, 0);
+    return bytesRead === 2 && buf[0] === 0x1f && buf[1] === 0x8b;
+  } finally {
+    await fh.close();
+  }
+}
+
+export async function openInput(path: string, name: string): Promise<TextInput> {
+  const size = (await stat(path)).size;
+  if (size === 0) throw new ImportError(`Le fichier « ${name} » est vide.`);
+  const gzip = await isGzip(path);
+  const stats: InputStats = { bytesTotal: size, bytesRead: 0 };
+  const hash = createHash('sha256');
+  let digest = '';
+  let used = false;
+  return {
+    path,
+    name,
+    gzip,
+    stats,
+    sha256: () => digest,
+    async *text() {
+      if (used) throw new Error('input already read');
+      used = true;
+      const raw = createReadStream(path, { highWaterMark: 256 * 1024 });
+      raw.on('data', (chunk) => {
+        stats.bytesRead += chunk.length;
+        hash.update(chunk);
+      });
+      const bytes: AsyncIterable<Buffer> = gzip ? raw.pipe(createGunzip()) : raw;
+      yield* decodeUtf8(bytes, name);
+      digest = hash.digest('hex');
+    },
+  };
+}
+
+/** Strict UTF-8 decoding of a byte stream; a BOM at the start is dropped. */
+export async function* decodeUtf8(bytes: AsyncIterable<Uint8Array>, name: string): AsyncIterable<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  let offset = 0;
+  try {
+    for await (const chunk of bytes) {
+      const text = decoder.decode(chunk, { stream: true });
+      offset += chunk.length;
+      if (text) yield text;
+    }
+    const tail = decoder.decode();
+    if (tail) yield tail;
+  } catch (err) {
+    if (err instanceof TypeError && /encod|decod|invalid/i.test(err.message)) {
+      throw new ImportError(
+        `Le fichier « ${name} » n’est pas encodé en UTF-8 (octet invalide vers l’octet ${offset.toLocaleString('fr-FR')}) : ` +
+          'réenregistrez-le en UTF-8 ou téléchargez la version officielle.',
+      );
+    }
+    if (err instanceof Error && 'code' in err && (err.code === 'Z_DATA_ERROR' || err.code === 'Z_BUF_ERROR')) {
+      throw new ImportError(`Le fichier compressé « ${name} » est corrompu ou tronqué (gzip invalide).`);
+    }
+    throw err;
+  }
+}
+
+/** The first `max` characters of the decoded text (source detection), without reading the rest. */
+export async function peekText(path: string, name: string, max = 64 * 1024): Promise<string> {
+  const input = await openInput(path, name);
+  let out = '';
+  const it = input.text()[Symbol.asyncIterator]();
+  try {
+    while (out.length < max) {
+      const next = await it.next();
+      if (next.done) break;
+      out += next.value;
+    }
+  } finally {
+    await it.return?.();
+  }
+  return out.slice(0, max);
+}

@@ -1,0 +1,241 @@
+/**
+ * Runs one import of one file: provenance record, staging (streamed, in batches, outside any
+ * transaction), then one transaction that merges the staged rows into the data tables and completes
+ * the provenance record. A failure or a kill before that commit leaves the previous data intact;
+ * the run is then marked `failed` (or `interrupted` by the next import, for a killed process).
+ */
+import { basename } from 'node:path';
+import { DEFAULT_BOUNDS, type PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
+import type { Db } from '../db/client.js';
+import { banImporter } from './ban.js';
+import { cadastreImporter } from './cadastre.js';
+import { coproImporter } from './copro.js';
+import { detectSource } from './detect.js';
+import { dpeImporter } from './dpe.js';
+import { dvfGeoImporter, dvfRawImporter } from './dvf.js';
+import { ImportError } from './errors.js';
+import type { Importer, Source } from './importer.js';
+import { openInput, peekText } from './input.js';
+import { dropStaleStages, Stage } from './stage.js';
+
+export const IMPORTERS: Record<Source, Importer> = {
+  cadastre: cadastreImporter,
+  ban: banImporter,
+  copro: coproImporter,
+  'dvf-raw': dvfRawImporter,
+  dvf: dvfGeoImporter,
+  dpe: dpeImporter,
+};
+
+/** Order of import when several files are given: parcels first, so that DVF rows find their centroid. */
+export const SOURCE_ORDER: readonly Source[] = ['cadastre', 'ban', 'copro', 'dvf-raw', 'dvf', 'dpe'];
+
+export const MAX_REJECTS_KEPT = 100;
+const HEARTBEAT_MS = 1_000;
+/** A PostgreSQL run whose heartbeat stopped this long ago belongs to a killed process. */
+const STALE_AFTER_MS = 2 * 60_000;
+
+export interface ImportProgress {
+  runId: number;
+  source: Source;
+  fileName: string;
+  phase: 'lecture' | 'fusion';
+  bytesRead: number;
+  bytesTotal: number;
+  rowsRead: number;
+  rowsKept: number;
+  rowsRejected: number;
+  elapsedMs: number;
+}
+
+export interface ImportOptions {
+  path: string;
+  /** Name shown in reports; default: the file's name. */
+  name?: string;
+  url?: string;
+  source?: Source;
+  startedBy: string;
+  bounds?: PlausibilityBounds;
+  onProgress?: (p: ImportProgress) => void;
+}
+
+export interface ImportReport {
+  runId: number;
+  source: Source;
+  fileName: string;
+  status: 'succeeded' | 'failed';
+  vintage: string | null;
+  rowsRead: number;
+  rowsKept: number;
+  rowsRejected: number;
+  rejects: { line: number; reason: string }[];
+  summary: Record<string, number | string | null>;
+  durationMs: number;
+  error: string | null;
+}
+
+/** Imports running in this process, for the admin page's live progress. */
+export const liveImports = new Map<number, ImportProgress>();
+
+/** Marks as interrupted the runs left `running` by a killed process, and drops their staging tables. */
+export async function markInterruptedRuns(db: Db, options: { allRunning?: boolean } = {}): Promise<number> {
+  const live = [...liveImports.keys()];
+  const rows = await db.query<{ id: number }>(
+    `UPDATE import_runs SET status = 'interrupted', finished_at = now(),
+            error = 'Import interrompu (processus arrêté) : les données précédentes sont intactes ; relancez-le.'
+      WHERE status = 'running' AND NOT (id = ANY($1::bigint[]))
+        AND ($2::boolean OR heartbeat_at < now() - ($3::int * interval '1 millisecond'))
+      RETURNING id`,
+    [live, options.allRunning ?? db.kind === 'pglite', STALE_AFTER_MS],
+  );
+  await dropStaleStages(db);
+  return rows.length;
+}
+
+export async function detectFileSource(path: string, name: string): Promise<Source> {
+  return detectSource(await peekText(path, name), name);
+}
+
+function message(err: unknown): string {
+  if (err instanceof ImportError) return err.message;
+  return `Erreur inattendue pendant l’import : ${err instanceof Error ? err.message : String(err)}`;
+}
+
+export async function runImport(db: Db, options: ImportOptions): Promise<ImportReport> {
+  const name = options.name ?? basename(options.path);
+  // Detection reads only the first kilobytes; a wrong file is refused before any record is written.
+  const input = await openInput(options.path, name);
+  const source = options.source ?? (await detectFileSource(options.path, name));
+  const importer = IMPORTERS[source];
+  const bounds = options.bounds ?? DEFAULT_BOUNDS;
+  await markInterruptedRuns(db);
+
+  const started = Date.now();
+  const [run] = await db.query<{ id: number }>(
+    `INSERT INTO import_runs (source, file_name, url, started_by, bytes_total) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [source, name, options.url ?? null, options.startedBy, input.stats.bytesTotal],
+  );
+  const runId = Number(run?.id);
+  const rejects: { line: number; reason: string }[] = [];
+  const progress: ImportProgress = {
+    runId,
+    source,
+    fileName: name,
+    phase: 'lecture',
+    bytesRead: 0,
+    bytesTotal: input.stats.bytesTotal,
+    rowsRead: 0,
+    rowsKept: 0,
+    rowsRejected: 0,
+    elapsedMs: 0,
+  };
+  liveImports.set(runId, progress);
+  let lastBeat = Date.now();
+  const beat = async (force = false) => {
+    progress.bytesRead = input.stats.bytesRead;
+    progress.elapsedMs = Date.now() - started;
+    options.onProgress?.({ ...progress });
+    if (!force && Date.now() - lastBeat < HEARTBEAT_MS) return;
+    lastBeat = Date.now();
+    await db.query(
+      `UPDATE import_runs SET heartbeat_at = now(), bytes_read = $2, rows_read = $3, rows_kept = $4, rows_rejected = $5 WHERE id = $1`,
+      [runId, progress.bytesRead, progress.rowsRead, progress.rowsKept, progress.rowsRejected],
+    );
+  };
+
+  let stage: Stage | undefined;
+  try {
+    stage = await Stage.create(db, runId, importer.columns);
+    const ctx = {
+      fileName: name,
+      reject(line: number, reason: string) {
+        progress.rowsRead++;
+        progress.rowsRejected++;
+        if (rejects.length < MAX_REJECTS_KEPT) rejects.push({ line, reason });
+      },
+    };
+    let sinceBeat = 0;
+    for await (const row of importer.rows(input, ctx)) {
+      progress.rowsRead++;
+      progress.rowsKept++;
+      await stage.add(row);
+      if (++sinceBeat >= 2_000) {
+        sinceBeat = 0;
+        await beat();
+      }
+    }
+    await stage.flush();
+    if (progress.rowsRead === 0) throw new ImportError(`Le fichier « ${name} » ne contient aucune ligne de données.`);
+    if (progress.rowsKept === 0) {
+      throw new ImportError(
+        `Aucune ligne valide dans « ${name} » (${progress.rowsRejected} rejetées, première raison : ${rejects[0]?.reason ?? 'inconnue'}).`,
+      );
+    }
+    progress.phase = 'fusion';
+    await beat(true);
+    const table = stage.table;
+    const result = await db.transaction(async (tx) => {
+      const merged = await importer.merge(tx, table, { runId, fileName: name, bounds });
+      await tx.query(
+        `UPDATE import_runs SET status = 'succeeded', vintage = $2, finished_at = now(), heartbeat_at = now(),
+                duration_ms = $3, bytes_read = bytes_total, rows_read = $4, rows_kept = $5, rows_rejected = $6,
+                rejects = $7::jsonb, summary = $8::jsonb, file_sha256 = $9
+          WHERE id = $1`,
+        [
+          runId,
+          merged.vintage,
+          Date.now() - started,
+          progress.rowsRead,
+          progress.rowsKept,
+          progress.rowsRejected,
+          JSON.stringify(rejects),
+          JSON.stringify(merged.summary),
+          input.sha256(),
+        ],
+      );
+      return merged;
+    });
+    return {
+      runId,
+      source,
+      fileName: name,
+      status: 'succeeded',
+      vintage: result.vintage,
+      rowsRead: progress.rowsRead,
+      rowsKept: progress.rowsKept,
+      rowsRejected: progress.rowsRejected,
+      rejects,
+      summary: result.summary,
+      durationMs: Date.now() - started,
+      error: null,
+    };
+  } catch (err) {
+    const msg = message(err);
+    await db
+      .query(
+        `UPDATE import_runs SET status = 'failed', error = $2, finished_at = now(), duration_ms = $3,
+                rows_read = $4, rows_kept = $5, rows_rejected = $6, rejects = $7::jsonb
+          WHERE id = $1`,
+        [runId, msg, Date.now() - started, progress.rowsRead, progress.rowsKept, progress.rowsRejected, JSON.stringify(rejects)],
+      )
+      .catch(() => undefined);
+    if (!(err instanceof ImportError)) throw err;
+    return {
+      runId,
+      source,
+      fileName: name,
+      status: 'failed',
+      vintage: null,
+      rowsRead: progress.rowsRead,
+      rowsKept: progress.rowsKept,
+      rowsRejected: progress.rowsRejected,
+      rejects,
+      summary: {},
+      durationMs: Date.now() - started,
+      error: msg,
+    };
+  } finally {
+    liveImports.delete(runId);
+    await stage?.drop().catch(() => undefined);
+  }
+}

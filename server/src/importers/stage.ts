@@ -1,0 +1,81 @@
+/**
+ * Staging: an import first loads its rows into a table of its own (`import_stage_<run>`) with COPY,
+ * in batches and outside any transaction, so that the site keeps answering while a big file is
+ * read; the data tables change only in the final merge transaction. A killed import leaves only its
+ * staging table behind, dropped by the next import.
+ */
+import type { Db, Queryable } from '../db/client.js';
+
+export type Column = readonly [name: string, sqlType: string];
+export type StageValue = string | number | boolean | null | undefined | readonly string[] | Record<string, unknown>;
+
+const BATCH_ROWS = 20_000;
+const BATCH_CHARS = 8 * 1024 * 1024;
+
+export function stageTableName(runId: number): string {
+  return `import_stage_${runId}`;
+}
+
+function csvField(v: StageValue): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  if (typeof v === 'boolean') return v ? 't' : 'f';
+  let s: string;
+  if (Array.isArray(v)) s = `{${v.map((x) => `"${String(x).replace(/["\\]/g, (m) => `\\${m}`)}"`).join(',')}}`;
+  else if (typeof v === 'object') s = JSON.stringify(v);
+  else s = v as string;
+  // Quoted: an empty quoted string stays an empty string, not NULL.
+  return `"${s.replace(/"/g, '""')}"`;
+}
+
+export class Stage {
+  private buffer: string[] = [];
+  private chars = 0;
+  rows = 0;
+
+  constructor(
+    private readonly db: Db,
+    readonly table: string,
+    readonly columns: readonly Column[],
+  ) {}
+
+  static async create(db: Db, runId: number, columns: readonly Column[]): Promise<Stage> {
+    const table = stageTableName(runId);
+    await db.exec(`DROP TABLE IF EXISTS ${table}; CREATE TABLE ${table} (${columns.map(([n, t]) => `${n} ${t}`).join(', ')})`);
+    return new Stage(db, table, columns);
+  }
+
+  async add(values: readonly StageValue[]): Promise<void> {
+    const line = `${values.map(csvField).join(',')}\n`;
+    this.buffer.push(line);
+    this.chars += line.length;
+    this.rows++;
+    if (this.buffer.length >= BATCH_ROWS || this.chars >= BATCH_CHARS) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.buffer.length === 0) return;
+    const payload = this.buffer.join('');
+    this.buffer = [];
+    this.chars = 0;
+    await this.db.copyCsv(
+      this.table,
+      this.columns.map(([n]) => n),
+      payload,
+    );
+  }
+
+  async drop(): Promise<void> {
+    await this.db.exec(`DROP TABLE IF EXISTS ${this.table}`);
+  }
+}
+
+/** Drops the staging tables of imports that are no longer running (killed processes). */
+export async function dropStaleStages(db: Queryable): Promise<void> {
+  const tables = await db.query<{ tablename: string }>(
+    `SELECT tablename FROM pg_tables
+      WHERE schemaname = current_schema() AND tablename LIKE 'import\\_stage\\_%'
+        AND NOT EXISTS (SELECT 1 FROM import_runs r WHERE r.status = 'running' AND 'import_stage_' || r.id = tablename)`,
+  );
+  for (const { tablename } of tables) await db.exec(`DROP TABLE IF EXISTS ${tablename}`);
+}
