@@ -11,6 +11,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
 import type { ServerBuild } from 'react-router';
+import { createAccounts } from './auth/accounts.js';
 import { type Config, publicConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { contactRoutes } from './features/contact/routes.js';
@@ -63,6 +64,14 @@ export function buildApp(deps: AppDeps): express.Express {
   const tarteaucitronDir = path.dirname(require.resolve('tarteaucitronjs/tarteaucitron.js'));
   app.use('/vendor/tarteaucitron', express.static(tarteaucitronDir, { index: false, maxAge: '1d' }));
 
+  // Accounts: Auth.js under /api/auth (it checks its own CSRF token, so it sits before the API's
+  // double-submit check), the Stripe webhook (signed raw body), then who is signed in (req.user)
+  // for every later route, API and pages.
+  const accounts = createAccounts({ config, db: deps.db, log });
+  app.use('/api/auth', accounts.authJs);
+  app.post('/api/stripe/webhook', accounts.stripeWebhook);
+  app.use(accounts.sessionReader);
+
   // JSON API
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
@@ -71,6 +80,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(versionRoutes(buildId));
   api.use(iconRoutes());
   api.use(contactRoutes({ db: deps.db, log }));
+  api.use(accounts.api);
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);
@@ -83,12 +93,12 @@ export function buildApp(deps: AppDeps): express.Express {
       createRequestHandler({
         build: deps.web,
         mode: config.NODE_ENV === 'development' ? 'development' : 'production',
-        getLoadContext: (_req, res): AppContext => ({
+        getLoadContext: (req, res): AppContext => ({
           buildId,
           cspNonce: String(res.locals.cspNonce),
           publicUrl: config.publicUrl,
           publicConfig: pub,
-          getSessionUser: async () => null,
+          getSessionUser: async () => accounts.sessionUser(req),
           logError: (msg, fields) => log.error(msg, fields),
         }),
       }),

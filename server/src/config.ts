@@ -43,6 +43,46 @@ const envSchema = z.object({
   OFFER_INTERVAL: z.enum(['month', 'year']).default('month'),
   /** Base map style URL for MapLibre; unset: the map draws our own data only. */
   MAP_STYLE_URL: optionalString.pipe(z.string().url().optional()),
+
+  // Accounts and sessions (Auth.js)
+  /** Signs the session cookies; unset: generated on first start and kept in the database. */
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'au moins 32 caractères').optional()),
+  /** Lifetime of a session without any visit, in days. */
+  AUTH_SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Read the session while rendering pages on the server (false: the browser reads it). */
+  AUTH_SERVER_SIDE: bool.default(true),
+  /** Where a signed-out visitor of a protected page is sent. */
+  AUTH_LOGIN_PAGE: z.string().default('/abo/connexion'),
+  /** Pass the wanted address to the login page as `redirect`. */
+  AUTH_REDIRECT_QUERY: bool.default(true),
+  /** Unknown (404) paths are shown without sign-in. */
+  AUTH_ALLOW_404_WITHOUT_AUTH: bool.default(true),
+
+  // Card payment (Stripe); without the secret key and price, online payment is disabled.
+  STRIPE_SECRET_KEY: optionalString,
+  /** Price of the subscription (price_…), recurring. */
+  STRIPE_PRICE_ID: optionalString,
+  /** Signing secret of the webhook endpoint (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Test-only overrides: a local fake of the Stripe API. */
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'doit être un numéro de port')
+      .transform(Number)
+      .optional(),
+  ),
+  STRIPE_API_PROTOCOL: optionalString.pipe(z.enum(['http', 'https']).optional()),
+
+  // E-mail (account links); without SMTP_URL or BREVO_API_KEY links are written to the log.
+  /** smtp(s)://user:password@host:port */
+  SMTP_URL: optionalString.pipe(z.string().url('doit être une URL smtp://…').optional()),
+  BREVO_API_KEY: optionalString,
+  /** Brevo's API origin (a local fake in tests). */
+  BREVO_API_URL: z.string().url().default('https://api.brevo.com'),
+  /** Sender of the e-mails: `Nom <adresse>` or an address. */
+  MAIL_FROM: z.string().default('Immoloupe <ne-pas-repondre@immoloupe.fr>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -91,5 +131,18 @@ export function publicConfig(config: Config): PublicConfig {
     metaPixelPaths: config.metaPixelPaths.map((r) => r.source),
     mapStyleUrl: config.MAP_STYLE_URL ?? null,
     offer: { priceCents: config.OFFER_PRICE_CENTS, interval: config.OFFER_INTERVAL },
+    accounts: {
+      serverSideAuth: config.AUTH_SERVER_SIDE,
+      loginPage: config.AUTH_LOGIN_PAGE,
+      addRedirectQuery: config.AUTH_REDIRECT_QUERY,
+      allow404WithoutAuth: config.AUTH_ALLOW_404_WITHOUT_AUTH,
+      refreshTokenMaxAgeSec: config.AUTH_SESSION_MAX_AGE_DAYS * 86_400,
+      paymentConfigured: stripeConfigured(config),
+    },
   };
+}
+
+/** Online payment needs the secret key and the price; the webhook secret keeps it in sync. */
+export function stripeConfigured(config: Config): boolean {
+  return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_ID);
 }

@@ -12,6 +12,20 @@ export interface PublicConfig {
   mapStyleUrl: string | null;
   /** The subscription offer: price including VAT, in cents, and billing interval. */
   offer: { priceCents: number; interval: 'month' | 'year' };
+  /** Session and navigation settings of the accounts feature (SEED-SPEC §4). */
+  accounts: AccountsPublicConfig;
+}
+
+export interface AccountsPublicConfig {
+  /** The session is read on the server while rendering; false: the browser reads it after hydration. */
+  serverSideAuth: boolean;
+  loginPage: string;
+  addRedirectQuery: boolean;
+  allow404WithoutAuth: boolean;
+  /** Lifetime of the refresh of the session cookie, in seconds (drives the browser's refresh timer). */
+  refreshTokenMaxAgeSec: number;
+  /** Stripe is configured: the offer page can take a card payment. */
+  paymentConfigured: boolean;
 }
 
 /** The signed-in user as the pages see it (SEED-SPEC §3). Filled by the accounts feature. */

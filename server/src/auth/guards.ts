@@ -3,6 +3,7 @@
  * session middleware sets `req.user` (from the session cookie or an access key); these guards
  * only read it, so a route declares what it needs in one word.
  */
+import type { ClientRecord } from '@immoloupe/shared/accounts/contracts';
 import type { RequestHandler } from 'express';
 import { HttpError } from '../http/errors.js';
 
@@ -14,6 +15,10 @@ export interface RequestUser {
   aboactif: boolean;
   /** How the request was authenticated. */
   via: 'session' | 'access-key';
+  /** The client record (SEED-SPEC §3): null when the user has none (always set by the session reader). */
+  client?: ClientRecord | null;
+  /** The server-side session record, when signed in through the session cookie. */
+  sessionId?: string;
 }
 
 declare global {

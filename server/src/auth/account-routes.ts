@@ -1,0 +1,240 @@
+/**
+ * `/api/account/*`: sign-up and e-mail confirmation, forgotten and changed password, the
+ * account page's data, download of one's data, account deletion. Every answer that could tell
+ * whether an address has an account is the same for both cases (no user enumeration).
+ */
+import {
+  activateRequestSchema,
+  changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  forgotPasswordRequestSchema,
+  type LinkSentResponse,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+} from '@immoloupe/shared/accounts/contracts';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import type Stripe from 'stripe';
+import { endSubscription } from '../billing/subscriptions.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { listKeys } from '../features/keys/access-keys.js';
+import { HttpError } from '../http/errors.js';
+import type { Logger } from '../logger.js';
+import { accountByEmail, accountById, createUser } from './account-store.js';
+import { requireUser } from './guards.js';
+import { consumeLinkToken, createLinkToken } from './link-tokens.js';
+import { activationMail, existingAccountMail, type Mailer, type MailMessage, resetMail } from './mail.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { isLimited, LIMITS, recordAttempt } from './rate-limit.js';
+import { deleteOtherSessions } from './sessions.js';
+
+interface Deps {
+  config: Config;
+  db: Db;
+  log: Logger;
+  mailer: Mailer;
+  stripe: Stripe | null;
+}
+
+const SESSION_COOKIES = ['authjs.session-token', '__Secure-authjs.session-token'];
+
+const sessionOnly: RequestHandler = (req, _res, next) => {
+  if (req.user?.via !== 'session')
+    return next(new HttpError(403, 'Action possible seulement depuis votre compte, connecté dans le navigateur.'));
+  next();
+};
+
+const TOO_MANY = 'Trop de demandes depuis votre connexion. Réessayez dans une heure.';
+
+export function accountRoutes(deps: Deps): express.Router {
+  const { config, db, log, mailer, stripe } = deps;
+  const router = express.Router();
+  const link = (path: string) => `${config.publicUrl}${path}`;
+
+  /** Sends without making the answer wait (its duration would tell a known address). */
+  function sendLater(message: MailMessage): void {
+    mailer.send(message).catch((err) => log.error('e-mail not sent', { err, subject: message.subject }));
+  }
+
+  function linkSent(message: string): LinkSentResponse {
+    return {
+      message:
+        mailer.kind === 'log'
+          ? `${message} Aucun service d’e-mail n’est configuré sur ce serveur\u00a0: le lien a été écrit dans le journal du serveur.`
+          : message,
+      mailDelivery: mailer.kind === 'log' ? 'log' : 'sent',
+    };
+  }
+
+  async function limitMail(req: Request, email: string): Promise<void> {
+    const ip = req.ip ?? 'inconnue';
+    if ((await isLimited(db, LIMITS.mailIp, ip)) || (await isLimited(db, LIMITS.mailAccount, email))) throw new HttpError(429, TOO_MANY);
+    await recordAttempt(db, LIMITS.mailIp, ip);
+    await recordAttempt(db, LIMITS.mailAccount, email);
+  }
+
+  router.post('/account/signup', async (req, res) => {
+    const { email, password } = signupRequestSchema.parse(req.body);
+    await limitMail(req, email);
+    // Hashed in every case, so that a known address answers in the same time.
+    const passwordHash = await hashPassword(password);
+    const userId = await createUser(db, { email, passwordHash });
+    if (userId) {
+      const token = await createLinkToken(db, userId, 'activate');
+      sendLater(activationMail(email, link(`/abo/activate?token=${token}`)));
+    } else {
+      const existing = await accountByEmail(db, email);
+      if (existing && !existing.emailVerified) {
+        const token = await createLinkToken(db, existing.id, 'activate');
+        sendLater(activationMail(email, link(`/abo/activate?token=${token}`)));
+      } else {
+        sendLater(existingAccountMail(email, link('/abo/connexion'), link('/abo/connexion?oubli=1')));
+      }
+    }
+    res
+      .status(202)
+      .json(linkSent(`Un e-mail de confirmation a été envoyé à ${email}\u00a0: ouvrez le lien qu’il contient pour activer votre compte.`));
+  });
+
+  router.post('/account/activate', async (req, res) => {
+    const { token } = activateRequestSchema.parse(req.body);
+    const userId = await consumeLinkToken(db, token, 'activate');
+    if (!userId)
+      throw new HttpError(
+        400,
+        'Ce lien d’activation n’est plus valable (déjà utilisé ou expiré). Connectez-vous, ou créez à nouveau votre compte pour recevoir un nouveau lien.',
+      );
+    await db.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1', [userId]);
+    res.json({ message: 'Votre adresse e-mail est confirmée. Vous pouvez vous connecter.' });
+  });
+
+  router.post('/account/password/forgot', async (req, res) => {
+    const { email } = forgotPasswordRequestSchema.parse(req.body);
+    await limitMail(req, email);
+    const account = await accountByEmail(db, email);
+    if (account) {
+      const token = await createLinkToken(db, account.id, 'reset');
+      sendLater(resetMail(account.email, link(`/abo/connexion?reinitialisation=${token}`)));
+    }
+    res
+      .status(202)
+      .json(linkSent(`Si un compte existe pour ${email}, un lien pour choisir un nouveau mot de passe vient de lui être envoyé.`));
+  });
+
+  router.post('/account/password/reset', async (req, res) => {
+    const { token, password } = resetPasswordRequestSchema.parse(req.body);
+    const passwordHash = await hashPassword(password);
+    const userId = await consumeLinkToken(db, token, 'reset');
+    if (!userId)
+      throw new HttpError(400, 'Ce lien de réinitialisation n’est plus valable (déjà utilisé ou expiré). Demandez-en un nouveau.');
+    // Receiving the link proves the address too.
+    await db.query(
+      'UPDATE users SET password_hash = $2, password_changed_at = now(), email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1',
+      [userId, passwordHash],
+    );
+    await deleteOtherSessions(db, userId, null);
+    res.json({ message: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.' });
+  });
+
+  router.get('/account', requireUser, async (req, res) => {
+    const account = await accountById(db, (req.user as { id: string }).id);
+    if (!account) throw new HttpError(401, 'Connexion requise.');
+    res.set('Cache-Control', 'no-store').json({
+      email: account.email,
+      role: account.role,
+      createdAt: account.createdAt.toISOString(),
+      client: account.client,
+      paymentConfigured: stripe !== null,
+      portalAvailable: stripe !== null && account.stripeCustomerId !== null,
+    });
+  });
+
+  router.post('/account/password', requireUser, sessionOnly, async (req, res) => {
+    const { currentPassword, newPassword } = changePasswordRequestSchema.parse(req.body);
+    const user = req.user as { id: string; sessionId?: string };
+    const account = await accountById(db, user.id);
+    if (!account) throw new HttpError(401, 'Connexion requise.');
+    if (await isLimited(db, LIMITS.loginAccount, account.email)) throw new HttpError(429, 'Trop d’essais. Réessayez dans quinze minutes.');
+    if (!(await verifyPassword(account.passwordHash, currentPassword))) {
+      await recordAttempt(db, LIMITS.loginAccount, account.email);
+      throw new HttpError(400, 'Le mot de passe actuel est incorrect.', [{ path: 'currentPassword', message: 'Mot de passe incorrect.' }]);
+    }
+    await db.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [
+      user.id,
+      await hashPassword(newPassword),
+    ]);
+    const ended = await deleteOtherSessions(db, user.id, user.sessionId ?? null);
+    res.json({
+      message:
+        ended > 0
+          ? `Mot de passe changé. Vos ${ended === 1 ? 'autre session a été fermée' : `${ended} autres sessions ont été fermées`}.`
+          : 'Mot de passe changé.',
+    });
+  });
+
+  router.get('/account/export', requireUser, sessionOnly, async (req, res) => {
+    const userId = (req.user as { id: string }).id;
+    const account = await accountById(db, userId);
+    if (!account) throw new HttpError(401, 'Connexion requise.');
+    const [user] = await db.query<{ email_verified_at: Date | null; password_changed_at: Date }>(
+      'SELECT email_verified_at, password_changed_at FROM users WHERE id = $1',
+      [userId],
+    );
+    const sessions = await db.query<{ created_at: Date; last_seen_at: Date; user_agent: string | null }>(
+      'SELECT created_at, last_seen_at, user_agent FROM user_sessions WHERE user_id = $1 ORDER BY created_at',
+      [userId],
+    );
+    const data = {
+      exportedAt: new Date().toISOString(),
+      account: {
+        email: account.email,
+        role: account.role,
+        createdAt: account.createdAt.toISOString(),
+        emailVerifiedAt: user?.email_verified_at ? new Date(user.email_verified_at).toISOString() : null,
+        passwordChangedAt: user ? new Date(user.password_changed_at).toISOString() : null,
+      },
+      client: account.client ? { ...account.client, stripeCustomerId: account.stripeCustomerId } : null,
+      accessKeys: await listKeys(db, userId),
+      sessions: sessions.map((s) => ({
+        createdAt: new Date(s.created_at).toISOString(),
+        lastSeenAt: new Date(s.last_seen_at).toISOString(),
+        userAgent: s.user_agent,
+      })),
+    };
+    res
+      .set('Cache-Control', 'no-store')
+      .set('Content-Disposition', 'attachment; filename="immoloupe-mes-donnees.json"')
+      .type('application/json')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  router.delete('/account', requireUser, sessionOnly, async (req: Request, res: Response) => {
+    const { password } = deleteAccountRequestSchema.parse(req.body);
+    const userId = (req.user as { id: string }).id;
+    const account = await accountById(db, userId);
+    if (!account) throw new HttpError(401, 'Connexion requise.');
+    if (!(await verifyPassword(account.passwordHash, password))) {
+      throw new HttpError(400, 'Mot de passe incorrect\u00a0: le compte n’a pas été supprimé.', [
+        { path: 'password', message: 'Mot de passe incorrect.' },
+      ]);
+    }
+    const paying = account.client?.abo?.source === 'stripe' && account.client.aboactif && account.stripeSubscriptionId;
+    if (paying) {
+      if (!stripe) {
+        throw new HttpError(
+          409,
+          'Votre abonnement par carte est actif et le paiement en ligne n’est pas joignable d’ici\u00a0: écrivez-nous pour le résilier avant de supprimer le compte.',
+        );
+      }
+      // Stop the billing before the account disappears.
+      await stripe.subscriptions.cancel(account.stripeSubscriptionId as string);
+      await endSubscription(db, userId, null);
+    }
+    await db.query('DELETE FROM users WHERE id = $1', [userId]);
+    log.info('account deleted', { user: userId });
+    for (const name of SESSION_COOKIES) res.clearCookie(name, { path: '/' });
+    res.json({ message: 'Votre compte et ses données ont été supprimés.' });
+  });
+
+  return router;
+}

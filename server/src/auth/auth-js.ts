@@ -1,0 +1,192 @@
+/**
+ * Auth.js mounted under /api/auth (ARCHITECTURE.md): `/session`, `/csrf`, `/providers`,
+ * `/signin/{provider}`, `/callback/{provider}`, `/signout`, with Auth.js's own CSRF token.
+ * One provider, e-mail + password (Credentials), JWT session cookie carrying the id of a
+ * server-side session record (see sessions.ts).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { CredentialsSignin } from '@auth/core/errors';
+import Credentials from '@auth/core/providers/credentials';
+import { ExpressAuth, type ExpressAuthConfig } from '@auth/express';
+import type { ClientRecord, Role } from '@immoloupe/shared/accounts/contracts';
+import { emailSchema } from '@immoloupe/shared/accounts/contracts';
+import { accessOf } from '@immoloupe/shared/navigation';
+import express, { type RequestHandler } from 'express';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Logger } from '../logger.js';
+import { type Account, accountByEmail, accountBySession } from './account-store.js';
+import { verifyPassword } from './passwords.js';
+import { isLimited, LIMITS, recordAttempt } from './rate-limit.js';
+import { createSession, deleteSession, touchSession } from './sessions.js';
+
+/** The page that renders sign-in and its errors; the configured one when it is a sign-in page. */
+export function signInPage(config: Config): string | null {
+  return accessOf(config.AUTH_LOGIN_PAGE) === 'guest' ? config.AUTH_LOGIN_PAGE : null;
+}
+
+/** Codes put on the error redirect (`?error=CredentialsSignin&code=…`), read by the login page. */
+export const SIGNIN_CODES = {
+  invalid: 'identifiants',
+  limited: 'trop-de-tentatives',
+  notVerified: 'adresse-non-confirmee',
+} as const;
+
+class SignInRefused extends CredentialsSignin {
+  constructor(code: string) {
+    super();
+    this.code = code;
+  }
+}
+
+/** What Auth.js's callbacks need of the Express request (Auth.js only sees a web Request). */
+interface AuthRequestContext {
+  ip: string;
+  userAgent: string | null;
+  /** The account read by the `jwt` callback, reused by the `session` callback. */
+  account?: Account | null;
+}
+const requestContext = new AsyncLocalStorage<AuthRequestContext>();
+
+export interface AuthSession {
+  user: { email: string; role: Role; client: ClientRecord | null };
+  expires: string;
+}
+
+export function sessionMaxAgeSec(config: Config): number {
+  return config.AUTH_SESSION_MAX_AGE_DAYS * 86_400;
+}
+
+const credentialsSchema = z.object({ email: emailSchema, password: z.string().min(1).max(200) });
+
+export function authJsConfig(deps: { config: Config; db: Db; log: Logger; secret: string }): ExpressAuthConfig {
+  const { config, db, log } = deps;
+  const maxAge = sessionMaxAgeSec(config);
+  const page = signInPage(config);
+  if (!page) log.warn('AUTH_LOGIN_PAGE is not a sign-in page of the route table: no redirect to it', { loginPage: config.AUTH_LOGIN_PAGE });
+
+  async function authorize(raw: Partial<Record<string, unknown>>) {
+    const ctx = requestContext.getStore();
+    const ip = ctx?.ip ?? 'inconnue';
+    const parsed = credentialsSchema.safeParse(raw);
+    if (!parsed.success) throw new SignInRefused(SIGNIN_CODES.invalid);
+    const { email, password } = parsed.data;
+    if ((await isLimited(db, LIMITS.loginAccount, email)) || (await isLimited(db, LIMITS.loginIp, ip))) {
+      log.warn('sign-in rate limited', { ip });
+      throw new SignInRefused(SIGNIN_CODES.limited);
+    }
+    const account = await accountByEmail(db, email);
+    // Unknown address or wrong password: same work, same answer.
+    const ok = await verifyPassword(account?.passwordHash, password);
+    if (!account || !ok) {
+      await recordAttempt(db, LIMITS.loginAccount, email);
+      await recordAttempt(db, LIMITS.loginIp, ip);
+      throw new SignInRefused(SIGNIN_CODES.invalid);
+    }
+    // Said only to whoever proved the password: it reveals nothing to anyone else.
+    if (!account.emailVerified) throw new SignInRefused(SIGNIN_CODES.notVerified);
+    return { id: account.id, email: account.email };
+  }
+
+  return {
+    basePath: '/api/auth',
+    secret: deps.secret,
+    // The host is ours (one Express app); redirects are kept on our origin by the callback below.
+    trustHost: true,
+    session: { strategy: 'jwt', maxAge, updateAge: 24 * 3600 },
+    ...(page ? { pages: { signIn: page, error: page } } : {}),
+    providers: [
+      Credentials({
+        id: 'credentials',
+        name: 'E-mail et mot de passe',
+        credentials: { email: { label: 'Adresse e-mail', type: 'email' }, password: { label: 'Mot de passe', type: 'password' } },
+        authorize,
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user, trigger }) {
+        const ctx = requestContext.getStore();
+        if (trigger === 'signIn' && user?.id) {
+          const sid = await createSession(db, user.id, maxAge, ctx?.userAgent ?? null);
+          if (ctx) ctx.account = undefined;
+          return { sub: user.id, email: user.email, sid };
+        }
+        const sid = typeof token.sid === 'string' ? token.sid : null;
+        const account = sid ? await accountBySession(db, sid) : null;
+        if (!account || !sid) return null;
+        await touchSession(db, sid, maxAge);
+        if (ctx) ctx.account = account;
+        return { sub: account.id, email: account.email, sid };
+      },
+      async session({ session, token }) {
+        const ctx = requestContext.getStore();
+        const account = ctx?.account ?? (typeof token.sid === 'string' ? await accountBySession(db, token.sid) : null);
+        const body: AuthSession = {
+          user: {
+            email: account?.email ?? String(token.email ?? ''),
+            role: account?.role ?? 'subscriber',
+            client: account?.client ?? null,
+          },
+          expires: new Date(session.expires as unknown as string | Date).toISOString(),
+        };
+        // Auth.js types the session as its own default shape; ours carries the client record instead.
+        return body as unknown as typeof session;
+      },
+      redirect({ url, baseUrl }) {
+        if (url.startsWith('/') && !url.startsWith('//')) return `${baseUrl}${url}`;
+        try {
+          if (new URL(url).origin === baseUrl) return url;
+        } catch {
+          // not a URL: fall through to the pro home
+        }
+        return `${baseUrl}/pro`;
+      },
+    },
+    events: {
+      async signOut(message) {
+        const token = 'token' in message ? message.token : null;
+        if (typeof token?.sid === 'string') await deleteSession(db, token.sid);
+      },
+    },
+    logger: {
+      error(error) {
+        // A refused sign-in is an expected outcome, not a server error.
+        const e = error as { type?: string; code?: string };
+        if (e.type === 'CredentialsSignin') {
+          log.info('sign-in refused', { code: e.code });
+          return;
+        }
+        log.error('auth error', { err: error });
+      },
+      warn(code) {
+        log.warn('auth warning', { code });
+      },
+      debug(message, metadata) {
+        log.debug('auth debug', { message, metadata });
+      },
+    },
+  };
+}
+
+/**
+ * The Express handlers: the body is parsed first (so that Auth.js's own parsers find it done
+ * and call back synchronously, inside the request context below), then Auth.js, built once the
+ * secret is known (it may be read from the database), runs with the request's IP address and
+ * user agent at hand for the callbacks.
+ */
+export function authHandlers(deps: { config: Config; db: Db; log: Logger; secret: () => Promise<string> }): RequestHandler[] {
+  let handler: Promise<RequestHandler> | undefined;
+  const run: RequestHandler = async (req, res, next) => {
+    try {
+      handler ??= deps.secret().then((secret) => ExpressAuth(authJsConfig({ ...deps, secret })));
+      const h = await handler;
+      const ctx: AuthRequestContext = { ip: req.ip ?? req.socket.remoteAddress ?? 'inconnue', userAgent: req.get('user-agent') ?? null };
+      await requestContext.run(ctx, () => h(req, res, next));
+    } catch (err) {
+      handler = undefined;
+      next(err);
+    }
+  };
+  return [express.json({ limit: '100kb' }), express.urlencoded({ extended: true, limit: '100kb' }), run];
+}

@@ -1,0 +1,120 @@
+/**
+ * Outgoing e-mail: SMTP (nodemailer) or Brevo's transactional API, chosen from the
+ * configuration. With neither configured, the message (and its link) is written to the server
+ * log instead, and the page that asked for it says so.
+ */
+import type { MailDelivery } from '@immoloupe/shared/accounts/contracts';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the message is about, logged when no transport is configured. */
+  link?: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'brevo' | 'log';
+  send(message: MailMessage): Promise<MailDelivery>;
+}
+
+export function parseSender(from: string): { name: string | undefined; email: string } {
+  const m = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(from);
+  return m ? { name: m[1] || undefined, email: (m[2] as string).trim() } : { name: undefined, email: from.trim() };
+}
+
+function html(text: string): string {
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<div style="font-family:sans-serif;line-height:1.5">${escaped
+    .split('\n')
+    .map((line) => line.replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>'))
+    .join('<br>')}</div>`;
+}
+
+export function createMailer(config: Config, log: Logger): Mailer {
+  const sender = parseSender(config.MAIL_FROM);
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: html(message.text),
+        });
+        return 'sent';
+      },
+    };
+  }
+  if (config.BREVO_API_KEY) {
+    const apiKey = config.BREVO_API_KEY;
+    const endpoint = new URL('/v3/smtp/email', config.BREVO_API_URL).toString();
+    return {
+      kind: 'brevo',
+      async send(message) {
+        const res = await fetch(endpoint, {
+          method: 'POST',
+          headers: { 'api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({
+            sender: sender.name ? { name: sender.name, email: sender.email } : { email: sender.email },
+            to: [{ email: message.to }],
+            subject: message.subject,
+            textContent: message.text,
+            htmlContent: html(message.text),
+          }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!res.ok) throw new Error(`Brevo answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+        return 'sent';
+      },
+    };
+  }
+  return {
+    kind: 'log',
+    async send(message) {
+      log.warn('no mail transport configured: e-mail written to the log', {
+        to: message.to,
+        subject: message.subject,
+        link: message.link,
+        text: message.text,
+      });
+      return 'log';
+    },
+  };
+}
+
+// Messages (French, plain text; the HTML part is derived from it).
+const SIGNATURE = '\n\nL’équipe Immoloupe';
+
+export function activationMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirmez votre adresse e-mail',
+    text: `Bonjour,\n\nPour activer votre compte Immoloupe, ouvrez ce lien (valable 48 heures)\u00a0:\n${link}\n\nSi vous n’avez pas créé de compte, ignorez ce message.${SIGNATURE}`,
+    link,
+  };
+}
+
+export function existingAccountMail(to: string, loginLink: string, resetLink: string): MailMessage {
+  return {
+    to,
+    subject: 'Votre compte Immoloupe existe déjà',
+    text: `Bonjour,\n\nQuelqu’un (vous, sans doute) a voulu créer un compte Immoloupe avec cette adresse, qui en a déjà un.\n\nPour vous connecter\u00a0: ${loginLink}\nMot de passe oublié\u00a0? ${resetLink}${SIGNATURE}`,
+    link: loginLink,
+  };
+}
+
+export function resetMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Réinitialisez votre mot de passe',
+    text: `Bonjour,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 1 heure)\u00a0:\n${link}\n\nSi vous n’avez rien demandé, ignorez ce message\u00a0: votre mot de passe ne change pas.${SIGNATURE}`,
+    link,
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * The Stripe client, built from the configuration; null when online payment is not configured.
+ * STRIPE_API_HOST/PORT/PROTOCOL point it at a local fake in tests (the SDK supports them).
+ */
+import Stripe from 'stripe';
+import { type Config, stripeConfigured } from '../config.js';
+
+export function createStripe(config: Config): Stripe | null {
+  if (!stripeConfigured(config) || !config.STRIPE_SECRET_KEY) return null;
+  return new Stripe(config.STRIPE_SECRET_KEY, {
+    ...(config.STRIPE_API_HOST ? { host: config.STRIPE_API_HOST } : {}),
+    ...(config.STRIPE_API_PORT ? { port: config.STRIPE_API_PORT } : {}),
+    ...(config.STRIPE_API_PROTOCOL ? { protocol: config.STRIPE_API_PROTOCOL } : {}),
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    appInfo: { name: 'Immoloupe' },
+  });
+}
+
+export const PAYMENT_NOT_CONFIGURED =
+  'Le paiement en ligne n’est pas configuré sur ce serveur. Écrivez-nous depuis la page Contact\u00a0: un administrateur peut ouvrir votre abonnement.';
