@@ -47,14 +47,13 @@ const coming = (issue: string): RouteDelivery => ({ state: 'coming', issue });
 /** Issues that deliver the pages still to come, named by their subject. */
 const ACCOUNTS = 'comptes, abonnements et clés d’accès';
 const MARKET = 'outils de marché';
-const PUBLIC_SITE = 'site public';
 const DATA = 'import des données ouvertes';
 const LATER = 'une prochaine version';
 
 type Entry = Omit<SpecRoute, 'noindex' | 'delivery'> & { delivery?: RouteDelivery; noindex?: boolean };
 
 function pub(path: string, title: string, description: string, extra: Partial<Entry> = {}): Entry {
-  return { path, title, description, access: 'public', delivery: coming(PUBLIC_SITE), ...extra };
+  return { path, title, description, access: 'public', delivery: ready, ...extra };
 }
 function abo(path: string, title: string, description: string, access: RouteAccess, extra: Partial<Entry> = {}): Entry {
   return { path, title, description, access, layout: 'by-client', delivery: coming(ACCOUNTS), noindex: true, ...extra };
@@ -76,8 +75,8 @@ const entries: Entry[] = [
     'Conditions d’utilisation du service, abonnement, réutilisation des données DVF, données personnelles et cookies.',
   ),
   pub('/apropos', 'À propos', 'Le projet Immoloupe, ses principes et les données ouvertes sur lesquelles il repose.'),
-  pub('/clients', 'Pour qui ?', 'Agents, mandataires, prospecteurs fonciers et chasseurs immobiliers : les usages d’Immoloupe.'),
-  pub('/contact', 'Contact', 'Écrivez à l’équipe Immoloupe : question, démonstration, signalement.', { layout: 'by-client' }),
+  pub('/clients', 'Pour qui ?', 'Agents, mandataires, prospecteurs fonciers et chasseurs immobiliers : les usages d’Immoloupe.'),
+  pub('/contact', 'Contact', 'Écrivez à l’équipe Immoloupe : question, démonstration, signalement.', { layout: 'by-client' }),
   pub('/methodo', 'Méthodologie', 'Sources, couverture, règles statistiques et méthode d’estimation d’Immoloupe, expliquées en détail.'),
   pub(
     '/demenagement',
@@ -108,7 +107,7 @@ const entries: Entry[] = [
 
   // Subscription routes
   abo('/abo/error', 'Paiement non abouti', 'Le paiement n’a pas abouti.', 'public'),
-  abo('/abo/offre', 'L’offre Immoloupe', 'L’abonnement Immoloupe : tous les outils professionnels, sans engagement.', 'public'),
+  abo('/abo/offre', 'L’offre Immoloupe', 'L’abonnement Immoloupe : tous les outils professionnels, sans engagement.', 'public'),
   abo('/abo/succes', 'Abonnement confirmé', 'Votre abonnement est confirmé.', 'public'),
   abo('/abo/mescles', 'Mes clés d’accès', 'Vos clés d’accès personnelles pour l’extension et l’API.', 'account'),
   abo('/abo/activate', 'Activation du compte', 'Confirmation de votre adresse e-mail.', 'public'),
@@ -125,7 +124,7 @@ const entries: Entry[] = [
   pro('/pro/admin/brevo', 'Campagnes e-mail', 'Listes de diffusion et envois par Brevo.', coming(LATER), 'admin'),
   pro('/pro/mesadresses', 'Mes adresses', 'Les adresses que vous avez enregistrées.', coming(LATER)),
   pro('/pro/mesannonces', 'Mes annonces', 'Les annonces que vous suivez.', coming(LATER)),
-  pro('/pro/modedemploi', 'Mode d’emploi', 'Le guide de chaque outil professionnel.', coming(PUBLIC_SITE)),
+  pro('/pro/modedemploi', 'Mode d’emploi', 'Le guide de chaque outil professionnel : à quoi il sert et comment s’en servir, pas à pas.', ready),
   pro('/pro/prospection', 'Prospection', 'Repérer les biens et les propriétaires à démarcher.', coming(LATER)),
   pro('/pro/avisdevaleur', 'Avis de valeur', 'Estimez un bien par la méthode par comparaison.', coming(MARKET)),
   pro('/pro/recherchedpe', 'Recherche DPE', 'Rechercher les diagnostics de performance énergétique.', coming(LATER)),

@@ -13,6 +13,28 @@ afterAll(async () => app?.close());
 const page = (p: string, ua = BROWSER_UA) => app.fetch(p, { headers: { 'user-agent': ua } });
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const layoutOf = (html: string) => /data-layout="([a-z]+)"/.exec(html)?.[1];
+/**
+ * French typography of the visible text: a no-break space (U+00A0 or U+202F), never a plain
+ * space, before « : ; ? ! € % » (and none missing before € and %).
+ */
+function typographyFaults(html: string): string[] {
+  const text = html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, '\n')
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+  const faults: string[] = [];
+  for (const m of text.matchAll(/.{0,20}(?: [:;?!€%]|[0-9][€%]).{0,10}/g)) {
+    // URLs and times (« http://… », « 12:30 ») are not prose.
+    if (/https?:|\d:\d/.test(m[0])) continue;
+    faults.push(m[0]);
+  }
+  return faults;
+}
+
 const decodeEntities = (s: string | undefined) =>
   s
     ?.replace(/&#x27;/g, '’')
@@ -35,6 +57,7 @@ describe('spec routes', () => {
       expect(decodeEntities(titleOf(html))).toBe(documentTitle(route.title));
       expect(layoutOf(html)).toBe(resolveLayout(route.path, { routeLayout: route.layout, hasClient: false }));
       if (route.noindex) expect(html).toMatch(/<meta name="robots" content="noindex/);
+      expect(typographyFaults(html)).toEqual([]);
     });
   }
 

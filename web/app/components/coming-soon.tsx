@@ -13,7 +13,7 @@ export function ComingSoon({ route }: { route: SpecRoute }) {
         <Title order={1}>{route.title}</Title>
         <Text size="lg">{route.description}</Text>
         <Alert color="blue" title="Bientôt disponible" data-testid="coming-soon">
-          Cette page n’est pas encore ouverte : elle arrive avec le lot « {issue} ». Rien de ce que vous voyez ici n’est une donnée réelle
+          Cette page n’est pas encore ouverte : elle arrive avec le lot « {issue} ». Rien de ce que vous voyez ici n’est une donnée réelle
           ou simulée.
         </Alert>
       </Stack>

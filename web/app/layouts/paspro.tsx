@@ -7,7 +7,7 @@ import { Brand } from '~/components/shell/brand';
 import { openConsentPanel } from '~/lib/consent';
 
 const NAV = [
-  { to: '/clients', label: 'Pour qui ?' },
+  { to: '/clients', label: 'Pour qui\u00a0?' },
   { to: '/methodo', label: 'Méthodologie' },
   { to: '/abo/offre', label: 'Tarif' },
   { to: '/contact', label: 'Contact' },
@@ -21,7 +21,7 @@ export function SiteFooter() {
           <Stack gap={4}>
             <Text fw={700}>Immoloupe</Text>
             <Text size="sm" c="dimmed" maw={420}>
-              Données : DVF (DGFiP), DPE (ADEME), cadastre (Etalab), RNIC (ANAH), Base Adresse Nationale — Licence Ouverte 2.0.
+              Données : DVF (DGFiP), DPE (ADEME), cadastre (Etalab), RNIC (ANAH), Base Adresse Nationale — Licence Ouverte 2.0.
             </Text>
           </Stack>
           <Group gap="md" component="nav" aria-label="Pied de page">

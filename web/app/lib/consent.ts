@@ -56,7 +56,8 @@ export const TARTEAUCITRON_PARAMS = {
   readmoreLink: '/cgu',
   mandatory: true,
   mandatoryCta: false,
-  googleConsentMode: true,
+  // Consent Mode would load gtag.js before any choice (in "denied" mode): a third-party request before consent.
+  googleConsentMode: false,
   bingConsentMode: false,
   softConsentMode: false,
   dataLayer: false,

@@ -1,0 +1,70 @@
+/**
+ * Debian's Chromium driven by playwright-core, headless, with the flags that work on machines
+ * without network or GPU (ARCHITECTURE.md), and a fresh profile folder for every browser.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { REPO_ROOT } from './server.js';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e', 'artifacts');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-unsafe-swiftshader',
+];
+
+export interface OpenBrowser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(options: { viewport?: { width: number; height: number }; baseURL?: string } = {}): Promise<OpenBrowser> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'immoloupe-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Records every request the page makes, and blocks those leaving the machine (no internet here). */
+export async function recordRequests(context: BrowserContext, origin: string): Promise<{ all: string[]; external: () => string[] }> {
+  const all: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    all.push(url);
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    return route.abort('blockedbyclient');
+  });
+  return { all, external: () => all.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) };
+}

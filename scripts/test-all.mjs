@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// The whole test suite, as the README's test command runs it: static checks, build, unit and
+// in-process HTTP tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then browser
+// journeys in Debian's Chromium against the built server.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// Each Vitest run also writes a JSON report, summed at the end into one plain closing line.
+const reports = mkdtempSync(path.join(tmpdir(), 'immoloupe-tests-'));
+const json = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
+
+const steps = [
+  ['Vérifications statiques (lint, types, docs)', 'npm', ['run', 'check']],
+  ['Construction', 'npm', ['run', 'build']],
+  ['Tests unitaires et HTTP', 'npx', ['vitest', 'run', ...json('unit')]],
+  ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', '--root', 'e2e', ...json('e2e')]],
+];
+
+function totals() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const name of ['unit', 'e2e']) {
+    const file = path.join(reports, `${name}.json`);
+    if (!existsSync(file)) continue;
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    passed += r.numPassedTests ?? 0;
+    failed += r.numFailedTests ?? 0;
+    skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  }
+  return { passed, failed, skipped };
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// On a fresh Debian machine run as root, install the browser the journeys need.
+if (!existsSync(chromium) && !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  console.info('Chromium absent : installation par apt-get (paquet Debian « chromium »)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+}
+if (!existsSync(chromium)) {
+  console.error(`Chromium est introuvable (${chromium}). Installez-le : apt-get install -y chromium (Debian), ou indiquez CHROMIUM_PATH.`);
+  process.exit(1);
+}
+if (!process.env.TEST_DATABASE_URL) {
+  console.info('TEST_DATABASE_URL non défini : les tests serveur tournent sur PGlite seulement.');
+}
+
+const started = Date.now();
+for (const [label, cmd, args] of steps) {
+  console.info(`\n=== ${label} ===`);
+  const t = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  console.info(`=== ${label} : ${r.status === 0 ? 'OK' : 'ÉCHEC'} en ${Math.round((Date.now() - t) / 1000)} s ===`);
+  if (r.status !== 0) {
+    const t = totals();
+    console.info(`\nTests: ${t.passed} passed, ${Math.max(t.failed, 1)} failed, ${t.skipped} skipped`);
+    process.exit(r.status ?? 1);
+  }
+}
+const t = totals();
+if (t.passed === 0) {
+  console.error('Aucun test exécuté : échec.');
+  process.exit(1);
+}
+console.info(`\nTous les tests sont passés en ${Math.round((Date.now() - started) / 1000)} s.`);
+console.info(`Tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
