@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEuros, formatEurosPerSquareMetre, formatPercent, formatSurface } from './format.js';
+import { formatDate, formatEuros, formatEurosPerSquareMetre, formatPercent, formatPriceCents, formatSurface } from './format.js';
 
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';
@@ -7,6 +7,11 @@ const NBSP = '\u00a0';
 describe('fr-FR formatting', () => {
   it('writes money with narrow no-break spaces and a no-break space before €', () => {
     expect(formatEuros(1234567)).toBe(`1${NNBSP}234${NNBSP}567${NBSP}€`);
+  });
+  it('writes a price in cents without losing the cents', () => {
+    expect(formatPriceCents(4900)).toBe(`49${NBSP}€`);
+    expect(formatPriceCents(4990)).toBe(`49,90${NBSP}€`);
+    expect(formatPriceCents(123400)).toBe(`1${NNBSP}234${NBSP}€`);
   });
   it('writes €/m², m², % and dates the French way', () => {
     expect(formatEurosPerSquareMetre(4321.4)).toBe(`4${NNBSP}321${NBSP}€/m²`);

@@ -18,6 +18,18 @@ export function formatEuros(n: number): string {
   return euros.format(n);
 }
 
+const eurosCents = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A price given in cents: `49 €` when whole, `49,90 €` otherwise (never rounded away). */
+export function formatPriceCents(cents: number): string {
+  return cents % 100 === 0 ? euros.format(cents / 100) : eurosCents.format(cents / 100);
+}
+
 export function formatEurosPerSquareMetre(n: number): string {
   return `${integer.format(n)}${NBSP}€/m²`;
 }

@@ -23,18 +23,24 @@ const comingSoon = (path: string) => route(rr(path), 'routes/coming.tsx', { id: 
 
 export default [
   // Public routes
-  comingSoon('/'),
-  comingSoon('/cgu'),
-  comingSoon('/apropos'),
-  comingSoon('/clients'),
-  comingSoon('/contact'),
-  comingSoon('/methodo'),
-  comingSoon('/demenagement'),
-  comingSoon('/index_old'),
-  comingSoon('/prospection_dpe'),
-  comingSoon('/clientscibles/agents_mandataires'),
-  comingSoon('/clientscibles/prospecteurs_fonciers'),
-  comingSoon('/clientscibles/chasseurs_appartement_maison'),
+  route('', 'routes/home.tsx', { id: idOf('/') }),
+  route('cgu', 'routes/cgu.tsx', { id: idOf('/cgu') }),
+  route('apropos', 'routes/apropos.tsx', { id: idOf('/apropos') }),
+  route('clients', 'routes/clients.tsx', { id: idOf('/clients') }),
+  route('contact', 'routes/contact.tsx', { id: idOf('/contact') }),
+  route('methodo', 'routes/methodo.tsx', { id: idOf('/methodo') }),
+  route('demenagement', 'routes/demenagement.tsx', { id: idOf('/demenagement') }),
+  route('index_old', 'routes/index-old.tsx', { id: idOf('/index_old') }),
+  route('prospection_dpe', 'routes/prospection-dpe.tsx', { id: idOf('/prospection_dpe') }),
+  route('clientscibles/agents_mandataires', 'routes/clientscibles.agents-mandataires.tsx', {
+    id: idOf('/clientscibles/agents_mandataires'),
+  }),
+  route('clientscibles/prospecteurs_fonciers', 'routes/clientscibles.prospecteurs-fonciers.tsx', {
+    id: idOf('/clientscibles/prospecteurs_fonciers'),
+  }),
+  route('clientscibles/chasseurs_appartement_maison', 'routes/clientscibles.chasseurs-appartement-maison.tsx', {
+    id: idOf('/clientscibles/chasseurs_appartement_maison'),
+  }),
 
   // Subscription routes
   comingSoon('/abo/error'),
@@ -55,7 +61,7 @@ export default [
   comingSoon('/pro/admin/brevo'),
   comingSoon('/pro/mesadresses'),
   comingSoon('/pro/mesannonces'),
-  comingSoon('/pro/modedemploi'),
+  route('pro/modedemploi', 'routes/pro.modedemploi.tsx', { id: idOf('/pro/modedemploi') }),
   comingSoon('/pro/prospection'),
   comingSoon('/pro/avisdevaleur'),
   comingSoon('/pro/recherchedpe'),
@@ -78,6 +84,9 @@ export default [
   // Print routes
   comingSoon('/pdf/printanalysemarche'),
   comingSoon('/pdf/printestimationavis'),
+
+  // Resources
+  route('sitemap.xml', 'routes/sitemap[.]xml.ts', { id: 'sitemap' }),
 
   // Any other path: a non-fatal "Page not found" with a real 404 status.
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),

@@ -19,7 +19,11 @@ export async function takeContactAttempt(tx: Queryable, ip: string, max: number,
   return true;
 }
 
+/** How long a contact message is kept (the retention /cgu announces). */
+export const CONTACT_MESSAGE_RETENTION = '3 years';
+
 export async function insertContactMessage(tx: Queryable, m: ContactMessage): Promise<number> {
+  await tx.query(`DELETE FROM contact_messages WHERE created_at < now() - interval '${CONTACT_MESSAGE_RETENTION}'`);
   const [row] = await tx.query<{ id: number }>(
     'INSERT INTO contact_messages (name, email, subject, message) VALUES ($1, $2, $3, $4) RETURNING id',
     [m.name, m.email, m.subject, m.message],

@@ -1,0 +1,153 @@
+/** Building blocks of the public pages: page frame, sections, tool lines, the call to subscribe, the sources. */
+import { Anchor, Badge, Box, Button, Card, Container, Group, List, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DATA_SOURCES } from './data-sources';
+import { useOffer } from './offer';
+import { isToolAvailable, type Tool } from './tool-catalogue';
+
+export function PublicPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="xl">
+        <Stack gap="sm">
+          <Title order={1}>{title}</Title>
+          {lead ? (
+            <Text size="lg" component="div">
+              {lead}
+            </Text>
+          ) : null}
+        </Stack>
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+/** A titled section; its heading names the region for assistive technologies. */
+export function Section({ id, title, children, order = 2 }: { id: string; title: string; children: ReactNode; order?: 2 | 3 }) {
+  return (
+    <Box component="section" aria-labelledby={`${id}-titre`}>
+      <Stack gap="sm">
+        <Title order={order} id={`${id}-titre`}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Box>
+  );
+}
+
+export function ToolState({ path }: { path: string }) {
+  return isToolAvailable(path) ? (
+    <Badge color="teal.9" variant="light">
+      Disponible
+    </Badge>
+  ) : (
+    <Badge color="gray.8" variant="outline">
+      En préparation
+    </Badge>
+  );
+}
+
+export function ToolPicture({ tool, width = 120 }: { tool: Tool; width?: number }) {
+  return (
+    <img
+      src={`/illustrations/${tool.illustration}.svg`}
+      alt=""
+      width={width}
+      height={Math.round((width * 5) / 8)}
+      loading="lazy"
+      style={{ flexShrink: 0, borderRadius: 8 }}
+    />
+  );
+}
+
+/** Each tool in one line with its picture; its name is a heading of the given level. */
+export function ToolLines({ tools, headingOrder = 3 }: { tools: readonly Tool[]; headingOrder?: 3 | 4 }) {
+  return (
+    <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {tools.map((tool) => (
+        <Group component="li" key={tool.path} gap="md" wrap="nowrap" align="center">
+          <ToolPicture tool={tool} />
+          <Stack gap={2}>
+            <Group gap="xs">
+              <Title order={headingOrder} fz="md">
+                {tool.name}
+              </Title>
+              <ToolState path={tool.path} />
+            </Group>
+            <Text size="sm">{tool.line}</Text>
+          </Stack>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** The offer and its price (from the server's configuration), with the way to /abo/offre. */
+export function SubscribeCall({ title = 'S’abonner', children }: { title?: string; children?: ReactNode }) {
+  const offer = useOffer();
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="abonnement-titre">
+      <Stack gap="sm">
+        <Title order={2} id="abonnement-titre">
+          {title}
+        </Title>
+        {children}
+        {offer ? (
+          <Text>
+            Un seul abonnement donne accès à tous les outils professionnels :{' '}
+            <Text component="strong" fw={700} size="xl">
+              {offer.price}
+            </Text>{' '}
+            TTC {offer.per}, sans engagement, résiliable à tout moment depuis votre compte.
+          </Text>
+        ) : null}
+        <Group>
+          <Button component={Link} to="/abo/offre">
+            Voir l’offre et s’abonner
+          </Button>
+          <Anchor component={Link} to="/contact">
+            Une question ? Écrivez-nous
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The data sources, named with their producer and licence. */
+export function SourcesList({ detailed = false }: { detailed?: boolean }) {
+  return (
+    <List spacing="sm">
+      {DATA_SOURCES.map((s) => (
+        <List.Item key={s.id}>
+          <Text component="span" fw={600}>
+            {s.name}
+          </Text>{' '}
+          — {s.producer}. {detailed ? `${s.content} ` : ''}
+          <Text component="span" size="sm">
+            Licence : {s.licence}.{' '}
+            <Anchor href={s.url} rel="noopener" target="_blank">
+              Le jeu de données<VisuallyHidden> {s.name} (nouvel onglet)</VisuallyHidden>
+            </Anchor>
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** A bulleted list of short strings. */
+export function Bullets({ items }: { items: readonly ReactNode[] }) {
+  return (
+    <List spacing="xs">
+      {items.map((item, i) => (
+        // Static content lists: the order never changes.
+        // biome-ignore lint/suspicious/noArrayIndexKey: static list
+        <List.Item key={i}>{item}</List.Item>
+      ))}
+    </List>
+  );
+}

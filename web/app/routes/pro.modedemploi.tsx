@@ -1,0 +1,122 @@
+/**
+ * `/pro/modedemploi`: the user guide of every professional tool. Whether a tool is open is read
+ * from the route table when the page renders, so the guide never announces a tool that is not there.
+ */
+import { findSpecRoute } from '@immoloupe/shared/routes';
+import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { publicMeta } from '~/features/public/meta';
+import { Bullets, PublicPage, Section, ToolPicture, ToolState } from '~/features/public/page-parts';
+import { isToolAvailable, TOOL_GROUPS, type Tool } from '~/features/public/tool-catalogue';
+
+const PATH = '/pro/modedemploi';
+export const meta = publicMeta(PATH);
+
+function ToolGuide({ tool }: { tool: Tool }) {
+  const id = tool.path.replace(/^\/pro\//, '').replace(/[^a-z0-9]+/gi, '-');
+  const available = isToolAvailable(tool.path);
+  return (
+    <Card withBorder padding="lg" radius="md" component="article" aria-labelledby={`${id}-titre`} id={id}>
+      <Stack gap="sm">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <ToolPicture tool={tool} width={96} />
+          <Stack gap={4}>
+            <Group gap="xs">
+              <Title order={3} fz="lg" id={`${id}-titre`}>
+                {tool.name}
+              </Title>
+              <ToolState path={tool.path} />
+              {tool.adminOnly ? (
+                <Text size="sm" fw={600}>
+                  Réservé aux administrateurs
+                </Text>
+              ) : null}
+            </Group>
+            <Text size="sm">{tool.line}</Text>
+          </Stack>
+        </Group>
+        <Text>{tool.purpose}</Text>
+        {tool.steps ? (
+          <>
+            <Title order={4} fz="md">
+              Pas à pas
+            </Title>
+            <List type="ordered" spacing="xs">
+              {tool.steps.map((step) => (
+                <List.Item key={step}>{step}</List.Item>
+              ))}
+            </List>
+          </>
+        ) : (
+          <Text size="sm" fs="italic">
+            Le guide pas à pas de cet outil sera publié à son ouverture.
+          </Text>
+        )}
+        {tool.tips ? (
+          <>
+            <Title order={4} fz="md">
+              Bon à savoir
+            </Title>
+            <Bullets items={tool.tips} />
+          </>
+        ) : null}
+        {available ? (
+          <div>
+            <Button component={Link} to={tool.path} variant="light">
+              Ouvrir « {tool.name} »
+            </Button>
+          </div>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+export default function ModeDemploiPage() {
+  const open = TOOL_GROUPS.flatMap((g) => g.tools).filter((t) => isToolAvailable(t.path)).length;
+  const total = TOOL_GROUPS.flatMap((g) => g.tools).length;
+  return (
+    <PublicPage
+      title={findSpecRoute(PATH)?.title ?? ''}
+      lead={
+        <Stack gap="xs">
+          <Text size="lg">
+            Chaque outil d’Immoloupe, ce qu’il fait et comment s’en servir. Les outils ouvrent au fur et à mesure : {open} sur {total} sont
+            disponibles aujourd’hui, les autres sont marqués « En préparation ».
+          </Text>
+          <Text size="sm">
+            Les images sont des schémas des outils ; les règles de calcul sont détaillées dans la{' '}
+            <Anchor component={Link} to="/methodo">
+              méthodologie
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      }
+    >
+      <nav aria-labelledby="sommaire-titre">
+        <Title order={2} id="sommaire-titre" fz="lg">
+          Sommaire
+        </Title>
+        <List spacing={4} mt="xs">
+          {TOOL_GROUPS.map((g) => (
+            <List.Item key={g.id}>
+              <Anchor href={`#${g.id}`}>{g.label}</Anchor>
+            </List.Item>
+          ))}
+        </List>
+      </nav>
+      {TOOL_GROUPS.map((group) => (
+        <div key={group.id} id={group.id}>
+          <Section id={`groupe-${group.id}`} title={group.label}>
+            <Stack gap="md">
+              {group.tools.map((tool) => (
+                <ToolGuide key={tool.path} tool={tool} />
+              ))}
+            </Stack>
+          </Section>
+        </div>
+      ))}
+    </PublicPage>
+  );
+}
