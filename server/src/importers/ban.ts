@@ -186,7 +186,8 @@ async function mergeBan(tx: Queryable, stage: string, ctx: { runId: number }) {
            mode() WITHIN GROUP (ORDER BY nom_commune),
            lower(immutable_unaccent(concat_ws(' ', mode() WITHIN GROUP (ORDER BY nom_voie), mode() WITHIN GROUP (ORDER BY code_postal),
                  mode() WITHIN GROUP (ORDER BY nom_commune), min(nom_ancienne_commune)))),
-           avg(lon), avg(lat), count(*)::int
+           -- Rounded (≈ 1 cm): a float sum depends on row order, and a re-import must change nothing.
+           round(avg(lon)::numeric, 7)::float8, round(avg(lat)::numeric, 7)::float8, count(*)::int
       FROM ban_addresses WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes)
      GROUP BY voie_key;
   `);

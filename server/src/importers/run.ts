@@ -96,6 +96,17 @@ export async function detectFileSource(path: string, name: string): Promise<Sour
   return detectSource(await peekText(path, name), name);
 }
 
+/**
+ * Fault injection for the kill test (`import-kill.test.ts`): with IMMOLOUPE_TEST_HOLD_AT set to
+ * `lecture` (after the first staged batch) or `fusion` (inside the merge transaction, before its
+ * commit), the import announces it on stderr and waits there until the test kills the process.
+ */
+async function holdPoint(point: 'lecture' | 'fusion'): Promise<void> {
+  if (process.env.IMMOLOUPE_TEST_HOLD_AT !== point) return;
+  process.stderr.write(`IMMOLOUPE_HOLD ${point}\n`);
+  await new Promise(() => undefined);
+}
+
 function message(err: unknown): string {
   if (err instanceof ImportError) return err.message;
   return `Erreur inattendue pendant l’import : ${err instanceof Error ? err.message : String(err)}`;
@@ -163,6 +174,10 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
         sinceBeat = 0;
         await beat();
       }
+      if (progress.rowsKept === 1_000) {
+        await stage.flush();
+        await holdPoint('lecture');
+      }
     }
     await stage.flush();
     if (progress.rowsRead === 0) throw new ImportError(`Le fichier « ${name} » ne contient aucune ligne de données.`);
@@ -176,6 +191,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
     const table = stage.table;
     const result = await db.transaction(async (tx) => {
       const merged = await importer.merge(tx, table, { runId, fileName: name, bounds });
+      await holdPoint('fusion');
       await tx.query(
         `UPDATE import_runs SET status = 'succeeded', vintage = $2, finished_at = now(), heartbeat_at = now(),
                 duration_ms = $3, bytes_read = bytes_total, rows_read = $4, rows_kept = $5, rows_rejected = $6,

@@ -1,0 +1,193 @@
+/**
+ * `npm run data:import -- <fichier|dossier|url>…` — imports open-data files into the configured
+ * database (DATA_DIR or DATABASE_URL, as the server), detecting each file's source from its header
+ * and name (`--source` forces it), parcels first whatever the order given. `--dep 93 --years
+ * 2020-2024` downloads and imports the official files of a département.
+ */
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatInteger } from '@immoloupe/shared/format';
+import { ConfigError, loadConfig } from '../config.js';
+import { type Db, openDb } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { claimDataDir, dataDirHolder, holderMessage } from '../importers/data-dir-lock.js';
+import { DownloadNotFound, departementPlan, downloadFile, downloadPagedCsv, parseYears } from '../importers/download.js';
+import { ImportError } from '../importers/errors.js';
+import { SOURCE_LABELS, SOURCES, type Source } from '../importers/importer.js';
+import { loadOpenDataConfig, OpenDataConfigError } from '../importers/open-data-config.js';
+import { createProgressPrinter } from '../importers/progress.js';
+import { detectFileSource, type ImportReport, runImport, SOURCE_ORDER } from '../importers/run.js';
+
+const USAGE = `Usage : npm run data:import -- [options] <fichier|dossier|url>…
+
+Importe des fichiers de données ouvertes dans la base configurée (DATA_DIR ou DATABASE_URL).
+Sources reconnues : dvf (DVF géolocalisées), dvf-raw (ValeursFoncieres DGFiP), cadastre,
+dpe, copro (RNIC), ban. Les parcelles sont importées avant les DVF qu’elles géolocalisent.
+
+Options :
+  --source <s>        force la source de tous les fichiers (${SOURCES.join(', ')})
+  --dep <code>        télécharge et importe les fichiers officiels d’un département (ex. 93)
+  --years <a-b>       années DVF avec --dep (ex. 2020-2024 ; par défaut les cinq dernières)
+  --cache-dir <dir>   dossier des téléchargements (par défaut <DATA_DIR>/telechargements)
+  --help              affiche cette aide`;
+
+interface Job {
+  path: string;
+  name: string;
+  url?: string;
+  source: Source;
+}
+
+function listFiles(target: string): string[] {
+  const st = statSync(target);
+  if (!st.isDirectory()) return [target];
+  return readdirSync(target)
+    .filter((f) => !f.startsWith('.') && !/\.(md|txt\.part|part|pid)$/i.test(f) && !/^readme/i.test(f))
+    .sort()
+    .flatMap((f) => listFiles(path.join(target, f)));
+}
+
+function fileNameOfUrl(url: string): string {
+  const u = new URL(url);
+  return decodeURIComponent(u.pathname.split('/').filter(Boolean).pop() ?? 'telechargement');
+}
+
+function printReport(r: ImportReport): void {
+  const head = `${r.status === 'succeeded' ? '✔' : '✘'} ${SOURCE_LABELS[r.source]} — ${r.fileName}`;
+  console.info(head);
+  if (r.error) console.info(`  Échec\u00a0: ${r.error}`);
+  console.info(
+    `  ${formatInteger(r.rowsRead)} lignes lues, ${formatInteger(r.rowsKept)} importées, ${formatInteger(r.rowsRejected)} rejetées` +
+      (r.vintage ? ` — millésime ${r.vintage}` : '') +
+      ` — ${(r.durationMs / 1000).toFixed(1).replace('.', ',')}\u00a0s`,
+  );
+  const details = Object.entries(r.summary)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  if (details) console.info(`  ${details}`);
+  for (const rej of r.rejects.slice(0, 5)) console.info(`  ligne ${rej.line}\u00a0: ${rej.reason}`);
+  if (r.rejects.length > 5)
+    console.info(`  … ${r.rowsRejected - 5} autres rejets (les 100 premiers sont dans le rapport de l’import n° ${r.runId}).`);
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      source: { type: 'string' },
+      dep: { type: 'string' },
+      years: { type: 'string' },
+      'cache-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || (positionals.length === 0 && !values.dep)) {
+    console.info(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (values.source && !SOURCES.includes(values.source as Source)) {
+    throw new ImportError(`Source inconnue « ${values.source} » : choisissez parmi ${SOURCES.join(', ')}.`);
+  }
+  const forced = values.source as Source | undefined;
+  const config = loadConfig();
+  const openData = loadOpenDataConfig();
+  const cacheDir = path.resolve(values['cache-dir'] ?? path.join(config.DATA_DIR, 'telechargements'));
+
+  let release: (() => void) | undefined;
+  if (!config.DATABASE_URL) {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    const holder = dataDirHolder(config.DATA_DIR);
+    if (holder) throw new ImportError(holderMessage(config.DATA_DIR, holder));
+    release = claimDataDir(config.DATA_DIR, 'import');
+  }
+  let db: Db | undefined;
+  try {
+    db = await openDb(config);
+    await migrate(db);
+    const startedBy = `cli:${userInfo().username}`;
+
+    // Local files and URLs first, so that an unreadable argument stops everything before any import.
+    const jobs: Job[] = [];
+    for (const arg of positionals) {
+      if (/^https?:\/\//i.test(arg)) {
+        const name = fileNameOfUrl(arg);
+        const dest = path.join(cacheDir, name);
+        console.info(`Téléchargement de ${arg}`);
+        await downloadFile(arg, dest);
+        jobs.push({ path: dest, name, url: arg, source: forced ?? (await detectFileSource(dest, name)) });
+        continue;
+      }
+      let files: string[];
+      try {
+        files = listFiles(arg);
+      } catch {
+        throw new ImportError(`Fichier ou dossier introuvable\u00a0: ${arg}`);
+      }
+      for (const file of files) {
+        const name = path.basename(file);
+        jobs.push({ path: file, name, source: forced ?? (await detectFileSource(file, name)) });
+      }
+    }
+    if (values.dep) {
+      const now = new Date().getFullYear();
+      const years = parseYears(values.years ?? `${now - 5}-${now - 1}`);
+      for (const d of departementPlan(openData, values.dep, years)) {
+        console.info(`Téléchargement (${SOURCE_LABELS[d.source]}) de ${d.url}`);
+        const dest = path.join(cacheDir, d.fileName);
+        try {
+          if (d.paged) await downloadPagedCsv(d.url, dest);
+          else await downloadFile(d.url, dest);
+        } catch (err) {
+          if (err instanceof DownloadNotFound) {
+            console.info(`  ignoré\u00a0: ${err.message}`);
+            continue;
+          }
+          throw err;
+        }
+        jobs.push({ path: dest, name: d.fileName, url: d.url, source: d.source });
+      }
+    }
+    // Parcels before the DVF rows they geolocate; otherwise the order given.
+    jobs.sort((a, b) => SOURCE_ORDER.indexOf(a.source) - SOURCE_ORDER.indexOf(b.source));
+
+    const printer = createProgressPrinter();
+    let failed = 0;
+    for (const job of jobs) {
+      const report = await runImport(db, {
+        path: job.path,
+        name: job.name,
+        source: job.source,
+        startedBy,
+        bounds: openData.bounds,
+        onProgress: (p) => printer.update(p),
+        ...(job.url ? { url: job.url } : {}),
+      });
+      printer.done();
+      printReport(report);
+      if (report.status !== 'succeeded') failed++;
+    }
+    console.info(
+      failed === 0
+        ? `${jobs.length} fichier(s) importé(s).`
+        : `${failed} import(s) en échec sur ${jobs.length}\u00a0: les données précédentes sont intactes.`,
+    );
+    return failed === 0 ? 0 : 1;
+  } finally {
+    await db?.close();
+    release?.();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof ImportError || err instanceof ConfigError || err instanceof OpenDataConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    console.error(`Échec de l’import\u00a0: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,31 @@
+/** The real sample files of `../shared/data` (see its PROVENANCE.md), read by the importer tests and benchmarks. */
+import { fileURLToPath } from 'node:url';
+
+export const SAMPLES_DIR = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
+
+export const SAMPLES = {
+  cadastreBondy: (year: 2022 | 2023 | 2024 | 2025) => `${SAMPLES_DIR}cadastre/cadastre-93010-parcelles_${year}.json.gz`,
+  cadastreParis18: `${SAMPLES_DIR}cadastre/cadastre-75118-parcelles_2022-01-01.json`,
+  banBondy: `${SAMPLES_DIR}ban/adresses-93010_bondy.csv`,
+  rnicBondy: `${SAMPLES_DIR}copro/rnic_extrait-R_93010_bondy_37-lignes.csv`,
+  dvfRawBondy: `${SAMPLES_DIR}dvf/valeursfoncieres-2022_93010_bondy.txt`,
+  dvfRawAin: `${SAMPLES_DIR}dvf/valeursfoncieres-2020_extrait-debut_dept01.txt`,
+  dvfAbzac: `${SAMPLES_DIR}dvf/etalab-geo-dvf_2021_33001_abzac.csv`,
+  dvfHendaye: `${SAMPLES_DIR}dvf/dvf-api-cquest_2019-2023_64260_hendaye_appart-maison.csv`,
+  dpeExistant: `${SAMPLES_DIR}dpe/dpe03existant_extrait-1000_france.csv`,
+  dpeNeufs: `${SAMPLES_DIR}dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv`,
+} as const;
+
+/**
+ * The Bondy set of the acceptance criteria, in an awkward order on purpose: DVF before any parcel
+ * (geolocated when the cadastre arrives), and the newest cadastre vintage before older ones.
+ */
+export const BONDY_SET = [
+  SAMPLES.dvfRawBondy,
+  SAMPLES.cadastreBondy(2024),
+  SAMPLES.cadastreBondy(2025),
+  SAMPLES.cadastreBondy(2022),
+  SAMPLES.cadastreBondy(2023),
+  SAMPLES.banBondy,
+  SAMPLES.rnicBondy,
+];
