@@ -31,6 +31,12 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     // body-parser and friends mark client errors with a status.
     const status = err instanceof HttpError ? err.status : Number(err?.status ?? err?.statusCode ?? 500);
+    // An HttpError's message is written for the user, even at 5xx (a service not configured: 503).
+    if (err instanceof HttpError && status >= 500) {
+      log.warn('request refused', { status, message: err.message, method: req.method, url: req.originalUrl });
+      if (!res.headersSent) res.status(status).json({ message: err.message });
+      return;
+    }
     if (status >= 500 || !Number.isInteger(status)) {
       log.error('request failed', { err, method: req.method, url: req.originalUrl });
       if (!res.headersSent) res.status(500).json({ message: 'Erreur interne du serveur. Réessayez plus tard.' });

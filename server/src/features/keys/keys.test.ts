@@ -1,0 +1,119 @@
+/**
+ * Personal access keys (create, shown once, stored hashed, last use, revoke, Bearer sign-in),
+ * and the owner check: user A can neither read, change nor delete user B's keys or account data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
+import { startTestApp, type TestApp } from '../../test/app.js';
+
+const PASSWORD = 'Maison-bleue-2026';
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.close());
+
+let n = 0;
+async function user(options: { role?: 'admin' | 'subscriber' } = {}) {
+  const email = `cles-${++n}@exemple.fr`;
+  const id = await createAccount(app.db, email, PASSWORD, { subscription: 'active', ...options });
+  const b = new TestBrowser(app.url);
+  expect((await b.signIn(email, PASSWORD)).ok).toBe(true);
+  return { b, id, email };
+}
+
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+describe('access keys', () => {
+  it('creates a key shown once, stored hashed, listed with its prefix and last use, and revokes it', async () => {
+    const { b } = await user();
+    const created = await b.api('/api/keys', { method: 'POST', body: { name: '  Extension Chrome  ' } });
+    expect(created.status).toBe(201);
+    const { key, secret } = await created.json();
+    expect(secret).toMatch(/^iml_[A-Za-z0-9_-]{43}$/);
+    expect(key).toMatchObject({ name: 'Extension Chrome', prefix: secret.slice(0, 10), lastUsedAt: null });
+    const [stored] = await app.db.query<{ key_hash: string }>('SELECT key_hash FROM access_keys WHERE id = $1', [key.id]);
+    expect(stored?.key_hash).toMatch(/^[a-f0-9]{64}$/);
+    expect(JSON.stringify(await app.db.query('SELECT * FROM access_keys WHERE id = $1', [key.id]))).not.toContain(secret);
+
+    // The key signs API requests in, without cookies and without CSRF token.
+    const viaKey = await fetch(`${app.url}/api/stripe/auth`, { headers: bearer(secret) });
+    expect(viaKey.status).toBe(200);
+    expect((await viaKey.json()).aboactif).toBe(true);
+    const listed = (await (await b.api('/api/keys')).json()).keys;
+    expect(listed).toHaveLength(1);
+    expect(listed[0].lastUsedAt).not.toBeNull();
+    expect(JSON.stringify(listed)).not.toContain(secret);
+
+    expect((await b.api(`/api/keys/${key.id}`, { method: 'DELETE' })).status).toBe(204);
+    const after = await fetch(`${app.url}/api/stripe/auth`, { headers: bearer(secret) });
+    expect(after.status).toBe(401);
+    expect((await after.json()).message).toBe('Clé d’accès invalide ou révoquée.');
+    expect((await (await b.api('/api/keys')).json()).keys).toEqual([]);
+  });
+
+  it('refuses a nameless key with a French message', async () => {
+    const { b } = await user();
+    const res = await b.api('/api/keys', { method: 'POST', body: { name: '   ' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).issues[0].message).toBe('Donnez un nom à la clé.');
+  });
+
+  it('does not let a key manage keys or the account', async () => {
+    const { b } = await user();
+    const { secret } = await (await b.api('/api/keys', { method: 'POST', body: { name: 'API' } })).json();
+    for (const [method, path] of [
+      ['GET', '/api/keys'],
+      ['POST', '/api/keys'],
+      ['POST', '/api/account/password'],
+      ['DELETE', '/api/account'],
+      ['GET', '/api/account/export'],
+    ] as const) {
+      const res = await fetch(`${app.url}${path}`, {
+        method,
+        headers: { ...bearer(secret), 'content-type': 'application/json' },
+        ...(method === 'GET' ? {} : { body: '{}' }),
+      });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+  });
+});
+
+describe('owner checks: user A against user B', () => {
+  it('A can neither read, revoke nor use B’s keys, nor read or change B’s account', async () => {
+    const a = await user();
+    const bUser = await user();
+    const { key: bKey, secret: bSecret } = await (await bUser.b.api('/api/keys', { method: 'POST', body: { name: 'Clé de B' } })).json();
+
+    // Read: every route returning user data answers with A's own data only.
+    expect((await (await a.b.api('/api/keys')).json()).keys).toEqual([]);
+    expect((await (await a.b.api('/api/account')).json()).email).toBe(a.email);
+    const exported = await (await a.b.api('/api/account/export')).text();
+    expect(exported).toContain(a.email);
+    expect(exported).not.toContain(bUser.email);
+    expect(exported).not.toContain(bKey.id);
+
+    // Change or delete B's key: answered like a missing key, and B's key still works.
+    expect((await a.b.api(`/api/keys/${bKey.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(`${app.url}/api/stripe/auth`, { headers: bearer(bSecret) })).status).toBe(200);
+
+    // B's account: A's password-protected actions only ever touch A's account.
+    expect((await a.b.api('/api/account', { method: 'DELETE', body: { password: PASSWORD, email: bUser.email } })).status).toBe(200);
+    expect(await app.db.query('SELECT 1 FROM users WHERE id = $1', [a.id])).toEqual([]);
+    expect(await app.db.query('SELECT 1 FROM users WHERE id = $1', [bUser.id])).toHaveLength(1);
+    expect((await bUser.b.api('/api/account')).status).toBe(200);
+    expect((await (await bUser.b.api('/api/keys')).json()).keys).toHaveLength(1);
+    // A's session ended with the account.
+    expect((await a.b.api('/api/account')).status).toBe(401);
+  });
+
+  it('keeps the administration API to administrators', async () => {
+    const a = await user();
+    const target = await user();
+    expect((await a.b.api('/api/admin/users')).status).toBe(403);
+    const grant = await a.b.api(`/api/admin/users/${target.id}/subscription`, { method: 'POST', body: { action: 'end' } });
+    expect(grant.status).toBe(403);
+    expect((await (await target.b.api('/api/stripe/auth')).json()).aboactif).toBe(true);
+    expect((await new TestBrowser(app.url).api('/api/admin/users')).status).toBe(401);
+  });
+});
