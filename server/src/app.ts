@@ -16,6 +16,8 @@ import { type Config, publicConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
+import { marketRoutes } from './features/market/routes.js';
+import { transactionRoutes } from './features/transactions/routes.js';
 import { versionRoutes } from './features/version/routes.js';
 import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
 import { errorHandler, notFoundApi } from './http/errors.js';
@@ -81,6 +83,8 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(iconRoutes());
   api.use(contactRoutes({ db: deps.db, log }));
   api.use(accounts.api);
+  api.use(marketRoutes({ db: deps.db }));
+  api.use(transactionRoutes({ db: deps.db }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);

@@ -1,0 +1,155 @@
+/**
+ * The market API over HTTP on the imported samples (Bondy raw DVF 2022 + cadastre, Hendaye
+ * geo-DVF): access, validation, and statistics that agree with the shared TypeScript rules.
+ */
+import { readFileSync } from 'node:fs';
+import type { MarketAnalysis, MarketStatsResponse } from '@immoloupe/shared/market/contracts';
+import { marketAnalysisResponseSchema, marketStatsResponseSchema } from '@immoloupe/shared/market/contracts';
+import { type DvfLine, natureOf } from '@immoloupe/shared/market/dvf';
+import { lineFromRawDgfip } from '@immoloupe/shared/market/dvf-records';
+import { DEFAULT_BOUNDS, type Sale, salesForStatistics } from '@immoloupe/shared/market/mutation.logic';
+import { summarize } from '@immoloupe/shared/market/stats.logic';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { createTestDb } from '../../test/db.js';
+import { marketRoutes } from './routes.js';
+import { importSamples, LAPSED, type RouterServer, SAMPLE, SUBSCRIBER, samplePath, serveRouter } from './test-support.js';
+
+let db: Db;
+let api: RouterServer;
+let bondySales: Sale[];
+
+beforeAll(async () => {
+  db = await createTestDb();
+  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.hendayeDvf]);
+  api = await serveRouter(marketRoutes({ db }), SUBSCRIBER);
+  const [header, ...rows] = readFileSync(samplePath(SAMPLE.bondyDvf), 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l !== '');
+  const names = (header as string).split('|');
+  const lines: DvfLine[] = rows.map((r) => {
+    const cells = r.split('|');
+    return lineFromRawDgfip(Object.fromEntries(names.map((n, i) => [n, cells[i]])));
+  });
+  bondySales = salesForStatistics(lines, DEFAULT_BOUNDS);
+});
+afterAll(async () => {
+  await api?.close();
+  await db?.close();
+});
+
+async function getJson<T>(path: string, status = 200): Promise<T> {
+  const res = await api.fetch(path);
+  const body = (await res.json()) as T;
+  expect(res.status, JSON.stringify(body)).toBe(status);
+  return body;
+}
+
+describe('GET /api/market/stats', () => {
+  it('gives the Bondy 2022 figures of the shared rules, computed in SQL', async () => {
+    const body = await getJson<MarketStatsResponse>('/api/market/stats?insee=93010&from=2022-01-01&to=2022-12-31&types=maison,appartement');
+    expect(marketStatsResponseSchema.parse(body)).toBeTruthy();
+    const expected = summarize(bondySales.filter((s) => s.type !== 'local').map((s) => s.pricePerM2));
+    expect(expected.count).toBeGreaterThan(100);
+    expect({ count: body.count, median: body.median, mean: body.mean, q1: body.q1, q3: body.q3 }).toEqual(expected);
+    expect(body.bounds).toEqual(DEFAULT_BOUNDS);
+    expect(body.natures).toEqual(['vente', 'vefa', 'adjudication']);
+    expect(body.zone).toEqual({ kind: 'communes', label: 'Bondy (93010)', communes: [{ insee: '93010', nom: 'Bondy' }] });
+    expect(body.monthly.map((m) => m.month)).toEqual(Array.from({ length: 12 }, (_, i) => `2022-${String(i + 1).padStart(2, '0')}`));
+    expect(body.monthly.reduce((n, m) => n + m.count, 0)).toBe(body.count);
+    const jan = bondySales.filter((s) => s.type !== 'local' && s.date.startsWith('2022-01')).map((s) => s.pricePerM2);
+    expect(body.monthly[0]).toEqual({ month: '2022-01', ...summarize(jan) });
+    expect(body.freshness.lastMutationDate?.startsWith('2022-12')).toBe(true);
+  });
+
+  it('filters natures and types, and shows no figure under 3 sales', async () => {
+    const adjudications = bondySales.filter((s) => s.nature === 'adjudication');
+    const body = await getJson<MarketStatsResponse>(
+      '/api/market/stats?insee=93010&from=2022-01-01&to=2022-12-31&types=maison,appartement,local&natures=adjudication',
+    );
+    expect(body.count).toBe(adjudications.length);
+    const shops = bondySales.filter((s) => s.type === 'local' && natureOf('Vente') === s.nature);
+    const local = await getJson<MarketStatsResponse>(
+      '/api/market/stats?insee=93010&from=2022-01-01&to=2022-12-31&types=local&natures=vente',
+    );
+    expect(local.count).toBe(shops.length);
+    const oneDay = await getJson<MarketStatsResponse>('/api/market/stats?insee=93010&from=2022-01-03&to=2022-01-03');
+    expect(oneDay.count).toBeLessThan(3);
+    expect(oneDay).toMatchObject({ median: null, mean: null, q1: null, q3: null });
+  });
+
+  it('works on a radius around 139 avenue Carnot and on a section', async () => {
+    const radius = await getJson<MarketStatsResponse>(
+      '/api/market/stats?lat=48.89584&lon=2.47995&radius=400&from=2022-01-01&to=2022-12-31',
+    );
+    expect(radius.count).toBeGreaterThan(0);
+    expect(radius.zone.communes).toEqual([{ insee: '93010', nom: 'Bondy' }]);
+    const section = await getJson<MarketStatsResponse>('/api/market/stats?section=93010000AS&from=2022-01-01&to=2022-12-31');
+    expect(section.count).toBe(bondySales.filter((s) => s.type !== 'local' && s.idParcelle?.startsWith('93010000AS')).length);
+    expect(section.zone.label).toBe('section AS de Bondy');
+  });
+
+  it('refuses bad queries with a French message and changes nothing', async () => {
+    const noZone = await getJson<{ message: string; issues: { message: string }[] }>(
+      '/api/market/stats?from=2022-01-01&to=2022-12-31',
+      400,
+    );
+    expect(noZone.issues.map((i) => i.message).join()).toContain('Indiquez une zone');
+    const badType = await getJson<{ issues: { message: string }[] }>(
+      '/api/market/stats?insee=93010&from=2022-01-01&to=2022-12-31&types=chateau',
+      400,
+    );
+    expect(badType.issues[0]?.message).toContain('« chateau »');
+    const reversed = await getJson<{ issues: { message: string }[] }>('/api/market/stats?insee=93010&from=2022-12-31&to=2022-01-01', 400);
+    expect(reversed.issues[0]?.message).toBe('La fin de période précède son début.');
+    const badDate = await getJson<{ issues: { message: string }[] }>('/api/market/stats?insee=93010&from=2022-02-30&to=2022-12-31', 400);
+    expect(badDate.issues[0]?.message).toBe('Cette date n’existe pas.');
+  });
+
+  it('is for subscribers only', async () => {
+    const anonymous = await serveRouter(marketRoutes({ db }), undefined);
+    const lapsed = await serveRouter(marketRoutes({ db }), LAPSED);
+    try {
+      const q = '/api/market/stats?insee=93010&from=2022-01-01&to=2022-12-31';
+      expect((await anonymous.fetch(q)).status).toBe(401);
+      expect(await (await lapsed.fetch(q)).json()).toEqual({ message: 'Un abonnement actif est nécessaire.' });
+    } finally {
+      await anonymous.close();
+      await lapsed.close();
+    }
+  });
+});
+
+describe('GET /api/market/analysis', () => {
+  it('breaks the Bondy market down by type, rooms, month, price band and section, with the département', async () => {
+    const body = await getJson<MarketAnalysis>('/api/market/analysis?insee=93010&from=2022-01-01&to=2022-12-31');
+    expect(marketAnalysisResponseSchema.parse(body)).toBeTruthy();
+    const flats = bondySales.filter((s) => s.type === 'appartement').map((s) => s.pricePerM2);
+    expect(body.byType.find((t) => t.type === 'appartement')).toEqual({ type: 'appartement', ...summarize(flats) });
+    expect(body.byType.reduce((n, t) => n + t.count, 0)).toBe(body.overall.count);
+    const threeRooms = bondySales.filter((s) => s.type !== 'local' && s.rooms === 3).map((s) => s.pricePerM2);
+    expect(body.byRooms.find((r) => r.rooms === '3')).toEqual({ rooms: '3', ...summarize(threeRooms) });
+    expect(body.histogram?.bins).toHaveLength(10);
+    expect(body.histogram?.bins.reduce((n, b) => n + b.count, 0)).toBe(body.overall.count);
+    expect(body.sections.find((s) => s.code === '93010000AS')?.section).toBe('AS');
+    expect(body.sections.reduce((n, s) => n + s.count, 0)).toBeLessThanOrEqual(body.overall.count);
+    // Bondy is the only commune of the 93 loaded: the département equals the commune.
+    expect(body.comparisons).toEqual([{ level: 'departement', code: '93', label: 'Seine-Saint-Denis (93)', ...body.overall }]);
+  });
+
+  it('compares a radius with its commune and département', async () => {
+    const body = await getJson<MarketAnalysis>('/api/market/analysis?lat=48.89584&lon=2.47995&radius=500&from=2022-01-01&to=2022-12-31');
+    expect(body.comparisons.map((c) => [c.level, c.code])).toEqual([
+      ['commune', '93010'],
+      ['departement', '93'],
+    ]);
+  });
+});
+
+describe('GET /api/market/communes', () => {
+  it('finds communes by name, without accents, and by postcode', async () => {
+    expect((await getJson<{ insee: string }[]>('/api/market/communes?q=bondy')).map((c) => c.insee)).toContain('93010');
+    expect((await getJson<{ nom: string }[]>('/api/market/communes?q=hendaye'))[0]?.nom).toBe('Hendaye');
+    expect((await getJson<{ insee: string }[]>('/api/market/communes?q=93140')).map((c) => c.insee)).toContain('93010');
+  });
+});

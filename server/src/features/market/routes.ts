@@ -1,0 +1,141 @@
+/**
+ * The market API, subscriber-only: `GET /api/market/stats` (METHODOLOGY §1 figures of a zone and
+ * period), `GET /api/market/analysis` (the whole report of /pro/analysemarche) and
+ * `GET /api/market/communes` (the commune picker).
+ */
+import {
+  type MarketAnalysis,
+  type MarketStatsResponse,
+  marketStatsQuerySchema,
+  ROOM_BANDS,
+  type Zone,
+  zoneOf,
+} from '@immoloupe/shared/market/contracts';
+import { PROPERTY_TYPES, type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
+import { histogram, type StatSummary } from '@immoloupe/shared/market/stats.logic';
+import { Router } from 'express';
+import { z } from 'zod';
+import { requireSubscriber } from '../../auth/guards.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { communeName, departementName, departementOf, searchCommunes } from './communes.js';
+import { communesOfZone, dvfFreshness, pricesPerM2, readBounds, statsBy, statsBySection, statsWithMonthly } from './queries.js';
+import type { SalesFilter } from './sql.js';
+
+const EMPTY: StatSummary = { count: 0, median: null, mean: null, q1: null, q3: null };
+
+function coordinate(n: number): string {
+  return new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 5, maximumFractionDigits: 5 }).format(n);
+}
+
+export function zoneLabel(zone: Zone): string {
+  switch (zone.kind) {
+    case 'communes':
+      return zone.insee.map((c) => `${communeName(c)} (${c})`).join(', ');
+    case 'sections':
+      return zone.sections.map((s) => `section ${s.slice(8).replace(/^0/, '')} de ${communeName(s.slice(0, 5))}`).join(', ');
+    case 'radius':
+      return `Rayon de ${new Intl.NumberFormat('fr-FR').format(zone.radius)} m autour du point ${coordinate(zone.lat)} / ${coordinate(zone.lon)}`;
+  }
+}
+
+/** Validates a stats/analysis query: 400 with French issues, or the filter and its zone. */
+function parseFilter(query: unknown): SalesFilter & { zone: Zone } {
+  const q = marketStatsQuerySchema.parse(query);
+  const zone = zoneOf(q);
+  if (typeof zone === 'string') throw new HttpError(400, zone);
+  return { zone, from: q.from, to: q.to, types: q.types, natures: q.natures };
+}
+
+async function zoneDto(db: Queryable, zone: Zone) {
+  const communes = await communesOfZone(db, zone);
+  return {
+    dto: { kind: zone.kind, label: zoneLabel(zone), communes: communes.map((insee) => ({ insee, nom: communeName(insee) })) },
+    communes,
+  };
+}
+
+export async function marketStats(db: Queryable, f: SalesFilter & { zone: Zone }): Promise<MarketStatsResponse> {
+  const [{ overall, monthly }, bounds, zone] = await Promise.all([statsWithMonthly(db, f), readBounds(db), zoneDto(db, f.zone)]);
+  return {
+    ...overall,
+    zone: zone.dto,
+    from: f.from,
+    to: f.to,
+    types: [...f.types],
+    natures: [...f.natures],
+    bounds,
+    monthly,
+    freshness: await dvfFreshness(db, zone.communes),
+  };
+}
+
+const TYPE_OF_CODE_SQL = `CASE s.code_type_local ${PROPERTY_TYPES.map((t) => `WHEN ${TYPE_CODES[t]} THEN '${t}'`).join(' ')} END`;
+const ROOM_BAND_SQL = `CASE WHEN s.nombre_pieces_principales >= 5 THEN '5+' WHEN s.nombre_pieces_principales >= 1 THEN s.nombre_pieces_principales::text END`;
+/** Comparisons list at most this many communes (a radius may touch many). */
+const MAX_COMPARED_COMMUNES = 5;
+
+export async function marketAnalysis(db: Queryable, f: SalesFilter & { zone: Zone }): Promise<MarketAnalysis> {
+  const zone = await zoneDto(db, f.zone);
+  const departements = [...new Set(zone.communes.map(departementOf))];
+  const comparedCommunes = f.zone.kind === 'communes' ? [] : zone.communes.slice(0, MAX_COMPARED_COMMUNES);
+  const [main, byType, byRooms, prices, sections, bounds, freshness, communeStats, depStats] = await Promise.all([
+    statsWithMonthly(db, f),
+    statsBy(db, f, TYPE_OF_CODE_SQL),
+    statsBy(db, f, ROOM_BAND_SQL),
+    pricesPerM2(db, f),
+    statsBySection(db, f),
+    readBounds(db),
+    dvfFreshness(db, zone.communes),
+    comparedCommunes.length ? statsBy(db, { ...f, zone: { kind: 'communes', insee: comparedCommunes } }, 's.code_commune') : new Map(),
+    statsBy(db, { ...f, zone: { kind: 'departements', codes: departements } }, 's.code_departement'),
+  ]);
+  return {
+    zone: zone.dto,
+    from: f.from,
+    to: f.to,
+    types: [...f.types],
+    natures: [...f.natures],
+    bounds,
+    overall: main.overall,
+    byType: f.types.map((type: PropertyType) => ({ type, ...(byType.get(type) ?? EMPTY) })),
+    byRooms: ROOM_BANDS.map((rooms) => ({ rooms, ...(byRooms.get(rooms) ?? EMPTY) })),
+    monthly: main.monthly,
+    histogram: histogram(prices),
+    sections: sections.map((s) => ({ ...s, section: s.code.slice(8).replace(/^0/, '') })),
+    comparisons: [
+      ...comparedCommunes.map((code) => ({
+        level: 'commune' as const,
+        code,
+        label: communeName(code),
+        ...(communeStats.get(code) ?? EMPTY),
+      })),
+      ...departements.map((code) => ({
+        level: 'departement' as const,
+        code,
+        label: `${departementName(code)} (${code})`,
+        ...(depStats.get(code) ?? EMPTY),
+      })),
+    ],
+    freshness,
+  };
+}
+
+const communeSearchQuery = z.object({ q: z.string().trim().min(1, 'Tapez au moins un caractère.').max(80) });
+
+export function marketRoutes({ db }: { db: Db }): Router {
+  const router = Router();
+  router.get('/market/stats', requireSubscriber, async (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await marketStats(db, parseFilter(req.query)));
+  });
+  router.get('/market/analysis', requireSubscriber, async (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await marketAnalysis(db, parseFilter(req.query)));
+  });
+  router.get('/market/communes', requireSubscriber, (req, res) => {
+    const { q } = communeSearchQuery.parse(req.query);
+    res.json(searchCommunes(q).map((c) => ({ insee: c.insee, nom: c.nom, departement: c.departement, codesPostaux: c.codesPostaux })));
+  });
+  return router;
+}

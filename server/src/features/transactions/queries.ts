@@ -1,0 +1,243 @@
+/**
+ * SQL of the transactions list, map points, CSV export and mutation detail, over `dvf_mutations`
+ * and `dvf_lines` (docs/data-model.md). The place and period narrow the mutations first through
+ * indexes (commune + date, parcel, GiST on ll_to_earth); then each kept mutation gets its facts
+ * (types, built surface and rooms of its distinct locals, land surface) for the other filters.
+ */
+
+import { haversineMetres } from '@immoloupe/shared/geo';
+import { TYPE_CODES } from '@immoloupe/shared/market/dvf';
+import type {
+  TransactionFilter,
+  TransactionPlace,
+  TransactionSort,
+  TransactionType,
+} from '@immoloupe/shared/market/transactions-contracts';
+import type { Queryable } from '../../db/client.js';
+import { natureLabels, Params, radiusClause, zoneClause } from '../market/sql.js';
+
+const TYPE_CODE: Record<Exclude<TransactionType, 'terrain'>, number> = { ...TYPE_CODES, dependance: 3 };
+
+/** A place of the API, or given mutations (the detail of one sale). */
+type Place = TransactionPlace | { kind: 'ids'; ids: string[] };
+
+function placeClause(p: Params, place: Place): string {
+  switch (place.kind) {
+    case 'ids':
+      return `m.id_mutation = ANY(${p.add(place.ids)}::text[])`;
+    case 'communes':
+    case 'radius':
+      return zoneClause(p, 'm', place);
+    case 'sections':
+      // Parcel ids of a section share its 10 first characters and end with 4 digits: a range
+      // on the parcel index, whatever the collation.
+      return `m.id_mutation IN (SELECT l.id_mutation FROM dvf_lines l JOIN unnest(${p.add(place.sections)}::text[]) AS sec(code)
+                 ON l.id_parcelle BETWEEN sec.code || '0000' AND sec.code || '9999')`;
+    case 'parcels':
+      return `m.id_mutation IN (SELECT l.id_mutation FROM dvf_lines l WHERE l.id_parcelle = ANY(${p.add(place.parcels)}::text[]))`;
+    case 'bbox': {
+      const [w, s, e, n] = place.bbox;
+      return `${boxPrefilter(p, w, s, e, n)} AND m.longitude BETWEEN ${p.add(w)} AND ${p.add(e)} AND m.latitude BETWEEN ${p.add(s)} AND ${p.add(n)}`;
+    }
+    case 'polygon': {
+      const lons = place.polygon.map((c) => c[0]);
+      const lats = place.polygon.map((c) => c[1]);
+      const poly = `(${place.polygon.map(([x, y]) => `(${x},${y})`).join(',')})`;
+      return `${boxPrefilter(p, Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats))}
+              AND point(m.longitude, m.latitude) <@ ${p.add(poly)}::polygon`;
+    }
+  }
+}
+
+/** A radius covering the box, so the GiST index on ll_to_earth narrows the scan before the exact test. */
+function boxPrefilter(p: Params, w: number, s: number, e: number, n: number): string {
+  const center = { lon: (w + e) / 2, lat: (s + n) / 2 };
+  const radius = Math.max(haversineMetres(center, { lon: w, lat: s }), haversineMetres(center, { lon: e, lat: n })) + 1;
+  return radiusClause(p, 'm', center.lat, center.lon, radius);
+}
+
+/** The filtered mutations with their facts, as a CTE named `f`. */
+function filteredCte(p: Params, f: Partial<TransactionFilter>, place: Place): string {
+  const where = [placeClause(p, place)];
+  if (f.from) where.push(`m.date_mutation >= ${p.add(f.from)}::date`);
+  if (f.to) where.push(`m.date_mutation <= ${p.add(f.to)}::date`);
+  if (f.natures) where.push(`m.nature_mutation = ANY(${p.add(natureLabels(f.natures))}::text[])`);
+  const facts: string[] = [];
+  if (f.types) {
+    const codes = f.types.filter((t) => t !== 'terrain').map((t) => TYPE_CODE[t as Exclude<TransactionType, 'terrain'>]);
+    const parts = [`x.type_codes && ${p.add(codes)}::smallint[]`];
+    if (f.types.includes('terrain')) parts.push('cardinality(x.type_codes) = 0');
+    facts.push(`(${parts.join(' OR ')})`);
+  }
+  const band = (expr: string, min: number | undefined, max: number | undefined) => {
+    if (min !== undefined) facts.push(`${expr} >= ${p.add(min)}`);
+    if (max !== undefined) facts.push(`${expr} <= ${p.add(max)}`);
+  };
+  band('x.surface', f.surfaceMin, f.surfaceMax);
+  band('x.rooms', f.roomsMin, f.roomsMax);
+  band('m.valeur_fonciere', f.priceMin, f.priceMax);
+  band('(m.valeur_fonciere / nullif(x.surface, 0))', f.ppm2Min, f.ppm2Max);
+  return `f AS (
+    SELECT m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.code_commune, m.nom_commune, m.code_postal,
+           m.adresse_numero, m.adresse_suffixe, m.adresse_nom_voie, m.id_parcelle, m.longitude, m.latitude, m.nb_locaux,
+           x.type_codes, x.surface, x.rooms, x.land,
+           m.valeur_fonciere / nullif(x.surface, 0) AS prix_m2
+      FROM dvf_mutations m
+      CROSS JOIN LATERAL (
+        SELECT coalesce((SELECT array_agg(DISTINCT l.code_type_local ORDER BY l.code_type_local) FROM dvf_lines l
+                          WHERE l.id_mutation = m.id_mutation AND l.code_type_local IS NOT NULL), '{}') AS type_codes,
+               (SELECT sum(d.s) FROM (SELECT DISTINCT l.code_type_local, l.surface_reelle_bati AS s, l.nombre_pieces_principales
+                                        FROM dvf_lines l WHERE l.id_mutation = m.id_mutation AND l.code_type_local IN (1, 2, 4)) d) AS surface,
+               (SELECT sum(d.r) FROM (SELECT DISTINCT l.code_type_local, l.surface_reelle_bati, l.nombre_pieces_principales AS r
+                                        FROM dvf_lines l WHERE l.id_mutation = m.id_mutation AND l.code_type_local IN (1, 2, 4)) d) AS rooms,
+               (SELECT sum(d.t) FROM (SELECT DISTINCT l.id_parcelle, l.code_nature_culture, l.surface_terrain AS t
+                                        FROM dvf_lines l WHERE l.id_mutation = m.id_mutation AND l.surface_terrain > 0) d) AS land
+      ) x
+     WHERE ${where.join(' AND ')}${facts.length ? ` AND ${facts.join(' AND ')}` : ''}
+  )`;
+}
+
+export interface TransactionRow {
+  id_mutation: string;
+  date_mutation: string;
+  nature_mutation: string;
+  valeur_fonciere: number | null;
+  code_commune: string;
+  nom_commune: string | null;
+  code_postal: string | null;
+  adresse_numero: string | null;
+  adresse_suffixe: string | null;
+  adresse_nom_voie: string | null;
+  id_parcelle: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  nb_locaux: number;
+  type_codes: number[];
+  surface: number | null;
+  rooms: number | null;
+  land: number | null;
+  prix_m2: number | null;
+}
+
+const SORT_SQL: Record<TransactionSort, string> = {
+  date: 'f.date_mutation',
+  prix: 'f.valeur_fonciere',
+  surface: 'f.surface',
+  prix_m2: 'f.prix_m2',
+};
+
+export async function listTransactions(
+  db: Queryable,
+  f: TransactionFilter,
+  place: TransactionPlace,
+  page: { sort: TransactionSort; order: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<{ total: number; rows: TransactionRow[] }> {
+  const p = new Params();
+  const cte = filteredCte(p, f, place);
+  const dir = page.order === 'asc' ? 'ASC' : 'DESC';
+  const rows = await db.query<TransactionRow & { total: number }>(
+    `WITH ${cte}
+     SELECT f.*, count(*) OVER ()::int AS total FROM f
+      ORDER BY ${SORT_SQL[page.sort]} ${dir} NULLS LAST, f.date_mutation DESC, f.id_mutation
+      LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`,
+    p.values,
+  );
+  if (rows.length === 0 && page.offset > 0) {
+    // Past the last page: the total still answers how many there are.
+    const q = new Params();
+    const [c] = await db.query<{ n: number }>(`WITH ${filteredCte(q, f, place)} SELECT count(*)::int AS n FROM f`, q.values);
+    return { total: c?.n ?? 0, rows: [] };
+  }
+  return { total: rows[0]?.total ?? 0, rows };
+}
+
+export interface PointRow {
+  id: string;
+  lon: number;
+  lat: number;
+  price: number | null;
+  ppm2: number | null;
+  date: string;
+}
+
+export async function transactionPoints(
+  db: Queryable,
+  f: TransactionFilter,
+  place: TransactionPlace,
+  max: number,
+): Promise<{ total: number; rows: PointRow[] }> {
+  const p = new Params();
+  const rows = await db.query<PointRow & { total: number }>(
+    `WITH ${filteredCte(p, f, place)}
+     SELECT f.id_mutation AS id, f.longitude AS lon, f.latitude AS lat, f.valeur_fonciere AS price, f.prix_m2 AS ppm2,
+            f.date_mutation AS date, count(*) OVER ()::int AS total
+       FROM f WHERE f.latitude IS NOT NULL
+      ORDER BY f.date_mutation DESC, f.id_mutation LIMIT ${p.add(max)}`,
+    p.values,
+  );
+  return { total: rows[0]?.total ?? 0, rows };
+}
+
+export interface LineRow {
+  line_no: number;
+  id_parcelle: string | null;
+  adresse_numero: string | null;
+  adresse_suffixe: string | null;
+  adresse_nom_voie: string | null;
+  code_type_local: number | null;
+  type_local: string | null;
+  surface_reelle_bati: number | null;
+  nombre_pieces_principales: number | null;
+  nature_culture: string | null;
+  surface_terrain: number | null;
+  nombre_lots: number | null;
+  lot1_numero: string | null;
+  lot1_surface_carrez: number | null;
+  lot2_numero: string | null;
+  lot2_surface_carrez: number | null;
+  lot3_numero: string | null;
+  lot3_surface_carrez: number | null;
+  lot4_numero: string | null;
+  lot4_surface_carrez: number | null;
+  lot5_numero: string | null;
+  lot5_surface_carrez: number | null;
+}
+
+export async function mutationById(
+  db: Queryable,
+  id: string,
+): Promise<{
+  row: TransactionRow;
+  lines: LineRow[];
+  parcels: { id: string; section: string; numero: string; contenance: number | null; geometry: unknown }[];
+  inSales: boolean;
+  withinBounds: boolean | null;
+} | null> {
+  const p = new Params();
+  const [row] = await db.query<TransactionRow>(`WITH ${filteredCte(p, {}, { kind: 'ids', ids: [id] })} SELECT * FROM f`, p.values);
+  if (!row) return null;
+  const lines = await db.query<LineRow>(`SELECT * FROM dvf_lines WHERE id_mutation = $1 ORDER BY line_no`, [id]);
+  const ids = [...new Set(lines.map((l) => l.id_parcelle).filter((v): v is string => Boolean(v)))];
+  const known = await db.query<{ id: string; section: string; numero: string; contenance: number | null; geometry: unknown }>(
+    `SELECT id, section, numero, contenance, geometry FROM parcels WHERE id = ANY($1::text[])`,
+    [ids],
+  );
+  const byId = new Map(known.map((k) => [k.id, k]));
+  const [sale] = await db.query<{ within_bounds: boolean }>(`SELECT within_bounds FROM dvf_sales WHERE id_mutation = $1`, [id]);
+  return {
+    row,
+    lines,
+    parcels: ids.map(
+      (pid) =>
+        byId.get(pid) ?? {
+          id: pid,
+          section: pid.slice(8, 10).replace(/^0/, ''),
+          numero: pid.slice(10).replace(/^0+/, ''),
+          contenance: null,
+          geometry: null,
+        },
+    ),
+    inSales: Boolean(sale),
+    withinBounds: sale ? sale.within_bounds : null,
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The transactions API, subscriber-only: `GET /api/transactions` (paginated list, or GeoJSON points
+ * with `format=geojson`), `GET /api/transactions.csv` (the current filter for Excel) and
+ * `GET /api/transactions/:id` (the whole mutation: every line, lot and parcel).
+ */
+
+import { formatDate } from '@immoloupe/shared/format';
+import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
+import { lineAddress, NATURE_LABELS, natureOf } from '@immoloupe/shared/market/dvf';
+import { EXCLUSION_LABELS, groupMutations, type MutationLine, saleForStatistics } from '@immoloupe/shared/market/mutation.logic';
+import {
+  MAX_CSV_ROWS,
+  MAX_MAP_POINTS,
+  type MutationDetail,
+  placeOf,
+  TRANSACTION_TYPE_LABELS,
+  type Transaction,
+  type TransactionFilter,
+  type TransactionPlace,
+  type TransactionPoints,
+  type TransactionType,
+  transactionFilterSchema,
+  transactionListQuerySchema,
+} from '@immoloupe/shared/market/transactions-contracts';
+import { Router } from 'express';
+import { requireSubscriber } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { communeInfo } from '../market/communes.js';
+import { type LineRow, listTransactions, mutationById, type TransactionRow, transactionPoints } from './queries.js';
+
+const TYPE_OF_CODE: Record<number, TransactionType> = { 1: 'maison', 2: 'appartement', 3: 'dependance', 4: 'local' };
+
+function addressOf(r: { adresse_numero: string | null; adresse_suffixe: string | null; adresse_nom_voie: string | null }): string {
+  return lineAddress({ adresseNumero: r.adresse_numero, adresseSuffixe: r.adresse_suffixe, adresseNomVoie: r.adresse_nom_voie });
+}
+
+function natureLabel(label: string): string {
+  const nature = natureOf(label);
+  return nature ? NATURE_LABELS[nature] : label;
+}
+
+export function toTransaction(r: TransactionRow): Transaction {
+  const types = r.type_codes.map((c) => TYPE_OF_CODE[c]).filter((t): t is TransactionType => Boolean(t));
+  return {
+    id: r.id_mutation,
+    date: r.date_mutation,
+    nature: natureLabel(r.nature_mutation),
+    price: r.valeur_fonciere,
+    address: addressOf(r),
+    codePostal: r.code_postal,
+    commune: communeInfo(r.code_commune)?.nom ?? r.nom_commune ?? r.code_commune,
+    insee: r.code_commune,
+    types: types.length ? types : ['terrain'],
+    surface: r.surface,
+    rooms: r.rooms,
+    pricePerM2: r.prix_m2 === null ? null : Math.round(r.prix_m2 * 100) / 100,
+    landSurface: r.land,
+    nbLocaux: r.nb_locaux,
+    single: r.nb_locaux === 1,
+    idParcelle: r.id_parcelle,
+    lon: r.longitude,
+    lat: r.latitude,
+  };
+}
+
+function parsePlace(f: TransactionFilter): TransactionPlace {
+  const place = placeOf(f);
+  if (typeof place === 'string') throw new HttpError(400, place);
+  return place;
+}
+
+const CSV_HEADER = [
+  'Date',
+  'Nature',
+  'Prix (€)',
+  'Adresse',
+  'Code postal',
+  'Commune',
+  'Code INSEE',
+  'Types',
+  'Surface bâtie (m²)',
+  'Pièces',
+  'Prix au m² (€/m²)',
+  'Surface de terrain (m²)',
+  'Nombre de locaux',
+  'Parcelle',
+  'Identifiant de mutation',
+];
+
+function lineToMutationLine(id: string, row: TransactionRow, l: LineRow): MutationLine {
+  return {
+    idMutation: id,
+    date: row.date_mutation,
+    numeroDisposition: null,
+    natureLabel: row.nature_mutation,
+    valeurFonciere: row.valeur_fonciere,
+    insee: row.code_commune,
+    idParcelle: l.id_parcelle,
+    codeTypeLocal: l.code_type_local,
+    surfaceReelleBati: l.surface_reelle_bati,
+    nombrePiecesPrincipales: l.nombre_pieces_principales,
+    lon: null,
+    lat: null,
+  };
+}
+
+export function transactionRoutes({ db }: { db: Db }): Router {
+  const router = Router();
+
+  router.get('/transactions', requireSubscriber, async (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    if (req.query.format === 'geojson') {
+      const f = transactionFilterSchema.parse(req.query);
+      const { total, rows } = await transactionPoints(db, f, parsePlace(f), MAX_MAP_POINTS);
+      const body: TransactionPoints = {
+        type: 'FeatureCollection',
+        truncated: total > rows.length,
+        total,
+        features: rows.map((r) => ({
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [r.lon, r.lat] },
+          properties: { id: r.id, price: r.price, ppm2: r.ppm2 === null ? null : Math.round(r.ppm2), date: r.date },
+        })),
+      };
+      res.type('application/geo+json').send(JSON.stringify(body));
+      return;
+    }
+    const q = transactionListQuerySchema.parse(req.query);
+    const { total, rows } = await listTransactions(db, q, parsePlace(q), {
+      sort: q.sort,
+      order: q.order,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
+    res.json({ total, page: q.page, pageSize: q.pageSize, items: rows.map(toTransaction) });
+  });
+
+  router.get('/transactions.csv', requireSubscriber, async (req, res) => {
+    const q = transactionListQuerySchema.parse(req.query);
+    const { rows } = await listTransactions(db, q, parsePlace(q), { sort: q.sort, order: q.order, limit: MAX_CSV_ROWS, offset: 0 });
+    const today = new Date().toISOString().slice(0, 10);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="transactions-dvf-${today}.csv"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    let out = CSV_BOM + csvLine(CSV_HEADER);
+    for (const r of rows) {
+      const t = toTransaction(r);
+      out += csvLine([
+        formatDate(t.date),
+        t.nature,
+        t.price,
+        t.address,
+        t.codePostal,
+        t.commune,
+        t.insee,
+        t.types.map((x) => TRANSACTION_TYPE_LABELS[x]).join(', '),
+        t.surface,
+        t.rooms,
+        t.pricePerM2,
+        t.landSurface,
+        t.nbLocaux,
+        t.idParcelle,
+        t.id,
+      ]);
+    }
+    res.send(out);
+  });
+
+  router.get('/transactions/:id', requireSubscriber, async (req, res) => {
+    const id = String(req.params.id);
+    if (id.length > 200) throw new HttpError(400, 'Identifiant de mutation invalide.');
+    const found = await mutationById(db, id);
+    if (!found) throw new HttpError(404, 'Cette vente n’existe pas (ou plus) dans les données chargées.');
+    const { row, lines, parcels, inSales, withinBounds } = found;
+    const [mutation] = groupMutations(lines.map((l) => lineToMutationLine(id, row, l)));
+    const verdict = mutation ? saleForStatistics(mutation) : null;
+    let statistics: string;
+    if (inSales && withinBounds) statistics = 'Vente retenue dans les statistiques (bien unique, dans les bornes de plausibilité).';
+    else if (inSales) statistics = 'Vente simple écartée des statistiques : hors bornes de plausibilité.';
+    else
+      statistics = `Vente écartée des statistiques : ${verdict && !verdict.ok ? EXCLUSION_LABELS[verdict.reason].toLowerCase() : 'règles de la méthodologie'}.`;
+    const body: MutationDetail = {
+      ...toTransaction(row),
+      natureLabel: row.nature_mutation,
+      lines: lines.map((l) => ({
+        lineNo: l.line_no,
+        idParcelle: l.id_parcelle,
+        address: addressOf(l),
+        typeCode: l.code_type_local,
+        typeLocal: l.type_local,
+        surface: l.surface_reelle_bati,
+        rooms: l.nombre_pieces_principales,
+        natureCulture: l.nature_culture,
+        landSurface: l.surface_terrain,
+        nombreLots: l.nombre_lots,
+        lots: ([1, 2, 3, 4, 5] as const)
+          .map((i) => ({ numero: l[`lot${i}_numero`], surfaceCarrez: l[`lot${i}_surface_carrez`] }))
+          .filter((lot): lot is { numero: string; surfaceCarrez: number | null } => Boolean(lot.numero)),
+      })),
+      parcels: parcels.map((pc) => ({ ...pc, geometry: pc.geometry ?? null })),
+      statistics,
+    };
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(body);
+  });
+
+  return router;
+}

@@ -1,0 +1,157 @@
+/** The transactions API over HTTP on the imported Bondy sample (raw DVF 2022 placed on the 2025 cadastre). */
+import type { MutationDetail, TransactionList, TransactionPoints } from '@immoloupe/shared/market/transactions-contracts';
+import { mutationDetailSchema, transactionListSchema, transactionPointsSchema } from '@immoloupe/shared/market/transactions-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { createTestDb } from '../../test/db.js';
+import { importSamples, type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
+import { transactionRoutes } from './routes.js';
+
+let db: Db;
+let api: RouterServer;
+beforeAll(async () => {
+  db = await createTestDb();
+  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf]);
+  api = await serveRouter(transactionRoutes({ db }), SUBSCRIBER);
+});
+afterAll(async () => {
+  await api?.close();
+  await db?.close();
+});
+
+async function get<T>(path: string, status = 200): Promise<T> {
+  const res = await api.fetch(path);
+  const body = (await res.json()) as T;
+  expect(res.status, JSON.stringify(body)).toBe(status);
+  return body;
+}
+const YEAR = 'insee=93010&from=2022-01-01&to=2022-12-31';
+
+describe('GET /api/transactions', () => {
+  it('lists the sales of parcel AS 167, 139 avenue Carnot, with their facts', async () => {
+    const body = transactionListSchema.parse(await get<TransactionList>('/api/transactions?parcelle=93010000AS0167'));
+    const carnot = body.items.find((t) => t.date === '2022-01-03');
+    expect(carnot).toMatchObject({
+      price: 188_000,
+      address: '139 AV CARNOT',
+      commune: 'Bondy',
+      insee: '93010',
+      types: ['appartement', 'dependance'],
+      surface: 54,
+      rooms: 3,
+      pricePerM2: 3481.48,
+      nbLocaux: 1,
+      single: true,
+      idParcelle: '93010000AS0167',
+    });
+    expect(carnot?.lon).toBeCloseTo(2.48, 1);
+  });
+
+  it('filters by type, surface, rooms, price and €/m², sorts and paginates', async () => {
+    const houses = await get<TransactionList>(`/api/transactions?${YEAR}&types=maison&sort=prix&order=asc&pageSize=200`);
+    expect(houses.total).toBeGreaterThan(50);
+    expect(houses.items.every((t) => t.types.includes('maison'))).toBe(true);
+    const prices = houses.items.map((t) => t.price ?? Number.POSITIVE_INFINITY);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+    const band = await get<TransactionList>(
+      `/api/transactions?${YEAR}&types=appartement&surfaceMin=40&surfaceMax=60&roomsMin=2&roomsMax=3&priceMin=100000&priceMax=250000&ppm2Min=2000&ppm2Max=5000&pageSize=200`,
+    );
+    expect(band.total).toBeGreaterThan(0);
+    for (const t of band.items) {
+      expect(t.surface).toBeGreaterThanOrEqual(40);
+      expect(t.surface).toBeLessThanOrEqual(60);
+      expect(t.rooms).toBeGreaterThanOrEqual(2);
+      expect(t.rooms).toBeLessThanOrEqual(3);
+      expect(t.price).toBeGreaterThanOrEqual(100_000);
+      expect(t.pricePerM2).toBeLessThanOrEqual(5000);
+    }
+
+    const all = await get<TransactionList>(`/api/transactions?${YEAR}&pageSize=100`);
+    const page2 = await get<TransactionList>(`/api/transactions?${YEAR}&pageSize=100&page=2`);
+    expect(page2.total).toBe(all.total);
+    expect(page2.items[0]?.id).not.toBe(all.items[0]?.id);
+    const beyond = await get<TransactionList>(`/api/transactions?${YEAR}&pageSize=100&page=999`);
+    expect(beyond).toMatchObject({ total: all.total, items: [] });
+    const land = await get<TransactionList>(`/api/transactions?${YEAR}&types=terrain`);
+    expect(land.items.every((t) => t.types.join() === 'terrain')).toBe(true);
+  });
+
+  it('finds sales in the map view and in a drawn area', async () => {
+    const d = 0.002;
+    const bbox = await get<TransactionList>(`/api/transactions?bbox=${2.48 - d},${48.8958 - d},${2.48 + d},${48.8958 + d}&pageSize=200`);
+    expect(bbox.items.some((t) => t.idParcelle === '93010000AS0167')).toBe(true);
+    const poly = `${2.48 - d} ${48.8958 - d},${2.48 + d} ${48.8958 - d},${2.48 + d} ${48.8958 + d},${2.48 - d} ${48.8958 + d}`;
+    const drawn = await get<TransactionList>(`/api/transactions?polygon=${encodeURIComponent(poly)}&pageSize=200`);
+    expect(drawn.items.map((t) => t.id).sort()).toEqual(bbox.items.map((t) => t.id).sort());
+  });
+
+  it('gives the map one GeoJSON point per geolocated sale', async () => {
+    const res = await api.fetch(`/api/transactions?${YEAR}&format=geojson`);
+    expect(res.headers.get('content-type')).toContain('application/geo+json');
+    const points = transactionPointsSchema.parse((await res.json()) as TransactionPoints);
+    const list = await get<TransactionList>(`/api/transactions?${YEAR}&pageSize=1`);
+    expect(points.truncated).toBe(false);
+    expect(points.features.length).toBe(points.total);
+    // Raw DVF rows are placed on their parcel's centroid: all but the few without a parcel.
+    expect(points.total).toBeGreaterThan(list.total * 0.95);
+  });
+
+  it('refuses contradictory filters in French', async () => {
+    const two = await get<{ issues: { message: string }[] }>('/api/transactions?insee=93010&parcelle=93010000AS0167', 400);
+    expect(two.issues[0]?.message).toContain('Un seul lieu à la fois');
+    const inverted = await get<{ issues: { message: string }[] }>(`/api/transactions?${YEAR}&priceMin=300000&priceMax=100000`, 400);
+    expect(inverted.issues[0]?.message).toBe('Fourchette de prix inversée.');
+    const badParcel = await get<{ issues: { message: string }[] }>('/api/transactions?parcelle=AS167', 400);
+    expect(badParcel.issues[0]?.message).toContain('Parcelle invalide');
+  });
+});
+
+describe('GET /api/transactions.csv', () => {
+  it('exports the filter for Excel: BOM, semicolons, decimal commas, French dates', async () => {
+    const res = await api.fetch('/api/transactions.csv?parcelle=93010000AS0167');
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="transactions-dvf-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    const [header, ...rows] = text.split('\r\n').filter(Boolean);
+    expect(header?.split(';')[0]).toBe('Date');
+    expect(header).toContain('Prix au m² (€/m²)');
+    const list = await get<TransactionList>('/api/transactions?parcelle=93010000AS0167');
+    expect(rows).toHaveLength(list.total);
+    expect(rows).toContainEqual(
+      expect.stringMatching(/^03\/01\/2022;Vente;188000;139 AV CARNOT;93140;Bondy;93010;Appartement, Dépendance;54;3;3481,48;/),
+    );
+  });
+});
+
+describe('GET /api/transactions/:id', () => {
+  it('shows the whole mutation: lines, Carrez lots, parcel outline and the statistics verdict', async () => {
+    const list = await get<TransactionList>('/api/transactions?parcelle=93010000AS0167');
+    const id = list.items.find((t) => t.date === '2022-01-03')?.id as string;
+    const detail = mutationDetailSchema.parse(await get<MutationDetail>(`/api/transactions/${encodeURIComponent(id)}`));
+    expect(detail.lines).toHaveLength(3);
+    expect(detail.lines.map((l) => l.typeLocal)).toEqual(expect.arrayContaining(['Appartement', 'Dépendance']));
+    const flat = detail.lines.find((l) => l.typeLocal === 'Appartement');
+    expect(flat?.lots).toEqual([
+      { numero: '19', surfaceCarrez: null },
+      { numero: '26', surfaceCarrez: 54.77 },
+    ]);
+    expect(detail.parcels).toHaveLength(1);
+    expect(detail.parcels[0]).toMatchObject({ id: '93010000AS0167', section: 'AS', numero: '167' });
+    expect(detail.parcels[0]?.contenance).toBeGreaterThan(0);
+    expect(detail.parcels[0]?.geometry).toMatchObject({ type: expect.stringMatching(/Polygon/) });
+    expect(detail.statistics).toContain('retenue');
+    const missing = await get<{ message: string }>('/api/transactions/inexistante', 404);
+    expect(missing.message).toBe('Cette vente n’existe pas (ou plus) dans les données chargées.');
+  });
+
+  it('explains why a multi-dwelling sale is left out of the statistics', async () => {
+    const list = await get<TransactionList>(`/api/transactions?${YEAR}&pageSize=200&sort=prix&order=desc`);
+    const multi = list.items.find((t) => t.nbLocaux > 1);
+    expect(multi).toBeDefined();
+    const detail = await get<MutationDetail>(`/api/transactions/${encodeURIComponent(multi?.id ?? '')}`);
+    expect(detail.statistics).toBe('Vente écartée des statistiques : plusieurs locaux vendus ensemble : prix non divisible.');
+  });
+});
