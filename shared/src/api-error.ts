@@ -6,6 +6,3 @@ export const apiErrorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
-
-export const versionSchema = z.object({ buildId: z.string().min(1) });
-export type VersionResponse = z.infer<typeof versionSchema>;

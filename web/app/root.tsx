@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import './app.css';
 import type { AppContext } from '@immoloupe/shared/app-context';
 import { LAYERS, THEME_PREFIX } from '@immoloupe/shared/constants';
-import { resolveLayout, type ShellLayout } from '@immoloupe/shared/layout';
+import { resolveLayout } from '@immoloupe/shared/layout';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -12,11 +12,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteE
 import { ErrorScreen } from '~/components/shell/error-screen';
 import { UpdateNotice } from '~/components/shell/update-notice';
 import { DefaultLayout } from '~/layouts/default';
-import { PasproLayout } from '~/layouts/paspro';
-import { PdfLayout } from '~/layouts/pdf';
-import { ProLayout } from '~/layouts/pro';
 import { consentAllowedOn, startConsent, trackPageView } from '~/lib/consent';
-import { configureIcons } from '~/lib/icons';
 import { describeError } from '~/lib/route-errors';
 import { useSessionUser } from '~/lib/session';
 import { theme } from '~/theme';
@@ -61,20 +57,9 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-const LAYOUTS: Record<ShellLayout, (props: { children: ReactNode }) => ReactNode> = {
-  default: DefaultLayout,
-  paspro: PasproLayout,
-  pdf: PdfLayout,
-  pro: ProLayout,
-  none: ({ children }) => <main id="contenu">{children}</main>,
-};
-
-/** Browser-side services of the shell: icons, update notice, consent and page views. */
+/** Browser-side services of the shell: update notice, consent and page views. */
 function ShellServices({ data }: { data: RootData }) {
   const location = useLocation();
-  useEffect(() => {
-    configureIcons();
-  }, []);
   useEffect(() => {
     if (consentAllowedOn(location.pathname)) startConsent(data.publicConfig);
     trackPageView(data.publicConfig, location.pathname);
@@ -89,12 +74,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     routeLayout: findSpecRoute(location.pathname)?.layout,
     hasClient: Boolean(user?.client),
   });
-  const Shell = LAYOUTS[layout];
+  // The layout itself is rendered by the layout route of web/app/routes.ts, chosen by the same rules.
   return (
     <div id="app" data-layout={layout}>
-      <Shell>
-        <Outlet />
-      </Shell>
+      <Outlet />
       <ShellServices data={loaderData} />
     </div>
   );

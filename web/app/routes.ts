@@ -1,9 +1,10 @@
 /**
- * Every URL of the specification (SEED-SPEC §2) mapped to its page module. Pages whose tool a
- * later issue delivers share `routes/coming.tsx`; a test checks this list against the table in
- * `shared/src/routes.ts`.
+ * Every URL of the specification (SEED-SPEC §2) mapped to its page module, grouped under the
+ * layout route the rules of `shared/src/layout.ts` give it: the router loads a page's layout
+ * module with the page, before navigating. Pages whose tool a later issue delivers share
+ * `routes/coming.tsx`; a test checks this list against the table in `shared/src/routes.ts`.
  */
-import { type RouteConfig, route } from '@react-router/dev/routes';
+import { layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 /** Route id from a URL path: `/pro/test/carte3d%20combinee` → `pro-test-carte3d-combinee`. */
 function idOf(path: string): string {
@@ -22,72 +23,86 @@ function rr(path: string): string {
 const comingSoon = (path: string) => route(rr(path), 'routes/coming.tsx', { id: idOf(path) });
 
 export default [
-  // Public routes
-  route('', 'routes/home.tsx', { id: idOf('/') }),
-  route('cgu', 'routes/cgu.tsx', { id: idOf('/cgu') }),
-  route('apropos', 'routes/apropos.tsx', { id: idOf('/apropos') }),
-  route('clients', 'routes/clients.tsx', { id: idOf('/clients') }),
-  route('contact', 'routes/contact.tsx', { id: idOf('/contact') }),
-  route('methodo', 'routes/methodo.tsx', { id: idOf('/methodo') }),
-  route('demenagement', 'routes/demenagement.tsx', { id: idOf('/demenagement') }),
-  route('index_old', 'routes/index-old.tsx', { id: idOf('/index_old') }),
-  route('prospection_dpe', 'routes/prospection-dpe.tsx', { id: idOf('/prospection_dpe') }),
-  route('clientscibles/agents_mandataires', 'routes/clientscibles.agents-mandataires.tsx', {
-    id: idOf('/clientscibles/agents_mandataires'),
-  }),
-  route('clientscibles/prospecteurs_fonciers', 'routes/clientscibles.prospecteurs-fonciers.tsx', {
-    id: idOf('/clientscibles/prospecteurs_fonciers'),
-  }),
-  route('clientscibles/chasseurs_appartement_maison', 'routes/clientscibles.chasseurs-appartement-maison.tsx', {
-    id: idOf('/clientscibles/chasseurs_appartement_maison'),
-  }),
+  layout('layouts/paspro-route.tsx', { id: 'layout-paspro' }, [
+    // Public routes
+    route('', 'routes/home.tsx', { id: idOf('/') }),
+    route('cgu', 'routes/cgu.tsx', { id: idOf('/cgu') }),
+    route('apropos', 'routes/apropos.tsx', { id: idOf('/apropos') }),
+    route('clients', 'routes/clients.tsx', { id: idOf('/clients') }),
+    route('methodo', 'routes/methodo.tsx', { id: idOf('/methodo') }),
+    route('demenagement', 'routes/demenagement.tsx', { id: idOf('/demenagement') }),
+    route('index_old', 'routes/index-old.tsx', { id: idOf('/index_old') }),
+    route('prospection_dpe', 'routes/prospection-dpe.tsx', { id: idOf('/prospection_dpe') }),
+    route('clientscibles/agents_mandataires', 'routes/clientscibles.agents-mandataires.tsx', {
+      id: idOf('/clientscibles/agents_mandataires'),
+    }),
+    route('clientscibles/prospecteurs_fonciers', 'routes/clientscibles.prospecteurs-fonciers.tsx', {
+      id: idOf('/clientscibles/prospecteurs_fonciers'),
+    }),
+    route('clientscibles/chasseurs_appartement_maison', 'routes/clientscibles.chasseurs-appartement-maison.tsx', {
+      id: idOf('/clientscibles/chasseurs_appartement_maison'),
+    }),
 
-  // Subscription routes
-  comingSoon('/abo/error'),
-  comingSoon('/abo/offre'),
-  comingSoon('/abo/succes'),
-  comingSoon('/abo/mescles'),
-  route('abo/activate', 'routes/abo.activate.tsx', { id: idOf('/abo/activate') }),
-  comingSoon('/abo/connexion'),
-  comingSoon('/abo/moncompte'),
-  comingSoon('/abo/nouveaucompte'),
+    // Subscription routes
+    // Any other path: a non-fatal "Page not found" with a real 404 status, inside the layout.
+    route('*', 'routes/not-found.tsx', { id: 'not-found' }),
+  ]),
 
-  // Professional routes
-  comingSoon('/pro'),
-  comingSoon('/pro/mazone'),
-  comingSoon('/pro/template'),
-  comingSoon('/pro/creer_cle'),
-  comingSoon('/pro/admin'),
-  comingSoon('/pro/admin/brevo'),
-  comingSoon('/pro/mesadresses'),
-  comingSoon('/pro/mesannonces'),
-  route('pro/modedemploi', 'routes/pro.modedemploi.tsx', { id: idOf('/pro/modedemploi') }),
-  comingSoon('/pro/prospection'),
-  comingSoon('/pro/avisdevaleur'),
-  comingSoon('/pro/recherchedpe'),
-  comingSoon('/pro/transactions'),
-  comingSoon('/pro/analysemarche'),
-  comingSoon('/pro/mesrecherches'),
-  comingSoon('/pro/test/menudemo'),
-  comingSoon('/pro/analyseadresse'),
-  comingSoon('/pro/analyseannonce'),
-  comingSoon('/pro/carte_annonces'),
-  comingSoon('/pro/recherchecopro'),
-  comingSoon('/pro/creer_recherche'),
-  comingSoon('/pro/extension'),
-  comingSoon('/pro/listeautomatique'),
-  comingSoon('/pro/localisationauto'),
-  comingSoon('/pro/rechercheparcelle'),
-  comingSoon('/pro/test/carte3dsimple'),
-  comingSoon('/pro/test/carte3d%20combinee'),
+  layout('layouts/by-client-route.tsx', { id: 'layout-by-client' }, [
+    route('contact', 'routes/contact.tsx', { id: idOf('/contact') }),
+    comingSoon('/abo/error'),
+    comingSoon('/abo/offre'),
+    comingSoon('/abo/succes'),
+    comingSoon('/abo/mescles'),
+    route('abo/activate', 'routes/abo.activate.tsx', { id: idOf('/abo/activate') }),
+    comingSoon('/abo/connexion'),
+    comingSoon('/abo/moncompte'),
+    comingSoon('/abo/nouveaucompte'),
+
+    // Professional routes
+    comingSoon('/pro'),
+  ]),
+
+  layout('layouts/pro-route.tsx', { id: 'layout-pro' }, [
+    comingSoon('/pro/mazone'),
+    comingSoon('/pro/template'),
+    comingSoon('/pro/creer_cle'),
+    comingSoon('/pro/admin'),
+    comingSoon('/pro/admin/brevo'),
+    comingSoon('/pro/mesadresses'),
+    comingSoon('/pro/mesannonces'),
+    route('pro/modedemploi', 'routes/pro.modedemploi.tsx', { id: idOf('/pro/modedemploi') }),
+    comingSoon('/pro/prospection'),
+    comingSoon('/pro/avisdevaleur'),
+    comingSoon('/pro/recherchedpe'),
+    comingSoon('/pro/transactions'),
+    comingSoon('/pro/analysemarche'),
+    comingSoon('/pro/mesrecherches'),
+    comingSoon('/pro/test/menudemo'),
+    comingSoon('/pro/analyseadresse'),
+    comingSoon('/pro/analyseannonce'),
+    comingSoon('/pro/carte_annonces'),
+    comingSoon('/pro/recherchecopro'),
+    comingSoon('/pro/creer_recherche'),
+    comingSoon('/pro/extension'),
+    comingSoon('/pro/listeautomatique'),
+    comingSoon('/pro/localisationauto'),
+    comingSoon('/pro/rechercheparcelle'),
+    comingSoon('/pro/test/carte3dsimple'),
+    comingSoon('/pro/test/carte3d%20combinee'),
+
+    route('pro/*', 'routes/not-found.tsx', { id: 'not-found-pro' }),
+  ]),
 
   // Print routes
-  comingSoon('/pdf/printanalysemarche'),
-  comingSoon('/pdf/printestimationavis'),
+  layout('layouts/pdf-route.tsx', { id: 'layout-pdf' }, [
+    comingSoon('/pdf/printanalysemarche'),
+    comingSoon('/pdf/printestimationavis'),
+    route('pdf/*', 'routes/not-found.tsx', { id: 'not-found-pdf' }),
+  ]),
+
+  layout('layouts/none-route.tsx', { id: 'layout-none' }, [route('brevo/*', 'routes/not-found.tsx', { id: 'not-found-brevo' })]),
 
   // Resources
   route('sitemap.xml', 'routes/sitemap[.]xml.ts', { id: 'sitemap' }),
-
-  // Any other path: a non-fatal "Page not found" with a real 404 status.
-  route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

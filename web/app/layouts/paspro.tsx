@@ -1,5 +1,5 @@
 /** Public layout: site header, main content, footer with the legal and data-source mentions. */
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -71,20 +71,30 @@ export function PasproLayout({ children }: { children: ReactNode }) {
                 S’abonner
               </Button>
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Ouvrir le menu" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              aria-label="Ouvrir le menu"
+              aria-expanded={opened}
+              aria-controls="menu-mobile"
+            />
           </Group>
         </Container>
-        <Drawer opened={opened} onClose={close} title="Menu" hiddenFrom="sm" size="xs">
-          <Stack component="nav" aria-label="Navigation principale">
-            {links}
-            <Button component={Link} to="/abo/connexion" variant="default" onClick={close}>
-              Connexion
-            </Button>
-            <Button component={Link} to="/abo/offre" onClick={close}>
-              S’abonner
-            </Button>
-          </Stack>
-        </Drawer>
+        {/* A plain disclosure rather than a drawer: no scroll-area code on every public page. */}
+        {opened ? (
+          <Container size="lg" hiddenFrom="sm" pt="sm">
+            <Stack component="nav" aria-label="Navigation principale (mobile)" id="menu-mobile">
+              {links}
+              <Button component={Link} to="/abo/connexion" variant="default" onClick={close}>
+                Connexion
+              </Button>
+              <Button component={Link} to="/abo/offre" onClick={close}>
+                S’abonner
+              </Button>
+            </Stack>
+          </Container>
+        ) : null}
       </Box>
       <Box component="main" id="contenu" style={{ flex: 1 }}>
         {children}

@@ -20,6 +20,10 @@ export function configureIcons(): void {
   _api.setFetch((input, init) => window.fetch(input, { ...init, signal: AbortSignal.timeout(ICONS.fetchTimeoutMs) }));
 }
 
+// Configured on import, before any icon can render: an icon rendered before this would be
+// fetched from the public Iconify service, a third-party request.
+configureIcons();
+
 export function AppIcon({ name, size = ICONS.defaultSize, label }: { name: string; size?: string | number; label?: string }) {
   return (
     <Icon

@@ -49,6 +49,14 @@ describe('checkVersion', () => {
     expect(d.updates).toBe(1);
   });
 
+  it('ignores an answer without a build id', async () => {
+    const storage = memoryStorage({ buildId: 'b1' });
+    const d = deps({ storage, fetch: (async () => new Response(JSON.stringify({ other: 1 }))) as typeof fetch });
+    expect(await checkVersion(d)).toBe('failed');
+    expect(storage.data.get('buildId')).toBe('b1');
+    expect(d.updates).toBe(0);
+  });
+
   it('only logs "Réponse non OK" with the status on a non-OK answer', async () => {
     const storage = memoryStorage({ buildId: 'b1' });
     const d = deps({ storage, fetch: (async () => new Response('boom', { status: 503 })) as typeof fetch });

@@ -3,7 +3,6 @@
  * localStorage. Framework-free so that its rules are unit-tested.
  */
 
-import { versionSchema } from '@immoloupe/shared/api-error';
 import { VERSION_CHECK } from '@immoloupe/shared/constants';
 
 export interface VersionCheckDeps {
@@ -17,6 +16,15 @@ export interface VersionCheckDeps {
 
 export type VersionCheckResult = 'same' | 'updated' | 'first' | 'not-ok' | 'cancelled' | 'failed';
 
+/**
+ * `{ buildId }` checked by hand: this runs on every page, and a schema library would weigh more
+ * than the rest of the notice.
+ */
+export function parseBuildId(body: unknown): string | null {
+  const id = (body as { buildId?: unknown } | null)?.buildId;
+  return typeof id === 'string' && id.length > 0 && id.length <= 200 ? id : null;
+}
+
 export async function checkVersion(deps: VersionCheckDeps): Promise<VersionCheckResult> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), VERSION_CHECK.timeoutMs);
@@ -26,7 +34,11 @@ export async function checkVersion(deps: VersionCheckDeps): Promise<VersionCheck
       deps.log('Réponse non OK', res.status);
       return 'not-ok';
     }
-    const { buildId } = versionSchema.parse(await res.json());
+    const buildId = parseBuildId(await res.json());
+    if (!buildId) {
+      deps.log('Réponse de version invalide');
+      return 'failed';
+    }
     const stored = deps.storage.getItem(VERSION_CHECK.storageKey);
     deps.storage.setItem(VERSION_CHECK.storageKey, buildId);
     if (stored === null) return 'first';
