@@ -15,6 +15,7 @@ import { createAccounts } from './auth/accounts.js';
 import { type Config, publicConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { contactRoutes } from './features/contact/routes.js';
+import { estimateRoutes } from './features/estimates/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
 import { marketRoutes } from './features/market/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
@@ -85,6 +86,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(accounts.api);
   api.use(marketRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
+  api.use(estimateRoutes({ db: deps.db }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);

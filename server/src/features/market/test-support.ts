@@ -73,3 +73,16 @@ export async function serveRouter(router: Router, user: RequestUser | undefined)
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+/** Creates the users table rows the stand-in users stand for (saved data references users). */
+export async function ensureUsers(db: Db, users: readonly RequestUser[] = [SUBSCRIBER, LAPSED]): Promise<void> {
+  for (const u of users) {
+    await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x') ON CONFLICT (id) DO NOTHING`, [u.id, u.email]);
+  }
+}
+
+export const OTHER_SUBSCRIBER = {
+  ...SUBSCRIBER,
+  id: '00000000-0000-4000-8000-000000000003',
+  email: 'autre@exemple.fr',
+} as RequestUser;

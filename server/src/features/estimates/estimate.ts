@@ -1,0 +1,152 @@
+/**
+ * The value opinion of METHODOLOGY §2 on the database: candidate sales are read from `dvf_sales`
+ * (single-property, within bounds, same type, surface ±20 %, last 60 months, within the commune
+ * or 2 km), then the shared `selectComparables` / `estimateValue` do the choosing and the maths.
+ */
+
+import { haversineMetres } from '@immoloupe/shared/geo';
+import {
+  type Candidate,
+  DEFAULT_COMPARABLES_OPTIONS,
+  editComparables,
+  estimateValue,
+  monthsBefore,
+  selectComparables,
+} from '@immoloupe/shared/market/comparables.logic';
+import { Dec } from '@immoloupe/shared/market/decimal';
+import { type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
+import type { ComparableDto, EstimateResponse, Subject } from '@immoloupe/shared/market/estimate-contracts';
+import type { Queryable } from '../../db/client.js';
+import { communeName } from '../market/communes.js';
+import { Params, radiusClause } from '../market/sql.js';
+
+/** Other similar sales offered to the agent for adding. */
+const MAX_OFFERED = 30;
+
+interface SaleRow {
+  id: string;
+  date: string;
+  code_type_local: number;
+  surface: number;
+  rooms: number | null;
+  price: number;
+  ppm2: number;
+  lon: number;
+  lat: number;
+  insee: string;
+  adresse: string | null;
+}
+
+type Located = Candidate & { address: string };
+
+const TYPE_OF: Record<number, PropertyType> = { 1: 'maison', 2: 'appartement', 4: 'local' };
+
+function toCandidate(r: SaleRow): Located {
+  return {
+    id: r.id,
+    date: r.date,
+    type: TYPE_OF[r.code_type_local] as PropertyType,
+    surface: r.surface,
+    rooms: r.rooms,
+    price: r.price,
+    pricePerM2: r.ppm2,
+    lon: r.lon,
+    lat: r.lat,
+    insee: r.insee,
+    address: r.adresse ?? '',
+  };
+}
+
+const SALE_COLUMNS = `s.id_mutation AS id, s.date_mutation AS date, s.code_type_local, s.surface_reelle_bati AS surface,
+  s.nombre_pieces_principales AS rooms, s.valeur_fonciere AS price, s.prix_m2 AS ppm2, s.longitude AS lon, s.latitude AS lat,
+  s.code_commune AS insee, s.adresse`;
+
+/** Sales that any widening step could keep: the last step's period and place, type and surface. */
+async function candidatePool(db: Queryable, subject: Subject, asOf: string): Promise<Located[]> {
+  const o = DEFAULT_COMPARABLES_OPTIONS;
+  const months = Math.max(...o.steps.map((s) => s.months));
+  const radius = Math.max(...o.steps.map((s) => s.radiusM ?? 0));
+  const p = new Params();
+  const lo = new Dec(subject.surface).times(1 - o.surfaceTolerance).toNumber();
+  const hi = new Dec(subject.surface).times(1 + o.surfaceTolerance).toNumber();
+  const rows = await db.query<SaleRow>(
+    `SELECT ${SALE_COLUMNS} FROM dvf_sales s
+      WHERE s.within_bounds AND s.latitude IS NOT NULL
+        AND s.code_type_local = ${p.add(TYPE_CODES[subject.type])}
+        AND s.surface_reelle_bati BETWEEN ${p.add(lo)} AND ${p.add(hi)}
+        AND s.date_mutation BETWEEN ${p.add(monthsBefore(asOf, months))}::date AND ${p.add(asOf)}::date
+        AND (s.code_commune = ${p.add(subject.insee)} OR ${radiusClause(p, 's', subject.lat, subject.lon, radius)})`,
+    p.values,
+  );
+  return rows.map(toCandidate);
+}
+
+async function salesByIds(db: Queryable, ids: readonly string[]): Promise<Located[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<SaleRow>(
+    `SELECT ${SALE_COLUMNS} FROM dvf_sales s WHERE s.within_bounds AND s.latitude IS NOT NULL AND s.id_mutation = ANY($1::text[])`,
+    [ids],
+  );
+  return rows.map(toCandidate);
+}
+
+function dto(subject: Subject, c: Located, added: boolean): ComparableDto {
+  return {
+    id: c.id,
+    address: c.address,
+    commune: communeName(c.insee),
+    date: c.date,
+    type: c.type,
+    price: c.price,
+    surface: c.surface,
+    rooms: c.rooms,
+    pricePerM2: Math.round(c.pricePerM2 * 100) / 100,
+    distanceM: Math.round(haversineMetres(subject, c)),
+    lon: c.lon,
+    lat: c.lat,
+    added,
+  };
+}
+
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export async function computeEstimate(
+  db: Queryable,
+  input: { subject: Subject; asOf?: string | undefined; excluded: readonly string[]; added: readonly string[] },
+): Promise<EstimateResponse> {
+  const { subject } = input;
+  const asOf = input.asOf ?? today();
+  const pool = await candidatePool(db, subject, asOf);
+  const selection = selectComparables(subject, pool, asOf);
+  const selectedIds = new Set(selection.comparables.map((c) => c.id));
+  // Additions: any kept sale (the agent may pick one the criteria left out); unknown ids are ignored.
+  const addedSales = (await salesByIds(db, input.added)).filter((c) => !selectedIds.has(c.id));
+  const poolById = new Map(pool.map((c) => [c.id, c]));
+  const kept = editComparables(
+    selection.comparables.map((c) => poolById.get(c.id) as Located),
+    input.excluded,
+    addedSales,
+  );
+  const keptIds = new Set(kept.map((c) => c.id));
+  const addedIds = new Set(addedSales.map((c) => c.id));
+  const similar = pool
+    .filter((c) => !keptIds.has(c.id))
+    .map((c) => ({ c, d: haversineMetres(subject, c) }))
+    .filter(({ c }) => c.date >= selection.used.from)
+    .sort((a, b) => a.d - b.d)
+    .slice(0, MAX_OFFERED)
+    .map(({ c }) => dto(subject, c, false));
+  return {
+    subject,
+    asOf,
+    steps: selection.steps,
+    used: selection.used,
+    comparables: kept.map((c) => dto(subject, c, addedIds.has(c.id))).sort((a, b) => a.distanceM - b.distanceM),
+    candidates: similar,
+    excluded: [...input.excluded],
+    added: [...addedIds],
+    estimate: estimateValue(subject.surface, kept),
+  };
+}

@@ -1,0 +1,203 @@
+/** The value opinion API over HTTP on the Hendaye sample: comparables, edits, estimate, saving, photo, agency. */
+import { estimateValue } from '@immoloupe/shared/market/comparables.logic';
+import type { EstimateResponse, SavedOpinion } from '@immoloupe/shared/market/estimate-contracts';
+import { estimateResponseSchema, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { createTestDb } from '../../test/db.js';
+import {
+  ensureUsers,
+  importSamples,
+  OTHER_SUBSCRIBER,
+  type RouterServer,
+  SAMPLE,
+  SUBSCRIBER,
+  serveRouter,
+} from '../market/test-support.js';
+import { estimateRoutes, imageTypeOf } from './routes.js';
+
+let db: Db;
+let api: RouterServer;
+let other: RouterServer;
+beforeAll(async () => {
+  db = await createTestDb();
+  await importSamples(db, [SAMPLE.hendayeDvf]);
+  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER]);
+  api = await serveRouter(estimateRoutes({ db }), SUBSCRIBER);
+  other = await serveRouter(estimateRoutes({ db }), OTHER_SUBSCRIBER);
+});
+afterAll(async () => {
+  await api?.close();
+  await other?.close();
+  await db?.close();
+});
+
+/** A 50 m², 3-room flat rue Haute in Hendaye, valued as of mid-2023. */
+const flat = {
+  label: '3 Rue Haute 64700 Hendaye',
+  lon: -1.772511,
+  lat: 43.358784,
+  insee: '64260',
+  type: 'appartement',
+  surface: 50,
+  rooms: 3,
+};
+const ASOF = '2023-06-30';
+
+async function send<T>(method: string, path: string, body: unknown, status = 200, server = api): Promise<T> {
+  const res = await server.fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+describe('POST /api/estimates', () => {
+  it('finds comparables step by step and estimates median €/m² × surface', async () => {
+    const r = estimateResponseSchema.parse(await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF }));
+    expect(r.steps[0]).toMatchObject({ radiusM: 500, months: 24 });
+    expect(r.steps.at(-1)?.found).toBeGreaterThanOrEqual(5);
+    expect(r.used).toMatchObject({ from: '2021-06-30', to: ASOF });
+    expect(r.comparables.length).toBeGreaterThanOrEqual(5);
+    expect(r.comparables.length).toBeLessThanOrEqual(8);
+    for (const c of r.comparables) {
+      expect(c.type).toBe('appartement');
+      expect(c.surface).toBeGreaterThanOrEqual(40);
+      expect(c.surface).toBeLessThanOrEqual(60);
+      expect(Math.abs((c.rooms ?? 0) - 3)).toBeLessThanOrEqual(1);
+      expect(c.date >= '2021-06-30' && c.date <= ASOF).toBe(true);
+      expect(c.distanceM).toBeLessThanOrEqual(r.used.radiusM ?? Number.POSITIVE_INFINITY);
+      expect(c.address).not.toBe('');
+    }
+    // The estimate is the shared computation on the comparables shown (€/m² from price / surface).
+    const expected = estimateValue(
+      50,
+      r.comparables.map((c) => ({ pricePerM2: c.price / c.surface })),
+    );
+    expect(r.estimate).toEqual(expected);
+    expect(r.estimate?.low).toBeLessThanOrEqual(r.estimate?.value ?? 0);
+    expect(r.candidates.every((c) => !r.comparables.some((k) => k.id === c.id))).toBe(true);
+  });
+
+  it('recomputes at once when the agent removes or adds a comparable', async () => {
+    const first = await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF });
+    const removed = first.comparables.reduce((a, b) => (a.pricePerM2 > b.pricePerM2 ? a : b));
+    const without = await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF, excluded: [removed.id] });
+    expect(without.comparables.map((c) => c.id)).not.toContain(removed.id);
+    expect(without.estimate?.count).toBe((first.estimate?.count ?? 0) - 1);
+    expect(without.estimate?.value).not.toBe(first.estimate?.value);
+    expect(without.candidates.map((c) => c.id)).toContain(removed.id);
+
+    const extra = first.candidates[0];
+    const withExtra = await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF, added: [extra?.id] });
+    expect(withExtra.comparables.find((c) => c.id === extra?.id)?.added).toBe(true);
+    expect(withExtra.estimate?.count).toBe((first.estimate?.count ?? 0) + 1);
+  });
+
+  it('gives no estimate under 3 comparables, after every widening step', async () => {
+    const r = await send<EstimateResponse>('POST', '/api/estimates', {
+      subject: { ...flat, label: 'Bourg 33230 Abzac', lon: -0.13, lat: 45.01, insee: '33001' },
+      asOf: ASOF,
+    });
+    expect(r.steps).toHaveLength(6);
+    expect(r.estimate).toBeNull();
+    const few = await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF, excluded: [] });
+    const ids = few.comparables.map((c) => c.id);
+    const two = await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF, excluded: ids.slice(2) });
+    expect(two.comparables).toHaveLength(2);
+    expect(two.estimate).toBeNull();
+  });
+
+  it('explains a bad subject in French', async () => {
+    const body = await send<{ issues: { path: string; message: string }[] }>(
+      'POST',
+      '/api/estimates',
+      { subject: { ...flat, surface: undefined } },
+      400,
+    );
+    expect(body.issues).toContainEqual({ path: 'subject.surface', message: 'Surface habitable requise.' });
+    const place = await send<{ issues: { message: string }[] }>('POST', '/api/estimates', { subject: { ...flat, lon: undefined } }, 400);
+    expect(place.issues[0]?.message).toBe('Choisissez l’adresse dans la liste pour la situer.');
+  });
+});
+
+describe('saved value opinions', () => {
+  it('saves, lists, updates with an adjustment, and deletes — for their owner only', async () => {
+    const first = await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF });
+    const removed = first.comparables[0]?.id as string;
+    const saved = savedOpinionSchema.parse(
+      await send<SavedOpinion>(
+        'POST',
+        '/api/estimates/saved',
+        { subject: flat, asOf: ASOF, excluded: [removed], adjustmentPct: 5, comment: 'Vue mer.' },
+        201,
+      ),
+    );
+    expect(saved.result.excluded).toEqual([removed]);
+    const value = saved.result.estimate?.value as number;
+    expect(saved.finalValue).toBe(Math.round(value * 1.05));
+    expect(saved.comment).toBe('Vue mer.');
+
+    const list = await (await api.fetch('/api/estimates/saved')).json();
+    expect(list).toEqual([expect.objectContaining({ id: saved.id, label: flat.label, finalValue: saved.finalValue })]);
+    expect(await (await other.fetch('/api/estimates/saved')).json()).toEqual([]);
+    expect((await other.fetch(`/api/estimates/saved/${saved.id}`)).status).toBe(404);
+
+    const updated = await send<SavedOpinion>('PUT', `/api/estimates/saved/${saved.id}`, {
+      subject: flat,
+      excluded: [],
+      adjustmentPct: -10,
+      comment: '',
+    });
+    expect(updated.result.asOf).toBe(ASOF);
+    expect(updated.finalValue).toBe(Math.round((updated.result.estimate?.value as number) * 0.9));
+
+    const got = await (await api.fetch(`/api/estimates/saved/${saved.id}`)).json();
+    expect(got).toEqual(updated);
+    expect((await api.fetch(`/api/estimates/saved/${saved.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api.fetch(`/api/estimates/saved/${saved.id}`)).status).toBe(404);
+    expect((await api.fetch('/api/estimates/saved/pas-un-uuid')).status).toBe(404);
+  });
+
+  it('keeps a photo (JPEG, PNG or WebP only, checked by content)', async () => {
+    const saved = await send<SavedOpinion>('POST', '/api/estimates/saved', { subject: flat, asOf: ASOF }, 201);
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e5274e1f0000000049454e44ae426082',
+      'hex',
+    );
+    expect(imageTypeOf(png)).toBe('image/png');
+    const put = await api.fetch(`/api/estimates/saved/${saved.id}/photo`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: png,
+    });
+    expect(put.status).toBe(204);
+    const photo = await api.fetch(`/api/estimates/saved/${saved.id}/photo`);
+    expect(photo.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await photo.arrayBuffer()).equals(png)).toBe(true);
+    const fake = await api.fetch(`/api/estimates/saved/${saved.id}/photo`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: 'pas une image',
+    });
+    expect(fake.status).toBe(415);
+    expect(await fake.json()).toEqual({ message: 'Image refusée : JPEG, PNG ou WebP uniquement.' });
+    const again = await send<SavedOpinion>('GET', `/api/estimates/saved/${saved.id}`, undefined);
+    expect(again.hasPhoto).toBe(true);
+  });
+});
+
+describe('agency branding', () => {
+  it('stores the agency name, contact and logo printed on reports', async () => {
+    expect(await send('GET', '/api/agency', undefined)).toEqual({ name: '', contact: '', hasLogo: false });
+    const put = await send('PUT', '/api/agency', { name: 'Agence du Port', contact: '1 quai de la Floride\n05 59 00 00 00' });
+    expect(put).toEqual({ name: 'Agence du Port', contact: '1 quai de la Floride\n05 59 00 00 00', hasLogo: false });
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
+    expect((await api.fetch('/api/agency/logo', { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: jpeg })).status).toBe(
+      204,
+    );
+    expect(await send('GET', '/api/agency', undefined)).toMatchObject({ hasLogo: true });
+    expect(await send('GET', '/api/agency', undefined, 200, other)).toEqual({ name: '', contact: '', hasLogo: false });
+    const tooLong = await send<{ issues: { message: string }[] }>('PUT', '/api/agency', { name: 'x'.repeat(121) }, 400);
+    expect(tooLong.issues[0]?.message).toBe('Nom de 120 caractères au plus.');
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Contracts of the value opinion (avis de valeur) API: the subject property, the agent's edits,
+ * the comparables with each widening step, the estimate, the saved opinions and the agency
+ * branding printed on the report.
+ */
+import { z } from 'zod';
+import { INSEE_PATTERN, isoDateSchema } from './contracts.js';
+import { Dec, roundTo } from './decimal.js';
+
+export const DPE_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+/** Types a value opinion estimates (the statistics' single-property types). */
+export const SUBJECT_TYPES = ['appartement', 'maison', 'local'] as const;
+
+export const subjectSchema = z.object({
+  /** The address as the agent chose it, e.g. « 139 Avenue Carnot 93140 Bondy ». */
+  label: z.string().trim().min(3, 'Adresse requise.').max(200, 'Adresse trop longue.'),
+  lon: z.number({ error: 'Choisissez l’adresse dans la liste pour la situer.' }).min(-180).max(180),
+  lat: z.number({ error: 'Choisissez l’adresse dans la liste pour la situer.' }).min(-90).max(90),
+  insee: z.string().regex(INSEE_PATTERN, 'Commune inconnue : choisissez l’adresse dans la liste.'),
+  type: z.enum(SUBJECT_TYPES, { error: 'Type de bien : appartement, maison ou local.' }),
+  surface: z.number({ error: 'Surface habitable requise.' }).min(5, 'Surface d’au moins 5 m².').max(2000, 'Surface de 2 000 m² au plus.'),
+  rooms: z.number().int('Nombre de pièces entier.').min(0).max(30).nullable().default(null),
+  landSurface: z.number().min(0).max(1_000_000).nullable().default(null),
+  dpe: z.enum(DPE_CLASSES, { error: 'Classe DPE de A à G.' }).nullable().default(null),
+  notes: z.string().max(2000, 'Notes de 2 000 caractères au plus.').default(''),
+});
+export type Subject = z.infer<typeof subjectSchema>;
+
+const idList = z.array(z.string().min(1).max(200)).max(100).default([]);
+
+/** `POST /api/estimates`: comparables and estimate of a subject, after the agent's removals and additions. */
+export const estimateRequestSchema = z.object({
+  subject: subjectSchema,
+  /** Reference date of the search (default: today); sales after it are ignored. */
+  asOf: isoDateSchema.optional(),
+  excluded: idList,
+  added: idList,
+});
+export type EstimateRequest = z.input<typeof estimateRequestSchema>;
+
+export const comparableSchema = z.object({
+  id: z.string(),
+  address: z.string(),
+  commune: z.string(),
+  date: z.string(),
+  type: z.enum(SUBJECT_TYPES),
+  price: z.number(),
+  surface: z.number(),
+  rooms: z.number().nullable(),
+  pricePerM2: z.number(),
+  distanceM: z.number(),
+  lon: z.number(),
+  lat: z.number(),
+  /** Added by the agent (not found by the method). */
+  added: z.boolean(),
+});
+export type ComparableDto = z.infer<typeof comparableSchema>;
+
+export const stepSchema = z.object({ radiusM: z.number().nullable(), months: z.number(), found: z.number().int() });
+
+export const estimateSchema = z.object({
+  count: z.number().int(),
+  pricePerM2: z.object({ median: z.number(), p25: z.number(), p75: z.number() }),
+  value: z.number(),
+  low: z.number(),
+  high: z.number(),
+});
+
+export const estimateResponseSchema = z.object({
+  subject: subjectSchema,
+  asOf: z.string(),
+  /** Every widening step tried; the last one is the one used. */
+  steps: z.array(stepSchema),
+  used: z.object({ radiusM: z.number().nullable(), months: z.number(), from: z.string(), to: z.string() }),
+  /** The comparables kept: found by the method (minus removals) plus the agent's additions. */
+  comparables: z.array(comparableSchema),
+  /** Other similar sales the agent may add (nearest first). */
+  candidates: z.array(comparableSchema),
+  excluded: z.array(z.string()),
+  added: z.array(z.string()),
+  /** Null under 3 comparables: the method never estimates on fewer. */
+  estimate: estimateSchema.nullable(),
+});
+export type EstimateResponse = z.infer<typeof estimateResponseSchema>;
+
+export const ADJUSTMENT_LIMIT_PCT = 50;
+
+/** A value opinion to save (the server recomputes the comparables; it never trusts a sent result). */
+export const saveOpinionSchema = z.object({
+  subject: subjectSchema,
+  asOf: isoDateSchema.optional(),
+  excluded: idList,
+  added: idList,
+  /** The agent's adjustment of the estimate, in percent (−50 to +50). */
+  adjustmentPct: z
+    .number()
+    .min(-ADJUSTMENT_LIMIT_PCT, `Ajustement de −${ADJUSTMENT_LIMIT_PCT} % au plus.`)
+    .max(ADJUSTMENT_LIMIT_PCT, `Ajustement de +${ADJUSTMENT_LIMIT_PCT} % au plus.`)
+    .default(0),
+  comment: z.string().max(5000, 'Commentaire de 5 000 caractères au plus.').default(''),
+});
+export type SaveOpinionRequest = z.input<typeof saveOpinionSchema>;
+
+export const savedOpinionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  adjustmentPct: z.number(),
+  comment: z.string(),
+  /** The agent's final value: estimate × (1 + adjustment), to the euro; null without estimate. */
+  finalValue: z.number().nullable(),
+  hasPhoto: z.boolean(),
+  result: estimateResponseSchema,
+});
+export type SavedOpinion = z.infer<typeof savedOpinionSchema>;
+
+export const opinionSummarySchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  type: z.enum(SUBJECT_TYPES),
+  surface: z.number(),
+  finalValue: z.number().nullable(),
+  createdAt: z.string(),
+});
+
+/** The agency printed on the reports. */
+export const agencySchema = z.object({
+  name: z.string().trim().max(120, 'Nom de 120 caractères au plus.').default(''),
+  /** Address, phone, e-mail, one per line. */
+  contact: z.string().trim().max(500, 'Coordonnées de 500 caractères au plus.').default(''),
+});
+export type Agency = z.infer<typeof agencySchema>;
+export const agencyResponseSchema = agencySchema.extend({ hasLogo: z.boolean() });
+
+/** Images accepted for the subject's photo and the agency logo. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** The agent's final value: the estimate adjusted by a percentage, to the euro (half up). */
+export function adjustedValue(value: number, adjustmentPct: number): number {
+  return roundTo(new Dec(value).times(new Dec(100).plus(adjustmentPct)).div(100));
+}
