@@ -4,6 +4,7 @@
  * the provenance record. A failure or a kill before that commit leaves the previous data intact;
  * the run is then marked `failed` (or `interrupted` by the next import, for a killed process).
  */
+import { hostname } from 'node:os';
 import { basename } from 'node:path';
 import { DEFAULT_BOUNDS, type PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
 import type { Db } from '../db/client.js';
@@ -77,19 +78,42 @@ export interface ImportReport {
 /** Imports running in this process, for the admin page's live progress. */
 export const liveImports = new Map<number, ImportProgress>();
 
-/** Marks as interrupted the runs left `running` by a killed process, and drops their staging tables. */
-export async function markInterruptedRuns(db: Db, options: { allRunning?: boolean } = {}): Promise<number> {
-  const live = [...liveImports.keys()];
-  const rows = await db.query<{ id: number }>(
-    `UPDATE import_runs SET status = 'interrupted', finished_at = now(),
-            error = 'Import interrompu (processus arrêté) : les données précédentes sont intactes ; relancez-le.'
-      WHERE status = 'running' AND NOT (id = ANY($1::bigint[]))
-        AND ($2::boolean OR heartbeat_at < now() - ($3::int * interval '1 millisecond'))
-      RETURNING id`,
-    [live, options.allRunning ?? db.kind === 'pglite', STALE_AFTER_MS],
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Marks as interrupted the runs left `running` by a killed process, and drops their staging
+ * tables. A run is dead when it is not running in this process and: the database is PGlite (one
+ * process only), or its process on this machine is gone, or its heartbeat stopped long ago.
+ */
+export async function markInterruptedRuns(db: Db): Promise<number> {
+  const running = await db.query<{ id: number; host: string | null; pid: number | null; stale: boolean }>(
+    `SELECT id, host, pid, heartbeat_at < now() - ($1::int * interval '1 millisecond') AS stale FROM import_runs WHERE status = 'running'`,
+    [STALE_AFTER_MS],
   );
+  const dead = running
+    .filter((r) => !liveImports.has(Number(r.id)))
+    .filter(
+      (r) =>
+        db.kind === 'pglite' || r.stale || (r.host === hostname() && r.pid !== null && (r.pid === process.pid || !processAlive(r.pid))),
+    )
+    .map((r) => Number(r.id));
+  for (const id of dead) {
+    await db.query(
+      `UPDATE import_runs SET status = 'interrupted', finished_at = now(),
+              error = 'Import interrompu (processus arrêté)\u00a0: les données précédentes sont intactes\u00a0; relancez-le.'
+        WHERE id = $1 AND status = 'running'`,
+      [id],
+    );
+  }
   await dropStaleStages(db);
-  return rows.length;
+  return dead.length;
 }
 
 export async function detectFileSource(path: string, name: string): Promise<Source> {
@@ -123,8 +147,8 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
 
   const started = Date.now();
   const [run] = await db.query<{ id: number }>(
-    `INSERT INTO import_runs (source, file_name, url, started_by, bytes_total) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [source, name, options.url ?? null, options.startedBy, input.stats.bytesTotal],
+    `INSERT INTO import_runs (source, file_name, url, started_by, bytes_total, host, pid) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [source, name, options.url ?? null, options.startedBy, input.stats.bytesTotal, hostname(), process.pid],
   );
   const runId = Number(run?.id);
   const rejects: { line: number; reason: string }[] = [];
