@@ -45,7 +45,7 @@ for (const file of markdown) {
 }
 
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8').split('\n').slice(0, 30).join('\n');
-for (const cmd of ['npm ci && npm start', 'npm ci && npm test']) {
+for (const cmd of ['npm install && npm start', 'npm install && npm test']) {
   if (!readme.includes(cmd)) problems.push(`README.md : la commande « ${cmd} » doit figurer dans le premier écran`);
 }
 for (const f of ['architecture.md', 'glossary.md']) if (!existsSync(path.join(docs, f))) problems.push(`docs/${f} manquant`);
