@@ -17,6 +17,7 @@ import type { Db } from './db/client.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
+import { addressRoutes } from './features/market/address-routes.js';
 import { marketRoutes } from './features/market/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
 import { versionRoutes } from './features/version/routes.js';
@@ -85,6 +86,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(contactRoutes({ db: deps.db, log }));
   api.use(accounts.api);
   api.use(marketRoutes({ db: deps.db }));
+  api.use(addressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(estimateRoutes({ db: deps.db }));
   api.use(notFoundApi);

@@ -42,7 +42,15 @@ describe('market API access', () => {
     const estimate = await b.api('/api/estimates', {
       method: 'POST',
       body: {
-        subject: { label: '139 Avenue Carnot 93140 Bondy', lon: 2.47995, lat: 48.89584, insee: '93010', type: 'appartement', surface: 54, rooms: 3 },
+        subject: {
+          label: '139 Avenue Carnot 93140 Bondy',
+          lon: 2.47995,
+          lat: 48.89584,
+          insee: '93010',
+          type: 'appartement',
+          surface: 54,
+          rooms: 3,
+        },
         asOf: '2022-12-31',
       },
     });

@@ -1,0 +1,231 @@
+/**
+ * The address analysis: one point → its parcel (the cadastre polygon containing it), the sales on
+ * the parcel and within a radius, the statistics of its commune and of the radius by type over five
+ * years with the monthly trend, the DPE and copropriétés of the parcel and around it, and the
+ * freshness of each source.
+ */
+import type { AddressAnalysis, ParcelDto } from '@immoloupe/shared/market/address-contracts';
+import { ADDRESS_YEARS } from '@immoloupe/shared/market/address-contracts';
+import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
+import { DEFAULT_STAT_TYPES } from '@immoloupe/shared/market/contracts';
+import { type Nature, PROPERTY_TYPES, type PropertyType, STAT_NATURES, TYPE_CODES } from '@immoloupe/shared/market/dvf';
+import { distanceToGeometryM, type PolygonGeometry } from '@immoloupe/shared/market/polygon';
+import type { StatSummary } from '@immoloupe/shared/market/stats.logic';
+import type { Queryable } from '../../db/client.js';
+import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
+import { listTransactions } from '../transactions/queries.js';
+import { toTransaction } from '../transactions/routes.js';
+import { communeName } from './communes.js';
+import { statsBy, statsWithMonthly } from './queries.js';
+import { Params, radiusClause } from './sql.js';
+
+/** DPE and copropriétés are looked for this close to the point. */
+const NEIGHBOURHOOD_M = 150;
+const MAX_NEARBY_LISTED = 100;
+const EMPTY: StatSummary = { count: 0, median: null, mean: null, q1: null, q3: null };
+
+interface ParcelRow {
+  id: string;
+  code_commune: string;
+  section: string;
+  numero: string;
+  contenance: number | null;
+  geometry: PolygonGeometry;
+  centroid_lon: number;
+  centroid_lat: number;
+}
+
+function parcelDto(r: ParcelRow): ParcelDto {
+  return {
+    id: r.id,
+    insee: r.code_commune,
+    commune: communeName(r.code_commune),
+    section: r.section,
+    numero: r.numero.replace(/^0+(?=\d)/, ''),
+    contenance: r.contenance,
+    geometry: r.geometry,
+  };
+}
+
+const PARCEL_COLUMNS = 'id, code_commune, section, numero, contenance, geometry, centroid_lon, centroid_lat';
+
+/** An address point further than this from every parcel is left without parcel. */
+const MAX_PARCEL_DISTANCE_M = 25;
+
+/**
+ * The parcel given, or the one whose polygon contains the point, or else the nearest within
+ * 25 m: BAN often places an address on the street in front of its parcel. Bbox index first.
+ */
+export async function parcelAt(db: Queryable, lon: number, lat: number, id?: string): Promise<ParcelRow | null> {
+  if (id) {
+    const [row] = await db.query<ParcelRow>(`SELECT ${PARCEL_COLUMNS} FROM parcels WHERE id = $1`, [id]);
+    if (row) return row;
+  }
+  // ±0.0004° ≈ 30–45 m around the point.
+  const d = 0.0004;
+  const rows = await db.query<ParcelRow>(
+    `SELECT ${PARCEL_COLUMNS} FROM parcels
+      WHERE box(point(bbox_west, bbox_south), point(bbox_east, bbox_north)) && box(point($1, $2), point($3, $4))
+      ORDER BY is_current DESC, id`,
+    [lon - d, lat - d, lon + d, lat + d],
+  );
+  let best: { row: ParcelRow; distance: number } | null = null;
+  for (const row of rows) {
+    const distance = distanceToGeometryM(lon, lat, row.geometry);
+    if (distance === 0) return row;
+    if (!best || distance < best.distance) best = { row, distance };
+  }
+  return best && best.distance <= MAX_PARCEL_DISTANCE_M ? best.row : null;
+}
+
+async function latestMutationDate(db: Queryable, insee: string): Promise<string | null> {
+  const [row] = await db.query<{ d: string | null }>(`SELECT max(date_mutation) AS d FROM dvf_mutations WHERE code_commune = $1`, [insee]);
+  return row?.d ?? null;
+}
+
+async function communeAt(db: Queryable, lon: number, lat: number): Promise<string | null> {
+  // Without a parcel (cadastre not loaded), the commune of the nearest sale within 2 km.
+  const p = new Params();
+  const [row] = await db.query<{ code: string }>(
+    `SELECT m.code_commune AS code FROM dvf_mutations m WHERE ${radiusClause(p, 'm', lat, lon, 2000)}
+      ORDER BY earth_distance(ll_to_earth(${p.add(lat)}::float8, ${p.add(lon)}::float8), ll_to_earth(m.latitude, m.longitude)) LIMIT 1`,
+    p.values,
+  );
+  return row?.code ?? null;
+}
+
+async function dpeAround(db: Queryable, lon: number, lat: number) {
+  const p = new Params();
+  const center = `ll_to_earth(${p.add(lat)}::float8, ${p.add(lon)}::float8)`;
+  const rows = await db.query<{
+    numero_dpe: string;
+    date_etablissement: string;
+    etiquette_dpe: string | null;
+    etiquette_ges: string | null;
+    type_batiment: string | null;
+    surface_habitable_logement: number | null;
+    annee_construction: number | null;
+    adresse_ban: string | null;
+    d: number;
+  }>(
+    `SELECT t.numero_dpe, t.date_etablissement, t.etiquette_dpe, t.etiquette_ges, t.type_batiment, t.surface_habitable_logement,
+            t.annee_construction, t.adresse_ban, earth_distance(${center}, ll_to_earth(t.latitude, t.longitude)) AS d
+       FROM dpe t WHERE ${radiusClause(p, 't', lat, lon, NEIGHBOURHOOD_M)}
+      ORDER BY d, t.date_etablissement DESC LIMIT 50`,
+    p.values,
+  );
+  return rows.map((r) => ({
+    numero: r.numero_dpe,
+    date: r.date_etablissement,
+    etiquetteDpe: r.etiquette_dpe,
+    etiquetteGes: r.etiquette_ges,
+    typeBatiment: r.type_batiment,
+    surface: r.surface_habitable_logement,
+    anneeConstruction: r.annee_construction,
+    adresse: r.adresse_ban,
+    distanceM: Math.round(r.d),
+  }));
+}
+
+async function coprosAround(db: Queryable, lon: number, lat: number, parcelId: string | null) {
+  const p = new Params();
+  const center = `ll_to_earth(${p.add(lat)}::float8, ${p.add(lon)}::float8)`;
+  const rows = await db.query<{
+    numero_immatriculation: string;
+    nom_usage: string | null;
+    adresse_reference: string | null;
+    nombre_total_lots: number | null;
+    nombre_lots_habitation: number | null;
+    periode_construction: string | null;
+    type_syndic: string | null;
+    raison_sociale_syndic: string | null;
+    siret_syndic: string | null;
+    on_parcel: boolean;
+    d: number | null;
+  }>(
+    `SELECT t.numero_immatriculation, t.nom_usage, t.adresse_reference, t.nombre_total_lots, t.nombre_lots_habitation,
+            t.periode_construction, t.type_syndic, t.raison_sociale_syndic, t.siret_syndic,
+            EXISTS (SELECT 1 FROM copro_parcels cp WHERE cp.numero_immatriculation = t.numero_immatriculation AND cp.id_parcelle = ${p.add(parcelId)}) AS on_parcel,
+            CASE WHEN t.latitude IS NOT NULL THEN earth_distance(${center}, ll_to_earth(t.latitude, t.longitude)) END AS d
+       FROM copros t
+      WHERE t.numero_immatriculation IN (SELECT numero_immatriculation FROM copro_parcels WHERE id_parcelle = ${p.add(parcelId)})
+         OR ${radiusClause(p, 't', lat, lon, NEIGHBOURHOOD_M)}
+      ORDER BY on_parcel DESC, d NULLS LAST LIMIT 30`,
+    p.values,
+  );
+  return rows.map((r) => ({
+    numero: r.numero_immatriculation,
+    nom: r.nom_usage,
+    adresse: r.adresse_reference,
+    lots: r.nombre_total_lots,
+    lotsHabitation: r.nombre_lots_habitation,
+    periodeConstruction: r.periode_construction,
+    // METHODOLOGY §5: only a legal entity is named (a professional syndic, or one with a SIRET).
+    syndic: r.raison_sociale_syndic && (r.siret_syndic || /professionnel/i.test(r.type_syndic ?? '')) ? r.raison_sociale_syndic : null,
+    onParcel: r.on_parcel,
+    distanceM: r.d === null ? null : Math.round(r.d),
+  }));
+}
+
+async function sourceFreshness(db: Queryable) {
+  const rows = await db.query<{ source: Source; t: Date | null; vintage: string | null }>(
+    `SELECT DISTINCT ON (source) source, finished_at AS t, vintage FROM import_runs
+      WHERE status = 'succeeded' ORDER BY source, finished_at DESC`,
+  );
+  return rows.map((r) => ({
+    source: r.source,
+    label: SOURCE_LABELS[r.source] ?? r.source,
+    importedAt: r.t ? new Date(r.t).toISOString() : null,
+    vintage: r.vintage,
+  }));
+}
+
+export async function analyseAddress(
+  db: Queryable,
+  q: { lon: number; lat: number; radius: number; parcelle?: string | undefined },
+  today: string,
+): Promise<AddressAnalysis> {
+  const parcel = await parcelAt(db, q.lon, q.lat, q.parcelle);
+  const insee = parcel?.code_commune ?? (await communeAt(db, q.lon, q.lat));
+  // The period ends with the newest sale of the commune (DVF is published months late).
+  const to = (insee ? await latestMutationDate(db, insee) : null) ?? today;
+  const from = monthsBefore(to, ADDRESS_YEARS * 12);
+  const natures = [...STAT_NATURES] as Nature[];
+  const radiusZone = { kind: 'radius' as const, lat: q.lat, lon: q.lon, radius: q.radius };
+  const typeExpr = `CASE s.code_type_local ${PROPERTY_TYPES.map((t) => `WHEN ${TYPE_CODES[t]} THEN '${t}'`).join(' ')} END`;
+  const allTypes = [...PROPERTY_TYPES] as PropertyType[];
+  const [parcelSales, nearby, communeStats, radiusStats, trends, dpe, copros, sources] = await Promise.all([
+    parcel
+      ? listTransactions(db, {}, { kind: 'parcels', parcels: [parcel.id] }, { sort: 'date', order: 'desc', limit: 200, offset: 0 })
+      : null,
+    listTransactions(db, {}, radiusZone, { sort: 'date', order: 'desc', limit: MAX_NEARBY_LISTED, offset: 0 }),
+    insee ? statsBy(db, { zone: { kind: 'communes', insee: [insee] }, from, to, types: allTypes, natures }, typeExpr) : new Map(),
+    statsBy(db, { zone: radiusZone, from, to, types: allTypes, natures }, typeExpr),
+    insee
+      ? Promise.all(
+          DEFAULT_STAT_TYPES.map(async (type) => ({
+            type,
+            monthly: (await statsWithMonthly(db, { zone: { kind: 'communes', insee: [insee] }, from, to, types: [type], natures })).monthly,
+          })),
+        )
+      : [],
+    dpeAround(db, q.lon, q.lat),
+    coprosAround(db, q.lon, q.lat, parcel?.id ?? null),
+    sourceFreshness(db),
+  ]);
+  return {
+    point: { lon: q.lon, lat: q.lat },
+    parcel: parcel ? parcelDto(parcel) : null,
+    parcelSales: parcelSales?.rows.map(toTransaction) ?? [],
+    radius: q.radius,
+    nearby: { total: nearby.total, items: nearby.rows.map(toTransaction) },
+    period: { from, to },
+    commune: insee ? { insee, nom: communeName(insee) } : null,
+    communeStats: allTypes.map((type) => ({ type, ...((communeStats as Map<string, StatSummary>).get(type) ?? EMPTY) })),
+    radiusStats: allTypes.map((type) => ({ type, ...(radiusStats.get(type) ?? EMPTY) })),
+    trend: trends,
+    dpe,
+    copros,
+    freshness: { lastMutationDate: insee ? await latestMutationDate(db, insee) : null, sources },
+  };
+}

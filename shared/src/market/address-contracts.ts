@@ -1,0 +1,102 @@
+/**
+ * Contracts of the address analysis (`GET /api/market/address`) and of the saved addresses
+ * (`/api/addresses/saved`): one point → its parcel, the sales on it and around it, the local
+ * statistics with their 5-year trend, the DPE and copropriétés near it, and the data freshness.
+ */
+import { z } from 'zod';
+import { INSEE_PATTERN, monthlyStatSchema, optionalNumber, PARCEL_PATTERN, statSummarySchema } from './contracts.js';
+import { PROPERTY_TYPES } from './dvf.js';
+import { transactionSchema } from './transactions-contracts.js';
+
+export const ADDRESS_RADII = [100, 200, 300, 500, 1000] as const;
+export const DEFAULT_ADDRESS_RADIUS = 500;
+/** Years of the statistics and of the monthly trend. */
+export const ADDRESS_YEARS = 5;
+
+export const addressQuerySchema = z.object({
+  lat: z.coerce.number({ error: 'Latitude requise.' }).min(-90).max(90),
+  lon: z.coerce.number({ error: 'Longitude requise.' }).min(-180).max(180),
+  parcelle: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(PARCEL_PATTERN, 'Parcelle invalide (14 caractères, ex. 93010000AS0167).')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  radius: optionalNumber(z.number().int().min(50, 'Rayon d’au moins 50 m.').max(2000, 'Rayon de 2 km au plus.')).transform(
+    (v) => v ?? DEFAULT_ADDRESS_RADIUS,
+  ),
+});
+
+export const parcelSchema = z.object({
+  id: z.string(),
+  insee: z.string(),
+  commune: z.string(),
+  section: z.string(),
+  numero: z.string(),
+  contenance: z.number().nullable(),
+  geometry: z.unknown(),
+});
+export type ParcelDto = z.infer<typeof parcelSchema>;
+
+const typedSummary = statSummarySchema.extend({ type: z.enum(PROPERTY_TYPES) });
+
+export const dpeRecordSchema = z.object({
+  numero: z.string(),
+  date: z.string(),
+  etiquetteDpe: z.string().nullable(),
+  etiquetteGes: z.string().nullable(),
+  typeBatiment: z.string().nullable(),
+  surface: z.number().nullable(),
+  anneeConstruction: z.number().nullable(),
+  adresse: z.string().nullable(),
+  distanceM: z.number(),
+});
+
+export const coproSchema = z.object({
+  numero: z.string(),
+  nom: z.string().nullable(),
+  adresse: z.string().nullable(),
+  lots: z.number().nullable(),
+  lotsHabitation: z.number().nullable(),
+  periodeConstruction: z.string().nullable(),
+  /** Name of a professional syndic only (a volunteer syndic is a private person). */
+  syndic: z.string().nullable(),
+  onParcel: z.boolean(),
+  distanceM: z.number().nullable(),
+});
+
+export const sourceFreshnessSchema = z.object({
+  source: z.string(),
+  label: z.string(),
+  importedAt: z.string().nullable(),
+  vintage: z.string().nullable(),
+});
+
+export const addressAnalysisSchema = z.object({
+  point: z.object({ lon: z.number(), lat: z.number() }),
+  parcel: parcelSchema.nullable(),
+  parcelSales: z.array(transactionSchema),
+  radius: z.number(),
+  nearby: z.object({ total: z.number().int(), items: z.array(transactionSchema) }),
+  period: z.object({ from: z.string(), to: z.string() }),
+  commune: z.object({ insee: z.string(), nom: z.string() }).nullable(),
+  communeStats: z.array(typedSummary),
+  radiusStats: z.array(typedSummary),
+  /** Monthly €/m² of the commune over the period, per type (flats and houses). */
+  trend: z.array(z.object({ type: z.enum(PROPERTY_TYPES), monthly: z.array(monthlyStatSchema) })),
+  dpe: z.array(dpeRecordSchema),
+  copros: z.array(coproSchema),
+  freshness: z.object({ lastMutationDate: z.string().nullable(), sources: z.array(sourceFreshnessSchema) }),
+});
+export type AddressAnalysis = z.infer<typeof addressAnalysisSchema>;
+
+export const saveAddressSchema = z.object({
+  label: z.string().trim().min(3, 'Adresse requise.').max(200, 'Adresse trop longue.'),
+  lon: z.number().min(-180).max(180),
+  lat: z.number().min(-90).max(90),
+  insee: z.string().regex(INSEE_PATTERN, 'Code INSEE invalide.').nullable().default(null),
+  idParcelle: z.string().regex(PARCEL_PATTERN, 'Parcelle invalide.').nullable().default(null),
+});
+export const savedAddressSchema = saveAddressSchema.extend({ id: z.string(), createdAt: z.string() });
+export type SavedAddress = z.infer<typeof savedAddressSchema>;
