@@ -12,8 +12,8 @@ export interface PublicConfig {
   mapStyleUrl: string | null;
   /** The subscription offer: price including VAT, in cents, and billing interval. */
   offer: { priceCents: number; interval: 'month' | 'year' };
-  /** Session and navigation settings of the accounts feature (SEED-SPEC §4). */
-  accounts: AccountsPublicConfig;
+  /** Session and navigation settings of the accounts feature (SEED-SPEC §4); defaults when absent. */
+  accounts?: AccountsPublicConfig;
 }
 
 export interface AccountsPublicConfig {

@@ -1,3 +1,5 @@
+// URL, URLSearchParams and fetch: web standards, global in browsers and in Node alike.
+/// <reference lib="dom" />
 /**
  * The navigation rules of SEED-SPEC §4 and §6, as one pure decision: given the page asked for
  * and the session, allow it, redirect, or first reload the session. The server applies it during

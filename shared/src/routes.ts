@@ -45,7 +45,6 @@ export const PRODUCT_NAME = 'Immoloupe';
 const ready: RouteDelivery = { state: 'ready' };
 const coming = (issue: string): RouteDelivery => ({ state: 'coming', issue });
 /** Issues that deliver the pages still to come, named by their subject. */
-const ACCOUNTS = 'comptes, abonnements et clés d’accès';
 const MARKET = 'outils de marché';
 const DATA = 'import des données ouvertes';
 const LATER = 'une prochaine version';
@@ -56,7 +55,7 @@ function pub(path: string, title: string, description: string, extra: Partial<En
   return { path, title, description, access: 'public', delivery: ready, ...extra };
 }
 function abo(path: string, title: string, description: string, access: RouteAccess, extra: Partial<Entry> = {}): Entry {
-  return { path, title, description, access, layout: 'by-client', delivery: coming(ACCOUNTS), noindex: true, ...extra };
+  return { path, title, description, access, layout: 'by-client', delivery: ready, noindex: true, ...extra };
 }
 function pro(path: string, title: string, description: string, delivery: RouteDelivery, access: RouteAccess = 'subscriber'): Entry {
   return { path, title, description, access, delivery, noindex: true };
@@ -116,15 +115,20 @@ const entries: Entry[] = [
   abo('/abo/nouveaucompte', 'Créer un compte', 'Créez votre compte Immoloupe.', 'guest'),
 
   // Professional routes
-  { ...pro('/pro', 'Espace professionnel', 'Vos outils d’analyse et de prospection.', coming(ACCOUNTS)), layout: 'by-client' },
+  { ...pro('/pro', 'Espace professionnel', 'Vos outils d’analyse et de prospection.', ready), layout: 'by-client' },
   pro('/pro/mazone', 'Ma zone', 'Le tableau de bord de votre secteur.', coming(LATER)),
   pro('/pro/template', 'Modèle de rapport', 'Votre identité d’agence sur les rapports imprimés.', coming(MARKET)),
-  pro('/pro/creer_cle', 'Créer une clé d’accès', 'Créez une clé personnelle pour l’extension ou l’API.', coming(ACCOUNTS)),
-  pro('/pro/admin', 'Administration', 'Utilisateurs, abonnements et imports de données.', coming(ACCOUNTS), 'admin'),
+  pro('/pro/creer_cle', 'Créer une clé d’accès', 'Créez une clé personnelle pour l’extension ou l’API.', ready),
+  pro('/pro/admin', 'Administration', 'Utilisateurs, abonnements et imports de données.', ready, 'admin'),
   pro('/pro/admin/brevo', 'Campagnes e-mail', 'Listes de diffusion et envois par Brevo.', coming(LATER), 'admin'),
   pro('/pro/mesadresses', 'Mes adresses', 'Les adresses que vous avez enregistrées.', coming(LATER)),
   pro('/pro/mesannonces', 'Mes annonces', 'Les annonces que vous suivez.', coming(LATER)),
-  pro('/pro/modedemploi', 'Mode d’emploi', 'Le guide de chaque outil professionnel : à quoi il sert et comment s’en servir, pas à pas.', ready),
+  pro(
+    '/pro/modedemploi',
+    'Mode d’emploi',
+    'Le guide de chaque outil professionnel : à quoi il sert et comment s’en servir, pas à pas.',
+    ready,
+  ),
   pro('/pro/prospection', 'Prospection', 'Repérer les biens et les propriétaires à démarcher.', coming(LATER)),
   pro('/pro/avisdevaleur', 'Avis de valeur', 'Estimez un bien par la méthode par comparaison.', coming(MARKET)),
   pro('/pro/recherchedpe', 'Recherche DPE', 'Rechercher les diagnostics de performance énergétique.', coming(LATER)),

@@ -11,6 +11,8 @@ import { type ReactNode, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { ErrorScreen } from '~/components/shell/error-screen';
 import { UpdateNotice } from '~/components/shell/update-notice';
+import { guardRequest } from '~/features/auth/guard.server';
+import { SessionGuard } from '~/features/auth/session-guard';
 import { DefaultLayout } from '~/layouts/default';
 import { consentAllowedOn, startConsent, trackPageView } from '~/lib/consent';
 import { describeError } from '~/lib/route-errors';
@@ -18,16 +20,22 @@ import { useSessionUser } from '~/lib/session';
 import { theme } from '~/theme';
 import type { Route } from './+types/root';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context as unknown as AppContext;
+  const user = await ctx.getSessionUser();
+  // Navigation rules of SEED-SPEC §4: a redirect (302) before any protected HTML is sent.
+  guardRequest(request, user, ctx);
   return {
     buildId: ctx.buildId,
     nonce: ctx.cspNonce,
     publicUrl: ctx.publicUrl,
     publicConfig: ctx.publicConfig,
-    user: await ctx.getSessionUser(),
+    user,
   };
 }
+
+/** The root loader runs on every navigation, so that the server checks the session each time. */
+export const shouldRevalidate = () => true;
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -78,6 +86,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <div id="app" data-layout={layout}>
       <Outlet />
+      <SessionGuard />
       <ShellServices data={loaderData} />
     </div>
   );

@@ -50,24 +50,24 @@ export default [
 
   layout('layouts/by-client-route.tsx', { id: 'layout-by-client' }, [
     route('contact', 'routes/contact.tsx', { id: idOf('/contact') }),
-    comingSoon('/abo/error'),
-    comingSoon('/abo/offre'),
-    comingSoon('/abo/succes'),
-    comingSoon('/abo/mescles'),
+    route('abo/error', 'routes/abo.error.tsx', { id: idOf('/abo/error') }),
+    route('abo/offre', 'routes/abo.offre.tsx', { id: idOf('/abo/offre') }),
+    route('abo/succes', 'routes/abo.succes.tsx', { id: idOf('/abo/succes') }),
+    route('abo/mescles', 'routes/abo.mescles.tsx', { id: idOf('/abo/mescles') }),
     route('abo/activate', 'routes/abo.activate.tsx', { id: idOf('/abo/activate') }),
-    comingSoon('/abo/connexion'),
-    comingSoon('/abo/moncompte'),
-    comingSoon('/abo/nouveaucompte'),
+    route('abo/connexion', 'routes/abo.connexion.tsx', { id: idOf('/abo/connexion') }),
+    route('abo/moncompte', 'routes/abo.moncompte.tsx', { id: idOf('/abo/moncompte') }),
+    route('abo/nouveaucompte', 'routes/abo.nouveaucompte.tsx', { id: idOf('/abo/nouveaucompte') }),
 
     // Professional routes
-    comingSoon('/pro'),
+    route('pro', 'routes/pro.tsx', { id: idOf('/pro') }),
   ]),
 
   layout('layouts/pro-route.tsx', { id: 'layout-pro' }, [
     comingSoon('/pro/mazone'),
     comingSoon('/pro/template'),
-    comingSoon('/pro/creer_cle'),
-    comingSoon('/pro/admin'),
+    route('pro/creer_cle', 'routes/pro.creer_cle.tsx', { id: idOf('/pro/creer_cle') }),
+    route('pro/admin', 'routes/pro.admin.tsx', { id: idOf('/pro/admin') }),
     comingSoon('/pro/admin/brevo'),
     comingSoon('/pro/mesadresses'),
     comingSoon('/pro/mesannonces'),

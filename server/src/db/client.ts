@@ -59,7 +59,8 @@ async function collect(csv: string | AsyncIterable<string | Uint8Array>): Promis
   if (typeof csv === 'string') return new Blob([csv]);
   const parts: (string | Uint8Array)[] = [];
   for await (const chunk of csv) parts.push(chunk);
-  return new Blob(parts);
+  // Typed for whichever Blob the program sees (Node's, or the DOM's once a dependency pulls it in).
+  return new Blob(parts as unknown as ConstructorParameters<typeof Blob>[0]);
 }
 
 type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];

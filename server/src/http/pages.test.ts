@@ -2,11 +2,21 @@
 import { resolveLayout } from '@immoloupe/shared/layout';
 import { documentTitle, routesStillComing, SPEC_ROUTES } from '@immoloupe/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, TestBrowser } from '../auth/testing/browser.js';
 import { BROWSER_UA, startTestApp, type TestApp } from '../test/app.js';
 
 let app: TestApp;
+/** Signed-in browsers: a subscriber with an active subscription, an administrator. */
+let subscriber: TestBrowser;
+let admin: TestBrowser;
 beforeAll(async () => {
   app = await startTestApp({ web: true });
+  await createAccount(app.db, 'abonne@exemple.fr', 'Maison-bleue-2026', { subscription: 'active' });
+  await createAccount(app.db, 'admin@exemple.fr', 'Maison-bleue-2026', { role: 'admin' });
+  subscriber = new TestBrowser(app.url, BROWSER_UA);
+  admin = new TestBrowser(app.url, BROWSER_UA);
+  await subscriber.signIn('abonne@exemple.fr', 'Maison-bleue-2026');
+  await admin.signIn('admin@exemple.fr', 'Maison-bleue-2026');
 });
 afterAll(async () => app?.close());
 
@@ -51,11 +61,21 @@ describe('spec routes', () => {
     it(`${decodeURI(route.path)} answers with its title and layout`, async () => {
       // Routes that carry a validation check are asserted with a valid query below.
       const target = route.path === '/abo/activate' ? `${route.path}?token=${'a'.repeat(40)}` : route.path;
-      const res = await page(target);
+      const open = route.access === 'public' || route.access === 'guest';
+      let res = await page(target);
+      if (!open) {
+        // Protected: a visitor is sent to the login page with the wanted address (SEED-SPEC §4)…
+        expect(res.status).toBe(302);
+        const to = new URL(res.headers.get('location') ?? '', app.url);
+        expect(to.pathname).toBe('/abo/connexion');
+        expect(to.searchParams.get('redirect')).toBe(target);
+        // …and the signed-in user who may open it gets the page.
+        res = await (route.access === 'admin' ? admin : subscriber).fetch(target);
+      }
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(decodeEntities(titleOf(html))).toBe(documentTitle(route.title));
-      expect(layoutOf(html)).toBe(resolveLayout(route.path, { routeLayout: route.layout, hasClient: false }));
+      expect(layoutOf(html)).toBe(resolveLayout(route.path, { routeLayout: route.layout, hasClient: !open && route.access !== 'admin' }));
       if (route.noindex) expect(html).toMatch(/<meta name="robots" content="noindex/);
       expect(typographyFaults(html)).toEqual([]);
     });
@@ -67,7 +87,7 @@ describe('spec routes', () => {
   });
 
   it('says honestly on a page still to come that its tool is coming', async () => {
-    const html = await (await page('/pro/transactions')).text();
+    const html = await (await subscriber.fetch('/pro/mazone')).text();
     expect(html).toContain('data-testid="coming-soon"');
     expect(html).toContain('Bientôt disponible');
   });
@@ -75,15 +95,15 @@ describe('spec routes', () => {
 
 describe('layouts by path', () => {
   it('renders /pdf/* with the pdf layout and /brevo/* with none', async () => {
-    expect(layoutOf(await (await page('/pdf/printestimationavis')).text())).toBe('pdf');
+    expect(layoutOf(await (await subscriber.fetch('/pdf/printestimationavis')).text())).toBe('pdf');
     const brevo = await page('/brevo/webhook');
     expect(brevo.status).toBe(404);
     expect(layoutOf(await brevo.text())).toBe('none');
   });
 
   it('matches the combined 3D test page whether its space is encoded or not', async () => {
-    expect((await page('/pro/test/carte3d%20combinee')).status).toBe(200);
-    expect((await page('/pro/test/carte3d combinee'.replace(' ', '%20'))).status).toBe(200);
+    expect((await subscriber.fetch('/pro/test/carte3d%20combinee')).status).toBe(200);
+    expect((await subscriber.fetch('/pro/test/carte3d combinee'.replace(' ', '%20'))).status).toBe(200);
   });
 });
 

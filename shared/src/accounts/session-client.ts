@@ -1,3 +1,5 @@
+// URL, URLSearchParams and fetch: web standards, global in browsers and in Node alike.
+/// <reference lib="dom" />
 /**
  * The authentication client of SEED-SPEC §3/§7: the calls to Auth.js (`/session`, `/csrf`,
  * `/providers`, `/signin/{provider}`, `/callback/{provider}`, `/signout`, form-encoded with
@@ -6,7 +8,7 @@
  * "Could not fetch CSRF Token for signing out" (400). No DOM: the browser's session store and
  * the server's tests both use it, each with its own `fetch`.
  */
-import { type SessionData, sessionSchema } from './contracts.js';
+import type { ClientRecord, SessionData } from './contracts.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -56,6 +58,43 @@ export interface AuthClient {
   signOut(options?: { callbackUrl?: string }): Promise<{ url: string }>;
 }
 
+/**
+ * The session answer checked by hand, not with zod: this runs on every page, and the schema
+ * library would weigh more than the whole session client (contracts.ts has the zod schema for
+ * the server side).
+ */
+export function parseSession(body: unknown): SessionData | null {
+  const b = body as { user?: { email?: unknown; role?: unknown; client?: unknown }; expires?: unknown } | null;
+  const user = b?.user;
+  if (!user || typeof user.email !== 'string' || (user.role !== 'subscriber' && user.role !== 'admin') || typeof b?.expires !== 'string') {
+    return null;
+  }
+  return { user: { email: user.email, role: user.role, client: parseClientRecord(user.client) }, expires: b.expires };
+}
+
+export function parseClientRecord(body: unknown): ClientRecord | null {
+  const c = body as { abo?: unknown; aboactif?: unknown } | null;
+  if (!c || typeof c !== 'object' || typeof c.aboactif !== 'boolean') return null;
+  const a = c.abo as Record<string, unknown> | null | undefined;
+  const abo =
+    a && (a.source === 'stripe' || a.source === 'manual') && typeof a.status === 'string'
+      ? {
+          source: a.source as 'stripe' | 'manual',
+          status: a.status,
+          currentPeriodEnd: typeof a.currentPeriodEnd === 'string' ? a.currentPeriodEnd : null,
+          cancelAtPeriodEnd: a.cancelAtPeriodEnd === true,
+        }
+      : null;
+  return { abo, aboactif: c.aboactif };
+}
+
+/** The browser's session refresh timer: from the refresh-token lifetime, capped to setTimeout's largest delay. */
+export function refreshTimerMs(refreshTokenMaxAgeSec: number, capMs = 2_147_483_647): number {
+  // Half the lifetime: the cookie is renewed well before it could lapse in an open tab.
+  const ms = Math.floor((refreshTokenMaxAgeSec * 1000) / 2);
+  return Math.max(60_000, Math.min(ms, capMs));
+}
+
 export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   const base = `${options.baseUrl ?? ''}${AUTH_BASE_PATH}`;
   const doFetch = (input: string, init?: RequestInit) => (options.fetch ?? fetch)(input, { credentials: 'same-origin', ...init });
@@ -93,9 +132,7 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
 
   return {
     async getSession() {
-      const body = await getJson('/session');
-      const parsed = sessionSchema.safeParse(body);
-      return parsed.success ? parsed.data : null;
+      return parseSession(await getJson('/session'));
     },
     getCsrfToken,
     async getProviders() {

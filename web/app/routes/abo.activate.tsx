@@ -1,14 +1,20 @@
 /**
  * E-mail confirmation link `/abo/activate?token=…`. The route carries a validation check
- * (SEED-SPEC §5): a link without a well-formed token is a fatal "Page Not Found".
+ * (SEED-SPEC §5): a link without a well-formed token is a fatal "Page Not Found". A well-formed
+ * one is sent to the server once the page is open (a mail scanner fetching the link does not
+ * run the page's script).
  */
-import { findSpecRoute } from '@immoloupe/shared/routes';
-import { ComingSoon } from '~/components/coming-soon';
+import { LINK_TOKEN, messageResponseSchema } from '@immoloupe/shared/accounts/contracts';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AboPage } from '~/features/auth/page-frame';
+import { ApiError, apiFetch } from '~/lib/api';
 import { specMetaFor } from '~/lib/meta';
 import { routeValidationError } from '~/lib/route-errors';
 import type { Route } from './+types/abo.activate';
 
-export const ACTIVATION_TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
+export const ACTIVATION_TOKEN = LINK_TOKEN;
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -18,7 +24,55 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ location, matches }) => specMetaFor(location.pathname, matches);
 
+// One request per token even if the effect runs twice (React's strict mode in development).
+const activations = new Map<string, Promise<{ message: string }>>();
+function activate(token: string): Promise<{ message: string }> {
+  let p = activations.get(token);
+  if (!p) {
+    p = apiFetch('/api/account/activate', messageResponseSchema, { method: 'POST', body: JSON.stringify({ token }) });
+    activations.set(token, p);
+  }
+  return p;
+}
+
+type State = { kind: 'pending' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
+
 export default function ActivatePage() {
-  const route = findSpecRoute('/abo/activate');
-  return route ? <ComingSoon route={route} /> : null;
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<State>({ kind: 'pending' });
+
+  useEffect(() => {
+    let live = true;
+    activate(token)
+      .then((body) => live && setState({ kind: 'done', message: body.message }))
+      .catch((err: unknown) => {
+        if (live) setState({ kind: 'failed', message: err instanceof ApiError ? err.message : 'Erreur inattendue. Réessayez.' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  return (
+    <AboPage title="Activation du compte">
+      <Stack>
+        {state.kind === 'pending' ? (
+          <Stack align="center" gap="xs">
+            <Loader size="sm" />
+            <Text>Confirmation de votre adresse e-mail…</Text>
+          </Stack>
+        ) : (
+          <Alert color={state.kind === 'done' ? 'teal' : 'red'} role="status" data-testid="activation-result">
+            {state.message}
+          </Alert>
+        )}
+        {state.kind !== 'pending' ? (
+          <Button component={Link} to={state.kind === 'done' ? '/abo/connexion' : '/abo/nouveaucompte'}>
+            {state.kind === 'done' ? 'Se connecter' : 'Créer un compte'}
+          </Button>
+        ) : null}
+      </Stack>
+    </AboPage>
+  );
 }

@@ -1,0 +1,65 @@
+/** Deletion of the account and its data, confirmed by the password. */
+import { messageResponseSchema } from '@immoloupe/shared/accounts/contracts';
+import { NBSP } from '@immoloupe/shared/format';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type FormEvent, useState } from 'react';
+import { ApiError, apiFetch } from '~/lib/api';
+
+export function DeleteAccount() {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      await apiFetch('/api/account', messageResponseSchema, { method: 'DELETE', body: JSON.stringify({ password }) });
+      // The session ended with the account: a full load starts the site afresh.
+      window.location.assign('/');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Erreur inattendue.');
+      setPending(false);
+    }
+  }
+
+  return (
+    <>
+      <Button color="red" variant="light" onClick={open} w="fit-content">
+        Supprimer mon compte
+      </Button>
+      <Modal opened={opened} onClose={close} title="Supprimer mon compte">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Text>
+              Votre compte, vos clés d’accès et vos sessions seront supprimés définitivement. Un abonnement par carte en cours est résilié
+              {NBSP}; la période entamée n’est pas remboursée.
+            </Text>
+            {error ? (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <PasswordInput
+              label="Mot de passe"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Annuler
+              </Button>
+              <Button type="submit" color="red" loading={pending} disabled={!password}>
+                Supprimer définitivement
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

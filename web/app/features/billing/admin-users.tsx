@@ -1,0 +1,161 @@
+/**
+ * The administrator's users tab: every account with its subscription state, searchable by
+ * e-mail, and the manual grant, extension or end of a subscription (checked again on the server).
+ */
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminSubscriptionRequest,
+  type AdminUser,
+  adminUserListResponseSchema,
+  messageResponseSchema,
+} from '@immoloupe/shared/accounts/contracts';
+import { formatDate, formatInteger, NBSP } from '@immoloupe/shared/format';
+import { Alert, Badge, Button, Group, Loader, Menu, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, apiFetch } from '~/lib/api';
+import { describeAbo } from './subscription-state.logic';
+
+const MONTHS = [1, 3, 12];
+
+export function AdminUsers() {
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ users: AdminUser[]; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const params = new URLSearchParams({ page: String(page), ...(search ? { q: search } : {}) });
+      setData(await apiFetch(`/api/admin/users?${params}`, adminUserListResponseSchema));
+      setError(null);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'La liste n’a pas pu être chargée.');
+    }
+  }, [page, search]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function act(user: AdminUser, request: AdminSubscriptionRequest) {
+    if (request.action === 'end' && !window.confirm(`Terminer maintenant l’abonnement de ${user.email}${NBSP}?`)) return;
+    try {
+      const res = await apiFetch(`/api/admin/users/${user.id}/subscription`, messageResponseSchema.loose(), {
+        method: 'POST',
+        body: JSON.stringify(request),
+      });
+      notifications.show({ color: 'teal', message: `${res.message} (${user.email})` });
+      await load();
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Action refusée', message: err instanceof ApiError ? err.message : 'Erreur inattendue.' });
+    }
+  }
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)) : 1;
+  return (
+    <Stack gap="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setSearch(query.trim());
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label="Rechercher une adresse e-mail"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" variant="default">
+            Rechercher
+          </Button>
+        </Group>
+      </form>
+      {error ? <Alert color="red">{error}</Alert> : null}
+      {!data ? (
+        <Loader size="sm" />
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            {formatInteger(data.total)} compte{data.total > 1 ? 's' : ''}
+          </Text>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped data-testid="admin-users">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Adresse e-mail</Table.Th>
+                  <Table.Th>Créé le</Table.Th>
+                  <Table.Th>Abonnement</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.users.map((u) => {
+                  const abo = describeAbo({ abo: u.abo, aboactif: u.aboactif }, u.role);
+                  const paidByCard = u.abo?.source === 'stripe' && u.aboactif;
+                  return (
+                    <Table.Tr key={u.id}>
+                      <Table.Td>
+                        <Text size="sm">{u.email}</Text>
+                        <Group gap={4}>
+                          {u.role === 'admin' ? <Badge size="xs">administrateur</Badge> : null}
+                          {!u.emailVerified ? (
+                            <Badge size="xs" color="gray" variant="outline">
+                              adresse non confirmée
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{formatDate(u.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <Badge color={abo.color} variant="light">
+                          {abo.label}
+                        </Badge>
+                        <Text size="xs" c="dimmed">
+                          {u.abo ? abo.detail : ''}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs">
+                          {!paidByCard ? (
+                            <Menu>
+                              <Menu.Target>
+                                <Button size="xs" variant="light">
+                                  {u.aboactif && u.abo ? 'Prolonger' : 'Accorder'}
+                                </Button>
+                              </Menu.Target>
+                              <Menu.Dropdown>
+                                {MONTHS.map((m) => (
+                                  <Menu.Item
+                                    key={m}
+                                    onClick={() => act(u, { action: u.aboactif && u.abo ? 'extend' : 'grant', months: m })}
+                                  >
+                                    {m === 12 ? '1 an' : `${m} mois`}
+                                  </Menu.Item>
+                                ))}
+                              </Menu.Dropdown>
+                            </Menu>
+                          ) : null}
+                          {u.abo && u.aboactif ? (
+                            <Button size="xs" color="red" variant="subtle" onClick={() => act(u, { action: 'end' })}>
+                              Terminer
+                            </Button>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} /> : null}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Personal access keys: create one with a name (the key is shown once, to copy), the list with
+ * the last use, revoke. Used by the browser extension and the public API (`Authorization: Bearer`).
+ */
+import {
+  createKeyResponseSchema,
+  type KeySummary,
+  keyListResponseSchema,
+  messageResponseSchema,
+} from '@immoloupe/shared/accounts/contracts';
+import { formatDate, NBSP } from '@immoloupe/shared/format';
+import { Alert, Button, Code, CopyButton, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { ApiError, apiFetch } from '~/lib/api';
+
+const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
+const when = (iso: string) => `${formatDate(iso)} à ${time.format(new Date(iso))}`;
+
+export function KeysManager({ focusCreate = false }: { focusCreate?: boolean }) {
+  const [keys, setKeys] = useState<KeySummary[] | null>(null);
+  const [name, setName] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setKeys((await apiFetch('/api/keys', keyListResponseSchema)).keys);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Les clés n’ont pas pu être chargées.');
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      const res = await apiFetch('/api/keys', createKeyResponseSchema, { method: 'POST', body: JSON.stringify({ name }) });
+      setCreated({ name: res.key.name, secret: res.secret });
+      setName('');
+      await load();
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'Erreur inattendue.');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function revoke(key: KeySummary) {
+    if (!window.confirm(`Révoquer la clé «${NBSP}${key.name}${NBSP}»${NBSP}? Ce qui l’utilise cessera de fonctionner.`)) return;
+    try {
+      await apiFetch(`/api/keys/${key.id}`, messageResponseSchema.nullable(), { method: 'DELETE' });
+      await load();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Erreur inattendue.');
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <form onSubmit={create} noValidate aria-label="Créer une clé d’accès">
+        <Group align="flex-end">
+          <TextInput
+            label="Nom de la clé"
+            description="Pour la reconnaître, par exemple « Extension Chrome bureau »"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={80}
+            data-autofocus={focusCreate || undefined}
+            autoFocus={focusCreate}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" loading={pending} disabled={!name.trim()}>
+            Créer la clé
+          </Button>
+        </Group>
+      </form>
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      {created ? (
+        <Alert
+          color="teal"
+          title={`Clé «${NBSP}${created.name}${NBSP}» créée`}
+          data-testid="new-key"
+          withCloseButton
+          onClose={() => setCreated(null)}
+        >
+          <Stack gap="xs">
+            <Text size="sm">Copiez-la maintenant{NBSP}: elle ne sera plus jamais affichée. Nous n’en gardons qu’une empreinte.</Text>
+            <Group gap="xs" wrap="nowrap">
+              <Code data-testid="new-key-secret" style={{ wordBreak: 'break-all' }}>
+                {created.secret}
+              </Code>
+              <CopyButton value={created.secret}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="light" onClick={copy}>
+                    {copied ? 'Copiée' : 'Copier'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+            <Text size="sm">
+              Utilisation{NBSP}: en-tête <Code>Authorization: Bearer {created.secret.slice(0, 10)}…</Code>
+            </Text>
+          </Stack>
+        </Alert>
+      ) : null}
+      <Stack gap="xs">
+        <Title order={2} fz="h4">
+          Mes clés
+        </Title>
+        {keys === null ? (
+          <Loader size="sm" />
+        ) : keys.length === 0 ? (
+          <Text c="dimmed">Aucune clé pour l’instant.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped data-testid="keys-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Nom</Table.Th>
+                  <Table.Th>Début</Table.Th>
+                  <Table.Th>Créée le</Table.Th>
+                  <Table.Th>Dernière utilisation</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {keys.map((k) => (
+                  <Table.Tr key={k.id}>
+                    <Table.Td>{k.name}</Table.Td>
+                    <Table.Td>
+                      <Code>{k.prefix}…</Code>
+                    </Table.Td>
+                    <Table.Td>{formatDate(k.createdAt)}</Table.Td>
+                    <Table.Td>{k.lastUsedAt ? when(k.lastUsedAt) : 'Jamais'}</Table.Td>
+                    <Table.Td>
+                      <Button size="xs" color="red" variant="subtle" onClick={() => revoke(k)}>
+                        Révoquer
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

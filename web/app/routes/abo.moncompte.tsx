@@ -1,0 +1,117 @@
+/**
+ * `/abo/moncompte`: the account (e-mail), the subscription and its renewal date, the payment
+ * (Stripe's portal), the password, the download of one's data, the deletion of the account.
+ * Exempt from the subscription check: a user without subscription manages their account here.
+ */
+import { type AccountResponse, accountResponseSchema } from '@immoloupe/shared/accounts/contracts';
+import { formatDate } from '@immoloupe/shared/format';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ChangePasswordForm } from '~/features/auth/change-password-form';
+import { DeleteAccount } from '~/features/auth/delete-account';
+import { SignOutButton } from '~/features/auth/sign-out-button';
+import { CheckoutButton, PortalButton } from '~/features/billing/checkout-button';
+import { describeAbo } from '~/features/billing/subscription-state.logic';
+import { ApiError, apiFetch } from '~/lib/api';
+import { specMetaFor } from '~/lib/meta';
+import { useSessionUser } from '~/lib/session';
+import type { Route } from './+types/abo.moncompte';
+
+export const meta: Route.MetaFunction = ({ location, matches }) => specMetaFor(location.pathname, matches);
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+export default function AccountPage() {
+  const user = useSessionUser();
+  const [account, setAccount] = useState<AccountResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    apiFetch('/api/account', accountResponseSchema)
+      .then((a) => live && setAccount(a))
+      .catch((err: unknown) => live && setError(err instanceof ApiError ? err.message : 'Le compte n’a pas pu être chargé.'));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const client = account?.client ?? user?.client ?? null;
+  const role = account?.role ?? user?.role ?? 'subscriber';
+  const abo = describeAbo(client as AccountResponse['client'], role);
+
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1}>Mon compte</Title>
+          <SignOutButton />
+        </Group>
+        {error ? <Alert color="red">{error}</Alert> : null}
+
+        <Section title="Identifiant">
+          <Text data-testid="account-email">{account?.email ?? user?.email}</Text>
+          {account ? (
+            <Text size="sm" c="dimmed">
+              Compte créé le {formatDate(account.createdAt)}
+              {account.role === 'admin' ? ' · administrateur' : ''}
+            </Text>
+          ) : null}
+        </Section>
+
+        <Section title="Abonnement">
+          <Group gap="sm">
+            <Badge color={abo.color} variant="light" data-testid="abo-state">
+              {abo.label}
+            </Badge>
+            <Text>{abo.detail}</Text>
+          </Group>
+          {!account ? (
+            <Loader size="xs" />
+          ) : (
+            <Group>
+              {account.portalAvailable ? <PortalButton /> : null}
+              {!abo.active && account.paymentConfigured ? <CheckoutButton label="S’abonner" /> : null}
+              {!abo.active && !account.paymentConfigured ? (
+                <Button component={Link} to="/abo/offre" variant="default">
+                  Voir l’offre
+                </Button>
+              ) : null}
+            </Group>
+          )}
+        </Section>
+
+        <Section title="Mot de passe">
+          <ChangePasswordForm />
+        </Section>
+
+        <Section title="Clés d’accès">
+          <Text>Pour l’extension navigateur et l’API, créez des clés personnelles et révoquez-les à tout moment.</Text>
+          <Anchor component={Link} to="/abo/mescles">
+            Gérer mes clés d’accès
+          </Anchor>
+        </Section>
+
+        <Section title="Mes données">
+          <Text>Téléchargez tout ce que nous conservons sur votre compte, au format JSON.</Text>
+          <Button component="a" href="/api/account/export" download variant="default" w="fit-content">
+            Télécharger mes données
+          </Button>
+          <DeleteAccount />
+        </Section>
+      </Stack>
+    </Container>
+  );
+}

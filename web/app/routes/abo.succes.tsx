@@ -1,0 +1,75 @@
+/**
+ * `/abo/succes`: back from Stripe's payment page. The checkout is confirmed with Stripe (the
+ * webhook may come a moment later) and the session reloaded, so the tools open at once.
+ */
+import { type ClientRecord, clientRecordSchema } from '@immoloupe/shared/accounts/contracts';
+import { NBSP } from '@immoloupe/shared/format';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AboPage } from '~/features/auth/page-frame';
+import { describeAbo } from '~/features/billing/subscription-state.logic';
+import { ApiError, apiFetch } from '~/lib/api';
+import { specMetaFor } from '~/lib/meta';
+import { useSession } from '~/lib/session';
+import type { Route } from './+types/abo.succes';
+
+export const meta: Route.MetaFunction = ({ location, matches }) => specMetaFor(location.pathname, matches);
+
+export default function SuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const session = useSession();
+  const signedIn = session.status === 'authenticated';
+  const [state, setState] = useState<{ kind: 'pending' } | { kind: 'done'; client: ClientRecord } | { kind: 'failed'; message: string }>({
+    kind: 'pending',
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per checkout session and sign-in state
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    const confirm = sessionId
+      ? apiFetch('/api/stripe/sync', clientRecordSchema, { method: 'POST', body: JSON.stringify({ sessionId }) })
+      : apiFetch('/api/stripe/auth', clientRecordSchema);
+    confirm
+      .then(async (client) => {
+        await session.reload(true);
+        if (live) setState({ kind: 'done', client });
+      })
+      .catch((err: unknown) => live && setState({ kind: 'failed', message: err instanceof ApiError ? err.message : 'Erreur inattendue.' }));
+    return () => {
+      live = false;
+    };
+  }, [sessionId, signedIn]);
+
+  return (
+    <AboPage title="Abonnement confirmé">
+      <Stack>
+        {!signedIn ? (
+          <Text>
+            Merci pour votre paiement. <Link to="/abo/connexion?redirect=%2Fpro">Connectez-vous</Link> pour accéder à vos outils.
+          </Text>
+        ) : state.kind === 'pending' ? (
+          <Stack align="center" gap="xs">
+            <Loader size="sm" />
+            <Text>Confirmation du paiement auprès de Stripe…</Text>
+          </Stack>
+        ) : state.kind === 'failed' ? (
+          <Alert color="yellow">{state.message} Votre paiement sera pris en compte dans quelques instants.</Alert>
+        ) : state.client.aboactif ? (
+          <Alert color="teal" data-testid="success-state">
+            Merci{NBSP}! Votre abonnement est actif. {describeAbo(state.client).detail}
+          </Alert>
+        ) : (
+          <Alert color="yellow" data-testid="success-state">
+            Votre paiement est en cours de confirmation par Stripe. Actualisez cette page dans un instant.
+          </Alert>
+        )}
+        <Button component={Link} to="/pro">
+          Accéder à mes outils
+        </Button>
+      </Stack>
+    </AboPage>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * `/pro/admin`: administration (administrators only, checked on the server for the page and for
+ * every API call): users and their subscriptions, messages of the contact form.
+ */
+import { Stack, Tabs, Title } from '@mantine/core';
+import { AdminUsers } from '~/features/billing/admin-users';
+import { AdminContactMessages } from '~/features/contact/admin-messages';
+import { specMetaFor } from '~/lib/meta';
+import type { Route } from './+types/pro.admin';
+
+export const meta: Route.MetaFunction = ({ location, matches }) => specMetaFor(location.pathname, matches);
+
+export default function AdminPage() {
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Administration</Title>
+      <Tabs defaultValue="utilisateurs" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="utilisateurs">Utilisateurs</Tabs.Tab>
+          <Tabs.Tab value="messages">Messages de contact</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="utilisateurs" pt="md">
+          <AdminUsers />
+        </Tabs.Panel>
+        <Tabs.Panel value="messages" pt="md">
+          <AdminContactMessages headingOrder={2} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * `/pro`: the professional home. Every tool of the pro menu (with whether it is open yet), the
+ * subscription state, and the freshness of the open data behind the tools.
+ */
+import { type DataFreshness, dataFreshnessSchema } from '@immoloupe/shared/accounts/contracts';
+import { formatDate } from '@immoloupe/shared/format';
+import { findSpecRoute } from '@immoloupe/shared/routes';
+import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PRO_NAV } from '~/components/shell/pro-nav';
+import { describeAbo } from '~/features/billing/subscription-state.logic';
+import { apiFetch } from '~/lib/api';
+import { AppIcon } from '~/lib/icons';
+import { specMetaFor } from '~/lib/meta';
+import { useSessionUser } from '~/lib/session';
+import type { Route } from './+types/pro';
+
+export const meta: Route.MetaFunction = ({ location, matches }) => specMetaFor(location.pathname, matches);
+
+function Freshness() {
+  const [data, setData] = useState<DataFreshness | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    apiFetch('/api/pro/home', dataFreshnessSchema)
+      .then((d) => live && setData(d))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (failed) return <Text c="dimmed">La fraîcheur des données n’a pas pu être lue.</Text>;
+  if (!data) return <Loader size="xs" />;
+  if (data.sources.length === 0) return <Text c="dimmed">Aucune donnée ouverte n’a encore été importée sur ce serveur.</Text>;
+  return (
+    <Stack gap={4} data-testid="data-freshness">
+      {data.sources.map((s) => (
+        <Text key={s.source} size="sm">
+          <strong>{s.label}</strong> · importé le {formatDate(s.lastImportAt)}
+          {s.vintage ? ` (millésime ${s.vintage})` : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+export default function ProHomePage() {
+  const user = useSessionUser();
+  const isAdmin = user?.role === 'admin';
+  const abo = describeAbo(user?.client as Parameters<typeof describeAbo>[0], user?.role);
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Title order={1}>Espace professionnel</Title>
+        {user ? <Text c="dimmed">Connecté en tant que {user.email}</Text> : null}
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="xs">
+            <Title order={2} fz="h4">
+              Abonnement
+            </Title>
+            <Group gap="sm">
+              <Badge color={abo.color} variant="light" data-testid="pro-abo-state">
+                {abo.label}
+              </Badge>
+              <Text size="sm">{abo.detail}</Text>
+            </Group>
+            <Anchor component={Link} to="/abo/moncompte" size="sm">
+              Gérer mon compte
+            </Anchor>
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="xs">
+            <Title order={2} fz="h4">
+              Données
+            </Title>
+            <Freshness />
+            <Anchor component={Link} to="/methodo" size="sm">
+              Sources et méthode
+            </Anchor>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+
+      {PRO_NAV.map((group) => {
+        const items = group.items.filter((i) => (!i.adminOnly || isAdmin) && i.path !== '/abo/moncompte');
+        if (items.length === 0) return null;
+        return (
+          <Stack key={group.label} gap="sm" component="section" aria-label={group.label}>
+            <Title order={2} fz="h3">
+              {group.label}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {items.map((item) => {
+                const route = findSpecRoute(item.path);
+                const coming = route?.delivery.state === 'coming';
+                return (
+                  <Card key={item.path} withBorder radius="md" padding="md" component={Link} to={item.path} data-testid="pro-tool">
+                    <Group gap="sm" wrap="nowrap" align="flex-start">
+                      <AppIcon name={item.icon} size="1.6em" />
+                      <Stack gap={2}>
+                        <Group gap="xs">
+                          <Text fw={600}>{item.label}</Text>
+                          {coming ? (
+                            <Badge size="xs" color="gray" variant="outline">
+                              bientôt
+                            </Badge>
+                          ) : null}
+                        </Group>
+                        <Text size="sm" c="dimmed">
+                          {route?.description}
+                        </Text>
+                      </Stack>
+                    </Group>
+                  </Card>
+                );
+              })}
+            </SimpleGrid>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
