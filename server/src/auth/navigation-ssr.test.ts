@@ -96,7 +96,9 @@ describe('server-side navigation rules', () => {
 
   it('goes back to the wanted page when the reload finds the subscription active', async () => {
     const { b } = await signedIn({ subscription: 'active' });
-    const res = await b.fetch('/api/session/reload?status=authenticated&data=abonnement-inactif&to=%2Fabo%2Foffre&from=%2Fpro%2Ftransactions');
+    const res = await b.fetch(
+      '/api/session/reload?status=authenticated&data=abonnement-inactif&to=%2Fabo%2Foffre&from=%2Fpro%2Ftransactions',
+    );
     expect(res.headers.get('location')).toBe('/pro/transactions');
     // Never to another site.
     const evil = await b.fetch('/api/session/reload?to=https%3A%2F%2Fevil.example%2F&from=%2F%2Fevil.example');
