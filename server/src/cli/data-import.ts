@@ -13,14 +13,15 @@ import { ConfigError, loadConfig } from '../config.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { claimDataDir, dataDirHolder, holderMessage } from '../importers/data-dir-lock.js';
-import { DownloadNotFound, departementPlan, downloadFile, downloadPagedCsv, parseYears } from '../importers/download.js';
+import { importDepartement } from '../importers/departement.js';
+import { downloadFile, parseYears } from '../importers/download.js';
 import { ImportError } from '../importers/errors.js';
 import { SOURCE_LABELS, SOURCES, type Source } from '../importers/importer.js';
 import { loadOpenDataConfig, OpenDataConfigError } from '../importers/open-data-config.js';
 import { createProgressPrinter } from '../importers/progress.js';
 import { detectFileSource, type ImportReport, runImport, SOURCE_ORDER } from '../importers/run.js';
 
-const USAGE = `Usage : npm run data:import -- [options] <fichier|dossier|url>…
+const USAGE = `Usage\u00a0: npm run data:import -- [options] <fichier|dossier|url>…
 
 Importe des fichiers de données ouvertes dans la base configurée (DATA_DIR ou DATABASE_URL).
 Sources reconnues : dvf (DVF géolocalisées), dvf-raw (ValeursFoncieres DGFiP), cadastre,
@@ -88,7 +89,7 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   if (values.source && !SOURCES.includes(values.source as Source)) {
-    throw new ImportError(`Source inconnue « ${values.source} » : choisissez parmi ${SOURCES.join(', ')}.`);
+    throw new ImportError(`Source inconnue « ${values.source} »\u00a0: choisissez parmi ${SOURCES.join(', ')}.`);
   }
   const forced = values.source as Source | undefined;
   const config = loadConfig();
@@ -128,25 +129,6 @@ async function main(): Promise<number> {
       for (const file of files) {
         const name = path.basename(file);
         jobs.push({ path: file, name, source: forced ?? (await detectFileSource(file, name)) });
-      }
-    }
-    if (values.dep) {
-      const now = new Date().getFullYear();
-      const years = parseYears(values.years ?? `${now - 5}-${now - 1}`);
-      for (const d of departementPlan(openData, values.dep, years)) {
-        console.info(`Téléchargement (${SOURCE_LABELS[d.source]}) de ${d.url}`);
-        const dest = path.join(cacheDir, d.fileName);
-        try {
-          if (d.paged) await downloadPagedCsv(d.url, dest);
-          else await downloadFile(d.url, dest);
-        } catch (err) {
-          if (err instanceof DownloadNotFound) {
-            console.info(`  ignoré\u00a0: ${err.message}`);
-            continue;
-          }
-          throw err;
-        }
-        jobs.push({ path: dest, name: d.fileName, url: d.url, source: d.source });
       }
     }
     // Parcels before the DVF rows they geolocate; otherwise the order given.

@@ -96,7 +96,8 @@ export const banImporter: Importer = {
         index = new Map(ev.fields.map((h, i) => [h.trim(), i]));
         width = ev.fields.length;
         const missing = REQUIRED.filter((c) => !index?.has(c));
-        if (missing.length > 0) throw new ImportError(`« ${input.name} » : colonnes BAN absentes de l’en-tête : ${missing.join(', ')}.`);
+        if (missing.length > 0)
+          throw new ImportError(`« ${input.name} »\u00a0: colonnes BAN absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
         continue;
       }
       if (ev.fields.length !== width) {
@@ -123,8 +124,8 @@ export const banImporter: Importer = {
       else if (!commune) reason = 'nom de commune absent';
       else if (numero === undefined || (numero !== null && !Number.isInteger(numero))) reason = `numéro invalide « ${f('numero')} »`;
       else if (lon === undefined || lat === undefined || lon === null || lat === null || Math.abs(lon) > 180 || Math.abs(lat) > 90) {
-        reason = `coordonnées invalides « ${f('lon')} ; ${f('lat')} »`;
-      } else if (x === undefined || y === undefined) reason = `coordonnées Lambert-93 invalides « ${f('x')} ; ${f('y')} »`;
+        reason = `coordonnées invalides « ${f('lon')}\u00a0; ${f('lat')} »`;
+      } else if (x === undefined || y === undefined) reason = `coordonnées Lambert-93 invalides « ${f('x')}\u00a0; ${f('y')} »`;
       if (reason || !id || !nomVoie || !insee || !commune) {
         ctx.reject(ev.line, reason ?? 'ligne incomplète');
         continue;

@@ -95,7 +95,8 @@ export const coproImporter: Importer = {
           if (name && !index.has(name)) index.set(name, i);
         }
         width = ev.fields.length;
-        if (!index.has('numero_d_immatriculation')) throw new ImportError(`« ${input.name} » : colonne numero_d_immatriculation absente.`);
+        if (!index.has('numero_d_immatriculation'))
+          throw new ImportError(`« ${input.name} »\u00a0: colonne numero_d_immatriculation absente.`);
         continue;
       }
       if (ev.fields.length !== width) {

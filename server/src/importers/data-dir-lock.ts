@@ -36,7 +36,7 @@ export function holderMessage(dataDir: string, holder: DataDirHolder): string {
   const who = holder.role === 'serveur' ? 'le serveur Immoloupe' : 'un autre import';
   return (
     `La base PGlite du dossier « ${dataDir} » est ouverte par ${who} (processus ${holder.pid}). ` +
-    'PGlite ne peut être ouverte que par un processus à la fois : arrêtez-le puis relancez l’import, ' +
+    'PGlite ne peut être ouverte que par un processus à la fois\u00a0: arrêtez-le puis relancez l’import, ' +
     'ou importez depuis la page Administration du site (onglet Imports), qui importe dans le serveur lui-même.'
   );
 }

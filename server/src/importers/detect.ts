@@ -29,11 +29,11 @@ export function detectSource(head: string, fileName: string): Source {
   if (line.startsWith('{') || line.startsWith('[')) {
     if (/batiments/.test(name) || /"(type|nom)"\s*:\s*"0[12]"/.test(head.slice(0, 4000))) {
       throw new ImportError(
-        `« ${fileName} » : les bâtiments du cadastre ne sont pas importés ; importez le fichier des parcelles (…-parcelles.json.gz).`,
+        `« ${fileName} »\u00a0: les bâtiments du cadastre ne sont pas importés\u00a0; importez le fichier des parcelles (…-parcelles.json.gz).`,
       );
     }
     if (/"FeatureCollection"/.test(head) && (/"contenance"/.test(head) || /"features"\s*:\s*\[\s*\]/.test(head))) return 'cadastre';
-    throw new ImportError(`« ${fileName} » : fichier JSON non reconnu (une FeatureCollection de parcelles Etalab est attendue).`);
+    throw new ImportError(`« ${fileName} »\u00a0: fichier JSON non reconnu (une FeatureCollection de parcelles Etalab est attendue).`);
   }
   const fields = line.split(/[,;|]/).map((f) => foldHeader(f.replace(/^"|"$/g, '')));
   const has = (...names: string[]) => names.every((n) => fields.includes(n));
@@ -43,7 +43,7 @@ export function detectSource(head: string, fileName: string): Source {
   if (has('numero_d_immatriculation')) return 'copro';
   if (has('numero_dpe') || has('n_dpe')) return 'dpe';
   throw new ImportError(
-    `Type de fichier non reconnu pour « ${fileName} » : l’en-tête ne correspond à aucune source prise en charge ` +
+    `Type de fichier non reconnu pour « ${fileName} »\u00a0: l’en-tête ne correspond à aucune source prise en charge ` +
       '(DVF, DVF brutes, cadastre, DPE, RNIC, BAN). Précisez-la avec --source si le fichier est bien l’une d’elles.',
   );
 }

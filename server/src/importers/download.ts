@@ -46,7 +46,7 @@ export async function downloadFile(url: string, dest: string, options: DownloadO
     }
     if (res.status === 404 || res.status === 410) {
       await res.body?.cancel();
-      throw new DownloadNotFound(`Fichier introuvable sur le serveur (${res.status}) : ${url}`);
+      throw new DownloadNotFound(`Fichier introuvable sur le serveur (${res.status})\u00a0: ${url}`);
     }
     if (res.status === 416 && have > 0) {
       // The partial file is already complete.
@@ -69,9 +69,13 @@ export async function downloadFile(url: string, dest: string, options: DownloadO
       bytes += chunk.length;
       options.onProgress?.(bytes, total);
     });
+    const out = createWriteStream(part, { flags: append ? 'a' : 'w' });
+    const closed = new Promise((r) => out.once('close', r));
     try {
-      await pipeline(body, createWriteStream(part, { flags: append ? 'a' : 'w' }));
+      await pipeline(body, out);
     } catch (err) {
+      // Writes already handed to the file system land after the error: measure the part file only once closed.
+      await closed;
       lastError = err;
       continue;
     }
@@ -83,7 +87,7 @@ export async function downloadFile(url: string, dest: string, options: DownloadO
     return dest;
   }
   const why = lastError instanceof Error ? lastError.message : String(lastError);
-  throw new ImportError(`Téléchargement impossible après ${retries + 1} tentatives (${why}) : ${url}`);
+  throw new ImportError(`Téléchargement impossible après ${retries + 1} tentatives (${why})\u00a0: ${url}`);
 }
 
 /** Follows `Link: rel="next"` pages of a CSV API into one file (header written once). */
@@ -116,7 +120,7 @@ async function fetchPage(url: string, file: string, options: DownloadOptions): P
     if (attempt > 0) await sleep((options.backoffMs ?? 500) * 2 ** (attempt - 1));
     try {
       const res = await fetch(url);
-      if (res.status === 404) throw new DownloadNotFound(`Fichier introuvable sur le serveur (404) : ${url}`);
+      if (res.status === 404) throw new DownloadNotFound(`Fichier introuvable sur le serveur (404)\u00a0: ${url}`);
       if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
       await pipeline(Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>), createWriteStream(file));
       const m = /<([^>]+)>\s*;\s*rel="?next"?/.exec(res.headers.get('link') ?? '');
@@ -127,7 +131,7 @@ async function fetchPage(url: string, file: string, options: DownloadOptions): P
     }
   }
   const why = lastError instanceof Error ? lastError.message : String(lastError);
-  throw new ImportError(`Téléchargement impossible après ${retries + 1} tentatives (${why}) : ${url}`);
+  throw new ImportError(`Téléchargement impossible après ${retries + 1} tentatives (${why})\u00a0: ${url}`);
 }
 
 export interface PlannedDownload {
@@ -142,10 +146,10 @@ export function parseYears(spec: string): number[] {
   const years = new Set<number>();
   for (const part of spec.split(',').map((s) => s.trim())) {
     const m = /^(\d{4})(?:-(\d{4}))?$/.exec(part);
-    if (!m) throw new ImportError(`Années invalides « ${spec} » : écrivez par exemple 2020-2024.`);
+    if (!m) throw new ImportError(`Années invalides « ${spec} »\u00a0: écrivez par exemple 2020-2024.`);
     const a = Number(m[1]);
     const b = Number(m[2] ?? m[1]);
-    if (b < a || a < 2014 || b > 2100) throw new ImportError(`Années invalides « ${spec} » : DVF commence en 2014.`);
+    if (b < a || a < 2014 || b > 2100) throw new ImportError(`Années invalides « ${spec} »\u00a0: DVF commence en 2014.`);
     for (let y = a; y <= b; y++) years.add(y);
   }
   return [...years].sort();
@@ -154,7 +158,8 @@ export function parseYears(spec: string): number[] {
 export function normaliseDepartement(dep: string): string {
   const d = dep.trim().toUpperCase();
   if (/^\d$/.test(d)) return `0${d}`;
-  if (!/^(\d{2}|2A|2B|97[1-6])$/.test(d)) throw new ImportError(`Département invalide « ${dep} » : écrivez par exemple 93, 2A ou 971.`);
+  if (!/^(\d{2}|2A|2B|97[1-6])$/.test(d))
+    throw new ImportError(`Département invalide « ${dep} »\u00a0: écrivez par exemple 93, 2A ou 971.`);
   return d;
 }
 

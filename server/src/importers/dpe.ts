@@ -108,7 +108,8 @@ export const dpeImporter: Importer = {
         }
         width = ev.fields.length;
         const missing = ['numero_dpe', 'date_etablissement_dpe'].filter((c) => !index?.has(c));
-        if (missing.length > 0) throw new ImportError(`« ${input.name} » : colonnes DPE absentes de l’en-tête : ${missing.join(', ')}.`);
+        if (missing.length > 0)
+          throw new ImportError(`« ${input.name} »\u00a0: colonnes DPE absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
         // New dwellings have no construction year or period; the older export names its dataset in the file name.
         modele = /neuf/i.test(input.name) || !(index.has('annee_construction') || index.has('periode_construction')) ? 'neuf' : 'existant';
         continue;

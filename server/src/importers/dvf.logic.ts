@@ -151,7 +151,7 @@ export function dvfStageRow(layout: 'geo' | 'raw', r: Fields, line: number): rea
     checkNumber('longitude', r.longitude, l.lon),
     checkNumber('latitude', r.latitude, l.lat),
   ].filter((p): p is string => p !== null);
-  if (problems.length > 0) return problems.join(' ; ');
+  if (problems.length > 0) return problems.join('\u00a0; ');
   if (l.valeurFonciere !== null && l.valeurFonciere < 0) return `valeur foncière négative « ${l.valeurFonciere} »`;
   if ((l.lon === null) !== (l.lat === null)) return 'coordonnées incomplètes (longitude ou latitude manquante)';
   if (l.lon !== null && l.lat !== null && (Math.abs(l.lon) > 180 || Math.abs(l.lat) > 90))

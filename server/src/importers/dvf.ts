@@ -24,7 +24,7 @@ async function* dvfRows(layout: 'geo' | 'raw', input: TextInput, ctx: ReadContex
       const required = layout === 'geo' ? GEO_REQUIRED : RAW_REQUIRED;
       const missing = required.filter((c) => !header?.includes(c));
       if (missing.length > 0) {
-        throw new ImportError(`« ${input.name} » : colonnes obligatoires absentes de l’en-tête : ${missing.join(', ')}.`);
+        throw new ImportError(`« ${input.name} »\u00a0: colonnes obligatoires absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
       }
       continue;
     }

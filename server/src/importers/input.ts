@@ -82,7 +82,7 @@ export async function* decodeUtf8(bytes: AsyncIterable<Uint8Array>, name: string
   } catch (err) {
     if (err instanceof TypeError && /encod|decod|invalid/i.test(err.message)) {
       throw new ImportError(
-        `Le fichier « ${name} » n’est pas encodé en UTF-8 (octet invalide vers l’octet ${offset.toLocaleString('fr-FR')}) : ` +
+        `Le fichier « ${name} » n’est pas encodé en UTF-8 (octet invalide vers l’octet ${offset.toLocaleString('fr-FR')})\u00a0: ` +
           'réenregistrez-le en UTF-8 ou téléchargez la version officielle.',
       );
     }

@@ -49,7 +49,10 @@ const schema = z.object({
       try {
         return boundsSchema.parse(JSON.parse(v)) as PlausibilityBounds;
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'JSON invalide : { price, surface: { appartement, maison, local }, pricePerM2 } attendu' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'JSON invalide\u00a0: { price, surface: { appartement, maison, local }, pricePerM2 } attendu',
+        });
         return z.NEVER;
       }
     }),

@@ -133,7 +133,7 @@ async function holdPoint(point: 'lecture' | 'fusion'): Promise<void> {
 
 function message(err: unknown): string {
   if (err instanceof ImportError) return err.message;
-  return `Erreur inattendue pendant l’import : ${err instanceof Error ? err.message : String(err)}`;
+  return `Erreur inattendue pendant l’import\u00a0: ${err instanceof Error ? err.message : String(err)}`;
 }
 
 export async function runImport(db: Db, options: ImportOptions): Promise<ImportReport> {
@@ -207,7 +207,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
     if (progress.rowsRead === 0) throw new ImportError(`Le fichier « ${name} » ne contient aucune ligne de données.`);
     if (progress.rowsKept === 0) {
       throw new ImportError(
-        `Aucune ligne valide dans « ${name} » (${progress.rowsRejected} rejetées, première raison : ${rejects[0]?.reason ?? 'inconnue'}).`,
+        `Aucune ligne valide dans « ${name} » (${progress.rowsRejected} rejetées, première raison\u00a0: ${rejects[0]?.reason ?? 'inconnue'}).`,
       );
     }
     progress.phase = 'fusion';

@@ -4,7 +4,7 @@
  * never enters the tables; a wrong file, a wrong encoding or an empty file is refused in French and
  * changes nothing.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,10 @@ const dir = mkdtempSync(path.join(tmpdir(), 'immoloupe-samples-'));
 beforeAll(async () => {
   db = await createTestDb();
 });
-afterAll(async () => db?.close());
+afterAll(async () => {
+  await db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function counts(): Promise<Record<string, number>> {
   const [c] = await db.query<Record<string, number>>(
