@@ -70,7 +70,7 @@ export async function downloadFile(url: string, dest: string, options: DownloadO
       options.onProgress?.(bytes, total);
     });
     const out = createWriteStream(part, { flags: append ? 'a' : 'w' });
-    const closed = new Promise((r) => out.once('close', r));
+    const closed = new Promise<void>((r) => out.once('close', () => r()));
     try {
       await pipeline(body, out);
     } catch (err) {
