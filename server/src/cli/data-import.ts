@@ -13,7 +13,8 @@ import { ConfigError, loadConfig } from '../config.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { claimDataDir, dataDirHolder, holderMessage } from '../importers/data-dir-lock.js';
-import { downloadFile } from '../importers/download.js';
+import { importDepartement } from '../importers/departement.js';
+import { downloadFile, parseYears } from '../importers/download.js';
 import { ImportError } from '../importers/errors.js';
 import { SOURCE_LABELS, SOURCES, type Source } from '../importers/importer.js';
 import { loadOpenDataConfig, OpenDataConfigError } from '../importers/open-data-config.js';
@@ -148,6 +149,25 @@ async function main(): Promise<number> {
       printer.done();
       printReport(report);
       if (report.status !== 'succeeded') failed++;
+    }
+    if (values.dep) {
+      const now = new Date().getFullYear();
+      const years = parseYears(values.years ?? `${now - 5}-${now - 1}`);
+      const dep = await importDepartement(db, {
+        config: openData,
+        dep: values.dep,
+        years,
+        cacheDir,
+        startedBy,
+        onMessage: (m) => console.info(m),
+        onProgress: (p) => printer.update(p),
+      });
+      for (const report of dep.reports) {
+        printer.done();
+        printReport(report);
+        jobs.push({ path: '', name: report.fileName, source: report.source });
+        if (report.status !== 'succeeded') failed++;
+      }
     }
     console.info(
       failed === 0
