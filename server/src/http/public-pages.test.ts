@@ -8,12 +8,18 @@ import { documentTitle, SPEC_ROUTES, type SpecRoute } from '@immoloupe/shared/ro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_SOURCES } from '~/features/public/data-sources';
 import { ALL_TOOLS, HOME_TOOLS, isToolAvailable } from '~/features/public/tool-catalogue';
+import { createAccount, TestBrowser } from '../auth/testing/browser.js';
 import { BROWSER_UA, startTestApp, type TestApp } from '../test/app.js';
 
 const PUBLIC_URL = 'https://immoloupe.example';
 let app: TestApp;
+/** A signed-in subscriber: the user guide is a /pro page. */
+let subscriber: TestBrowser;
 beforeAll(async () => {
   app = await startTestApp({ web: true, env: { PUBLIC_URL, OFFER_PRICE_CENTS: '2990', OFFER_INTERVAL: 'month' } });
+  await createAccount(app.db, 'abonne@exemple.fr', 'Un-mot-de-passe-solide-2026', { subscription: 'active' });
+  subscriber = new TestBrowser(app.url);
+  expect(await subscriber.signIn('abonne@exemple.fr', 'Un-mot-de-passe-solide-2026')).toMatchObject({ ok: true });
 });
 afterAll(async () => app?.close());
 
@@ -24,7 +30,7 @@ const html = new Map<string, string>();
 async function page(path: string): Promise<string> {
   const cached = html.get(path);
   if (cached) return cached;
-  const res = await app.fetch(path, { headers: { 'user-agent': BROWSER_UA } });
+  const res = path.startsWith('/pro') ? await subscriber.fetch(path) : await app.fetch(path, { headers: { 'user-agent': BROWSER_UA } });
   expect(res.status, path).toBe(200);
   const text = await res.text();
   html.set(path, text);

@@ -3,6 +3,7 @@
  * before sending and the server uses to reject bad input, so both say the same French words.
  */
 import { z } from 'zod';
+import { formatInteger } from '../format.js';
 
 export const CONTACT_LIMITS = {
   name: 120,
@@ -27,7 +28,7 @@ const text = (label: string, max: number) =>
     .string({ error: `${label} est obligatoire.` })
     .trim()
     .min(1, `${label} est obligatoire.`)
-    .max(max, `${label} ne doit pas dépasser ${max} caractères.`);
+    .max(max, `${label} ne doit pas dépasser ${formatInteger(max)} caractères.`);
 
 export const contactMessageInputSchema = z.object({
   name: text('Votre nom', CONTACT_LIMITS.name),

@@ -5,6 +5,7 @@
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { WideTable } from '~/components/wide-table';
 import { publicMeta } from '~/features/public/meta';
 import { useOffer } from '~/features/public/offer';
 import { Bullets, PublicPage, Section } from '~/features/public/page-parts';
@@ -128,7 +129,7 @@ export default function CguPage() {
           </Anchor>
           . Voici les données que nous traitons, pourquoi et combien de temps :
         </Text>
-        <Table.ScrollContainer minWidth={640}>
+        <WideTable label="Traitements de données personnelles" minWidth={640}>
           <Table striped withTableBorder verticalSpacing="sm">
             <Table.Caption>Traitements de données personnelles</Table.Caption>
             <Table.Thead>
@@ -183,7 +184,7 @@ export default function CguPage() {
               </Table.Tr>
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
         <Text>
           Nos destinataires sont nos seuls prestataires techniques, dans la limite de leur mission : l’hébergeur du service, Stripe pour le
           paiement, le service d’envoi d’e-mails quand il est configuré, et Google ou Meta si vous acceptez leurs cookies. Certains de ces
@@ -223,7 +224,7 @@ export default function CguPage() {
           </Anchor>
           .
         </Text>
-        <Table.ScrollContainer minWidth={640}>
+        <WideTable label="Cookies et stockage local utilisés" minWidth={640}>
           <Table striped withTableBorder verticalSpacing="sm">
             <Table.Caption>Cookies et stockage local utilisés</Table.Caption>
             <Table.Thead>
@@ -245,7 +246,7 @@ export default function CguPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       </Section>
 
       <Section id="modifications" title="8. Modifications et droit applicable">

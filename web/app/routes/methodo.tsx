@@ -3,6 +3,7 @@ import { formatDate, formatEuros, formatInteger, formatPercent } from '@immoloup
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, List, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { WideTable } from '~/components/wide-table';
 import { DATA_SOURCES } from '~/features/public/data-sources';
 import { ESTIMATE_ACCURACY } from '~/features/public/estimate-accuracy';
 import { publicMeta } from '~/features/public/meta';
@@ -30,7 +31,7 @@ function Accuracy() {
       <Text>
         Mesure du {formatDate(a.measuredOn)} : {a.holdout} ({formatInteger(a.sales)} ventes).
       </Text>
-      <Table.ScrollContainer minWidth={420}>
+      <WideTable label="Précision de l’estimation" minWidth={420}>
         <Table withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -54,7 +55,7 @@ function Accuracy() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </WideTable>
     </>
   );
 }
@@ -66,7 +67,7 @@ export default function MethodoPage() {
       lead="Chaque chiffre affiché par Immoloupe doit pouvoir être refait à partir de cette page : d’où viennent les données, quelles ventes sont retenues, comment les statistiques et les estimations sont calculées, et ce qu’elles valent."
     >
       <Section id="sources" title="Les sources, leur couverture et leurs délais">
-        <Table.ScrollContainer minWidth={640}>
+        <WideTable label="Données ouvertes utilisées par Immoloupe" minWidth={640}>
           <Table striped withTableBorder verticalSpacing="sm">
             <Table.Caption>Données ouvertes utilisées par Immoloupe</Table.Caption>
             <Table.Thead>
@@ -95,7 +96,7 @@ export default function MethodoPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
         <Text>
           Chaque page de données indique la date des dernières données DVF chargées (« Données DVF à jour au… »). Les ventes des derniers
           mois sont incomplètes tant que l’administration ne les a pas toutes publiées : une baisse du nombre de ventes sur les tout

@@ -2,6 +2,7 @@
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { WideTable } from '~/components/wide-table';
 import { publicMeta } from '~/features/public/meta';
 import { Bullets, PublicPage, Section, SubscribeCall, ToolLines } from '~/features/public/page-parts';
 import { toolByPath } from '~/features/public/tool-catalogue';
@@ -27,7 +28,7 @@ export default function ProspectionDpePage() {
           être considéré comme décent, donc pour être loué. L’interdiction s’applique aux nouveaux baux, aux renouvellements et aux
           reconductions tacites, en France métropolitaine.
         </Text>
-        <Table.ScrollContainer minWidth={480}>
+        <WideTable label="Calendrier par classe énergie du DPE (France métropolitaine)" minWidth={480}>
           <Table striped withTableBorder>
             <Table.Caption>Calendrier par classe énergie du DPE (France métropolitaine)</Table.Caption>
             <Table.Thead>
@@ -49,7 +50,7 @@ export default function ProspectionDpePage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
         <Bullets
           items={[
             'Depuis le 1er janvier 2023, les logements les plus énergivores de la classe G (plus de 450 kWh d’énergie finale par mètre carré et par an) ne sont déjà plus décents.',

@@ -4,6 +4,7 @@ import { CONTACT_RATE_LIMIT } from '@immoloupe/shared/contact/contact-message';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestUser } from '../../auth/guards.js';
+import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
 import { errorHandler } from '../../http/errors.js';
 import { createLogger } from '../../logger.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
@@ -99,6 +100,20 @@ describe('GET /api/contact/messages', () => {
     const res = await app.fetch('/api/contact/messages');
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Connexion requise.' });
+  });
+
+  it('is listed to an administrator signed in through the real session, and refused to a subscriber', async () => {
+    await post({ ...valid, subject: 'Par la session' });
+    await createAccount(app.db, 'admin-contact@exemple.fr', 'Un-mot-de-passe-solide-2026', { role: 'admin' });
+    await createAccount(app.db, 'abonne-contact@exemple.fr', 'Un-mot-de-passe-solide-2026', { subscription: 'active' });
+    const admin = new TestBrowser(app.url);
+    expect(await admin.signIn('admin-contact@exemple.fr', 'Un-mot-de-passe-solide-2026')).toMatchObject({ ok: true });
+    const res = await admin.api('/api/contact/messages');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject)).toEqual(['Par la session']);
+    const subscriber = new TestBrowser(app.url);
+    expect(await subscriber.signIn('abonne-contact@exemple.fr', 'Un-mot-de-passe-solide-2026')).toMatchObject({ ok: true });
+    expect((await subscriber.api('/api/contact/messages')).status).toBe(403);
   });
 
   /** The router alone, behind a stand-in for the accounts feature's session middleware. */

@@ -6,6 +6,7 @@ import { type ContactMessageList, contactMessageListSchema } from '@immoloupe/sh
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import { Alert, Anchor, Badge, Button, Group, Loader, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { WideTable } from '~/components/wide-table';
 import { ApiError, apiFetch } from '~/lib/api';
 
 const PAGE_SIZE = 20;
@@ -50,7 +51,7 @@ export function AdminContactMessages({ headingOrder = 2 }: { headingOrder?: 2 | 
             <sup>e</sup> au {formatInteger(offset + state.data.messages.length)}
             <sup>e</sup>
           </Text>
-          <Table.ScrollContainer minWidth={720}>
+          <WideTable label="Messages de contact" minWidth={720}>
             <Table striped withTableBorder verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -99,7 +100,7 @@ export function AdminContactMessages({ headingOrder = 2 }: { headingOrder?: 2 | 
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </WideTable>
           <Group>
             <Button variant="default" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
               Plus récents

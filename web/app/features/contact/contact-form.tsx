@@ -10,6 +10,7 @@ import {
   contactSentSchema,
   HONEYPOT_FIELD,
 } from '@immoloupe/shared/contact/contact-message';
+import { formatInteger } from '@immoloupe/shared/format';
 import { Alert, Box, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError, apiFetch } from '~/lib/api';
@@ -121,7 +122,7 @@ export function ContactForm() {
           value={values.message}
           onChange={set('message')}
           error={errors.message}
-          description={`Entre ${CONTACT_LIMITS.messageMin} et ${CONTACT_LIMITS.message} caractères.`}
+          description={`Entre ${formatInteger(CONTACT_LIMITS.messageMin)} et ${formatInteger(CONTACT_LIMITS.message)} caractères.`}
         />
         {/* Honeypot: off-screen and hidden from assistive technologies; people never fill it, naive bots do. */}
         <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>

@@ -58,7 +58,8 @@ export function ToolPicture({ tool, width = 120 }: { tool: Tool; width?: number 
       width={width}
       height={Math.round((width * 5) / 8)}
       loading="lazy"
-      style={{ flexShrink: 0, borderRadius: 8 }}
+      // Narrower on phones so that the line of text beside it keeps room.
+      style={{ flexShrink: 0, borderRadius: 8, width: `clamp(64px, 20vw, ${width}px)`, height: 'auto' }}
     />
   );
 }
