@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The public site in a real browser: no serious or critical axe violation on any public page,
  * no horizontal scrolling at 360 px, screenshots at 360 and 1280 px (e2e/artifacts/), the
