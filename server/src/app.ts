@@ -12,18 +12,24 @@ import compression from 'compression';
 import express from 'express';
 import type { ServerBuild } from 'react-router';
 import { createAccounts } from './auth/accounts.js';
+import { createMailer } from './auth/mail.js';
 import { type Config, publicConfig } from './config.js';
 import type { Db } from './db/client.js';
+import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
+import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
+import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
+import { reportRoutes } from './features/reports/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
 import { versionRoutes } from './features/version/routes.js';
 import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
 import { errorHandler, notFoundApi } from './http/errors.js';
 import { isNoindexPath, ROBOTS_TXT, securityHeaders } from './http/security.js';
+import { loadOpenDataConfig } from './importers/open-data-config.js';
 import type { Logger } from './logger.js';
 
 const require = createRequire(import.meta.url);
@@ -77,18 +83,22 @@ export function buildApp(deps: AppDeps): express.Express {
   app.use(accounts.sessionReader);
 
   // JSON API
+  const openData = loadOpenDataConfig();
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   api.use(express.urlencoded({ extended: false, limit: '1mb' }));
   api.use(requireCsrf);
   api.use(versionRoutes(buildId));
   api.use(iconRoutes());
-  api.use(contactRoutes({ db: deps.db, log }));
+  api.use(contactRoutes({ db: deps.db, log, mailer: contactMailer(config, createMailer(config, log)) }));
+  api.use(geocodeRoutes({ db: deps.db, log, geocoderUrl: openData.geocoderUrl }));
   api.use(accounts.api);
+  api.use(openApiRoutes({ publicUrl: config.publicUrl }));
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(estimateRoutes({ db: deps.db }));
+  api.use(reportRoutes({ db: deps.db }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);

@@ -73,7 +73,7 @@ export default [
     comingSoon('/pro/mesannonces'),
     route('pro/modedemploi', 'routes/pro.modedemploi.tsx', { id: idOf('/pro/modedemploi') }),
     comingSoon('/pro/prospection'),
-    comingSoon('/pro/avisdevaleur'),
+    route('pro/avisdevaleur', 'routes/pro.avisdevaleur.tsx', { id: idOf('/pro/avisdevaleur') }),
     comingSoon('/pro/recherchedpe'),
     comingSoon('/pro/transactions'),
     comingSoon('/pro/analysemarche'),
@@ -97,7 +97,7 @@ export default [
   // Print routes
   layout('layouts/pdf-route.tsx', { id: 'layout-pdf' }, [
     comingSoon('/pdf/printanalysemarche'),
-    comingSoon('/pdf/printestimationavis'),
+    route('pdf/printestimationavis', 'routes/pdf.printestimationavis.tsx', { id: idOf('/pdf/printestimationavis') }),
     route('pdf/*', 'routes/not-found.tsx', { id: 'not-found-pdf' }),
   ]),
 

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { baseStyle, boundsOf, salesLayers, salesSource } from './layers';
+
+describe('map layers', () => {
+  it('clusters sales instead of drawing one node per sale', () => {
+    expect(salesSource({ type: 'FeatureCollection', features: [] })).toMatchObject({ type: 'geojson', cluster: true });
+    const layers = salesLayers();
+    expect(layers.map((l) => l.id)).toEqual(['ventes-groupes', 'ventes-points']);
+    expect(salesLayers('ventes', true).map((l) => l.id)).toContain('ventes-groupes-nombre');
+  });
+
+  it('falls back to our own background without a configured basemap', () => {
+    expect(baseStyle('https://exemple.fr/style.json')).toBe('https://exemple.fr/style.json');
+    expect(baseStyle(null)).toMatchObject({ version: 8, layers: [{ id: 'fond', type: 'background' }] });
+  });
+
+  it('frames points', () => {
+    expect(boundsOf([])).toBeNull();
+    expect(boundsOf([[2, 48]], 0.5)).toEqual([1.5, 47.5, 2.5, 48.5]);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Sources and layers of the market maps, as pure data (tested without WebGL): sales clustered by
+ * MapLibre (never one DOM node per sale), coloured by €/m²; parcel outlines; the subject point; and
+ * a base style drawn from our own data when no basemap is configured or reachable.
+ */
+import type { FeatureCollection } from 'geojson';
+
+export const ATTRIBUTION = 'Ventes : DVF (DGFiP, Etalab) · Parcelles : cadastre Etalab · Licence Ouverte 2.0';
+
+/** A basemap from configuration (a MapLibre style URL), or a plain background our layers draw on. */
+export function baseStyle(styleUrl: string | null) {
+  if (styleUrl) return styleUrl;
+  return {
+    version: 8 as const,
+    sources: {},
+    layers: [{ id: 'fond', type: 'background' as const, paint: { 'background-color': '#eef1f4' } }],
+  };
+}
+
+export const SALES_SOURCE = 'ventes';
+
+export function salesSource(data: FeatureCollection | string) {
+  return {
+    type: 'geojson' as const,
+    data,
+    cluster: true,
+    clusterRadius: 40,
+    clusterMaxZoom: 16,
+    attribution: ATTRIBUTION,
+  };
+}
+
+/** €/m² colour ramp of the points (and of the section medians). */
+export const PRICE_STOPS: readonly [number, string][] = [
+  [1500, '#2b8a3e'],
+  [3000, '#94d82d'],
+  [4500, '#fcc419'],
+  [6000, '#f76707'],
+  [9000, '#c92a2a'],
+];
+
+export function priceColorExpression(property: string) {
+  return ['interpolate', ['linear'], ['coalesce', ['get', property], 0], ...PRICE_STOPS.flat()];
+}
+
+export function salesLayers(source = SALES_SOURCE, withLabels = false) {
+  const layers: Record<string, unknown>[] = [
+    {
+      id: 'ventes-groupes',
+      type: 'circle',
+      source,
+      filter: ['has', 'point_count'],
+      paint: {
+        'circle-color': ['step', ['get', 'point_count'], '#74c0fc', 20, '#339af0', 200, '#1864ab'],
+        'circle-radius': ['step', ['get', 'point_count'], 12, 20, 18, 200, 26],
+        'circle-stroke-width': 2,
+        'circle-stroke-color': '#ffffff',
+      },
+    },
+    {
+      id: 'ventes-points',
+      type: 'circle',
+      source,
+      filter: ['!', ['has', 'point_count']],
+      paint: {
+        'circle-color': priceColorExpression('ppm2'),
+        'circle-radius': 6,
+        'circle-stroke-width': 1,
+        'circle-stroke-color': '#212529',
+      },
+    },
+  ];
+  if (withLabels) {
+    layers.push({
+      id: 'ventes-groupes-nombre',
+      type: 'symbol',
+      source,
+      filter: ['has', 'point_count'],
+      layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 12 },
+      paint: { 'text-color': '#ffffff' },
+    });
+  }
+  return layers;
+}
+
+export const PARCELS_SOURCE = 'parcelles';
+
+export function parcelLayers(source = PARCELS_SOURCE) {
+  return [
+    { id: 'parcelles-fond', type: 'fill', source, paint: { 'fill-color': '#fab005', 'fill-opacity': 0.25 } },
+    { id: 'parcelles-contour', type: 'line', source, paint: { 'line-color': '#e67700', 'line-width': 2 } },
+  ];
+}
+
+export const SUBJECT_SOURCE = 'adresse';
+
+export function subjectLayers(source = SUBJECT_SOURCE) {
+  return [
+    {
+      id: 'adresse-point',
+      type: 'circle',
+      source,
+      paint: { 'circle-color': '#e03131', 'circle-radius': 8, 'circle-stroke-width': 3, 'circle-stroke-color': '#ffffff' },
+    },
+  ];
+}
+
+/** The [west, south, east, north] box of points, padded so a lone point still gets a view. */
+export function boundsOf(points: readonly [number, number][], pad = 0.002): [number, number, number, number] | null {
+  if (points.length === 0) return null;
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad];
+}

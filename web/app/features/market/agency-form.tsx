@@ -1,0 +1,99 @@
+/** The agency printed at the top of the reports: name, contact lines, logo. */
+import { NBSP } from '@immoloupe/shared/format';
+import { agencyResponseSchema } from '@immoloupe/shared/market/estimate-contracts';
+import { Alert, Button, Card, FileInput, Group, Image, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { ApiError, apiFetch, csrfToken } from '~/lib/api';
+
+export function AgencyForm() {
+  const [name, setName] = useState('');
+  const [contact, setContact] = useState('');
+  const [hasLogo, setHasLogo] = useState(false);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [version, setVersion] = useState(0);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    apiFetch('/api/agency', agencyResponseSchema)
+      .then((a) => {
+        setName(a.name);
+        setContact(a.contact);
+        setHasLogo(a.hasLogo);
+      })
+      .catch(() => undefined);
+  }, []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setMessage(null);
+    try {
+      const a = await apiFetch('/api/agency', agencyResponseSchema, { method: 'PUT', body: JSON.stringify({ name, contact }) });
+      if (logo) {
+        const res = await fetch('/api/agency/logo', {
+          method: 'PUT',
+          headers: { 'content-type': logo.type || 'application/octet-stream', 'x-csrf-token': csrfToken() },
+          body: logo,
+          credentials: 'same-origin',
+        });
+        if (!res.ok)
+          throw new ApiError(res.status, ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? 'Logo refusé.');
+        setHasLogo(true);
+        setLogo(null);
+        setVersion((v) => v + 1);
+      } else setHasLogo(a.hasLogo);
+      setMessage({ ok: true, text: `Agence enregistrée${NBSP}: elle figure en tête de vos rapports.` });
+    } catch (err) {
+      setMessage({ ok: false, text: err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'Enregistrement impossible.' });
+    }
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label="Votre agence">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} fz="h4">
+            Votre agence (en-tête des rapports)
+          </Title>
+          <Group align="flex-start" grow>
+            <Stack gap="sm">
+              <TextInput label="Nom de l’agence" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} />
+              <Textarea
+                label="Coordonnées (adresse, téléphone, e-mail)"
+                value={contact}
+                onChange={(e) => setContact(e.currentTarget.value)}
+                maxLength={500}
+                autosize
+                minRows={3}
+              />
+            </Stack>
+            <Stack gap="sm">
+              <FileInput
+                label="Logo"
+                accept="image/jpeg,image/png,image/webp"
+                value={logo}
+                onChange={setLogo}
+                clearable
+                placeholder="JPEG, PNG ou WebP, 2 Mo au plus"
+              />
+              {hasLogo ? (
+                <Image src={`/api/agency/logo?v=${version}`} alt="Logo de l’agence" h={64} w="auto" fit="contain" />
+              ) : (
+                <Text c="dimmed">Pas de logo.</Text>
+              )}
+            </Stack>
+          </Group>
+          <Group>
+            <Button type="submit" variant="light">
+              Enregistrer l’agence
+            </Button>
+          </Group>
+          {message && (
+            <Alert color={message.ok ? 'green' : 'red'} role={message.ok ? 'status' : 'alert'}>
+              {message.text}
+            </Alert>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+/** The printed value opinion (A4): agency header, subject, estimate, method, comparables, agent’s adjustment and comment. */
+import { formatDate, formatEuros, formatEurosPerSquareMetre, formatSurface, NBSP } from '@immoloupe/shared/format';
+import { type SavedOpinion, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
+import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ApiError, apiFetch } from '~/lib/api';
+import { distanceLabel, labelled, salesCount, stepLabel, typeLabel } from './labels';
+import { AgencyHeader, ReportReady, SourcesFooter, useAgency } from './print-parts';
+
+export function PrintedEstimate({ id }: { id: string | null }) {
+  const agency = useAgency();
+  const [opinion, setOpinion] = useState<SavedOpinion | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!id) {
+      setError(`Aucun avis de valeur indiqué${NBSP}: ouvrez cette page depuis l’avis enregistré.`);
+      return;
+    }
+    apiFetch(`/api/estimates/saved/${encodeURIComponent(id)}`, savedOpinionSchema)
+      .then(setOpinion)
+      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'L’avis de valeur n’a pas pu être chargé.'));
+  }, [id]);
+
+  if (error) return <Alert color="red">{error}</Alert>;
+  if (!opinion || agency === undefined) return <Text>Chargement de l’avis de valeur…</Text>;
+  const { result } = opinion;
+  const s = result.subject;
+  const e = result.estimate;
+  return (
+    <ReportReady ready>
+      <Group className="no-print" mb="sm">
+        <Button onClick={() => window.print()} size="xs">
+          Imprimer ou enregistrer en PDF
+        </Button>
+      </Group>
+      <AgencyHeader agency={agency} title="Avis de valeur" subtitle={`${s.label} — établi le ${formatDate(opinion.updatedAt)}`} />
+      <section aria-label="Le bien">
+        <Title order={2} fz="h4">
+          Le bien
+        </Title>
+        <Group align="flex-start" wrap="nowrap">
+          <Stack gap={2} style={{ flex: 1 }}>
+            <Text>{labelled('Adresse', s.label)}</Text>
+            <Text>
+              {labelled('Type', typeLabel(s.type))} · {labelled('surface habitable', formatSurface(s.surface))}
+              {s.rooms !== null ? ` · ${s.rooms} pièce${s.rooms > 1 ? 's' : ''}` : ''}
+            </Text>
+            {s.landSurface !== null && <Text>{labelled('Terrain', formatSurface(s.landSurface))}</Text>}
+            {s.dpe && <Text>{labelled('Classe énergie (DPE)', s.dpe)}</Text>}
+            {s.notes && <Text style={{ whiteSpace: 'pre-line' }}>{s.notes}</Text>}
+          </Stack>
+          {opinion.hasPhoto && (
+            <Image src={`/api/estimates/saved/${opinion.id}/photo`} alt="Photo du bien" w={220} h={160} fit="cover" radius="sm" />
+          )}
+        </Group>
+      </section>
+      <section aria-label="Estimation">
+        <Title order={2} fz="h4">
+          Estimation
+        </Title>
+        {e ? (
+          <Stack gap={2}>
+            <Text fz={22} fw={700} data-testid="printed-value">
+              {labelled('Valeur retenue', formatEuros(opinion.finalValue ?? e.value))}
+            </Text>
+            <Text>
+              {labelled('Estimation par comparaison', formatEuros(e.value))} (médiane {formatEurosPerSquareMetre(e.pricePerM2.median)} ×{' '}
+              {formatSurface(s.surface)})
+            </Text>
+            <Text>{labelled('Fourchette P25–P75', `${formatEuros(e.low)} à ${formatEuros(e.high)}`)}</Text>
+            {opinion.adjustmentPct !== 0 && (
+              <Text>
+                {labelled(
+                  'Ajustement de l’agent',
+                  `${opinion.adjustmentPct > 0 ? '+' : ''}${new Intl.NumberFormat('fr-FR').format(opinion.adjustmentPct)}${NBSP}%`,
+                )}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          <Text>Pas assez de ventes comparables (moins de 3){NBSP}: pas d’estimation chiffrée.</Text>
+        )}
+        {opinion.comment && (
+          <Text mt="xs" style={{ whiteSpace: 'pre-line' }}>
+            {opinion.comment}
+          </Text>
+        )}
+      </section>
+      <section aria-label="Méthode">
+        <Title order={2} fz="h4">
+          Méthode
+        </Title>
+        <Text size="sm">
+          Méthode par comparaison{NBSP}: ventes DVF d’un seul bien, de même type, surface ±20{NBSP}%, pièces ±1. Échantillon{NBSP}:{' '}
+          {salesCount(result.comparables.length)},{' '}
+          {result.used.radiusM === null ? 'dans la commune' : `dans un rayon de ${distanceLabel(result.used.radiusM)}`}, du{' '}
+          {formatDate(result.used.from)} au {formatDate(result.used.to)}. Élargissements{NBSP}:{' '}
+          {result.steps.map((st) => `${stepLabel(st)} → ${salesCount(st.found)}`).join(`${NBSP}; `)}.
+        </Text>
+      </section>
+      <section aria-label="Comparables">
+        <Title order={2} fz="h4">
+          Ventes comparables
+        </Title>
+        <table>
+          <thead>
+            <tr>
+              <th>Adresse</th>
+              <th>Date</th>
+              <th className="num">Prix</th>
+              <th className="num">Surface</th>
+              <th className="num">Pièces</th>
+              <th className="num">€/m²</th>
+              <th className="num">Distance</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.comparables.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  {c.address || 'Adresse non publiée'}, {c.commune}
+                  {c.added ? ' (ajoutée)' : ''}
+                </td>
+                <td>{formatDate(c.date)}</td>
+                <td className="num">{formatEuros(c.price)}</td>
+                <td className="num">{formatSurface(c.surface)}</td>
+                <td className="num">{c.rooms ?? '—'}</td>
+                <td className="num">{formatEurosPerSquareMetre(c.pricePerM2)}</td>
+                <td className="num">{distanceLabel(c.distanceM)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <Text size="xs" c="dimmed">
+        Cet avis de valeur est une estimation statistique fondée sur les ventes publiées{NBSP}; il ne constitue pas une expertise
+        immobilière.
+      </Text>
+      <SourcesFooter />
+    </ReportReady>
+  );
+}
