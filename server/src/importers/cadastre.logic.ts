@@ -190,3 +190,33 @@ export function containsPoint(g: ParcelGeometry, lon: number, lat: number): bool
   }
   return inside;
 }
+
+/**
+ * Distance in metres from a point to the outline of a (multi)polygon, 0 inside. Equirectangular
+ * projection around the point: exact enough over the few tens of metres it is used for.
+ */
+export function distanceToParcelM(g: ParcelGeometry, lon: number, lat: number): number {
+  if (containsPoint(g, lon, lat)) return 0;
+  const mPerDegLat = 111_195;
+  const mPerDegLon = mPerDegLat * Math.cos((lat * Math.PI) / 180);
+  let best = Infinity;
+  for (const poly of polygons(g)) {
+    for (const ring of poly) {
+      for (let i = 0; i < ring.length - 1; i++) {
+        const [x1, y1] = ring[i] as Position;
+        const [x2, y2] = ring[i + 1] as Position;
+        const ax = (x1 - lon) * mPerDegLon;
+        const ay = (y1 - lat) * mPerDegLat;
+        const bx = (x2 - lon) * mPerDegLon;
+        const by = (y2 - lat) * mPerDegLat;
+        const dx = bx - ax;
+        const dy = by - ay;
+        const len2 = dx * dx + dy * dy;
+        const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
+        const d = Math.hypot(ax + t * dx, ay + t * dy);
+        if (d < best) best = d;
+      }
+    }
+  }
+  return best;
+}

@@ -1,0 +1,284 @@
+/**
+ * Address and place search over the imported data, offline: BAN streets by trigram similarity
+ * (pg_trgm `%>` on the unaccented street + postcode + commune), then the house number among the
+ * street's addresses; communes from `@etalab/decoupage-administratif`; parcels by reference. The
+ * parcel of an address is the one BAN names (`cad_parcelles`), else the current parcel whose outline
+ * contains the address point.
+ */
+import type { GeocodeResult, Parcel } from '@immoloupe/shared/opendata/contracts';
+import type { Queryable } from '../../db/client.js';
+import { containsPoint, distanceToParcelM, type ParcelGeometry } from '../../importers/cadastre.logic.js';
+import { type CommuneEntry, communeByCode, searchCommunes } from './communes.js';
+import { addressLabel, parseQuery } from './geocode.logic.js';
+
+interface ParcelRow {
+  id: string;
+  code_commune: string;
+  prefixe: string;
+  section: string;
+  numero: string;
+  contenance: number | null;
+  is_current: boolean;
+  centroid_lon: number;
+  centroid_lat: number;
+  bbox_west: number;
+  bbox_south: number;
+  bbox_east: number;
+  bbox_north: number;
+  geometry: ParcelGeometry;
+}
+
+const PARCEL_COLUMNS = `id, code_commune, prefixe, section, numero, contenance, is_current, centroid_lon, centroid_lat,
+  bbox_west, bbox_south, bbox_east, bbox_north, geometry`;
+
+function parcelOf(r: ParcelRow): Parcel {
+  return {
+    id: r.id,
+    codeCommune: r.code_commune,
+    prefixe: r.prefixe,
+    section: r.section,
+    numero: r.numero,
+    contenance: r.contenance,
+    current: r.is_current,
+    centroid: { lon: r.centroid_lon, lat: r.centroid_lat },
+    bbox: [r.bbox_west, r.bbox_south, r.bbox_east, r.bbox_north],
+    geometry: r.geometry,
+  };
+}
+
+function communeOf(c: CommuneEntry | undefined): GeocodeResult['commune'] {
+  return c ? { code: c.code, nom: c.nom, codesPostaux: c.codesPostaux, departement: c.departement } : null;
+}
+
+export async function parcelById(db: Queryable, id: string): Promise<Parcel | null> {
+  const [row] = await db.query<ParcelRow>(`SELECT ${PARCEL_COLUMNS} FROM parcels WHERE id = $1`, [id]);
+  return row ? parcelOf(row) : null;
+}
+
+/** The current parcel whose outline contains the point (bounding boxes by index, then the exact outline). */
+export async function parcelAt(db: Queryable, lon: number, lat: number): Promise<Parcel | null> {
+  const candidates = await db.query<ParcelRow>(
+    `SELECT ${PARCEL_COLUMNS} FROM parcels
+      WHERE box(point(bbox_west, bbox_south), point(bbox_east, bbox_north)) @> point($1, $2) AND is_current
+      ORDER BY (bbox_east - bbox_west) * (bbox_north - bbox_south)`,
+    [lon, lat],
+  );
+  const hit = candidates.find((c) => containsPoint(c.geometry, lon, lat));
+  return hit ? parcelOf(hit) : null;
+}
+
+interface AddressRow {
+  id: string;
+  numero: number | null;
+  rep: string | null;
+  nom_voie: string;
+  code_postal: string | null;
+  code_insee: string;
+  nom_commune: string;
+  lon: number;
+  lat: number;
+  cad_parcelles: string[];
+}
+
+/** How far from a parcel an address point may lie: BAN puts many of them on the street, at the door. */
+const ADDRESS_PARCEL_MAX_M = 25;
+
+/**
+ * The parcel of an address: the one BAN names, else the current parcel that contains its point,
+ * else the nearest current parcel within 25 m (BAN points often sit on the street side).
+ */
+export async function addressParcel(db: Queryable, a: { cad_parcelles: string[]; lon: number; lat: number }): Promise<Parcel | null> {
+  for (const id of a.cad_parcelles ?? []) {
+    const p = await parcelById(db, id);
+    if (p) return p;
+  }
+  const d = ADDRESS_PARCEL_MAX_M / 111_195;
+  const dLon = d / Math.cos((a.lat * Math.PI) / 180);
+  const candidates = await db.query<ParcelRow>(
+    `SELECT ${PARCEL_COLUMNS} FROM parcels
+      WHERE box(point(bbox_west, bbox_south), point(bbox_east, bbox_north)) && box(point($1, $2), point($3, $4)) AND is_current`,
+    [a.lon - dLon, a.lat - d, a.lon + dLon, a.lat + d],
+  );
+  let best: { row: ParcelRow; d: number } | null = null;
+  for (const row of candidates) {
+    const dist = distanceToParcelM(row.geometry, a.lon, a.lat);
+    if (dist <= ADDRESS_PARCEL_MAX_M && (!best || dist < best.d)) best = { row, d: dist };
+  }
+  return best ? parcelOf(best.row) : null;
+}
+
+async function addressResult(db: Queryable, a: AddressRow, score: number): Promise<GeocodeResult> {
+  return {
+    type: 'adresse',
+    label: addressLabel({ numero: a.numero, rep: a.rep, nomVoie: a.nom_voie, codePostal: a.code_postal, commune: a.nom_commune }),
+    score,
+    lon: a.lon,
+    lat: a.lat,
+    source: 'ban',
+    address: {
+      id: a.id,
+      numero: a.numero === null ? null : `${a.numero}${a.rep ? ` ${a.rep}` : ''}`,
+      nomVoie: a.nom_voie,
+      codePostal: a.code_postal,
+      codeInsee: a.code_insee,
+      commune: a.nom_commune,
+    },
+    commune: communeOf(communeByCode(a.code_insee)),
+    parcel: await addressParcel(db, a),
+  };
+}
+
+/** Where to place a commune on the map: the mean of its imported streets, else of its parcels. */
+async function communeCentre(db: Queryable, code: string): Promise<{ lon: number; lat: number } | null> {
+  const [r] = await db.query<{ lon: number | null; lat: number | null }>(
+    `SELECT coalesce((SELECT avg(lon) FROM ban_voies WHERE code_insee = $1), (SELECT avg(centroid_lon) FROM parcels WHERE code_commune = $1 AND is_current)) AS lon,
+            coalesce((SELECT avg(lat) FROM ban_voies WHERE code_insee = $1), (SELECT avg(centroid_lat) FROM parcels WHERE code_commune = $1 AND is_current)) AS lat`,
+    [code],
+  );
+  return r?.lon != null && r.lat != null ? { lon: r.lon, lat: r.lat } : null;
+}
+
+export async function geocode(db: Queryable, q: string, limit: number): Promise<GeocodeResult[]> {
+  const parsed = parseQuery(q);
+  if (parsed.kind === 'parcelle') {
+    const p = await parcelById(db, parsed.id);
+    if (!p) return [];
+    const c = communeByCode(p.codeCommune);
+    return [
+      {
+        type: 'parcelle',
+        label: `Parcelle ${p.section} ${p.numero}, ${c?.nom ?? p.codeCommune}${p.current ? '' : ' (ancienne parcelle)'}`,
+        score: 1,
+        lon: p.centroid.lon,
+        lat: p.centroid.lat,
+        source: 'cadastre',
+        address: null,
+        commune: communeOf(c),
+        parcel: p,
+      },
+    ];
+  }
+
+  const results: GeocodeResult[] = [];
+  // Communes named in the query (alone, or after the street) narrow and rank the streets.
+  const communeHits = searchCommunes(parsed.communeWords, parsed.postcode, 5);
+  const named = communeHits.filter((h) => h.score >= 0.6);
+  const inCommune = new Set(named.map((h) => h.commune.code));
+  // A query that is exactly a commune's name asks for the commune, not for its streets (all of which contain it).
+  const streetWords = named.some((h) => h.score === 1) ? '' : parsed.words;
+
+  if (streetWords.length >= 3) {
+    const voies = await db.query<{
+      voie_key: string;
+      nom_voie: string;
+      code_postal: string | null;
+      code_insee: string;
+      nom_commune: string;
+      lon: number;
+      lat: number;
+      sim: number;
+    }>(
+      `SELECT voie_key, nom_voie, code_postal, code_insee, nom_commune, lon, lat, word_similarity($1, search) * 0.85 + similarity($1, search) * 0.15 AS sim
+         FROM ban_voies
+        -- Whole words of the query first; extra words of the street name ("Prolongée") lower the score a little.
+        WHERE search %> $1 AND ($2::text IS NULL OR code_postal = $2)
+        ORDER BY sim DESC, nb_adresses DESC
+        LIMIT 40`,
+      [streetWords, parsed.postcode],
+    );
+    const ranked = voies
+      .map((v) => ({ ...v, score: Math.min(1, v.sim * 0.8 + (inCommune.has(v.code_insee) ? 0.2 : 0)) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 10);
+    if (parsed.numero !== null && ranked.length > 0) {
+      const keys = ranked.map((v) => v.voie_key);
+      const rows = await db.query<AddressRow & { voie_key: string }>(
+        `SELECT id, numero, rep, nom_voie, code_postal, code_insee, nom_commune, lon, lat, cad_parcelles, voie_key
+           FROM ban_addresses WHERE voie_key = ANY($1::text[]) AND numero = $2`,
+        [keys, parsed.numero],
+      );
+      const scoreOf = new Map(ranked.map((v) => [v.voie_key, v.score]));
+      const sorted = rows
+        .map((r) => ({ r, score: (scoreOf.get(r.voie_key) ?? 0) * 0.9 + 0.1 - (r.rep === parsed.rep ? 0 : 0.05) }))
+        .sort((a, b) => b.score - a.score);
+      for (const { r, score } of sorted.slice(0, limit)) results.push(await addressResult(db, r, Math.round(score * 1000) / 1000));
+    }
+    for (const v of ranked) {
+      results.push({
+        type: 'voie',
+        label: `${v.nom_voie}, ${[v.code_postal, v.nom_commune].filter(Boolean).join(' ')}`,
+        // A street ranks below its own numbered addresses.
+        score: Math.round(v.score * (parsed.numero === null ? 1 : 0.8) * 1000) / 1000,
+        lon: v.lon,
+        lat: v.lat,
+        source: 'ban',
+        address: {
+          id: null,
+          numero: null,
+          nomVoie: v.nom_voie,
+          codePostal: v.code_postal,
+          codeInsee: v.code_insee,
+          commune: v.nom_commune,
+        },
+        commune: communeOf(communeByCode(v.code_insee)),
+        parcel: null,
+      });
+    }
+  }
+
+  if (parsed.numero === null) {
+    for (const { commune, score } of communeHits) {
+      const centre = await communeCentre(db, commune.code);
+      results.push({
+        type: 'commune',
+        label: `${commune.nom} (${commune.codesPostaux.length === 1 ? commune.codesPostaux[0] : commune.departement})`,
+        score,
+        lon: centre?.lon ?? null,
+        lat: centre?.lat ?? null,
+        source: 'communes',
+        address: null,
+        commune: communeOf(commune),
+        parcel: null,
+      });
+    }
+  }
+  return results.sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+/** The nearest imported address (within 2 km) and the parcel that contains the point. */
+export async function reverse(db: Queryable, lon: number, lat: number): Promise<GeocodeResult[]> {
+  const results: GeocodeResult[] = [];
+  const [nearest] = await db.query<AddressRow & { d: number }>(
+    `SELECT id, numero, rep, nom_voie, code_postal, code_insee, nom_commune, lon, lat, cad_parcelles,
+            earth_distance(ll_to_earth($2, $1), ll_to_earth(lat, lon)) AS d
+       FROM ban_addresses
+      WHERE earth_box(ll_to_earth($2, $1), 2000) @> ll_to_earth(lat, lon)
+      ORDER BY d LIMIT 1`,
+    [lon, lat],
+  );
+  const parcel = await parcelAt(db, lon, lat);
+  if (nearest) {
+    const r = await addressResult(db, nearest, 1);
+    results.push({
+      ...r,
+      score: Math.max(0, Math.round((1 - nearest.d / 2000) * 1000) / 1000),
+      distanceM: Math.round(nearest.d * 10) / 10,
+    });
+  }
+  if (parcel) {
+    const c = communeByCode(parcel.codeCommune);
+    results.push({
+      type: 'parcelle',
+      label: `Parcelle ${parcel.section} ${parcel.numero}, ${c?.nom ?? parcel.codeCommune}`,
+      score: 1,
+      lon: parcel.centroid.lon,
+      lat: parcel.centroid.lat,
+      source: 'cadastre',
+      address: null,
+      commune: communeOf(c),
+      parcel,
+      distanceM: 0,
+    });
+  }
+  return results;
+}

@@ -1,0 +1,156 @@
+/**
+ * Contracts of the open-data API, shared by the server and the browser: address and place search
+ * (`/api/geocode`, `/api/reverse`), data freshness (`/api/data/freshness`) and the administrators'
+ * import runs (`/api/admin/imports`).
+ */
+import { z } from 'zod';
+
+export const geocodeQuerySchema = z.object({
+  q: z
+    .string({ error: 'Le paramètre q (texte recherché) est obligatoire.' })
+    .trim()
+    .min(2, 'Tapez au moins deux caractères.')
+    .max(200, 'La recherche ne doit pas dépasser 200 caractères.'),
+  limit: z.coerce
+    .number()
+    .int('limit doit être un entier.')
+    .min(1, 'limit doit valoir au moins 1.')
+    .max(20, 'limit ne doit pas dépasser 20.')
+    .default(5),
+});
+
+export const reverseQuerySchema = z.object({
+  lat: z.coerce
+    .number({ error: 'lat doit être un nombre.' })
+    .min(-90, 'lat doit être entre -90 et 90.')
+    .max(90, 'lat doit être entre -90 et 90.'),
+  lon: z.coerce
+    .number({ error: 'lon doit être un nombre.' })
+    .min(-180, 'lon doit être entre -180 et 180.')
+    .max(180, 'lon doit être entre -180 et 180.'),
+});
+
+const geometrySchema = z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) });
+
+export const parcelSchema = z.object({
+  id: z.string(),
+  codeCommune: z.string(),
+  prefixe: z.string(),
+  section: z.string(),
+  numero: z.string(),
+  /** Area in m². */
+  contenance: z.number().nullable(),
+  /** In the newest cadastre vintage imported (false: the parcel has since disappeared). */
+  current: z.boolean(),
+  centroid: z.object({ lon: z.number(), lat: z.number() }),
+  /** [west, south, east, north] */
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  geometry: geometrySchema,
+});
+export type Parcel = z.infer<typeof parcelSchema>;
+
+export const geocodeResultSchema = z.object({
+  type: z.enum(['adresse', 'voie', 'commune', 'parcelle']),
+  /** Ready to show, e.g. "139 Avenue Carnot, 93140 Bondy". */
+  label: z.string(),
+  /** Relevance between 0 and 1. */
+  score: z.number(),
+  lon: z.number().nullable(),
+  lat: z.number().nullable(),
+  source: z.enum(['ban', 'cadastre', 'communes', 'geoplateforme']),
+  address: z
+    .object({
+      id: z.string().nullable(),
+      numero: z.string().nullable(),
+      nomVoie: z.string(),
+      codePostal: z.string().nullable(),
+      codeInsee: z.string().nullable(),
+      commune: z.string(),
+    })
+    .nullable(),
+  commune: z.object({ code: z.string(), nom: z.string(), codesPostaux: z.array(z.string()), departement: z.string() }).nullable(),
+  parcel: parcelSchema.nullable(),
+  /** Reverse geocoding: distance from the asked point, in metres. */
+  distanceM: z.number().optional(),
+});
+export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
+
+export const geocodeResponseSchema = z.object({ query: z.string(), results: z.array(geocodeResultSchema) });
+export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
+
+export const OPEN_DATA_SOURCES = ['dvf', 'dvf-raw', 'cadastre', 'dpe', 'copro', 'ban'] as const;
+export type OpenDataSource = (typeof OPEN_DATA_SOURCES)[number];
+
+export const SOURCE_NAMES: Record<OpenDataSource, string> = {
+  dvf: 'DVF géolocalisées (Etalab)',
+  'dvf-raw': 'DVF brutes (DGFiP)',
+  cadastre: 'Cadastre (parcelles Etalab)',
+  dpe: 'DPE (ADEME)',
+  copro: 'Copropriétés (RNIC)',
+  ban: 'Adresses (BAN)',
+};
+
+export const freshnessSchema = z.object({
+  /** Date of the most recent DVF mutation imported (`YYYY-MM-DD`), null when no DVF is loaded. */
+  dvfLatestMutation: z.string().nullable(),
+  sources: z.array(
+    z.object({
+      source: z.enum(OPEN_DATA_SOURCES),
+      /** When the last successful import of this source finished (ISO date-time). */
+      importedAt: z.string(),
+      vintage: z.string().nullable(),
+    }),
+  ),
+});
+export type Freshness = z.infer<typeof freshnessSchema>;
+
+export const importRunSchema = z.object({
+  id: z.number(),
+  source: z.enum(OPEN_DATA_SOURCES),
+  fileName: z.string(),
+  url: z.string().nullable(),
+  vintage: z.string().nullable(),
+  status: z.enum(['running', 'succeeded', 'failed', 'interrupted']),
+  startedBy: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  bytesTotal: z.number().nullable(),
+  bytesRead: z.number(),
+  rowsRead: z.number(),
+  rowsKept: z.number(),
+  rowsRejected: z.number(),
+  /** The first 100 rejected rows. */
+  rejects: z.array(z.object({ line: z.number(), reason: z.string() })),
+  summary: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+  error: z.string().nullable(),
+  /** Reading the file (`lecture`) or writing it to the tables (`fusion`), while running. */
+  phase: z.enum(['lecture', 'fusion']).nullable(),
+});
+export type ImportRun = z.infer<typeof importRunSchema>;
+
+/** A job started from the admin page: downloads then imports, or one uploaded file. */
+export const importJobSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  message: z.string().nullable(),
+  startedAt: z.string(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+export const importRunsResponseSchema = z.object({ runs: z.array(importRunSchema), jobs: z.array(importJobSchema) });
+export type ImportRunsResponse = z.infer<typeof importRunsResponseSchema>;
+
+export const departementImportSchema = z.object({
+  dep: z
+    .string({ error: 'Indiquez un département.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^(\d{1,2}|2A|2B|97[1-6])$/, 'Département invalide (exemples\u00a0: 93, 2A, 971).'),
+  years: z
+    .string()
+    .trim()
+    .regex(/^\d{4}(-\d{4})?$/, 'Années invalides (exemple\u00a0: 2020-2024).')
+    .optional(),
+});
