@@ -121,7 +121,7 @@ export function AdminUsers() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap="xs">
-                          {!paidByCard ? (
+                          {!paidByCard && (u.role !== 'admin' || u.abo) ? (
                             <Menu>
                               <Menu.Target>
                                 <Button size="xs" variant="light">
