@@ -83,6 +83,8 @@ const envSchema = z.object({
   BREVO_API_URL: z.string().url().default('https://api.brevo.com'),
   /** Sender of the e-mails: `Nom <adresse>` or an address. */
   MAIL_FROM: z.string().default('Immoloupe <ne-pas-repondre@immoloupe.fr>'),
+  /** Where contact form messages are e-mailed (with SMTP_URL or BREVO_API_KEY); unset: stored and listed in the admin area only. */
+  CONTACT_EMAIL: optionalString.pipe(z.email('doit être une adresse e-mail').optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,10 +4,11 @@
  * order, French typography, the offer from config, the sitemap, and no map or chart code on the
  * home page.
  */
+
+import { DATA_SOURCES } from '@immoloupe/shared/public/data-sources';
+import { ALL_TOOLS, HOME_TOOLS, isToolAvailable } from '@immoloupe/shared/public/tool-catalogue';
 import { documentTitle, SPEC_ROUTES, type SpecRoute } from '@immoloupe/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_SOURCES } from '~/features/public/data-sources';
-import { ALL_TOOLS, HOME_TOOLS, isToolAvailable } from '~/features/public/tool-catalogue';
 import { createAccount, TestBrowser } from '../auth/testing/browser.js';
 import { BROWSER_UA, startTestApp, type TestApp } from '../test/app.js';
 

@@ -1,10 +1,11 @@
 /** `/`: what Immoloupe does, for whom, its tools, its offer and its data. */
+
+import { HOME_TOOLS, toolByPath } from '@immoloupe/shared/public/tool-catalogue';
 import { SPEC_ROUTES } from '@immoloupe/shared/routes';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { publicMeta } from '~/features/public/meta';
 import { PublicPage, Section, SourcesList, SubscribeCall, ToolLines } from '~/features/public/page-parts';
-import { HOME_TOOLS, toolByPath } from '~/features/public/tool-catalogue';
 
 const PATH = '/';
 export const meta = publicMeta(PATH);

@@ -1,10 +1,10 @@
 /** `/methodo`: the whole methodology (shared/design/METHODOLOGY.md) written for users. */
 import { formatDate, formatEuros, formatInteger, formatPercent } from '@immoloupe/shared/format';
+import { DATA_SOURCES } from '@immoloupe/shared/public/data-sources';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, List, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { WideTable } from '~/components/wide-table';
-import { DATA_SOURCES } from '~/features/public/data-sources';
 import { ESTIMATE_ACCURACY } from '~/features/public/estimate-accuracy';
 import { publicMeta } from '~/features/public/meta';
 import { Bullets, PublicPage, Section } from '~/features/public/page-parts';

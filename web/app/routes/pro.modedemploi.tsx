@@ -2,12 +2,13 @@
  * `/pro/modedemploi`: the user guide of every professional tool. Whether a tool is open is read
  * from the route table when the page renders, so the guide never announces a tool that is not there.
  */
+
+import { isToolAvailable, TOOL_GROUPS, type Tool } from '@immoloupe/shared/public/tool-catalogue';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { publicMeta } from '~/features/public/meta';
 import { Bullets, PublicPage, Section, ToolPicture, ToolState } from '~/features/public/page-parts';
-import { isToolAvailable, TOOL_GROUPS, type Tool } from '~/features/public/tool-catalogue';
 
 const PATH = '/pro/modedemploi';
 export const meta = publicMeta(PATH);

@@ -1,11 +1,12 @@
 /** `/prospection_dpe`: prospecting with energy performance diagnostics, explained. */
+
+import { toolByPath } from '@immoloupe/shared/public/tool-catalogue';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { WideTable } from '~/components/wide-table';
 import { publicMeta } from '~/features/public/meta';
 import { Bullets, PublicPage, Section, SubscribeCall, ToolLines } from '~/features/public/page-parts';
-import { toolByPath } from '~/features/public/tool-catalogue';
 
 const PATH = '/prospection_dpe';
 export const meta = publicMeta(PATH);

@@ -1,9 +1,10 @@
 /** The frame of the three audience landing pages: daily problems, the tools that answer them, a worked example, the call to subscribe. */
+
+import { toolByPath } from '@immoloupe/shared/public/tool-catalogue';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { List, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Bullets, PublicPage, Section, SubscribeCall, ToolLines } from './page-parts';
-import { toolByPath } from './tool-catalogue';
 
 export interface AudienceContent {
   path: string;

@@ -1,10 +1,11 @@
 /** Building blocks of the public pages: page frame, sections, tool lines, the call to subscribe, the sources. */
+
+import { DATA_SOURCES } from '@immoloupe/shared/public/data-sources';
+import { isToolAvailable, type Tool } from '@immoloupe/shared/public/tool-catalogue';
 import { Anchor, Badge, Box, Button, Card, Container, Group, List, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DATA_SOURCES } from './data-sources';
 import { useOffer } from './offer';
-import { isToolAvailable, type Tool } from './tool-catalogue';
 
 export function PublicPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
   return (

@@ -3,7 +3,7 @@
  * picture, who they serve, and how to use them. Whether a tool is open is not written here: the
  * pages read it from the route table (shared/src/routes.ts) when they render.
  */
-import { findSpecRoute } from '@immoloupe/shared/routes';
+import { findSpecRoute } from '../routes.js';
 
 export type Audience = 'agents' | 'fonciers' | 'chasseurs';
 
