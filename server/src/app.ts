@@ -20,6 +20,7 @@ import { contactRoutes } from './features/contact/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
+import { importRoutes } from './features/imports/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
@@ -92,6 +93,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(iconRoutes());
   api.use(contactRoutes({ db: deps.db, log, mailer: contactMailer(config, createMailer(config, log)) }));
   api.use(geocodeRoutes({ db: deps.db, log, geocoderUrl: openData.geocoderUrl }));
+  api.use(importRoutes({ db: deps.db, log, openData, cacheDir: path.join(config.DATA_DIR, 'telechargements') }));
   api.use(accounts.api);
   api.use(openApiRoutes({ publicUrl: config.publicUrl }));
   api.use(marketRoutes({ db: deps.db }));
