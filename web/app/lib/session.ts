@@ -48,7 +48,7 @@ function fromServer(user: SessionUser | null | undefined, config: PublicConfig |
 const auth = createAuthClient();
 
 /** One store per browser tab; never used during SSR (requests must not share state). */
-class SessionStore {
+export class SessionStore {
   state: SessionState;
   private listeners = new Set<() => void>();
   private lastReload = Number.NEGATIVE_INFINITY;
