@@ -188,6 +188,7 @@ describe('other pages', () => {
     expect(methodo).toContain('Pas assez de ventes');
     expect(methodo).toContain('15\u202f000\u00a0€');
     expect(methodo).toContain('R112\u00a0A-3');
+    expect(methodo).toContain('14,2\u00a0%');
     const cgu = textOf(mainOf(await page('/cgu')));
     for (const s of [
       'réidentifier',

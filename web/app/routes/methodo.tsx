@@ -16,46 +16,53 @@ const m2 = ' m²';
 
 function Accuracy() {
   const a = ESTIMATE_ACCURACY;
-  if (!a) {
-    return (
-      <Text>
-        La précision de l’estimation se mesure sur des ventes passées : on estime chaque vente d’une année à partir des seules ventes des
-        années précédentes, puis on compare l’estimation au prix réel. Cette mesure n’est pas encore publiée : elle le sera ici, avec
-        l’erreur médiane, la part des estimations à moins de 10 % du prix réel, et la comparaison avec une méthode simple (prix médian de la
-        commune × surface).
-      </Text>
-    );
-  }
   return (
     <>
       <Text>
-        Mesure du {formatDate(a.measuredOn)} : {a.holdout} ({formatInteger(a.sales)} ventes).
+        La précision de l’estimation se mesure sur des ventes passées : on estime chaque vente d’une année à partir des seules ventes des
+        années précédentes, avec la méthode ci-dessus, puis on compare l’estimation au prix réellement payé. On en tire l’erreur médiane (la
+        moitié des estimations s’écartent moins du prix réel) et la part des estimations à moins de 10 % et de 20 % du prix, comparées à une
+        méthode simple : le prix médian au mètre carré de la commune pour le même type de bien × surface.
       </Text>
-      <WideTable label="Précision de l’estimation" minWidth={420}>
-        <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Méthode</Table.Th>
-              <Table.Th scope="col">Erreur médiane</Table.Th>
-              <Table.Th scope="col">À moins de 10 %</Table.Th>
-              <Table.Th scope="col">À moins de 20 %</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {[
-              { label: 'Comparables (Immoloupe)', v: a.method },
-              { label: 'Médiane de la commune × surface', v: a.baseline },
-            ].map((row) => (
-              <Table.Tr key={row.label}>
-                <Table.Th scope="row">{row.label}</Table.Th>
-                <Table.Td>{formatPercent(row.v.medianAbsPctError, 1)}</Table.Td>
-                <Table.Td>{formatPercent(row.v.within10)}</Table.Td>
-                <Table.Td>{formatPercent(row.v.within20)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </WideTable>
+      {a ? (
+        <>
+          <Text>
+            Mesure du {formatDate(a.measuredOn)} : {a.holdout} ({formatInteger(a.sales)} ventes).
+          </Text>
+          <WideTable label="Précision de l’estimation" minWidth={420}>
+            <Table withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Méthode</Table.Th>
+                  <Table.Th scope="col">Erreur médiane</Table.Th>
+                  <Table.Th scope="col">À moins de 10 %</Table.Th>
+                  <Table.Th scope="col">À moins de 20 %</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {[
+                  { label: 'Comparables (Immoloupe)', v: a.method },
+                  { label: 'Médiane de la commune × surface', v: a.baseline },
+                ].map((row) => (
+                  <Table.Tr key={row.label}>
+                    <Table.Th scope="row">{row.label}</Table.Th>
+                    <Table.Td>{formatPercent(row.v.medianAbsPctError, 1)}</Table.Td>
+                    <Table.Td>{formatPercent(row.v.within10)}</Table.Td>
+                    <Table.Td>{formatPercent(row.v.within20)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </WideTable>
+          <Text size="sm">
+            Cette mesure porte sur une seule commune, dont le marché est actif : elle ne garantit pas la même précision partout. Là où les
+            ventes sont rares, la recherche des comparables s’élargit davantage et l’estimation est moins précise ; l’avis de valeur indique
+            toujours le rayon et la période utilisés.
+          </Text>
+        </>
+      ) : (
+        <Text>Cette mesure n’est pas encore publiée.</Text>
+      )}
     </>
   );
 }

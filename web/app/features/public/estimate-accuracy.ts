@@ -13,4 +13,11 @@ export interface EstimateAccuracy {
   measuredOn: string;
 }
 
-export const ESTIMATE_ACCURACY: EstimateAccuracy | null = null;
+/** Test split of `bench/estimate-accuracy` (kept equal to its output by estimate-accuracy.test.ts). */
+export const ESTIMATE_ACCURACY: EstimateAccuracy | null = {
+  holdout: 'ventes de 2023 à Hendaye (Pyrénées-Atlantiques), chacune estimée à partir des seules ventes de 2019 à 2022',
+  sales: 336,
+  method: { medianAbsPctError: 0.142, within10: 0.333, within20: 0.634 },
+  baseline: { medianAbsPctError: 0.233, within10: 0.247, within20: 0.44 },
+  measuredOn: '2026-11-21',
+};
