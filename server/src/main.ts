@@ -1,5 +1,5 @@
 /** Starts Immoloupe: configuration, database and migrations, then the HTTP server. */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -8,6 +8,7 @@ import { readBuildId } from './build-info.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { claimDataDir, dataDirHolder, holderMessage } from './importers/data-dir-lock.js';
 import { createLogger } from './logger.js';
 
 async function main(): Promise<void> {
@@ -23,6 +24,18 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.LOG_LEVEL, { app: 'immoloupe' });
   const started = Date.now();
+  if (!config.DATABASE_URL) {
+    // PGlite is single-process: refuse to open a data folder an import command is writing, and
+    // mark it as ours so that such a command refuses in turn (in French).
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    const holder = dataDirHolder(config.DATA_DIR);
+    if (holder) {
+      process.stderr.write(`${holderMessage(config.DATA_DIR, holder)}\n`);
+      process.exit(1);
+    }
+    const release = claimDataDir(config.DATA_DIR, 'serveur');
+    process.on('exit', release);
+  }
   const db = await openDb(config);
   const applied = await migrate(db);
   log.info('database ready', { engine: db.kind, migrationsApplied: applied });

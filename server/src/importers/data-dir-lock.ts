@@ -33,12 +33,15 @@ export function dataDirHolder(dataDir: string): DataDirHolder | null {
 }
 
 export function holderMessage(dataDir: string, holder: DataDirHolder): string {
-  const who = holder.role === 'serveur' ? 'le serveur Immoloupe' : 'un autre import';
-  return (
-    `La base PGlite du dossier « ${dataDir} » est ouverte par ${who} (processus ${holder.pid}). ` +
-    'PGlite ne peut être ouverte que par un processus à la fois\u00a0: arrêtez-le puis relancez l’import, ' +
-    'ou importez depuis la page Administration du site (onglet Imports), qui importe dans le serveur lui-même.'
-  );
+  const base = `La base PGlite du dossier « ${dataDir} » est ouverte par`;
+  const rule = 'PGlite ne peut être ouverte que par un processus à la fois';
+  if (holder.role === 'serveur') {
+    return (
+      `${base} le serveur Immoloupe (processus ${holder.pid}). ${rule}\u00a0: arrêtez le serveur puis relancez l’import, ` +
+      'ou importez depuis la page Administration du site (onglet Imports), qui importe dans le serveur lui-même.'
+    );
+  }
+  return `${base} une commande d’import (processus ${holder.pid}). ${rule}\u00a0: attendez la fin de l’import, puis relancez.`;
 }
 
 /** Writes this process's lock; returns the function that releases it. */
