@@ -147,7 +147,9 @@ describe('accounts in the browser', () => {
       await elsewhere.page.getByLabel('Mot de passe actuel').fill(USER.password);
       await elsewhere.page.getByLabel('Nouveau mot de passe').fill('Nouvelle-maison-2026');
       await elsewhere.page.getByRole('button', { name: 'Changer le mot de passe' }).click();
-      await elsewhere.page.getByText(/^Mot de passe changé\. Vos .* fermées?\.$/).waitFor();
+      await elsewhere.page
+        .getByText(/^Mot de passe changé\. (Votre autre session a été fermée|Vos \d+ autres sessions ont été fermées)\.$/)
+        .waitFor();
 
       // The tab is hidden, then shown again. Headless Chromium keeps every tab visible, so the
       // page gets what the browser does on a tab switch: the state, then the event.

@@ -167,7 +167,7 @@ export function accountRoutes(deps: Deps): express.Router {
     res.json({
       message:
         ended > 0
-          ? `Mot de passe changé. Vos ${ended === 1 ? 'autre session a été fermée' : `${ended} autres sessions ont été fermées`}.`
+          ? `Mot de passe changé. ${ended === 1 ? 'Votre autre session a été fermée' : `Vos ${ended} autres sessions ont été fermées`}.`
           : 'Mot de passe changé.',
     });
   });

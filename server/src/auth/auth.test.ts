@@ -270,7 +270,7 @@ describe('security', () => {
       body: { currentPassword: PASSWORD, newPassword: 'Nouveau-mot-2026' },
     });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).message).toContain('autre session a été fermée');
+    expect((await ok.json()).message).toBe('Mot de passe changé. Votre autre session a été fermée.');
     expect(await there.auth.getSession()).toBeNull();
     expect((await there.api('/api/stripe/auth')).status).toBe(401);
     expect((await here.auth.getSession())?.user.email).toBe(address);

@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 
-const USAGE = 'Usage : npm run admin:create -- --email <adresse e-mail> --password <mot de passe>';
+const USAGE = 'Usage : npm run admin:create -- --email <adresse e-mail> --password <mot de passe>';
 
 interface Io {
   out: (line: string) => void;
