@@ -4,14 +4,10 @@
  * no horizontal scrolling at 360 px, screenshots at 360 and 1280 px (e2e/artifacts/), the
  * contact form's French errors and its success, keyboard use of the form.
  */
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenBrowser, openBrowser, screenshot } from '../support/browser.js';
 import { type RunningServer, startServer } from '../support/server.js';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE: string = (require('axe-core') as { source: string }).source;
+import { axeViolations, denyConsent, waitForHydration } from './a11y.js';
 
 const PAGES = [
   '/',
@@ -27,53 +23,6 @@ const PAGES = [
   '/clientscibles/prospecteurs_fonciers',
   '/clientscibles/chasseurs_appartement_maison',
 ];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** Serious and critical violations of WCAG 2.1 A/AA and axe's best practices on the current page. */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply to it.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ ...v, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-}
-
-/** Dismisses the consent banner ("Tout refuser") so that it does not cover the page in screenshots. */
-async function denyConsent(page: Page): Promise<void> {
-  const deny = page.locator('#tarteaucitronAllDenied2');
-  try {
-    await deny.waitFor({ state: 'visible', timeout: 10_000 });
-  } catch {
-    return; // already chosen in this profile
-  }
-  for (let i = 0; i < 40; i++) {
-    if (await deny.isVisible()) await deny.click();
-    if ((await page.context().cookies()).some((c) => c.name === 'tarteaucitron')) break;
-    await page.waitForTimeout(250);
-  }
-  await page.locator('#tarteaucitronAlertBig').waitFor({ state: 'hidden', timeout: 10_000 });
-}
-
-/** The form only validates in the browser once React has hydrated the page. */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const form = document.querySelector('form');
-    return Boolean(form && Object.keys(form).some((k) => k.startsWith('__reactProps')));
-  });
-}
 
 const shotName = (path: string, width: number) => `public${path === '/' ? '-accueil' : path.replace(/\//g, '-')}-${width}`;
 

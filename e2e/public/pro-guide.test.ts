@@ -1,0 +1,94 @@
+/// <reference lib="dom" />
+/**
+ * The pages of the public-site issue that need a session: the user guide (/pro/modedemploi) for a
+ * subscriber, checked with axe at 1280 and 360 px, and a contact message reaching the admin area.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../support/browser.js';
+import { REPO_ROOT, type RunningServer, startServer } from '../support/server.js';
+import { axeViolations, waitForHydration } from './a11y.js';
+
+const run = promisify(execFile);
+const ADMIN = { email: 'admin-guide@exemple.fr', password: 'Guide-des-outils-2026' };
+
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-guide-'));
+  await run(process.execPath, ['server/dist/cli/admin-create.js', '--email', ADMIN.email, '--password', ADMIN.password], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  });
+  server = await startServer({ dataDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${server.url}/abo/connexion`);
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((u) => u.pathname === '/pro');
+}
+
+describe('user guide', () => {
+  for (const width of [1280, 360]) {
+    it(`is accessible and fits at ${width} px`, async () => {
+      const b = await openBrowser({ viewport: { width, height: 800 } });
+      try {
+        await signIn(b.page);
+        const res = await b.page.goto(`${server.url}/pro/modedemploi`);
+        expect(res?.status()).toBe(200);
+        await b.page.waitForLoadState('networkidle');
+        expect(await b.page.getByRole('heading', { level: 1, name: 'Mode d’emploi' }).count()).toBe(1);
+        expect(await b.page.getByRole('heading', { level: 3, name: 'Avis de valeur' }).count()).toBe(1);
+        const overflow = await b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await screenshot(b.page, `pro-modedemploi-${width}`);
+        expect(await axeViolations(b.page)).toEqual([]);
+      } finally {
+        await b.close();
+      }
+    });
+  }
+});
+
+describe('contact messages in the admin area', () => {
+  it('lists a message sent through /contact on /pro/admin', async () => {
+    const visitor = await openBrowser();
+    try {
+      await visitor.page.goto(`${server.url}/contact`);
+      await waitForHydration(visitor.page);
+      await visitor.page.getByLabel('Votre nom').fill('Dominique Petit');
+      await visitor.page.getByLabel('Votre adresse e-mail').fill('dominique@exemple.fr');
+      await visitor.page.getByLabel('Objet').fill('Couverture de la Moselle');
+      await visitor.page.locator('textarea[name="message"]').fill('Les ventes de Metz seront-elles disponibles un jour ?');
+      await visitor.page.getByRole('button', { name: 'Envoyer le message' }).click();
+      await visitor.page.getByTestId('contact-envoye').waitFor();
+    } finally {
+      await visitor.close();
+    }
+    const admin = await openBrowser();
+    try {
+      await signIn(admin.page);
+      await admin.page.goto(`${server.url}/pro/admin`);
+      await waitForHydration(admin.page);
+      await admin.page.getByRole('tab', { name: 'Messages de contact' }).click();
+      await admin.page.getByText('Couverture de la Moselle').waitFor();
+      expect(await admin.page.getByText('dominique@exemple.fr').isVisible()).toBe(true);
+      expect(await admin.page.getByText('Dominique Petit').isVisible()).toBe(true);
+      await screenshot(admin.page, 'pro-admin-messages-contact-1280');
+    } finally {
+      await admin.close();
+    }
+  });
+});
