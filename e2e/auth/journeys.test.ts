@@ -64,6 +64,21 @@ function loggedLink(to: string): string {
   return (JSON.parse(last) as { link: string }).link;
 }
 
+describe('admin:create', () => {
+  it('refuses, in French, to open the PGlite folder the running server holds', async () => {
+    const failed = await run(
+      process.execPath,
+      ['server/dist/cli/admin-create.js', '--email', 'autre@exemple.fr', '--password', ADMIN.password],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      },
+    ).catch((err: { code: number; stderr: string }) => err);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toContain('est ouverte par le serveur Immoloupe');
+  });
+});
+
 describe('accounts in the browser', () => {
   it('signs up with the strength meter, confirms the address, and lands on the offer without subscription', async () => {
     const b = await openBrowser();
@@ -111,6 +126,11 @@ describe('accounts in the browser', () => {
       await b.page.getByRole('menuitem', { name: '1 mois' }).click();
       await row.getByText('Actif').waitFor();
       await screenshot(b.page, 'auth-admin-users');
+      // The other tabs of the administration.
+      await b.page.getByRole('tab', { name: 'Imports de données' }).click();
+      await b.page.getByRole('tabpanel', { name: 'Imports de données' }).waitFor();
+      await b.page.getByRole('tab', { name: 'Messages de contact' }).click();
+      await b.page.getByRole('tabpanel', { name: 'Messages de contact' }).waitFor();
     } finally {
       await b.close();
     }

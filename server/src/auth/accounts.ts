@@ -17,7 +17,6 @@ import type { Logger } from '../logger.js';
 import { accountRoutes } from './account-routes.js';
 import { authHandlers } from './auth-js.js';
 import { createMailer, type Mailer } from './mail.js';
-import { proHomeRoutes } from './pro-home-routes.js';
 import { resolveAuthSecret } from './secret.js';
 import { sessionReader } from './session-reader.js';
 import { sessionReloadRoutes } from './session-reload-routes.js';
@@ -62,7 +61,6 @@ export function createAccounts(deps: { config: Config; db: Db; log: Logger; mail
   api.use(billingRoutes({ config, db, log, stripe }));
   api.use(adminUserRoutes({ db, log, stripe }));
   api.use(sessionReloadRoutes({ log, navigation: navigationOptions(config) }));
-  api.use(proHomeRoutes({ db }));
   return {
     authJs: authHandlers({ config, db, log, secret }),
     stripeWebhook: stripeWebhookRoute({ config, db, log, stripe }),

@@ -3,7 +3,8 @@
  * (confirmed address, client record) in the configured database, DATA_DIR or DATABASE_URL as the
  * server uses them, after applying the migrations. An existing account is promoted and gets the
  * new password. A weak password is refused with a French message.
- * With PGlite, stop the server first: its data folder is opened by one process at a time.
+ * With PGlite, stop the server first: its data folder is opened by one process at a time (the
+ * command refuses, in French, while the server holds it).
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -13,6 +14,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { dataDirHolder } from '../importers/data-dir-lock.js';
 
 const USAGE = 'Usage : npm run admin:create -- --email <adresse e-mail> --password <mot de passe>';
 
@@ -78,6 +80,16 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw err;
+  }
+  if (!config.DATABASE_URL) {
+    // PGlite is single-process: never open a data folder the server or an import holds.
+    const holder = dataDirHolder(config.DATA_DIR);
+    if (holder) {
+      process.stderr.write(
+        `La base PGlite du dossier « ${config.DATA_DIR} » est ouverte par ${holder.role === 'serveur' ? 'le serveur Immoloupe' : 'une commande d’import'} (processus ${holder.pid})\u00a0: arrêtez-le, puis relancez npm run admin:create.\n`,
+      );
+      process.exit(1);
+    }
   }
   const db = await openDb(config);
   try {

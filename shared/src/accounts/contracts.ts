@@ -139,16 +139,3 @@ export const sessionReloadQuerySchema = z.object({
   to: z.string().max(2048).optional(),
   from: z.string().max(2048).optional(),
 });
-
-/** `GET /api/pro/home`: the freshness of the open data behind the tools (last successful import per source). */
-export const dataFreshnessSchema = z.object({
-  sources: z.array(
-    z.object({
-      source: z.string(),
-      label: z.string(),
-      lastImportAt: z.string(),
-      vintage: z.string().nullable(),
-    }),
-  ),
-});
-export type DataFreshness = z.infer<typeof dataFreshnessSchema>;

@@ -1,10 +1,12 @@
 /**
  * `/pro/admin`: administration (administrators only, checked on the server for the page and for
- * every API call): users and their subscriptions, messages of the contact form.
+ * every API call): users and their subscriptions, imports of the open data, messages of the
+ * contact form.
  */
 import { Stack, Tabs, Title } from '@mantine/core';
 import { AdminUsers } from '~/features/billing/admin-users';
 import { AdminContactMessages } from '~/features/contact/admin-messages';
+import { AdminImports } from '~/features/imports/admin-imports';
 import { specMetaFor } from '~/lib/meta';
 import type { Route } from './+types/pro.admin';
 
@@ -17,10 +19,14 @@ export default function AdminPage() {
       <Tabs defaultValue="utilisateurs" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="utilisateurs">Utilisateurs</Tabs.Tab>
+          <Tabs.Tab value="imports">Imports de données</Tabs.Tab>
           <Tabs.Tab value="messages">Messages de contact</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="utilisateurs" pt="md">
           <AdminUsers />
+        </Tabs.Panel>
+        <Tabs.Panel value="imports" pt="md">
+          <AdminImports headingOrder={2} />
         </Tabs.Panel>
         <Tabs.Panel value="messages" pt="md">
           <AdminContactMessages headingOrder={2} />

@@ -1,16 +1,15 @@
 /**
  * `/pro`: the professional home. Every tool of the pro menu (with whether it is open yet), the
- * subscription state, and the freshness of the open data behind the tools.
+ * subscription state, and the freshness of the open data behind the tools (from the importers).
  */
-import { type DataFreshness, dataFreshnessSchema } from '@immoloupe/shared/accounts/contracts';
 import { formatDate } from '@immoloupe/shared/format';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PRO_NAV } from '~/components/shell/pro-nav';
 import { describeAbo } from '~/features/billing/subscription-state.logic';
-import { apiFetch } from '~/lib/api';
+import { useDataFreshness } from '~/features/imports/data-freshness';
+import { dvfFreshnessLabel } from '~/features/imports/imports.logic';
 import { AppIcon } from '~/lib/icons';
 import { specMetaFor } from '~/lib/meta';
 import { useSessionUser } from '~/lib/session';
@@ -18,26 +17,28 @@ import type { Route } from './+types/pro';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => specMetaFor(location.pathname, matches);
 
+/** Source names as the dashboard lists them. */
+const SOURCE_LABELS: Record<string, string> = {
+  dvf: 'Ventes DVF',
+  'dvf-raw': 'Ventes DVF (fichiers DGFiP)',
+  cadastre: 'Cadastre',
+  dpe: 'Diagnostics DPE (ADEME)',
+  copro: 'Copropriétés (RNIC)',
+  ban: 'Adresses (BAN)',
+};
+
+/** The freshness of the open data behind the tools (the importers' public `/api/data/freshness`). */
 function Freshness() {
-  const [data, setData] = useState<DataFreshness | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    apiFetch('/api/pro/home', dataFreshnessSchema)
-      .then((d) => live && setData(d))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (failed) return <Text c="dimmed">La fraîcheur des données n’a pas pu être lue.</Text>;
-  if (!data) return <Loader size="xs" />;
-  if (data.sources.length === 0) return <Text c="dimmed">Aucune donnée ouverte n’a encore été importée sur ce serveur.</Text>;
+  const freshness = useDataFreshness();
+  if (!freshness) return <Loader size="xs" />;
+  if (freshness.sources.length === 0) return <Text c="dimmed">Aucune donnée ouverte n’a encore été importée sur ce serveur.</Text>;
+  const dvf = dvfFreshnessLabel(freshness);
   return (
     <Stack gap={4} data-testid="data-freshness">
-      {data.sources.map((s) => (
+      {dvf ? <Text size="sm">{dvf}</Text> : null}
+      {freshness.sources.map((s) => (
         <Text key={s.source} size="sm">
-          <strong>{s.label}</strong> · importé le {formatDate(s.lastImportAt)}
+          <strong>{SOURCE_LABELS[s.source] ?? s.source}</strong> · importé le {formatDate(new Date(s.importedAt))}
           {s.vintage ? ` (millésime ${s.vintage})` : ''}
         </Text>
       ))}
