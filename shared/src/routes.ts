@@ -73,9 +73,18 @@ const entries: Entry[] = [
     'Conditions générales et confidentialité',
     'Conditions d’utilisation du service, abonnement, réutilisation des données DVF, données personnelles et cookies.',
   ),
-  pub('/apropos', 'À propos', 'Le projet Immoloupe, ses principes et les données ouvertes sur lesquelles il repose.'),
+  pub(
+    '/apropos',
+    'À propos',
+    'Le projet Immoloupe, ses principes (chiffres reproductibles, médiane d’abord, respect des personnes) et les données ouvertes sur lesquelles il repose.',
+  ),
   pub('/clients', 'Pour qui ?', 'Agents, mandataires, prospecteurs fonciers et chasseurs immobiliers : les usages d’Immoloupe.'),
-  pub('/contact', 'Contact', 'Écrivez à l’équipe Immoloupe : question, démonstration, signalement.', { layout: 'by-client' }),
+  pub(
+    '/contact',
+    'Contact',
+    'Écrivez à l’équipe Immoloupe : une question sur l’abonnement ou sur une donnée, une démonstration sur votre secteur, une erreur à signaler.',
+    { layout: 'by-client' },
+  ),
   pub('/methodo', 'Méthodologie', 'Sources, couverture, règles statistiques et méthode d’estimation d’Immoloupe, expliquées en détail.'),
   pub(
     '/demenagement',
@@ -91,17 +100,17 @@ const entries: Entry[] = [
   pub(
     '/clientscibles/agents_mandataires',
     'Agents immobiliers et mandataires',
-    'Estimer, rentrer des mandats et suivre son secteur avec les ventes réelles.',
+    'Estimer un bien avec les ventes réelles, remettre un avis de valeur argumenté, rentrer des mandats et suivre son secteur.',
   ),
   pub(
     '/clientscibles/prospecteurs_fonciers',
     'Prospecteurs fonciers',
-    'Trouver les parcelles, les copropriétés et les propriétaires personnes morales d’un secteur.',
+    'Trouver les parcelles, les copropriétés et les propriétaires personnes morales d’un secteur, avec les ventes et les DPE croisés.',
   ),
   pub(
     '/clientscibles/chasseurs_appartement_maison',
     'Chasseurs d’appartements et de maisons',
-    'Vérifier un prix, localiser une annonce et connaître un quartier avant d’acheter.',
+    'Vérifier le prix d’une annonce, retrouver son adresse probable grâce au DPE et connaître le quartier avant d’acheter.',
   ),
 
   // Subscription routes
