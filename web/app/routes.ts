@@ -79,7 +79,7 @@ export default [
     comingSoon('/pro/analysemarche'),
     comingSoon('/pro/mesrecherches'),
     comingSoon('/pro/test/menudemo'),
-    comingSoon('/pro/analyseadresse'),
+    route('pro/analyseadresse', 'routes/pro.analyseadresse.tsx', { id: idOf('/pro/analyseadresse') }),
     comingSoon('/pro/analyseannonce'),
     comingSoon('/pro/carte_annonces'),
     comingSoon('/pro/recherchecopro'),

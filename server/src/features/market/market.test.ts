@@ -152,4 +152,13 @@ describe('GET /api/market/communes', () => {
     expect((await getJson<{ nom: string }[]>('/api/market/communes?q=hendaye'))[0]?.nom).toBe('Hendaye');
     expect((await getJson<{ insee: string }[]>('/api/market/communes?q=93140')).map((c) => c.insee)).toContain('93010');
   });
+
+  it('places a commune without address at the centre of its sales', async () => {
+    const c = await getJson<{ lon: number; lat: number; nom: string }>('/api/market/communes/64260/centre');
+    expect(c.nom).toBe('Hendaye');
+    expect(c.lon).toBeCloseTo(-1.77, 1);
+    expect(c.lat).toBeCloseTo(43.36, 1);
+    const none = await getJson<{ message: string }>('/api/market/communes/75118/centre', 404);
+    expect(none.message).toBe('Aucune donnée importée pour la commune 75118\u00a0: impossible de la situer.');
+  });
 });

@@ -137,5 +137,25 @@ export function marketRoutes({ db }: { db: Db }): Router {
     const { q } = communeSearchQuery.parse(req.query);
     res.json(searchCommunes(q).map((c) => ({ insee: c.insee, nom: c.nom, departement: c.departement, codesPostaux: c.codesPostaux })));
   });
+  router.get('/market/communes/:insee/centre', requireSubscriber, async (req, res) => {
+    const insee = String(req.params.insee).toUpperCase();
+    if (!/^(\d{5}|2[AB]\d{3})$/.test(insee)) throw new HttpError(400, 'Code INSEE invalide (5 caractères, ex. 93010).');
+    // The mean position of the commune's geolocated sales, else of its parcels: where its market is.
+    const [row] = await db.query<{ lon: number | null; lat: number | null; n: number }>(
+      `SELECT avg(longitude) AS lon, avg(latitude) AS lat, count(*)::int AS n FROM dvf_mutations WHERE code_commune = $1 AND latitude IS NOT NULL`,
+      [insee],
+    );
+    let center = row && row.n > 0 ? { lon: row.lon as number, lat: row.lat as number } : null;
+    if (!center) {
+      const [p] = await db.query<{ lon: number | null; lat: number | null }>(
+        'SELECT avg(centroid_lon) AS lon, avg(centroid_lat) AS lat FROM parcels WHERE code_commune = $1',
+        [insee],
+      );
+      center = p?.lon != null && p.lat != null ? { lon: p.lon, lat: p.lat } : null;
+    }
+    if (!center) throw new HttpError(404, `Aucune donnée importée pour la commune ${insee}\u00a0: impossible de la situer.`);
+    res.json({ insee, nom: communeName(insee), ...center });
+  });
+
   return router;
 }

@@ -2,6 +2,7 @@
  * Address autocomplete on the geocoder of the imported BAN (`GET /api/geocode`): the agent types,
  * picks a suggestion, and the page gets its position, commune and parcel.
  */
+import { NBSP } from '@immoloupe/shared/format';
 import { Autocomplete, Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
@@ -15,18 +16,43 @@ export interface PickedAddress {
   idParcelle: string | null;
 }
 
+// The part of the geocoder's answer (`GET /api/geocode`, docs/data-model.md) this picker reads.
 const suggestionSchema = z.object({
+  type: z.string(),
   label: z.string(),
-  lon: z.number(),
-  lat: z.number(),
-  insee: z.string(),
-  parcelles: z.array(z.string()).optional(),
+  lon: z.number().nullable(),
+  lat: z.number().nullable(),
+  address: z.object({ codeInsee: z.string().nullable() }).nullable(),
+  commune: z.object({ code: z.string() }).nullable(),
+  parcel: z.object({ id: z.string() }).nullable(),
 });
 const suggestionsSchema = z.object({ results: z.array(suggestionSchema) });
 
-export async function searchAddresses(q: string): Promise<PickedAddress[]> {
+/** A suggestion; a commune has no position of its own: it is placed when picked (`placeCommune`). */
+export type Suggestion = PickedAddress & { approximate: boolean };
+
+export async function searchAddresses(q: string): Promise<Suggestion[]> {
   const body = await apiFetch(`/api/geocode?q=${encodeURIComponent(q)}&limit=8`, suggestionsSchema);
-  return body.results.map((r) => ({ label: r.label, lon: r.lon, lat: r.lat, insee: r.insee, idParcelle: r.parcelles?.[0] ?? null }));
+  const picked: Suggestion[] = [];
+  for (const r of body.results) {
+    const insee = r.address?.codeInsee ?? r.commune?.code ?? r.parcel?.id.slice(0, 5) ?? null;
+    if (!insee) continue;
+    if (r.lon === null || r.lat === null) {
+      if (r.type === 'commune')
+        picked.push({ label: r.label, lon: Number.NaN, lat: Number.NaN, insee, idParcelle: null, approximate: true });
+      continue;
+    }
+    picked.push({ label: r.label, lon: r.lon, lat: r.lat, insee, idParcelle: r.parcel?.id ?? null, approximate: false });
+  }
+  return picked;
+}
+
+const centreSchema = z.object({ lon: z.number(), lat: z.number() });
+
+/** A commune picked without an address: placed at the centre of its sales (the agent may refine). */
+async function placeCommune(s: Suggestion): Promise<PickedAddress> {
+  const c = await apiFetch(`/api/market/communes/${s.insee}/centre`, centreSchema);
+  return { label: s.label, lon: c.lon, lat: c.lat, insee: s.insee, idParcelle: null };
 }
 
 export function AddressSearch({
@@ -41,9 +67,10 @@ export function AddressSearch({
   error?: string | null;
 }) {
   const [text, setText] = useState(value);
-  const [options, setOptions] = useState<PickedAddress[]>([]);
+  const [options, setOptions] = useState<Suggestion[]>([]);
   const [loading, setLoading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
   const seq = useRef(0);
 
   useEffect(() => setText(value), [value]);
@@ -78,10 +105,19 @@ export function AddressSearch({
       onChange={(v) => {
         setText(v);
         const picked = options.find((o) => o.label === v) ?? null;
-        onPick(picked, v);
+        setHint(null);
+        if (!picked) return onPick(null, v);
+        if (!picked.approximate) return onPick(picked, v);
+        placeCommune(picked)
+          .then((placed) => {
+            setHint(`Position approximative (centre des ventes de la commune)${NBSP}: précisez l’adresse si possible.`);
+            onPick(placed, v);
+          })
+          .catch((err: unknown) => setProblem(err instanceof ApiError ? err.message : 'Commune impossible à situer.'));
       }}
       rightSection={loading ? <Loader size="xs" /> : null}
       error={error ?? problem}
+      description={hint}
       limit={8}
       required
     />

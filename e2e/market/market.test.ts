@@ -1,0 +1,175 @@
+/**
+ * The market tools in a real browser, against the built server on the imported samples (the
+ * documented `data:import` command): the address analysis of 139 avenue Carnot in Bondy, and a
+ * value opinion of a Hendaye flat whose estimate changes when a comparable is removed, saved, and
+ * downloaded as a PDF that contains it.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../support/browser.js';
+import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
+
+const run = promisify(execFile);
+const USER = { email: 'agent-marche@exemple.fr', password: 'Maison-bleue-2026' };
+const SAMPLES = [
+  'cadastre/cadastre-93010-parcelles_2025.json.gz',
+  'dvf/valeursfoncieres-2022_93010_bondy.txt',
+  'ban/adresses-93010_bondy.csv',
+  'copro/rnic_extrait-R_93010_bondy_37-lignes.csv',
+  'dvf/dvf-api-cquest_2019-2023_64260_hendaye_appart-maison.csv',
+];
+
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-market-'));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  await run(process.execPath, ['server/dist/cli/data-import.js', ...SAMPLES.map((f) => path.join(SHARED_DATA, f))], {
+    cwd: REPO_ROOT,
+    env,
+  });
+  // A subscriber with an active subscription, written in the data folder before the server opens it.
+  await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { openPglite } = await import('./server/dist/db/client.js');
+       const { migrate } = await import('./server/dist/db/migrate.js');
+       const { createAccount } = await import('./server/dist/auth/testing/browser.js');
+       const db = await openPglite(process.env.DATA_DIR);
+       await migrate(db);
+       await createAccount(db, ${JSON.stringify(USER.email)}, ${JSON.stringify(USER.password)}, { subscription: 'active' });
+       await db.close();`,
+    ],
+    { cwd: REPO_ROOT, env },
+  );
+  server = await startServer({ dataDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page, to: string) {
+  await page.goto(`${server.url}/abo/connexion?redirect=${encodeURIComponent(to)}`);
+  await page.locator('input[name="email"]').fill(USER.email);
+  await page.locator('input[name="password"]').fill(USER.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL(`${server.url}${to}`);
+}
+
+async function pickAddress(page: Page, text: string, option: RegExp) {
+  const input = page.getByPlaceholder('ex. 139 avenue Carnot Bondy');
+  await input.click({ timeout: 10_000 }).catch(async (err) => {
+    await screenshot(page, 'market-debug');
+    throw err;
+  });
+  await input.pressSequentially(text, { delay: 20 });
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Digits of a French amount (`187 500 €` → `187500`). */
+const digits = (s: string | null) => (s ?? '').replace(/\D/g, '');
+
+describe('market tools', () => {
+  it('analyses 139 avenue Carnot in Bondy: parcel AS 167, its 2022 sale and the Bondy statistics', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, '/pro/analyseadresse');
+      await pickAddress(b.page, '139 avenue Carnot Bondy', /139 Avenue Carnot/);
+      const analysis = b.page.getByTestId('address-analysis');
+      await analysis.getByRole('heading', { name: 'Parcelle AS 167' }).waitFor();
+      await analysis.getByText('93010000AS0167').waitFor();
+      const parcelSales = b.page.getByRole('region', { name: 'Ventes de la parcelle' });
+      await parcelSales.getByRole('cell', { name: '03/01/2022' }).first().waitFor();
+      expect(await parcelSales.getByRole('row').filter({ hasText: '03/01/2022' }).first().innerText()).toMatch(/188\s000\s€/);
+      const prices = b.page.getByRole('region', { name: 'Prix au mètre carré' });
+      await prices.getByText('Bondy, ventes simples').waitFor();
+      const flats = prices.getByRole('row', { name: /^Appartements/ }).first();
+      expect(await flats.innerText()).toMatch(/€\/m²/);
+      await b.page.locator('[data-chart-ready="true"]').first().waitFor();
+      await b.page.locator('[data-map-ready="true"]').waitFor();
+      expect(new URL(b.page.url()).searchParams.get('adresse')).toMatch(/139 Avenue Carnot/);
+      await screenshot(b.page, 'market-analyseadresse-carnot');
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('values a Hendaye flat on ≥ 3 comparables, updates when one is removed, and downloads the PDF', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, '/pro/avisdevaleur');
+      await pickAddress(b.page, 'Hendaye', /Hendaye/);
+      await b.page.getByRole('radio', { name: 'Appartement' }).check({ force: true });
+      await b.page.getByRole('textbox', { name: 'Surface habitable (m²)' }).fill('50');
+      await b.page.getByRole('textbox', { name: 'Pièces principales' }).fill('3');
+      await b.page.getByLabel('Date de référence').fill('2023-06-30');
+      await b.page.getByRole('button', { name: 'Estimer' }).click();
+      const value = b.page.getByTestId('estimate-value');
+      await value.waitFor();
+      const first = digits(await value.innerText());
+      const removeButtons = b.page.getByRole('region', { name: 'Estimation' }).getByRole('button', { name: /^Retirer/ });
+      const count = await removeButtons.count();
+      expect(count).toBeGreaterThanOrEqual(3);
+      expect(await b.page.getByTestId('steps').innerText()).toContain('500');
+
+      // Remove the comparable with the highest €/m²: the median then moves.
+      const rows = b.page
+        .getByRole('region', { name: 'Estimation' })
+        .getByRole('row')
+        .filter({ has: b.page.getByRole('button', { name: /^Retirer/ }) });
+      const perM2 = await rows.evaluateAll((trs) => trs.map((tr) => Number((tr.children[5]?.textContent ?? '').replace(/\D/g, ''))));
+      const highest = perM2.indexOf(Math.max(...perM2));
+      await rows
+        .nth(highest)
+        .getByRole('button', { name: /^Retirer/ })
+        .click();
+      await expect.poll(async () => removeButtons.count()).toBe(count - 1);
+      const second = digits(await value.innerText());
+      await screenshot(b.page, 'market-avisdevaleur-hendaye');
+
+      await b.page.getByRole('button', { name: 'Enregistrer l’avis de valeur' }).click();
+      await b.page.getByText('Avis de valeur enregistré.').waitFor();
+      const [download] = await Promise.all([
+        b.page.waitForEvent('download', { timeout: 90_000 }),
+        b.page.getByRole('link', { name: 'Télécharger le PDF' }).click(),
+      ]);
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'immoloupe-pdf-')), 'avis.pdf');
+      await download.saveAs(file).catch((err) => {
+        throw new Error(
+          `${err}\n${server
+            .output()
+            .split('\n')
+            .filter((l) => l.includes('error'))
+            .slice(-5)
+            .join('\n')}`,
+        );
+      });
+      const text = await pdfText(readFileSync(file));
+      expect(digits(text)).toContain(second);
+      expect(text).toContain('Avis de valeur');
+      expect(Number(second)).toBeLessThan(Number(first));
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+async function pdfText(data: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;
+  let text = '';
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    const content = await page.getTextContent();
+    text += `${content.items.map((item) => ('str' in item ? item.str : '')).join(' ')}\n`;
+  }
+  return text;
+}

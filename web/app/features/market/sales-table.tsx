@@ -1,0 +1,51 @@
+/** A list of DVF sales (mutations): date, address, types, surface, price, €/m². */
+import { formatDate, formatEuros, formatEurosPerSquareMetre, formatSurface } from '@immoloupe/shared/format';
+import { TRANSACTION_TYPE_LABELS, type Transaction } from '@immoloupe/shared/market/transactions-contracts';
+import { Anchor, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export function SalesTable({ rows, onSelect, header }: { rows: Transaction[]; onSelect?: (t: Transaction) => void; header?: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover>
+        {header}
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Adresse</Table.Th>
+            <Table.Th>Biens</Table.Th>
+            <Table.Th ta="right">Surface</Table.Th>
+            <Table.Th ta="right">Pièces</Table.Th>
+            <Table.Th ta="right">Prix</Table.Th>
+            <Table.Th ta="right">Prix au m²</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((t) => (
+            <Table.Tr key={t.id} onClick={onSelect ? () => onSelect(t) : undefined} style={onSelect ? { cursor: 'pointer' } : undefined}>
+              <Table.Td>{formatDate(t.date)}</Table.Td>
+              <Table.Td>
+                {onSelect ? (
+                  <Anchor component="button" type="button" onClick={() => onSelect(t)}>
+                    {t.address || 'Adresse non publiée'}
+                  </Anchor>
+                ) : (
+                  t.address || 'Adresse non publiée'
+                )}
+                , {t.commune}
+              </Table.Td>
+              <Table.Td>
+                {t.types.map((x) => TRANSACTION_TYPE_LABELS[x]).join(', ')}
+                {t.nbLocaux > 1 ? ` (${t.nbLocaux} locaux)` : ''}
+              </Table.Td>
+              <Table.Td ta="right">{t.surface === null ? '—' : formatSurface(t.surface)}</Table.Td>
+              <Table.Td ta="right">{t.rooms ?? '—'}</Table.Td>
+              <Table.Td ta="right">{t.price === null ? '—' : formatEuros(t.price)}</Table.Td>
+              <Table.Td ta="right">{t.pricePerM2 === null ? '—' : formatEurosPerSquareMetre(t.pricePerM2)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

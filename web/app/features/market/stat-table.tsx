@@ -1,0 +1,47 @@
+/** A table of €/m² statistics with their sample size; « Pas assez de ventes » under 3 sales. */
+import { formatEurosPerSquareMetre, formatInteger } from '@immoloupe/shared/format';
+import type { StatSummaryDto } from '@immoloupe/shared/market/contracts';
+import { NOT_ENOUGH_SALES } from '@immoloupe/shared/market/stats.logic';
+import { Table } from '@mantine/core';
+
+export function StatTable({ rows, caption }: { rows: (StatSummaryDto & { label: string })[]; caption?: string }) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped>
+        {caption && <Table.Caption>{caption}</Table.Caption>}
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th />
+            <Table.Th ta="right">Ventes</Table.Th>
+            <Table.Th ta="right">Médiane</Table.Th>
+            <Table.Th ta="right">Q1 – Q3</Table.Th>
+            <Table.Th ta="right">Moyenne</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.label}>
+              <Table.Th scope="row">{r.label}</Table.Th>
+              <Table.Td ta="right">{formatInteger(r.count)}</Table.Td>
+              {r.median === null ? (
+                <Table.Td colSpan={3} ta="right" c="dimmed">
+                  {NOT_ENOUGH_SALES}
+                </Table.Td>
+              ) : (
+                <>
+                  <Table.Td ta="right" fw={600}>
+                    {formatEurosPerSquareMetre(r.median)}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {formatInteger(r.q1 ?? 0)} – {formatEurosPerSquareMetre(r.q3 ?? 0)}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatEurosPerSquareMetre(r.mean ?? 0)}</Table.Td>
+                </>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
