@@ -85,6 +85,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // The layout itself is rendered by the layout route of web/app/routes.ts, chosen by the same rules.
   return (
     <div id="app" data-layout={layout}>
+      <a href="#contenu" className="skip-link">
+        Aller au contenu
+      </a>
       <Outlet />
       <SessionGuard />
       <ShellServices data={loaderData} />

@@ -4,7 +4,24 @@
  */
 import { LAYERS } from '@immoloupe/shared/constants';
 import { UI_LABELS } from '@immoloupe/shared/ui-labels';
-import { Autocomplete, createTheme, Drawer, HoverCard, Menu, Modal, MultiSelect, Overlay, Popover, Select, Tooltip } from '@mantine/core';
+import { createTheme, type MantineThemeComponents } from '@mantine/core';
+
+/**
+ * Defaults given as plain objects (not `Select.extend(…)`): `.extend` would import each
+ * component into the root chunk of every page, tens of KiB that most public pages never use.
+ */
+const components: MantineThemeComponents = {
+  Modal: { defaultProps: { zIndex: LAYERS.modal, closeButtonProps: { 'aria-label': 'Fermer' } } },
+  Drawer: { defaultProps: { zIndex: LAYERS.modal, closeButtonProps: { 'aria-label': 'Fermer' } } },
+  Overlay: { defaultProps: { zIndex: LAYERS.overlay } },
+  Menu: { defaultProps: { zIndex: LAYERS.menu } },
+  Popover: { defaultProps: { zIndex: LAYERS.menu } },
+  HoverCard: { defaultProps: { zIndex: LAYERS.menu } },
+  Tooltip: { defaultProps: { zIndex: LAYERS.tooltip } },
+  Select: { defaultProps: { nothingFoundMessage: UI_LABELS.noResults, comboboxProps: { zIndex: LAYERS.menu } } },
+  MultiSelect: { defaultProps: { nothingFoundMessage: UI_LABELS.noResults, comboboxProps: { zIndex: LAYERS.menu } } },
+  Autocomplete: { defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } },
+};
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -12,16 +29,5 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
-  components: {
-    Modal: Modal.extend({ defaultProps: { zIndex: LAYERS.modal, closeButtonProps: { 'aria-label': 'Fermer' } } }),
-    Drawer: Drawer.extend({ defaultProps: { zIndex: LAYERS.modal, closeButtonProps: { 'aria-label': 'Fermer' } } }),
-    Overlay: Overlay.extend({ defaultProps: { zIndex: LAYERS.overlay } }),
-    Menu: Menu.extend({ defaultProps: { zIndex: LAYERS.menu } }),
-    Popover: Popover.extend({ defaultProps: { zIndex: LAYERS.menu } }),
-    HoverCard: HoverCard.extend({ defaultProps: { zIndex: LAYERS.menu } }),
-    Tooltip: Tooltip.extend({ defaultProps: { zIndex: LAYERS.tooltip } }),
-    Select: Select.extend({ defaultProps: { nothingFoundMessage: UI_LABELS.noResults, comboboxProps: { zIndex: LAYERS.menu } } }),
-    MultiSelect: MultiSelect.extend({ defaultProps: { nothingFoundMessage: UI_LABELS.noResults, comboboxProps: { zIndex: LAYERS.menu } } }),
-    Autocomplete: Autocomplete.extend({ defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } }),
-  },
+  components,
 });
