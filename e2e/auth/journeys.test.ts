@@ -159,11 +159,14 @@ describe('accounts in the browser', () => {
       await signIn(tab.page, USER);
       await tab.page.waitForURL(`${server.url}/pro`);
       await tab.page.getByTestId('pro-abo-state').waitFor();
+      await screenshot(tab.page, 'auth-pro-home');
 
       // Elsewhere, the password changes: every other session of the account ends.
       await elsewhere.page.goto(`${server.url}/abo/connexion?redirect=%2Fabo%2Fmoncompte`);
       await signIn(elsewhere.page, USER);
       await elsewhere.page.waitForURL(`${server.url}/abo/moncompte`);
+      await elsewhere.page.getByTestId('abo-state').waitFor();
+      await screenshot(elsewhere.page, 'auth-account');
       await elsewhere.page.getByLabel('Mot de passe actuel').fill(USER.password);
       await elsewhere.page.getByLabel('Nouveau mot de passe').fill('Nouvelle-maison-2026');
       await elsewhere.page.getByRole('button', { name: 'Changer le mot de passe' }).click();
