@@ -76,7 +76,7 @@ export default [
     route('pro/avisdevaleur', 'routes/pro.avisdevaleur.tsx', { id: idOf('/pro/avisdevaleur') }),
     comingSoon('/pro/recherchedpe'),
     comingSoon('/pro/transactions'),
-    comingSoon('/pro/analysemarche'),
+    route('pro/analysemarche', 'routes/pro.analysemarche.tsx', { id: idOf('/pro/analysemarche') }),
     comingSoon('/pro/mesrecherches'),
     comingSoon('/pro/test/menudemo'),
     route('pro/analyseadresse', 'routes/pro.analyseadresse.tsx', { id: idOf('/pro/analyseadresse') }),
@@ -96,7 +96,7 @@ export default [
 
   // Print routes
   layout('layouts/pdf-route.tsx', { id: 'layout-pdf' }, [
-    comingSoon('/pdf/printanalysemarche'),
+    route('pdf/printanalysemarche', 'routes/pdf.printanalysemarche.tsx', { id: idOf('/pdf/printanalysemarche') }),
     route('pdf/printestimationavis', 'routes/pdf.printestimationavis.tsx', { id: idOf('/pdf/printestimationavis') }),
     route('pdf/*', 'routes/not-found.tsx', { id: 'not-found-pdf' }),
   ]),

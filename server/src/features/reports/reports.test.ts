@@ -55,3 +55,18 @@ describe('value opinion PDF', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('market report PDF', () => {
+  it('renders the market analysis of a zone and period, and refuses a query without zone', async () => {
+    const res = await b.api('/api/reports/market.pdf?insee=64260&from=2022-01-01&to=2022-12-31');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="analyse-marche-2022-01-01-2022-12-31.pdf"');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    const bad = await b.api('/api/reports/market.pdf?from=2022-01-01&to=2022-12-31');
+    expect(bad.status).toBe(400);
+  });
+});
