@@ -18,6 +18,7 @@ const LINE_COLUMNS = `numero_disposition, adresse_numero, adresse_suffixe, adres
 
 export async function mergeDvf(tx: Queryable, stage: string, origin: 'geo-dvf' | 'dgfip', ctx: MergeContext): Promise<MergeResult> {
   await tx.exec(`
+    CREATE INDEX ON ${stage} (id_mutation, source_line);
     CREATE TEMP TABLE dvf_merge_scope ON COMMIT DROP AS
       SELECT DISTINCT code_commune, date_trunc('year', date_mutation)::date AS year FROM ${stage};
     CREATE TEMP TABLE dvf_merge_ids ON COMMIT DROP AS
@@ -33,36 +34,42 @@ export async function mergeDvf(tx: Queryable, stage: string, origin: 'geo-dvf' |
     DELETE FROM dvf_mutations WHERE id_mutation IN (SELECT id_mutation FROM dvf_merge_ids);
   `);
 
+  // The lines as they will be stored (rank in the mutation, coordinates of the file or of the
+  // parcel's centroid), computed once for both inserts below.
   await tx.exec(`
-    INSERT INTO dvf_lines (id_mutation, line_no, source_line, ${LINE_COLUMNS}, longitude, latitude, geo_source)
-    SELECT s.id_mutation, row_number() OVER (PARTITION BY s.id_mutation ORDER BY s.source_line), s.source_line,
-           ${LINE_COLUMNS.split(',')
-             .map((c) => `s.${c.trim()}`)
-             .join(', ')},
-           coalesce(s.longitude, p.centroid_lon), coalesce(s.latitude, p.centroid_lat),
-           CASE WHEN s.longitude IS NOT NULL THEN 'fichier' WHEN p.id IS NOT NULL THEN 'centroide-parcelle' END
+    CREATE TEMP TABLE dvf_merge_lines ON COMMIT DROP AS
+    SELECT s.*, row_number() OVER (PARTITION BY s.id_mutation ORDER BY s.source_line) AS line_no,
+           coalesce(s.longitude, p.centroid_lon) AS lon, coalesce(s.latitude, p.centroid_lat) AS lat,
+           CASE WHEN s.longitude IS NOT NULL THEN 'fichier' WHEN p.id IS NOT NULL THEN 'centroide-parcelle' END AS geo_source
       FROM ${stage} s LEFT JOIN parcels p ON p.id = s.id_parcelle;
+    ANALYZE dvf_merge_lines;
+    INSERT INTO dvf_lines (id_mutation, line_no, source_line, ${LINE_COLUMNS}, longitude, latitude, geo_source)
+    SELECT id_mutation, line_no, source_line, ${LINE_COLUMNS}, lon, lat, geo_source FROM dvf_merge_lines;
   `);
 
+  // Mutation level: the first line's fields, the first address and the first position found.
   await tx.query(
     `INSERT INTO dvf_mutations (id_mutation, origin, date_mutation, numero_disposition, nature_mutation, valeur_fonciere,
                                 code_commune, code_departement, nom_commune, code_postal, adresse_numero, adresse_suffixe,
                                 adresse_nom_voie, id_parcelle, nb_lignes, nb_locaux, longitude, latitude, import_run_id)
      SELECT f.id_mutation, $1, f.date_mutation, f.numero_disposition, f.nature_mutation, f.valeur_fonciere,
             f.code_commune, f.code_departement, f.nom_commune, f.code_postal, a.adresse_numero, a.adresse_suffixe,
-            a.adresse_nom_voie, f.id_parcelle, n.nb_lignes, n.nb_locaux, g.longitude, g.latitude, $2
-       FROM (SELECT DISTINCT ON (id_mutation) * FROM ${stage} ORDER BY id_mutation, source_line) f
-       JOIN (SELECT id_mutation, count(*)::int AS nb_lignes,
-                    count(DISTINCT ROW(code_type_local, surface_reelle_bati, nombre_pieces_principales))
-                      FILTER (WHERE code_type_local IN (1, 2, 4))::int AS nb_locaux
-               FROM ${stage} GROUP BY id_mutation) n ON n.id_mutation = f.id_mutation
+            a.adresse_nom_voie, f.id_parcelle, n.nb_lignes, coalesce(k.nb_locaux, 0), g.lon, g.lat, $2
+       FROM dvf_merge_lines f
+       JOIN (SELECT id_mutation, count(*)::int AS nb_lignes FROM dvf_merge_lines GROUP BY id_mutation) n ON n.id_mutation = f.id_mutation
+       LEFT JOIN (SELECT id_mutation, count(*)::int AS nb_locaux
+                    FROM (SELECT DISTINCT id_mutation, code_type_local, surface_reelle_bati, nombre_pieces_principales
+                            FROM dvf_merge_lines WHERE code_type_local IN (1, 2, 4)) d
+                   GROUP BY id_mutation) k ON k.id_mutation = f.id_mutation
        LEFT JOIN (SELECT DISTINCT ON (id_mutation) id_mutation, adresse_numero, adresse_suffixe, adresse_nom_voie
-                    FROM ${stage} WHERE adresse_nom_voie IS NOT NULL ORDER BY id_mutation, source_line) a ON a.id_mutation = f.id_mutation
-       LEFT JOIN (SELECT DISTINCT ON (id_mutation) id_mutation, longitude, latitude
-                    FROM dvf_lines WHERE latitude IS NOT NULL AND id_mutation IN (SELECT id_mutation FROM ${stage})
-                   ORDER BY id_mutation, line_no) g ON g.id_mutation = f.id_mutation`,
+                    FROM dvf_merge_lines WHERE adresse_nom_voie IS NOT NULL ORDER BY id_mutation, line_no) a ON a.id_mutation = f.id_mutation
+       LEFT JOIN (SELECT DISTINCT ON (id_mutation) id_mutation, lon, lat
+                    FROM dvf_merge_lines WHERE lat IS NOT NULL ORDER BY id_mutation, line_no) g ON g.id_mutation = f.id_mutation
+      WHERE f.line_no = 1`,
     [origin, ctx.runId],
   );
+  // PGlite has no autovacuum: fresh planner statistics for the set-based refreshes that follow.
+  await tx.exec('ANALYZE dvf_lines; ANALYZE dvf_mutations;');
 
   const sales = await refreshSales(tx, 'SELECT code_commune FROM dvf_merge_communes', ctx.bounds);
   const stats = await refreshStats(
@@ -88,7 +95,7 @@ export async function mergeDvf(tx: Queryable, stage: string, origin: 'geo-dvf' |
             count(*) FILTER (WHERE l.geo_source IS NULL)::int AS not_geolocated,
             (SELECT min(date_mutation)::text FROM ${stage}) AS first, (SELECT max(date_mutation)::text FROM ${stage}) AS last,
             (SELECT count(DISTINCT code_commune)::int FROM ${stage}) AS communes
-       FROM dvf_lines l WHERE l.id_mutation IN (SELECT id_mutation FROM ${stage})`,
+       FROM dvf_merge_lines l`,
   );
   return {
     vintage: c?.first && c.last ? `${c.first} – ${c.last}` : null,

@@ -46,16 +46,19 @@ function withinBoundsSql(price: string, surface: string, code: string, ppm: stri
 export async function refreshSales(tx: Queryable, communesSql: string, bounds: PlausibilityBounds): Promise<number> {
   await tx.exec(`DELETE FROM dvf_sales WHERE code_commune IN (${communesSql})`);
   const rows = await tx.query<{ n: number }>(
-    `WITH locaux AS (
-       SELECT DISTINCT ON (l.id_mutation, l.code_type_local, l.surface_reelle_bati, l.nombre_pieces_principales)
-              l.id_mutation, l.code_type_local, l.type_local, l.surface_reelle_bati, l.nombre_pieces_principales,
-              l.id_parcelle, l.adresse_numero, l.adresse_suffixe, l.adresse_nom_voie, l.longitude, l.latitude
-         FROM dvf_lines l
-         JOIN dvf_mutations m ON m.id_mutation = l.id_mutation
-        WHERE m.code_commune IN (${communesSql}) AND l.code_type_local IN (1, 2, 4)
-        ORDER BY l.id_mutation, l.code_type_local, l.surface_reelle_bati, l.nombre_pieces_principales, l.line_no
-     ), single AS (
-       SELECT id_mutation FROM locaux GROUP BY id_mutation HAVING count(*) = 1
+    `WITH single AS (
+       -- Distinct built locals of each mutation, then the mutations that have exactly one (rule 4).
+       SELECT * FROM (
+         SELECT d.*, count(*) OVER (PARTITION BY d.id_mutation) AS n_locaux FROM (
+           SELECT DISTINCT ON (l.id_mutation, l.code_type_local, l.surface_reelle_bati, l.nombre_pieces_principales)
+                  l.id_mutation, l.code_type_local, l.type_local, l.surface_reelle_bati, l.nombre_pieces_principales,
+                  l.id_parcelle, l.adresse_numero, l.adresse_suffixe, l.adresse_nom_voie, l.longitude, l.latitude
+             FROM dvf_lines l
+             JOIN dvf_mutations m ON m.id_mutation = l.id_mutation
+            WHERE m.code_commune IN (${communesSql}) AND l.code_type_local IN (1, 2, 4)
+            ORDER BY l.id_mutation, l.code_type_local, l.surface_reelle_bati, l.nombre_pieces_principales, l.line_no
+         ) d
+       ) w WHERE n_locaux = 1
      ), kept AS (
        INSERT INTO dvf_sales (id_mutation, date_mutation, month, nature_mutation, code_type_local, type_local, valeur_fonciere,
                               surface_reelle_bati, nombre_pieces_principales, prix_m2, code_commune, code_section, code_departement,
@@ -66,9 +69,8 @@ export async function refreshSales(tx: Queryable, communesSql: string, bounds: P
               nullif(concat_ws(' ', x.adresse_numero, x.adresse_suffixe, x.adresse_nom_voie), ''),
               coalesce(x.longitude, m.longitude), coalesce(x.latitude, m.latitude),
               ${withinBoundsSql('m.valeur_fonciere', 'x.surface_reelle_bati', 'x.code_type_local', '(m.valeur_fonciere / x.surface_reelle_bati)', 2)}
-         FROM single
-         JOIN locaux x ON x.id_mutation = single.id_mutation
-         JOIN dvf_mutations m ON m.id_mutation = single.id_mutation
+         FROM single x
+         JOIN dvf_mutations m ON m.id_mutation = x.id_mutation
         WHERE ${NATURE_FOLDED} IN ${KEPT_NATURES}
           AND m.valeur_fonciere > 0 AND x.surface_reelle_bati > 0
           AND m.valeur_fonciere / x.surface_reelle_bati < $1::numeric
@@ -76,6 +78,7 @@ export async function refreshSales(tx: Queryable, communesSql: string, bounds: P
      SELECT count(*)::int AS n FROM kept`,
     [PRICE_PER_M2_HARD_LIMIT, ...boundsParams(bounds)],
   );
+  await tx.exec('ANALYZE dvf_sales');
   await tx.query(
     `INSERT INTO app_settings (key, value, updated_at) VALUES ('dvf_stats_bounds', $1, now())
      ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = CASE WHEN app_settings.value = excluded.value THEN app_settings.updated_at ELSE now() END`,
@@ -98,11 +101,11 @@ export async function refreshStats(tx: Queryable, communesSql: string, departeme
   const rows = await tx.query<{ n: number }>(
     `WITH w AS (
        INSERT INTO dvf_stats_monthly (level, code, type, month, n, median, mean, q1, q3)
-       SELECT level, code, type, month, count(*)::int,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY prix_m2::float8)::numeric,
-              avg(prix_m2),
-              percentile_cont(0.25) WITHIN GROUP (ORDER BY prix_m2::float8)::numeric,
-              percentile_cont(0.75) WITHIN GROUP (ORDER BY prix_m2::float8)::numeric
+       SELECT level, code, type, month, n, q[2]::numeric, mean, q[1]::numeric, q[3]::numeric
+         FROM (
+       -- One sort per group for the three quartiles.
+       SELECT level, code, type, month, count(*)::int AS n, avg(prix_m2) AS mean,
+              percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY prix_m2::float8) AS q
          FROM (
            SELECT lv.level, lv.code, t.type, s.month, s.prix_m2
              FROM dvf_sales s
@@ -114,7 +117,7 @@ export async function refreshStats(tx: Queryable, communesSql: string, departeme
               AND ((lv.level IN ('commune', 'section') AND s.code_commune IN (${communesSql}))
                 OR (lv.level = 'departement' AND s.code_departement IN (${departementsSql})))
          ) x
-        GROUP BY level, code, type, month
+        GROUP BY level, code, type, month) g
        RETURNING 1)
      SELECT count(*)::int AS n FROM w`,
   );

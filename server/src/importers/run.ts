@@ -204,6 +204,8 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
       }
     }
     await stage.flush();
+    // Planner statistics of the staged rows: without them the merge's joins can pick nested loops.
+    await db.exec(`ANALYZE ${stage.table}`);
     if (progress.rowsRead === 0) throw new ImportError(`Le fichier « ${name} » ne contient aucune ligne de données.`);
     if (progress.rowsKept === 0) {
       throw new ImportError(
@@ -214,6 +216,8 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
     await beat(true);
     const table = stage.table;
     const result = await db.transaction(async (tx) => {
+      // Set-based merges sort and hash whole files: give them memory (PGlite's default is 4 MB).
+      await tx.exec(`SET LOCAL work_mem = '64MB'`);
       const merged = await importer.merge(tx, table, { runId, fileName: name, bounds });
       await holdPoint('fusion');
       await tx.query(
