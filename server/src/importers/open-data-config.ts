@@ -14,11 +14,18 @@ export const DEFAULT_URLS = {
   dpe: 'https://data.ademe.fr/data-fair/api/v1/datasets/dpe03existant/lines?format=csv&size=10000&qs=code_departement_ban:%22{dep}%22',
 } as const;
 
-const template = (placeholders: string[]) =>
-  z
-    .string()
-    .url('doit être une URL http(s)://…')
-    .refine((u) => placeholders.every((p) => u.includes(p)), `doit contenir ${placeholders.join(' et ')}`);
+/** An empty variable (as copied from .env.example) means "the default". */
+const blankAsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const template = (placeholders: string[], fallback: string) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .url('doit être une URL http(s)://…')
+      .refine((u) => placeholders.every((p) => u.includes(p)), `doit contenir ${placeholders.join(' et ')}`)
+      .default(fallback),
+  );
 
 const range = z.object({ min: z.number().nonnegative(), max: z.number().positive() }).refine((r) => r.min <= r.max, 'min doit être ≤ max');
 const boundsSchema = z.object({
@@ -29,10 +36,10 @@ const boundsSchema = z.object({
 
 const schema = z.object({
   /** URL templates of the département downloads ({dep}, {year}). */
-  DATA_URL_DVF: template(['{dep}', '{year}']).default(DEFAULT_URLS.dvf),
-  DATA_URL_CADASTRE: template(['{dep}']).default(DEFAULT_URLS.cadastre),
-  DATA_URL_BAN: template(['{dep}']).default(DEFAULT_URLS.ban),
-  DATA_URL_DPE: template(['{dep}']).default(DEFAULT_URLS.dpe),
+  DATA_URL_DVF: template(['{dep}', '{year}'], DEFAULT_URLS.dvf),
+  DATA_URL_CADASTRE: template(['{dep}'], DEFAULT_URLS.cadastre),
+  DATA_URL_BAN: template(['{dep}'], DEFAULT_URLS.ban),
+  DATA_URL_DPE: template(['{dep}'], DEFAULT_URLS.dpe),
   /** Géoplateforme geocoding API (e.g. https://data.geopf.fr/geocodage); unset: imported data only. */
   GEOCODER_URL: z
     .string()
