@@ -93,6 +93,20 @@ describe('spec routes', () => {
   });
 });
 
+describe('headers of the layouts', () => {
+  it('offers sign-in to visitors, and their space, account and sign-out to signed-in users', async () => {
+    const visitor = await (await page('/methodo')).text();
+    expect(visitor).toContain('href="/abo/connexion"');
+    expect(visitor).not.toContain('Mon espace pro');
+    const signedIn = await (await subscriber.fetch('/methodo')).text();
+    expect(signedIn).toContain('Mon espace pro');
+    expect(signedIn).not.toContain('href="/abo/connexion"');
+    const pro = await (await subscriber.fetch('/pro/mazone')).text();
+    expect(pro).toContain('abonne@exemple.fr');
+    expect(pro).toContain('Se déconnecter');
+  });
+});
+
 describe('layouts by path', () => {
   it('renders /pdf/* with the pdf layout and /brevo/* with none', async () => {
     expect(layoutOf(await (await subscriber.fetch('/pdf/printestimationavis')).text())).toBe('pdf');

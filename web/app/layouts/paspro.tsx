@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Brand } from '~/components/shell/brand';
 import { openConsentPanel } from '~/lib/consent';
+import { useSessionUser } from '~/lib/session';
 
 const NAV = [
   { to: '/clients', label: 'Pour qui\u00a0?' },
@@ -47,6 +48,34 @@ export function SiteFooter() {
   );
 }
 
+/** Sign-in and subscribe for visitors; their space and account for signed-in users. */
+function AccountButtons({ onNavigate }: { onNavigate?: () => void }) {
+  const user = useSessionUser();
+  if (user) {
+    const hasPro = user.role === 'admin' || Boolean(user.client?.aboactif);
+    return (
+      <>
+        <Button component={Link} to="/abo/moncompte" variant="default" onClick={onNavigate}>
+          Mon compte
+        </Button>
+        <Button component={Link} to={hasPro ? '/pro' : '/abo/offre'} onClick={onNavigate}>
+          {hasPro ? 'Mon espace pro' : 'S’abonner'}
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Button component={Link} to="/abo/connexion" variant="default" onClick={onNavigate}>
+        Connexion
+      </Button>
+      <Button component={Link} to="/abo/offre" onClick={onNavigate}>
+        S’abonner
+      </Button>
+    </>
+  );
+}
+
 export function PasproLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const links = NAV.map((item) => (
@@ -64,12 +93,7 @@ export function PasproLayout({ children }: { children: ReactNode }) {
               {links}
             </Group>
             <Group gap="xs" visibleFrom="sm">
-              <Button component={Link} to="/abo/connexion" variant="default">
-                Connexion
-              </Button>
-              <Button component={Link} to="/abo/offre">
-                S’abonner
-              </Button>
+              <AccountButtons />
             </Group>
             <Burger
               opened={opened}
@@ -86,12 +110,7 @@ export function PasproLayout({ children }: { children: ReactNode }) {
           <Container size="lg" hiddenFrom="sm" pt="sm">
             <Stack component="nav" aria-label="Navigation principale (mobile)" id="menu-mobile">
               {links}
-              <Button component={Link} to="/abo/connexion" variant="default" onClick={close}>
-                Connexion
-              </Button>
-              <Button component={Link} to="/abo/offre" onClick={close}>
-                S’abonner
-              </Button>
+              <AccountButtons onNavigate={close} />
             </Stack>
           </Container>
         ) : null}

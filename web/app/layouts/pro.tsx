@@ -1,10 +1,11 @@
 /** Professional layout: the tools menu on the side, the current tool in the main area. */
-import { AppShell, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Group, NavLink as MantineNavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Brand } from '~/components/shell/brand';
 import { PRO_NAV } from '~/components/shell/pro-nav';
+import { SignOutButton } from '~/features/auth/sign-out-button';
 import { AppIcon } from '~/lib/icons';
 import { preloadRouteModules } from '~/lib/route-preload';
 import { useSessionUser } from '~/lib/session';
@@ -26,9 +27,15 @@ export function ProLayout({ children }: { children: ReactNode }) {
             <Brand to="/pro" />
           </Group>
           {user ? (
-            <Text size="sm" c="dimmed">
-              {user.email}
-            </Text>
+            <Group gap="sm">
+              <Text size="sm" c="dimmed" visibleFrom="sm">
+                {user.email}
+              </Text>
+              <Button component={Link} to="/abo/moncompte" variant="subtle" size="compact-sm">
+                Mon compte
+              </Button>
+              <SignOutButton variant="subtle" />
+            </Group>
           ) : null}
         </Group>
       </AppShell.Header>
