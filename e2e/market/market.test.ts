@@ -162,6 +162,46 @@ describe('market tools', () => {
   });
 });
 
+describe('transactions and market analysis', () => {
+  // One signed-in browser for both journeys.
+  let b: Awaited<ReturnType<typeof openBrowser>>;
+  beforeAll(async () => {
+    b = await openBrowser({ viewport: { width: 1400, height: 900 } });
+    await signIn(b.page, '/pro/transactions');
+  });
+  afterAll(async () => b?.close());
+
+  it('lists the sales of parcel AS 167, shows the whole mutation, and offers the CSV of the filter', async () => {
+    await b.page.goto(`${server.url}/pro/transactions?lieu=parcelle&parcelle=93010000AS0167&carte=2.48,48.8958,17.5`);
+    const row = b.page.getByRole('row').filter({ hasText: '03/01/2022' }).first();
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/139 AV CARNOT/);
+    await row.getByRole('button').first().click();
+    const detail = b.page.getByTestId('mutation-detail');
+    await detail.getByText('Lignes de la mutation (3)').waitFor();
+    await detail.getByText(/54,77/).first().waitFor();
+    expect(await b.page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('parcelle=93010000AS0167');
+    await b.page.locator('[data-map-ready="true"]').waitFor();
+    await screenshot(b.page, 'market-transactions-as167');
+  });
+
+  it('analyses the Bondy market of 2022 with its sample sizes and charts', async () => {
+    await b.page.goto(`${server.url}/pro/analysemarche?insee=93010&from=2022-01-01&to=2022-12-31`);
+    const report = b.page.getByTestId('market-report');
+    await report.getByText('Bondy (93010), du 01/01/2022 au 31/12/2022').waitFor();
+    await report
+      .getByRole('region', { name: 'Par type de bien' })
+      .getByRole('row', { name: /^Appartements/ })
+      .waitFor();
+    await b.page.waitForFunction(() => {
+      const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document;
+      return doc.querySelectorAll('[data-chart-ready="true"]').length >= 4;
+    });
+    expect(await report.getByText('Seine-Saint-Denis (93)').count()).toBeGreaterThan(0);
+    await screenshot(b.page, 'market-analysemarche-bondy');
+  });
+});
+
 async function pdfText(data: Buffer): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await pdfjs.getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;

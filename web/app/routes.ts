@@ -75,7 +75,7 @@ export default [
     comingSoon('/pro/prospection'),
     route('pro/avisdevaleur', 'routes/pro.avisdevaleur.tsx', { id: idOf('/pro/avisdevaleur') }),
     comingSoon('/pro/recherchedpe'),
-    comingSoon('/pro/transactions'),
+    route('pro/transactions', 'routes/pro.transactions.tsx', { id: idOf('/pro/transactions') }),
     route('pro/analysemarche', 'routes/pro.analysemarche.tsx', { id: idOf('/pro/analysemarche') }),
     comingSoon('/pro/mesrecherches'),
     comingSoon('/pro/test/menudemo'),

@@ -155,3 +155,15 @@ describe('GET /api/transactions/:id', () => {
     expect(detail.statistics).toBe('Vente écartée des statistiques : plusieurs locaux vendus ensemble : prix non divisible.');
   });
 });
+
+describe('GET /api/transactions/parcelles', () => {
+  it('gives the parcel outlines of a small map view, and refuses a large one', async () => {
+    const d = 0.0015;
+    const res = await api.fetch(`/api/transactions/parcelles?bbox=${2.48 - d},${48.8958 - d},${2.48 + d},${48.8958 + d}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { features: { properties: { id: string; label: string } }[] };
+    expect(body.features.find((f) => f.properties.id === '93010000AS0167')?.properties.label).toBe('AS 167');
+    const big = await get<{ message: string }>('/api/transactions/parcelles?bbox=2.4,48.8,2.6,48.95', 400);
+    expect(big.message).toBe('Zoomez davantage pour afficher les parcelles.');
+  });
+});
