@@ -38,7 +38,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PARCELS_SOURCE, parcelLayers, SALES_SOURCE, salesLayers, salesSource } from '~/features/map/layers';
@@ -285,13 +285,13 @@ export function TransactionsTool() {
     [place, update, loadParcels],
   );
 
-  const initialView = useMemo(() => {
+  // Only the first view: later moves write the URL, they do not re-create the map.
+  const [initialView] = useState(() => {
     const [lon, lat, zoom] = (params.get('carte') ?? '').split(',').map(Number);
     return lon !== undefined && lat !== undefined && zoom !== undefined && !Number.isNaN(lon + lat + zoom)
       ? { center: [lon, lat] as [number, number], zoom }
       : { center: [2.35, 46.6] as [number, number], zoom: 5 };
-    // Only the first view: later moves write the URL, they do not re-create the map.
-  }, []);
+  });
 
   const csv = query ? `/api/transactions.csv?${query}&sort=${sort}&order=${order}` : null;
   const numberFilter = (key: string, label: string) => (
