@@ -24,6 +24,7 @@ import { importRoutes } from './features/imports/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
+import { parcelRoutes } from './features/parcels/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
 import { versionRoutes } from './features/version/routes.js';
@@ -94,6 +95,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(contactRoutes({ db: deps.db, log, mailer: contactMailer(config, createMailer(config, log)) }));
   api.use(geocodeRoutes({ db: deps.db, log, geocoderUrl: openData.geocoderUrl }));
   api.use(importRoutes({ db: deps.db, log, openData, cacheDir: path.join(config.DATA_DIR, 'telechargements') }));
+  api.use(parcelRoutes({ db: deps.db }));
   api.use(accounts.api);
   api.use(openApiRoutes({ publicUrl: config.publicUrl }));
   api.use(marketRoutes({ db: deps.db }));

@@ -154,3 +154,49 @@ export const departementImportSchema = z.object({
     .regex(/^\d{4}(-\d{4})?$/, 'Années invalides (exemple\u00a0: 2020-2024).')
     .optional(),
 });
+
+/** Parcel search of `/pro/rechercheparcelle`: a commune (INSEE code or name), then optional filters. */
+export const parcelSearchQuerySchema = z
+  .object({
+    commune: z
+      .string({ error: 'Indiquez une commune (nom ou code INSEE).' })
+      .trim()
+      .min(2, 'Indiquez une commune (nom ou code INSEE).')
+      .max(100, 'Nom de commune trop long.'),
+    section: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[0-9A-Z]{1,2}$/, 'Section invalide (1 ou 2 caractères, ex. AS).')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    numero: z.coerce
+      .number()
+      .int('Numéro de parcelle invalide.')
+      .min(1, 'Numéro de parcelle invalide.')
+      .max(9999, 'Numéro de parcelle invalide.')
+      .optional(),
+    surfaceMin: z.coerce.number().min(0, 'La surface minimale doit être positive.').optional(),
+    surfaceMax: z.coerce.number().positive('La surface maximale doit être positive.').optional(),
+    anciennes: z
+      .enum(['0', '1'])
+      .optional()
+      .transform((v) => v === '1'),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .refine((q) => q.surfaceMin === undefined || q.surfaceMax === undefined || q.surfaceMin <= q.surfaceMax, {
+    message: 'La surface minimale dépasse la surface maximale.',
+    path: ['surfaceMin'],
+  });
+export type ParcelSearchQuery = z.input<typeof parcelSearchQuerySchema>;
+
+export const parcelSearchResponseSchema = z.object({
+  commune: z.object({ code: z.string(), nom: z.string() }),
+  total: z.number(),
+  sections: z.array(z.object({ section: z.string(), parcels: z.number() })),
+  parcels: z.array(parcelSchema),
+  /** Vintage of the commune's current cadastre, `YYYY-MM-DD`. */
+  vintage: z.string().nullable(),
+});
+export type ParcelSearchResponse = z.infer<typeof parcelSearchResponseSchema>;

@@ -1,0 +1,87 @@
+/** Parcel search over the Bondy cadastre (2022 and 2025 vintages): subscribers only, French errors. */
+import type { AddressInfo } from 'node:net';
+import { parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestUser } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import { errorHandler } from '../../http/errors.js';
+import { runImport } from '../../importers/run.js';
+import { SAMPLES } from '../../importers/test-samples.js';
+import { createLogger } from '../../logger.js';
+import { createTestDb } from '../../test/db.js';
+import { parcelRoutes } from './routes.js';
+
+let db: Db;
+let server: import('node:http').Server;
+let base = '';
+let user: RequestUser | undefined;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  for (const f of [SAMPLES.cadastreBondy(2022), SAMPLES.cadastreBondy(2025)])
+    expect((await runImport(db, { path: f, startedBy: 'test' })).status).toBe('succeeded');
+  const log = createLogger('silent');
+  server = express()
+    .use((req, _res, next) => {
+      req.user = user;
+      next();
+    })
+    .use('/api', parcelRoutes({ db }))
+    .use(errorHandler(log))
+    .listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server?.close();
+  await db?.close();
+});
+
+async function search(query: string) {
+  const res = await fetch(`${base}/api/parcels?${query}`);
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+describe('GET /api/parcels', () => {
+  it('is for subscribers', async () => {
+    user = undefined;
+    expect((await search('commune=93010')).status).toBe(401);
+  });
+
+  it('finds a parcel by commune (code or name), section and number, with its outline', async () => {
+    user = { id: '1', email: 'abonne@exemple.fr', role: 'subscriber', aboactif: true, via: 'session' };
+    for (const commune of ['93010', 'Bondy', 'bondy']) {
+      const { status, body } = await search(`commune=${commune}&section=as&numero=167`);
+      expect(status).toBe(200);
+      const r = parcelSearchResponseSchema.parse(body);
+      expect(r).toMatchObject({ commune: { code: '93010', nom: 'Bondy' }, total: 1, vintage: '2024-11-13' });
+      expect(r.parcels[0]).toMatchObject({ id: '93010000AS0167', section: 'AS', numero: '167', current: true });
+      expect(r.parcels[0]?.geometry.type).toMatch(/Polygon/);
+      expect(r.sections.find((s) => s.section === 'AS')?.parcels).toBeGreaterThan(50);
+    }
+  });
+
+  it('filters by area, pages, and shows vanished parcels only when asked', async () => {
+    const big = parcelSearchResponseSchema.parse((await search('commune=93010&surfaceMin=20000&limit=500')).body);
+    expect(big.total).toBeGreaterThan(0);
+    expect(big.parcels.every((p) => (p.contenance ?? 0) >= 20000 && p.current)).toBe(true);
+    const all = parcelSearchResponseSchema.parse((await search('commune=93010&limit=10&offset=10')).body);
+    expect(all.total).toBe(7124);
+    expect(all.parcels).toHaveLength(10);
+    const withOld = parcelSearchResponseSchema.parse((await search('commune=93010&anciennes=1&limit=1')).body);
+    expect(withOld.total).toBe(7173);
+  });
+
+  it('answers in French when the commune is unknown or a filter is wrong', async () => {
+    expect(await search('commune=Nullepart-sur-Rien')).toEqual({
+      status: 404,
+      body: { message: 'Commune introuvable\u00a0: « Nullepart-sur-Rien ».' },
+    });
+    const bad = await search('commune=93010&surfaceMin=500&surfaceMax=100');
+    expect(bad.status).toBe(400);
+    expect((bad.body as { issues: { message: string }[] }).issues[0]?.message).toBe('La surface minimale dépasse la surface maximale.');
+    const section = await search('commune=93010&section=ABC');
+    expect((section.body as { issues: { message: string }[] }).issues[0]?.message).toBe('Section invalide (1 ou 2 caractères, ex. AS).');
+  });
+});

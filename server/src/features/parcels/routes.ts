@@ -1,0 +1,26 @@
+/**
+ * Parcel search (`GET /api/parcels`, subscribers): the parcels of a commune (INSEE code or name),
+ * optionally of one section, one number, an area range, with their outlines; plus the sections of
+ * the commune and the vintage of its cadastre. Current parcels only, unless `anciennes=1`.
+ */
+import { type ParcelSearchResponse, parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
+import { Router } from 'express';
+import { requireSubscriber } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { communeByCode, searchCommunes } from '../geocode/communes.js';
+import { foldText } from '../geocode/search-text.logic.js';
+import { parcelsOfCommune } from './queries.js';
+
+export function parcelRoutes(deps: { db: Db }): Router {
+  const router = Router();
+  router.get('/parcels', requireSubscriber, async (req, res) => {
+    const q = parcelSearchQuerySchema.parse(req.query);
+    const byCode = /^(\d{2}|2A|2B)\d{3}$/i.test(q.commune) ? communeByCode(q.commune.toUpperCase()) : undefined;
+    const commune = byCode ?? searchCommunes(foldText(q.commune), null, 1).find((h) => h.score >= 0.7)?.commune;
+    if (!commune) throw new HttpError(404, `Commune introuvable\u00a0: « ${q.commune} ».`);
+    const found = await parcelsOfCommune(deps.db, commune.code, q);
+    res.json({ commune: { code: commune.code, nom: commune.nom }, ...found } satisfies ParcelSearchResponse);
+  });
+  return router;
+}
