@@ -45,7 +45,6 @@ export const PRODUCT_NAME = 'Immoloupe';
 const ready: RouteDelivery = { state: 'ready' };
 const coming = (issue: string): RouteDelivery => ({ state: 'coming', issue });
 /** Issues that deliver the pages still to come, named by their subject. */
-const MARKET = 'outils de marché';
 const DATA = 'import des données ouvertes';
 const LATER = 'une prochaine version';
 
@@ -126,7 +125,7 @@ const entries: Entry[] = [
   // Professional routes
   { ...pro('/pro', 'Espace professionnel', 'Vos outils d’analyse et de prospection.', ready), layout: 'by-client' },
   pro('/pro/mazone', 'Ma zone', 'Le tableau de bord de votre secteur.', coming(LATER)),
-  pro('/pro/template', 'Modèle de rapport', 'Votre identité d’agence sur les rapports imprimés.', coming(MARKET)),
+  pro('/pro/template', 'Modèle de rapport', 'Votre identité d’agence sur les rapports imprimés.', ready),
   pro('/pro/creer_cle', 'Créer une clé d’accès', 'Créez une clé personnelle pour l’extension ou l’API.', ready),
   pro('/pro/admin', 'Administration', 'Utilisateurs, abonnements et imports de données.', ready, 'admin'),
   pro('/pro/admin/brevo', 'Campagnes e-mail', 'Listes de diffusion et envois par Brevo.', coming(LATER), 'admin'),
@@ -139,13 +138,13 @@ const entries: Entry[] = [
     ready,
   ),
   pro('/pro/prospection', 'Prospection', 'Repérer les biens et les propriétaires à démarcher.', coming(LATER)),
-  pro('/pro/avisdevaleur', 'Avis de valeur', 'Estimez un bien par la méthode par comparaison.', coming(MARKET)),
+  pro('/pro/avisdevaleur', 'Avis de valeur', 'Estimez un bien par la méthode par comparaison.', ready),
   pro('/pro/recherchedpe', 'Recherche DPE', 'Rechercher les diagnostics de performance énergétique.', coming(LATER)),
-  pro('/pro/transactions', 'Transactions', 'Les ventes DVF sur la carte et en tableau.', coming(MARKET)),
-  pro('/pro/analysemarche', 'Analyse de marché', 'Volumes et prix au mètre carré d’une zone et d’une période.', coming(MARKET)),
+  pro('/pro/transactions', 'Transactions', 'Les ventes DVF sur la carte et en tableau.', ready),
+  pro('/pro/analysemarche', 'Analyse de marché', 'Volumes et prix au mètre carré d’une zone et d’une période.', ready),
   pro('/pro/mesrecherches', 'Mes recherches', 'Vos recherches enregistrées et leurs alertes.', coming(LATER)),
   pro('/pro/test/menudemo', 'Démonstration du menu', 'Page de test du menu professionnel.', coming(LATER)),
-  pro('/pro/analyseadresse', 'Analyse d’adresse', 'Parcelle, ventes, prix et diagnostics autour d’une adresse.', coming(MARKET)),
+  pro('/pro/analyseadresse', 'Analyse d’adresse', 'Parcelle, ventes, prix et diagnostics autour d’une adresse.', ready),
   pro('/pro/analyseannonce', 'Analyse d’annonce', 'Confronter une annonce aux ventes et aux DPE du secteur.', coming(LATER)),
   pro('/pro/carte_annonces', 'Carte des annonces', 'Les annonces sur la carte.', coming(LATER)),
   pro('/pro/recherchecopro', 'Recherche de copropriétés', 'Rechercher les copropriétés immatriculées.', coming(LATER)),
@@ -159,8 +158,8 @@ const entries: Entry[] = [
   pro('/pro/test/carte3d%20combinee', 'Carte 3D combinée', 'Page de test de la carte en relief combinée aux données.', coming(LATER)),
 
   // Print routes
-  pro('/pdf/printanalysemarche', 'Rapport d’analyse de marché', 'Rapport imprimable d’analyse de marché.', coming(MARKET)),
-  pro('/pdf/printestimationavis', 'Rapport d’avis de valeur', 'Rapport imprimable d’avis de valeur.', coming(MARKET)),
+  pro('/pdf/printanalysemarche', 'Rapport d’analyse de marché', 'Rapport imprimable d’analyse de marché.', ready),
+  pro('/pdf/printestimationavis', 'Rapport d’avis de valeur', 'Rapport imprimable d’avis de valeur.', ready),
 ];
 
 export const SPEC_ROUTES: readonly SpecRoute[] = entries.map((e) => ({

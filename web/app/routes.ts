@@ -65,7 +65,7 @@ export default [
 
   layout('layouts/pro-route.tsx', { id: 'layout-pro' }, [
     comingSoon('/pro/mazone'),
-    comingSoon('/pro/template'),
+    route('pro/template', 'routes/pro.template.tsx', { id: idOf('/pro/template') }),
     route('pro/creer_cle', 'routes/pro.creer_cle.tsx', { id: idOf('/pro/creer_cle') }),
     route('pro/admin', 'routes/pro.admin.tsx', { id: idOf('/pro/admin') }),
     comingSoon('/pro/admin/brevo'),

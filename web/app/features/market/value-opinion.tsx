@@ -45,7 +45,6 @@ import { boundsOf, SALES_SOURCE, SUBJECT_SOURCE, salesLayers, subjectLayers } fr
 import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch, csrfToken } from '~/lib/api';
 import { AddressSearch, type PickedAddress } from './address-search';
-import { AgencyForm } from './agency-form';
 import { distanceLabel, labelled, salesCount, stepLabel, typeLabel } from './labels';
 
 type FormState = {
@@ -565,7 +564,13 @@ export function ValueOpinionTool() {
         </Card>
       )}
 
-      <AgencyForm />
+      <Text size="sm">
+        L’en-tête de vos rapports (nom, coordonnées et logo de l’agence) se règle dans le{' '}
+        <Anchor component={Link} to="/pro/template">
+          modèle de rapport
+        </Anchor>
+        .
+      </Text>
 
       <Card withBorder radius="md" padding="lg" component="section" aria-label="Avis de valeur enregistrés">
         <Stack gap="sm">
