@@ -45,7 +45,6 @@ export const PRODUCT_NAME = 'Immoloupe';
 const ready: RouteDelivery = { state: 'ready' };
 const coming = (issue: string): RouteDelivery => ({ state: 'coming', issue });
 /** Issues that deliver the pages still to come, named by their subject. */
-const DATA = 'import des données ouvertes';
 const LATER = 'une prochaine version';
 
 type Entry = Omit<SpecRoute, 'noindex' | 'delivery'> & { delivery?: RouteDelivery; noindex?: boolean };
@@ -152,7 +151,7 @@ const entries: Entry[] = [
   pro('/pro/extension', 'Extension navigateur', 'Installer et relier l’extension Immoloupe.', coming(LATER)),
   pro('/pro/listeautomatique', 'Liste automatique', 'Les annonces sélectionnées automatiquement pour vous.', coming(LATER)),
   pro('/pro/localisationauto', 'Localisation automatique', 'Retrouver l’adresse probable d’une annonce grâce aux DPE.', coming(LATER)),
-  pro('/pro/rechercheparcelle', 'Recherche de parcelle', 'Rechercher des parcelles par commune, section, surface.', coming(DATA)),
+  pro('/pro/rechercheparcelle', 'Recherche de parcelle', 'Rechercher des parcelles par commune, section, surface.', ready),
   pro('/pro/test/carte3dsimple', 'Carte 3D simple', 'Page de test de la carte en relief.', coming(LATER)),
   // The spec's combined 3D test page has an encoded space in its name.
   pro('/pro/test/carte3d%20combinee', 'Carte 3D combinée', 'Page de test de la carte en relief combinée aux données.', coming(LATER)),

@@ -87,7 +87,7 @@ export default [
     comingSoon('/pro/extension'),
     comingSoon('/pro/listeautomatique'),
     comingSoon('/pro/localisationauto'),
-    comingSoon('/pro/rechercheparcelle'),
+    route('pro/rechercheparcelle', 'routes/pro.rechercheparcelle.tsx', { id: idOf('/pro/rechercheparcelle') }),
     comingSoon('/pro/test/carte3dsimple'),
     comingSoon('/pro/test/carte3d%20combinee'),
 

@@ -1,0 +1,62 @@
+/** Pure helpers of the parcel search page: the query string of a search, the map data of results. */
+import type { Parcel } from '@immoloupe/shared/opendata/contracts';
+
+export interface ParcelForm {
+  commune: string;
+  section: string;
+  numero: string;
+  surfaceMin: string;
+  surfaceMax: string;
+  anciennes: boolean;
+}
+
+export const PAGE_SIZE = 100;
+
+export function parcelQuery(f: ParcelForm, offset = 0): string {
+  const q = new URLSearchParams({ commune: f.commune.trim(), limit: String(PAGE_SIZE), offset: String(offset) });
+  if (f.section.trim()) q.set('section', f.section.trim());
+  if (f.numero.trim()) q.set('numero', f.numero.trim());
+  if (f.surfaceMin.trim()) q.set('surfaceMin', f.surfaceMin.trim().replace(',', '.'));
+  if (f.surfaceMax.trim()) q.set('surfaceMax', f.surfaceMax.trim().replace(',', '.'));
+  if (f.anciennes) q.set('anciennes', '1');
+  return q.toString();
+}
+
+/** The outlines as a GeoJSON FeatureCollection, the selected parcel flagged for its own colour. */
+export function parcelFeatures(parcels: readonly Parcel[], selected: string | null) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: parcels.map((p) => ({
+      type: 'Feature' as const,
+      id: p.id,
+      geometry: p.geometry,
+      properties: { id: p.id, label: `${p.section} ${p.numero}`, selected: p.id === selected, current: p.current },
+    })),
+  };
+}
+
+/** The box around all parcels ([west, south, east, north]), or null. */
+export function boundsOfParcels(parcels: readonly Pick<Parcel, 'bbox'>[]): [number, number, number, number] | null {
+  if (parcels.length === 0) return null;
+  return [
+    Math.min(...parcels.map((p) => p.bbox[0])),
+    Math.min(...parcels.map((p) => p.bbox[1])),
+    Math.max(...parcels.map((p) => p.bbox[2])),
+    Math.max(...parcels.map((p) => p.bbox[3])),
+  ];
+}
+
+export const PARCEL_LAYERS = [
+  {
+    id: 'recherche-parcelles-fond',
+    type: 'fill',
+    source: 'recherche-parcelles',
+    paint: { 'fill-color': ['case', ['get', 'selected'], '#e03131', ['get', 'current'], '#fab005', '#adb5bd'], 'fill-opacity': 0.3 },
+  },
+  {
+    id: 'recherche-parcelles-contour',
+    type: 'line',
+    source: 'recherche-parcelles',
+    paint: { 'line-color': ['case', ['get', 'selected'], '#c92a2a', '#e67700'], 'line-width': ['case', ['get', 'selected'], 3, 1.5] },
+  },
+] as const;

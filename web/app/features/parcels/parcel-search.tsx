@@ -1,0 +1,208 @@
+/**
+ * The parcel search tool (`/pro/rechercheparcelle`): a commune (name or INSEE code), then a section,
+ * a number or an area range; the parcels found in a table and their outlines on the map. Cadastre
+ * Etalab, the vintage imported (subscribers' API `GET /api/parcels`).
+ */
+import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
+import { type ParcelSearchResponse, parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts';
+import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { WideTable } from '~/components/wide-table';
+import { MapView } from '~/features/map/map-view';
+import { ApiError, apiFetch } from '~/lib/api';
+import { boundsOfParcels, PAGE_SIZE, PARCEL_LAYERS, type ParcelForm, parcelFeatures, parcelQuery } from './parcel-search.logic';
+
+const SOURCE = 'recherche-parcelles';
+type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
+
+const empty: ParcelForm = { commune: '', section: '', numero: '', surfaceMin: '', surfaceMax: '', anciennes: false };
+
+export function ParcelSearch() {
+  const [form, setForm] = useState<ParcelForm>(empty);
+  const [searched, setSearched] = useState<ParcelForm | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [result, setResult] = useState<ParcelSearchResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const map = useRef<MapLibreMap | null>(null);
+
+  useEffect(() => {
+    if (!searched) return;
+    let live = true;
+    setLoading(true);
+    setError(null);
+    apiFetch(`/api/parcels?${parcelQuery(searched, offset)}`, parcelSearchResponseSchema)
+      .then((r) => {
+        if (!live) return;
+        setResult(r);
+        setSelected(r.parcels.length === 1 ? (r.parcels[0]?.id ?? null) : null);
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        setResult(null);
+        setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'La recherche a échoué.');
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [searched, offset]);
+
+  // The outlines follow the results and the selection; the view fits the results once per search.
+  useEffect(() => {
+    const m = map.current;
+    const source = m?.getSource(SOURCE) as GeoJSONSource | undefined;
+    if (!m || !source) return;
+    source.setData(parcelFeatures(result?.parcels ?? [], selected) as never);
+  }, [result, selected]);
+  useEffect(() => {
+    const b = boundsOfParcels(result?.parcels ?? []);
+    if (b && map.current) map.current.fitBounds([b[0], b[1], b[2], b[3]], { padding: 40, maxZoom: 18, duration: 0 });
+  }, [result]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (form.commune.trim().length < 2) {
+      setError('Indiquez une commune (nom ou code INSEE).');
+      return;
+    }
+    setOffset(0);
+    setSearched({ ...form });
+  };
+  const set = (key: keyof ParcelForm) => (e: { currentTarget: HTMLInputElement }) =>
+    setForm({ ...form, [key]: key === 'anciennes' ? e.currentTarget.checked : e.currentTarget.value });
+
+  const choose = (id: string) => {
+    setSelected(id);
+    const p = result?.parcels.find((x) => x.id === id);
+    if (p && map.current) map.current.fitBounds([p.bbox[0], p.bbox[1], p.bbox[2], p.bbox[3]], { padding: 80, maxZoom: 19, duration: 0 });
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="Recherche de parcelles">
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label="Commune"
+            description="Nom ou code INSEE"
+            placeholder="Bondy ou 93010"
+            value={form.commune}
+            onChange={set('commune')}
+            required
+            w={220}
+          />
+          <TextInput label="Section" placeholder="AS" value={form.section} onChange={set('section')} w={90} />
+          <TextInput label="Numéro" placeholder="167" value={form.numero} onChange={set('numero')} w={100} inputMode="numeric" />
+          <TextInput label="Surface minimale (m²)" value={form.surfaceMin} onChange={set('surfaceMin')} w={170} inputMode="decimal" />
+          <TextInput label="Surface maximale (m²)" value={form.surfaceMax} onChange={set('surfaceMax')} w={170} inputMode="decimal" />
+          <Checkbox label="Inclure les parcelles disparues" checked={form.anciennes} onChange={set('anciennes')} />
+          <Button type="submit" loading={loading}>
+            Rechercher
+          </Button>
+        </Group>
+      </Paper>
+      {error ? (
+        <Alert color="red" title="Recherche impossible">
+          {error}
+        </Alert>
+      ) : null}
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          {result ? (
+            <Stack gap="xs">
+              <Text aria-live="polite">
+                {result.total === 0
+                  ? `Aucune parcelle ne correspond dans ${result.commune.nom}.`
+                  : `${formatInteger(result.total)} parcelle${result.total > 1 ? 's' : ''} à ${result.commune.nom} (${result.commune.code})`}
+                {result.vintage ? ` — cadastre à jour au ${formatDate(result.vintage)}` : ''}
+              </Text>
+              {result.total === 0 && result.sections.length === 0 ? (
+                <Text size="sm">Le cadastre de cette commune n’est pas encore importé.</Text>
+              ) : null}
+              {result.parcels.length > 0 ? (
+                <WideTable label="Parcelles trouvées" minWidth={520}>
+                  <Table striped highlightOnHover withTableBorder>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">Parcelle</Table.Th>
+                        <Table.Th scope="col">Identifiant</Table.Th>
+                        <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                          Contenance
+                        </Table.Th>
+                        <Table.Th scope="col">État</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {result.parcels.map((p) => (
+                        <Table.Tr key={p.id} bg={p.id === selected ? 'yellow.1' : undefined}>
+                          <Table.Td>
+                            <Button variant="subtle" size="compact-sm" onClick={() => choose(p.id)} aria-pressed={p.id === selected}>
+                              {p.section} {p.numero}
+                            </Button>
+                          </Table.Td>
+                          <Table.Td style={{ fontFamily: 'monospace' }}>{p.id}</Table.Td>
+                          <Table.Td style={{ textAlign: 'right' }}>{p.contenance === null ? '—' : formatSurface(p.contenance)}</Table.Td>
+                          <Table.Td>
+                            {p.current ? (
+                              <Badge variant="light" color="teal.9">
+                                Actuelle
+                              </Badge>
+                            ) : (
+                              <Badge variant="outline" color="gray.8">
+                                Disparue
+                              </Badge>
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </WideTable>
+              ) : null}
+              {result.total > PAGE_SIZE ? (
+                <Group>
+                  <Button variant="default" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+                    Précédentes
+                  </Button>
+                  <Text size="sm">
+                    {formatInteger(offset + 1)} à {formatInteger(Math.min(result.total, offset + PAGE_SIZE))}
+                  </Text>
+                  <Button variant="default" disabled={offset + PAGE_SIZE >= result.total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+                    Suivantes
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          ) : (
+            <Text size="sm">Choisissez une commune, puis affinez par section, numéro ou surface.</Text>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <MapView
+            label="Carte des parcelles trouvées"
+            center={[2.35, 48.86]}
+            zoom={11}
+            height={560}
+            onReady={(m) => {
+              map.current = m;
+              m.addSource(SOURCE, {
+                type: 'geojson',
+                data: parcelFeatures(result?.parcels ?? [], selected) as never,
+                attribution: 'Parcelles : cadastre Etalab, Licence Ouverte 2.0',
+              });
+              for (const l of PARCEL_LAYERS) m.addLayer(l as unknown as AnyLayer);
+              m.on('click', 'recherche-parcelles-fond', (e) => {
+                const id = e.features?.[0]?.properties?.id;
+                if (typeof id === 'string') setSelected(id);
+              });
+              const b = boundsOfParcels(result?.parcels ?? []);
+              if (b) m.fitBounds([b[0], b[1], b[2], b[3]], { padding: 40, maxZoom: 18, duration: 0 });
+            }}
+          />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
