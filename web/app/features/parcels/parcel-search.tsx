@@ -109,7 +109,7 @@ export function ParcelSearch() {
         </Alert>
       ) : null}
       <Grid>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
           {result ? (
             <Stack gap="xs">
               <Text aria-live="polite">
@@ -122,7 +122,7 @@ export function ParcelSearch() {
                 <Text size="sm">Le cadastre de cette commune n’est pas encore importé.</Text>
               ) : null}
               {result.parcels.length > 0 ? (
-                <WideTable label="Parcelles trouvées" minWidth={520}>
+                <WideTable label="Parcelles trouvées" minWidth={480}>
                   <Table striped highlightOnHover withTableBorder>
                     <Table.Thead>
                       <Table.Tr>
@@ -179,7 +179,7 @@ export function ParcelSearch() {
             <Text size="sm">Choisissez une commune, puis affinez par section, numéro ou surface.</Text>
           )}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
           <MapView
             label="Carte des parcelles trouvées"
             center={[2.35, 48.86]}

@@ -1,0 +1,87 @@
+/**
+ * Open data in a real browser, against the built server on samples imported with the documented
+ * command (`npm run data:import`, i.e. server/dist/cli/data-import.js): the parcel search finds
+ * parcel AS 167 of Bondy with its outline on the map; and while the server holds the PGlite data
+ * folder, the import command refuses it in French instead of corrupting it.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../support/browser.js';
+import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
+
+const run = promisify(execFile);
+const USER = { email: 'geometre@exemple.fr', password: 'Maison-bleue-2026' };
+let server: RunningServer;
+let dataDir: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-data-'));
+  env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  const files = ['cadastre/cadastre-93010-parcelles_2022.json.gz', 'cadastre/cadastre-93010-parcelles_2025.json.gz'];
+  await run(process.execPath, ['server/dist/cli/data-import.js', ...files.map((f) => path.join(SHARED_DATA, f))], { cwd: REPO_ROOT, env });
+  await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { openPglite } = await import('./server/dist/db/client.js');
+       const { migrate } = await import('./server/dist/db/migrate.js');
+       const { createAccount } = await import('./server/dist/auth/testing/browser.js');
+       const db = await openPglite(process.env.DATA_DIR);
+       await migrate(db);
+       await createAccount(db, ${JSON.stringify(USER.email)}, ${JSON.stringify(USER.password)}, { subscription: 'active' });
+       await db.close();`,
+    ],
+    { cwd: REPO_ROOT, env },
+  );
+  server = await startServer({ dataDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('open data', () => {
+  it('finds parcel AS 167 of Bondy and draws it on the map', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await b.page.goto(`${server.url}/abo/connexion?redirect=${encodeURIComponent('/pro/rechercheparcelle')}`);
+      await b.page.locator('input[name="email"]').fill(USER.email);
+      await b.page.locator('input[name="password"]').fill(USER.password);
+      await b.page.getByRole('button', { name: 'Se connecter' }).click();
+      await b.page.waitForURL(`${server.url}/pro/rechercheparcelle`);
+      await b.page.getByRole('heading', { name: 'Recherche de parcelle', level: 1 }).waitFor();
+      await b.page.locator('[data-map-ready="true"]').waitFor();
+      await b.page.getByLabel('Commune').fill('Bondy');
+      await b.page.getByLabel('Section').fill('AS');
+      await b.page.getByLabel('Numéro').fill('167');
+      await b.page.getByRole('button', { name: 'Rechercher' }).click();
+      await b.page.getByText(/^1 parcelle à Bondy \(93010\) — cadastre à jour au 13\/11\/2024$/).waitFor();
+      const table = b.page.getByRole('region', { name: 'Parcelles trouvées' });
+      expect(await table.getByRole('row').nth(1).innerText()).toMatch(/AS 167\s+93010000AS0167\s+[\d\s\u202f]+\u00a0?m²\s+Actuelle/i);
+      // The outline is on the map: its fill layer answers at the parcel's centroid.
+      const rendered = await b.page.evaluate(() => document.querySelector('[data-map-ready="true"] canvas') !== null);
+      expect(rendered).toBe(true);
+      await screenshot(b.page, 'data-rechercheparcelle-as167');
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('refuses, in French, to import into the data folder the running server holds', async () => {
+    const err = await run(process.execPath, ['server/dist/cli/data-import.js', path.join(SHARED_DATA, 'ban/adresses-93010_bondy.csv')], {
+      cwd: REPO_ROOT,
+      env,
+    }).then(
+      () => null,
+      (e: { code?: number; stderr?: string }) => e,
+    );
+    expect(err?.code).toBe(1);
+    expect(err?.stderr).toContain('est ouverte par le serveur Immoloupe');
+  });
+});
