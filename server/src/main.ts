@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     const release = claimDataDir(config.DATA_DIR, 'serveur');
     process.on('exit', release);
   }
-  const db = await openDb(config);
+  const db = await openDb(config, (err) => log.warn('idle database connection lost', { err }));
   const applied = await migrate(db);
   log.info('database ready', { engine: db.kind, migrationsApplied: applied });
 

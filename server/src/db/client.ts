@@ -123,7 +123,7 @@ function pgQueryable(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Db> {
+export async function openPostgres(url: string, options: { max?: number; onIdleError?: (err: Error) => void } = {}): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -134,6 +134,10 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       }) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle pooled connection can be closed by the server (restart, failover, administrator):
+  // without a listener, pg re-throws that as an uncaught error and the whole process dies. The
+  // pool drops the client and opens a new one on the next query.
+  pool.on('error', (err) => options.onIdleError?.(err));
   // Fail at boot, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
@@ -158,6 +162,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
-export async function openDb(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Promise<Db> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.DATA_DIR);
+export async function openDb(
+  config: { DATABASE_URL?: string | undefined; DATA_DIR: string },
+  onIdleError?: (err: Error) => void,
+): Promise<Db> {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL, { onIdleError }) : openPglite(config.DATA_DIR);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, TEST_ENGINE } from '../test/db.js';
-import type { Db } from './client.js';
+import { type Db, openPostgres } from './client.js';
 import { migrate, readMigrations } from './migrate.js';
 
 let db: Db;
@@ -54,5 +54,21 @@ describe(`database (${TEST_ENGINE})`, () => {
     expect(await db.copyCsv('copy_probe', ['id', 'label'], chunks())).toBe(1);
     const rows = await db.query<{ id: number; label: string }>('SELECT id, label FROM copy_probe ORDER BY id');
     expect(rows.map((r) => r.label)).toEqual(['un', 'deux, trois', 'quatre']);
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('PostgreSQL pool', () => {
+  it('survives the server closing an idle connection, and reconnects', async () => {
+    const seen: Error[] = [];
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    const own = await openPostgres(url.toString(), { max: 1, onIdleError: (err) => seen.push(err) });
+    try {
+      const [{ pid }] = (await own.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
+      await db.query('SELECT pg_terminate_backend($1)', [pid]);
+      await expect.poll(() => seen.length, { timeout: 5_000 }).toBe(1);
+      expect(await own.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await own.close();
+    }
   });
 });
