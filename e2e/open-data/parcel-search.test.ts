@@ -1,7 +1,8 @@
 /**
  * Open data in a real browser, against the built server on samples imported with the documented
  * command (`npm run data:import`, i.e. server/dist/cli/data-import.js): the parcel search finds
- * parcel AS 167 of Bondy with its outline on the map; and while the server holds the PGlite data
+ * parcel AS 167 of Bondy with its outline on the map; an administrator imports a file from the
+ * admin page and follows it in the list of imports; and while the server holds the PGlite data
  * folder, the import command refuses it in French instead of corrupting it.
  */
 import { execFile } from 'node:child_process';
@@ -15,6 +16,7 @@ import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../supp
 
 const run = promisify(execFile);
 const USER = { email: 'geometre@exemple.fr', password: 'Maison-bleue-2026' };
+const ADMIN = { email: 'admin-donnees@exemple.fr', password: 'Maison-bleue-2026' };
 let server: RunningServer;
 let dataDir: string;
 let env: NodeJS.ProcessEnv;
@@ -35,6 +37,7 @@ beforeAll(async () => {
        const db = await openPglite(process.env.DATA_DIR);
        await migrate(db);
        await createAccount(db, ${JSON.stringify(USER.email)}, ${JSON.stringify(USER.password)}, { subscription: 'active' });
+       await createAccount(db, ${JSON.stringify(ADMIN.email)}, ${JSON.stringify(ADMIN.password)}, { role: 'admin' });
        await db.close();`,
     ],
     { cwd: REPO_ROOT, env },
@@ -68,6 +71,30 @@ describe('open data', () => {
       const rendered = await b.page.evaluate(() => document.querySelector('[data-map-ready="true"] canvas') !== null);
       expect(rendered).toBe(true);
       await screenshot(b.page, 'data-rechercheparcelle-as167');
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('lets an administrator import a file from the admin page and see it succeed in the list', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await b.page.goto(`${server.url}/abo/connexion?redirect=${encodeURIComponent('/pro/admin')}`);
+      await b.page.locator('input[name="email"]').fill(ADMIN.email);
+      await b.page.locator('input[name="password"]').fill(ADMIN.password);
+      await b.page.getByRole('button', { name: 'Se connecter' }).click();
+      await b.page.waitForURL(`${server.url}/pro/admin`);
+      await b.page.getByRole('tab', { name: 'Imports de données' }).click();
+      const runs = b.page.getByRole('region', { name: 'Imports de données' });
+      // The two cadastre files imported by the command before the server started.
+      await runs.getByText('cadastre-93010-parcelles_2025.json.gz').waitFor();
+      await b.page.locator('input[type="file"]').setInputFiles(path.join(SHARED_DATA, 'dvf/etalab-geo-dvf_2021_33001_abzac.csv'));
+      await b.page.getByRole('button', { name: 'Envoyer et importer' }).click();
+      const row = runs.getByRole('row').filter({ hasText: 'etalab-geo-dvf_2021_33001_abzac.csv' });
+      await row.filter({ hasText: 'Réussi' }).waitFor({ timeout: 60_000 });
+      expect(await row.innerText()).toMatch(/164 lues\s+164 importées\s+0 rejetées/);
+      expect(await row.innerText()).toContain(`par ${ADMIN.email}`);
+      await screenshot(b.page, 'data-admin-imports');
     } finally {
       await b.close();
     }

@@ -64,7 +64,7 @@ function RunRow({ run }: { run: ImportRun }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[run.status]} variant="light">
+        <Badge color={STATUS_COLORS[run.status]} variant="outline">
           {STATUS_LABELS[run.status]}
         </Badge>
         {run.status === 'running' ? (
@@ -250,6 +250,11 @@ export function AdminImports({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
     const timer = setInterval(() => void load(), running ? 1_000 : 15_000);
     return () => clearInterval(timer);
   }, [load, running]);
+
+  // The "import started" notice gives way to the job's outcome once it ends.
+  useEffect(() => {
+    if (!running) setNotice(null);
+  }, [running]);
 
   const started = (message: string) => {
     setNotice(message);

@@ -146,7 +146,7 @@ export function ParcelSearch() {
                           <Table.Td style={{ textAlign: 'right' }}>{p.contenance === null ? '—' : formatSurface(p.contenance)}</Table.Td>
                           <Table.Td>
                             {p.current ? (
-                              <Badge variant="light" color="teal.9">
+                              <Badge variant="outline" color="teal.9">
                                 Actuelle
                               </Badge>
                             ) : (
