@@ -183,14 +183,17 @@ async function mergeBan(tx: Queryable, stage: string, ctx: { runId: number }) {
   await tx.query(`INSERT INTO ban_addresses (${ADDRESS_COLUMNS}, import_run_id) SELECT ${ADDRESS_COLUMNS}, $1 FROM ${stage}`, [ctx.runId]);
   await tx.exec(`
     INSERT INTO ban_voies (voie_key, code_insee, nom_voie, code_postal, nom_commune, search, lon, lat, nb_adresses)
-    SELECT voie_key, min(code_insee), mode() WITHIN GROUP (ORDER BY nom_voie), mode() WITHIN GROUP (ORDER BY code_postal),
-           mode() WITHIN GROUP (ORDER BY nom_commune),
-           lower(immutable_unaccent(concat_ws(' ', mode() WITHIN GROUP (ORDER BY nom_voie), mode() WITHIN GROUP (ORDER BY code_postal),
-                 mode() WITHIN GROUP (ORDER BY nom_commune), min(nom_ancienne_commune)))),
-           -- Rounded (≈ 1 cm): a float sum depends on row order, and a re-import must change nothing.
-           round(avg(lon)::numeric, 7)::float8, round(avg(lat)::numeric, 7)::float8, count(*)::int
-      FROM ban_addresses WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes)
-     GROUP BY voie_key;
+    SELECT voie_key, code_insee, nom_voie, code_postal, nom_commune,
+           lower(immutable_unaccent(concat_ws(' ', nom_voie, code_postal, nom_commune, ancienne))), lon, lat, n
+      FROM (
+        -- Plain aggregates (hash aggregation, no sort per street): the spellings of one street
+        -- differ at most in case or accents, which its key already ignores.
+        SELECT voie_key, min(code_insee) AS code_insee, min(nom_voie) AS nom_voie, min(code_postal) AS code_postal,
+               min(nom_commune) AS nom_commune, min(nom_ancienne_commune) AS ancienne,
+               -- Rounded (≈ 1 cm): a float sum depends on row order, and a re-import must change nothing.
+               round(avg(lon)::numeric, 7)::float8 AS lon, round(avg(lat)::numeric, 7)::float8 AS lat, count(*)::int AS n
+          FROM ban_addresses WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes)
+         GROUP BY voie_key) v;
   `);
   const [c] = await tx.query<{ addresses: number; voies: number; communes: number; with_parcels: number }>(
     `SELECT (SELECT count(*)::int FROM ${stage}) AS addresses,
