@@ -15,7 +15,7 @@ const steps = [
   ['Vérifications statiques (lint, types, docs)', 'npm', ['run', 'check']],
   ['Construction', 'npm', ['run', 'build']],
   ['Tests unitaires et HTTP', 'npx', ['vitest', 'run', ...json('unit')]],
-  ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', '--root', 'e2e', ...json('e2e')]],
+  ['Tests de bout en bout (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...json('e2e')]],
 ];
 
 function totals() {
