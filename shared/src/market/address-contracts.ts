@@ -10,7 +10,7 @@ import { transactionSchema } from './transactions-contracts.js';
 
 export const ADDRESS_RADII = [100, 200, 300, 500, 1000] as const;
 export const DEFAULT_ADDRESS_RADIUS = 500;
-/** Years of the statistics and of the monthly trend. */
+/** Years of the monthly trend and of the sales listed around. */
 export const ADDRESS_YEARS = 5;
 
 export const addressQuerySchema = z.object({
@@ -79,7 +79,10 @@ export const addressAnalysisSchema = z.object({
   parcelSales: z.array(transactionSchema),
   radius: z.number(),
   nearby: z.object({ total: z.number().int(), items: z.array(transactionSchema) }),
+  /** Period of the statistics by type (the last 12 months of data). */
   period: z.object({ from: z.string(), to: z.string() }),
+  /** Period of the monthly trend and of the sales around (five years). */
+  trendPeriod: z.object({ from: z.string(), to: z.string() }),
   commune: z.object({ insee: z.string(), nom: z.string() }).nullable(),
   communeStats: z.array(typedSummary),
   radiusStats: z.array(typedSummary),

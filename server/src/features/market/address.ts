@@ -10,18 +10,37 @@ import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
 import { DEFAULT_STAT_TYPES } from '@immoloupe/shared/market/contracts';
 import { type Nature, PROPERTY_TYPES, type PropertyType, STAT_NATURES, TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import { distanceToGeometryM, type PolygonGeometry } from '@immoloupe/shared/market/polygon';
-import type { StatSummary } from '@immoloupe/shared/market/stats.logic';
+import { monthsBetween, type StatSummary } from '@immoloupe/shared/market/stats.logic';
 import type { Queryable } from '../../db/client.js';
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { listTransactions } from '../transactions/queries.js';
 import { toTransaction } from '../transactions/routes.js';
 import { communeName } from './communes.js';
-import { statsBy, statsWithMonthly } from './queries.js';
+import { statsBy, toSummary } from './queries.js';
 import { Params, radiusClause } from './sql.js';
+
+/** Statistics by type cover this many months; the trend covers ADDRESS_YEARS. */
+const STATS_MONTHS = 12;
+
+/**
+ * Monthly €/m² of the commune from the statistics the importer precomputes (`dvf_stats_monthly`,
+ * same rules: sales within bounds, the three natures), so the 5-year trend costs one index lookup.
+ */
+async function communeTrend(db: Queryable, insee: string, from: string, to: string) {
+  const rows = await db.query<{ type: string; month: string; n: number; median: number; mean: number; q1: number; q3: number }>(
+    `SELECT type, to_char(month, 'YYYY-MM') AS month, n, median, mean, q1, q3 FROM dvf_stats_monthly
+      WHERE level = 'commune' AND code = $1 AND type = ANY($2::text[]) AND month BETWEEN date_trunc('month', $3::date)::date AND $4::date`,
+    [insee, [...DEFAULT_STAT_TYPES], from, to],
+  );
+  return DEFAULT_STAT_TYPES.map((type) => {
+    const byMonth = new Map(rows.filter((r) => r.type === type).map((r) => [r.month, r]));
+    return { type, monthly: monthsBetween(from, to).map((month) => ({ month, ...toSummary(byMonth.get(month)) })) };
+  });
+}
 
 /** DPE and copropriétés are looked for this close to the point. */
 const NEIGHBOURHOOD_M = 150;
-const MAX_NEARBY_LISTED = 100;
+const MAX_NEARBY_LISTED = 50;
 const EMPTY: StatSummary = { count: 0, median: null, mean: null, q1: null, q3: null };
 
 interface ParcelRow {
@@ -84,14 +103,18 @@ async function latestMutationDate(db: Queryable, insee: string): Promise<string 
 }
 
 async function communeAt(db: Queryable, lon: number, lat: number): Promise<string | null> {
-  // Without a parcel (cadastre not loaded), the commune of the nearest sale within 2 km.
-  const p = new Params();
-  const [row] = await db.query<{ code: string }>(
-    `SELECT m.code_commune AS code FROM dvf_mutations m WHERE ${radiusClause(p, 'm', lat, lon, 2000)}
-      ORDER BY earth_distance(ll_to_earth(${p.add(lat)}::float8, ${p.add(lon)}::float8), ll_to_earth(m.latitude, m.longitude)) LIMIT 1`,
-    p.values,
-  );
-  return row?.code ?? null;
+  // Without a parcel (cadastre not loaded): the commune of a sale close by, looked for in growing
+  // circles so that a dense area answers from a few rows.
+  for (const radius of [150, 500, 2000]) {
+    const p = new Params();
+    const [row] = await db.query<{ code: string }>(
+      `SELECT m.code_commune AS code FROM dvf_mutations m WHERE ${radiusClause(p, 'm', lat, lon, radius)}
+        GROUP BY m.code_commune ORDER BY count(*) DESC LIMIT 1`,
+      p.values,
+    );
+    if (row) return row.code;
+  }
+  return null;
 }
 
 async function dpeAround(db: Queryable, lon: number, lat: number) {
@@ -188,27 +211,23 @@ export async function analyseAddress(
   const parcel = await parcelAt(db, q.lon, q.lat, q.parcelle);
   const insee = parcel?.code_commune ?? (await communeAt(db, q.lon, q.lat));
   // The period ends with the newest sale of the commune (DVF is published months late).
-  const to = (insee ? await latestMutationDate(db, insee) : null) ?? today;
-  const from = monthsBefore(to, ADDRESS_YEARS * 12);
+  const lastMutationDate = insee ? await latestMutationDate(db, insee) : null;
+  // Both periods end with the newest sale of the commune (DVF is published months late).
+  const to = lastMutationDate ?? today;
+  const from = monthsBefore(to, STATS_MONTHS);
+  const trendFrom = monthsBefore(to, ADDRESS_YEARS * 12);
   const natures = [...STAT_NATURES] as Nature[];
   const radiusZone = { kind: 'radius' as const, lat: q.lat, lon: q.lon, radius: q.radius };
   const typeExpr = `CASE s.code_type_local ${PROPERTY_TYPES.map((t) => `WHEN ${TYPE_CODES[t]} THEN '${t}'`).join(' ')} END`;
   const allTypes = [...PROPERTY_TYPES] as PropertyType[];
-  const [parcelSales, nearby, communeStats, radiusStats, trends, dpe, copros, sources] = await Promise.all([
+  const [parcelSales, nearby, communeStats, radiusStats, trend, dpe, copros, sources] = await Promise.all([
     parcel
       ? listTransactions(db, {}, { kind: 'parcels', parcels: [parcel.id] }, { sort: 'date', order: 'desc', limit: 200, offset: 0 })
       : null,
-    listTransactions(db, {}, radiusZone, { sort: 'date', order: 'desc', limit: MAX_NEARBY_LISTED, offset: 0 }),
-    insee ? statsBy(db, { zone: { kind: 'communes', insee: [insee] }, from, to, types: allTypes, natures }, typeExpr) : new Map(),
+    listTransactions(db, { from: trendFrom, to }, radiusZone, { sort: 'date', order: 'desc', limit: MAX_NEARBY_LISTED, offset: 0 }),
+    insee ? statsBy(db, { zone: { kind: 'communes', insee: [insee] }, from, to, types: allTypes, natures }, typeExpr) : null,
     statsBy(db, { zone: radiusZone, from, to, types: allTypes, natures }, typeExpr),
-    insee
-      ? Promise.all(
-          DEFAULT_STAT_TYPES.map(async (type) => ({
-            type,
-            monthly: (await statsWithMonthly(db, { zone: { kind: 'communes', insee: [insee] }, from, to, types: [type], natures })).monthly,
-          })),
-        )
-      : [],
+    insee ? communeTrend(db, insee, trendFrom, to) : null,
     dpeAround(db, q.lon, q.lat),
     coprosAround(db, q.lon, q.lat, parcel?.id ?? null),
     sourceFreshness(db),
@@ -220,12 +239,13 @@ export async function analyseAddress(
     radius: q.radius,
     nearby: { total: nearby.total, items: nearby.rows.map(toTransaction) },
     period: { from, to },
+    trendPeriod: { from: trendFrom, to },
     commune: insee ? { insee, nom: communeName(insee) } : null,
-    communeStats: allTypes.map((type) => ({ type, ...((communeStats as Map<string, StatSummary>).get(type) ?? EMPTY) })),
+    communeStats: allTypes.map((type) => ({ type, ...(communeStats?.get(type) ?? EMPTY) })),
     radiusStats: allTypes.map((type) => ({ type, ...(radiusStats.get(type) ?? EMPTY) })),
-    trend: trends,
+    trend: trend ?? [],
     dpe,
     copros,
-    freshness: { lastMutationDate: insee ? await latestMutationDate(db, insee) : null, sources },
+    freshness: { lastMutationDate, sources },
   };
 }

@@ -6,6 +6,7 @@
 import type { Zone } from '@immoloupe/shared/market/contracts';
 import { boundsSchema } from '@immoloupe/shared/market/contracts';
 import { roundTo } from '@immoloupe/shared/market/decimal';
+import { type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import { DEFAULT_BOUNDS, type PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
 import { MIN_SALES, type MonthlyStat, monthsBetween, STAT_DECIMALS, type StatSummary } from '@immoloupe/shared/market/stats.logic';
 import type { Queryable } from '../../db/client.js';
@@ -47,6 +48,31 @@ export async function statsWithMonthly(db: Queryable, f: SalesFilter): Promise<{
     overall: toSummary(rows.find((r) => r.month === null)),
     monthly: monthsBetween(f.from, f.to).map((month) => ({ month, ...toSummary(byMonth.get(month)) })),
   };
+}
+
+/** Per type: the summary of the period and one per month, in one scan (GROUPING SETS). */
+export async function statsByTypeWithMonthly(
+  db: Queryable,
+  f: SalesFilter,
+): Promise<Map<PropertyType, { overall: StatSummary; monthly: MonthlyStat[] }>> {
+  const p = new Params();
+  const rows = await db.query<SummaryRow & { code: number; month: string | null }>(
+    `SELECT s.code_type_local AS code, to_char(s.month, 'YYYY-MM') AS month, ${SUMMARY_COLUMNS}
+       FROM dvf_sales s WHERE ${salesWhere(p, f)}
+      GROUP BY GROUPING SETS ((s.code_type_local), (s.code_type_local, s.month))`,
+    p.values,
+  );
+  const months = monthsBetween(f.from, f.to);
+  const out = new Map<PropertyType, { overall: StatSummary; monthly: MonthlyStat[] }>();
+  for (const type of f.types) {
+    const mine = rows.filter((r) => r.code === TYPE_CODES[type]);
+    const byMonth = new Map(mine.filter((r) => r.month !== null).map((r) => [r.month as string, r]));
+    out.set(type, {
+      overall: toSummary(mine.find((r) => r.month === null)),
+      monthly: months.map((month) => ({ month, ...toSummary(byMonth.get(month)) })),
+    });
+  }
+  return out;
 }
 
 /** One summary per value of a grouping expression over `dvf_sales s`. */

@@ -56,34 +56,8 @@ function boxPrefilter(p: Params, w: number, s: number, e: number, n: number): st
   return radiusClause(p, 'm', center.lat, center.lon, radius);
 }
 
-/** The filtered mutations with their facts, as a CTE named `f`. */
-function filteredCte(p: Params, f: Partial<TransactionFilter>, place: Place): string {
-  const where = [placeClause(p, place)];
-  if (f.from) where.push(`m.date_mutation >= ${p.add(f.from)}::date`);
-  if (f.to) where.push(`m.date_mutation <= ${p.add(f.to)}::date`);
-  if (f.natures) where.push(`m.nature_mutation = ANY(${p.add(natureLabels(f.natures))}::text[])`);
-  const facts: string[] = [];
-  if (f.types) {
-    const codes = f.types.filter((t) => t !== 'terrain').map((t) => TYPE_CODE[t as Exclude<TransactionType, 'terrain'>]);
-    const parts = [`x.type_codes && ${p.add(codes)}::smallint[]`];
-    if (f.types.includes('terrain')) parts.push('cardinality(x.type_codes) = 0');
-    facts.push(`(${parts.join(' OR ')})`);
-  }
-  const band = (expr: string, min: number | undefined, max: number | undefined) => {
-    if (min !== undefined) facts.push(`${expr} >= ${p.add(min)}`);
-    if (max !== undefined) facts.push(`${expr} <= ${p.add(max)}`);
-  };
-  band('x.surface', f.surfaceMin, f.surfaceMax);
-  band('x.rooms', f.roomsMin, f.roomsMax);
-  band('m.valeur_fonciere', f.priceMin, f.priceMax);
-  band('(m.valeur_fonciere / nullif(x.surface, 0))', f.ppm2Min, f.ppm2Max);
-  return `f AS (
-    SELECT m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.code_commune, m.nom_commune, m.code_postal,
-           m.adresse_numero, m.adresse_suffixe, m.adresse_nom_voie, m.id_parcelle, m.longitude, m.latitude, m.nb_locaux,
-           x.type_codes, x.surface, x.rooms, x.land,
-           m.valeur_fonciere / nullif(x.surface, 0) AS prix_m2
-      FROM dvf_mutations m
-      CROSS JOIN LATERAL (
+/** Facts of a mutation `m` from its lines: types, built surface and rooms of its distinct locals, land surface. */
+const FACTS_LATERAL = `CROSS JOIN LATERAL (
         SELECT coalesce((SELECT array_agg(DISTINCT l.code_type_local ORDER BY l.code_type_local) FROM dvf_lines l
                           WHERE l.id_mutation = m.id_mutation AND l.code_type_local IS NOT NULL), '{}') AS type_codes,
                (SELECT sum(d.s) FROM (SELECT DISTINCT l.code_type_local, l.surface_reelle_bati AS s, l.nombre_pieces_principales
@@ -92,8 +66,52 @@ function filteredCte(p: Params, f: Partial<TransactionFilter>, place: Place): st
                                         FROM dvf_lines l WHERE l.id_mutation = m.id_mutation AND l.code_type_local IN (1, 2, 4)) d) AS rooms,
                (SELECT sum(d.t) FROM (SELECT DISTINCT l.id_parcelle, l.code_nature_culture, l.surface_terrain AS t
                                         FROM dvf_lines l WHERE l.id_mutation = m.id_mutation AND l.surface_terrain > 0) d) AS land
-      ) x
-     WHERE ${where.join(' AND ')}${facts.length ? ` AND ${facts.join(' AND ')}` : ''}
+      ) x`;
+
+const MUTATION_COLUMNS = `m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.code_commune, m.nom_commune, m.code_postal,
+           m.adresse_numero, m.adresse_suffixe, m.adresse_nom_voie, m.id_parcelle, m.longitude, m.latitude, m.nb_locaux`;
+const FACT_COLUMNS = 'x.type_codes, x.surface, x.rooms, x.land, m.valeur_fonciere / nullif(x.surface, 0) AS prix_m2';
+
+/** Does the filter (or the sort) need the facts of every candidate mutation, or only of the rows shown? */
+function needsFacts(f: Partial<TransactionFilter>, sort?: TransactionSort): boolean {
+  return (
+    f.types !== undefined ||
+    [f.surfaceMin, f.surfaceMax, f.roomsMin, f.roomsMax, f.ppm2Min, f.ppm2Max].some((v) => v !== undefined) ||
+    sort === 'surface' ||
+    sort === 'prix_m2'
+  );
+}
+
+/**
+ * The filtered mutations as a CTE named `f`; with `withFacts`, each row carries its facts (needed
+ * to filter or sort on them), else they are joined later on the rows shown only.
+ */
+function filteredCte(p: Params, f: Partial<TransactionFilter>, place: Place, withFacts = true): string {
+  const where = [placeClause(p, place)];
+  if (f.from) where.push(`m.date_mutation >= ${p.add(f.from)}::date`);
+  if (f.to) where.push(`m.date_mutation <= ${p.add(f.to)}::date`);
+  if (f.natures) where.push(`m.nature_mutation = ANY(${p.add(natureLabels(f.natures))}::text[])`);
+  const band = (expr: string, min: number | undefined, max: number | undefined) => {
+    if (min !== undefined) where.push(`${expr} >= ${p.add(min)}`);
+    if (max !== undefined) where.push(`${expr} <= ${p.add(max)}`);
+  };
+  band('m.valeur_fonciere', f.priceMin, f.priceMax);
+  if (withFacts) {
+    if (f.types) {
+      const codes = f.types.filter((t) => t !== 'terrain').map((t) => TYPE_CODE[t as Exclude<TransactionType, 'terrain'>]);
+      const parts = [`x.type_codes && ${p.add(codes)}::smallint[]`];
+      if (f.types.includes('terrain')) parts.push('cardinality(x.type_codes) = 0');
+      where.push(`(${parts.join(' OR ')})`);
+    }
+    band('x.surface', f.surfaceMin, f.surfaceMax);
+    band('x.rooms', f.roomsMin, f.roomsMax);
+    band('(m.valeur_fonciere / nullif(x.surface, 0))', f.ppm2Min, f.ppm2Max);
+  }
+  return `f AS (
+    SELECT ${MUTATION_COLUMNS}${withFacts ? `, ${FACT_COLUMNS}` : ''}
+      FROM dvf_mutations m
+      ${withFacts ? FACTS_LATERAL : ''}
+     WHERE ${where.join(' AND ')}
   )`;
 }
 
@@ -128,24 +146,28 @@ const SORT_SQL: Record<TransactionSort, string> = {
 
 export async function listTransactions(
   db: Queryable,
-  f: TransactionFilter,
-  place: TransactionPlace,
+  f: Partial<TransactionFilter>,
+  place: Place,
   page: { sort: TransactionSort; order: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<{ total: number; rows: TransactionRow[] }> {
   const p = new Params();
-  const cte = filteredCte(p, f, place);
+  const withFacts = needsFacts(f, page.sort);
+  const cte = filteredCte(p, f, place, withFacts);
   const dir = page.order === 'asc' ? 'ASC' : 'DESC';
-  const rows = await db.query<TransactionRow & { total: number }>(
-    `WITH ${cte}
-     SELECT f.*, count(*) OVER ()::int AS total FROM f
+  const pageSql = `SELECT f.*, count(*) OVER ()::int AS total FROM f
       ORDER BY ${SORT_SQL[page.sort]} ${dir} NULLS LAST, f.date_mutation DESC, f.id_mutation
-      LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`,
-    p.values,
-  );
+      LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
+  // Without fact filters, the facts (four small index lookups per mutation) are computed for the page only.
+  const sql = withFacts
+    ? `WITH ${cte} ${pageSql}`
+    : `WITH ${cte}, pg AS (${pageSql})
+       SELECT m.*, ${FACT_COLUMNS} FROM pg m ${FACTS_LATERAL}
+        ORDER BY ${SORT_SQL[page.sort].replace('f.', 'm.')} ${dir} NULLS LAST, m.date_mutation DESC, m.id_mutation`;
+  const rows = await db.query<TransactionRow & { total: number }>(sql, p.values);
   if (rows.length === 0 && page.offset > 0) {
     // Past the last page: the total still answers how many there are.
     const q = new Params();
-    const [c] = await db.query<{ n: number }>(`WITH ${filteredCte(q, f, place)} SELECT count(*)::int AS n FROM f`, q.values);
+    const [c] = await db.query<{ n: number }>(`WITH ${filteredCte(q, f, place, withFacts)} SELECT count(*)::int AS n FROM f`, q.values);
     return { total: c?.n ?? 0, rows: [] };
   }
   return { total: rows[0]?.total ?? 0, rows };

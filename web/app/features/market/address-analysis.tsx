@@ -298,7 +298,7 @@ export function AddressAnalysisTool() {
 
           <Card withBorder radius="md" padding="lg" component="section" aria-label="Ventes autour">
             <Title order={2} fz="h4" mb="sm">
-              Ventes à moins de {distanceLabel(data.radius)} ({salesCount(data.nearby.total)}
+              Ventes à moins de {distanceLabel(data.radius)} depuis le {formatDate(data.trendPeriod.from)} ({salesCount(data.nearby.total)}
               {data.nearby.total > data.nearby.items.length ? `, les ${formatInteger(data.nearby.items.length)} plus récentes` : ''})
             </Title>
             <SalesTable rows={data.nearby.items} />
