@@ -43,8 +43,11 @@ export function communes(): CommuneEntry[] {
   return index;
 }
 
+let byCode: Map<string, CommuneEntry> | undefined;
+
 export function communeByCode(code: string): CommuneEntry | undefined {
-  return communes().find((c) => c.code === code);
+  byCode ??= new Map(communes().map((c) => [c.code, c]));
+  return byCode.get(code);
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { GeocodeResult, Parcel } from '@immoloupe/shared/opendata/contracts';
 import type { Queryable } from '../../db/client.js';
 import { containsPoint, distanceToParcelM, type ParcelGeometry } from '../../importers/cadastre.logic.js';
-import { type CommuneEntry, communeByCode, searchCommunes } from './communes.js';
+import { type CommuneEntry, communeByCode, communes, searchCommunes } from './communes.js';
 import { addressLabel, parseQuery } from './geocode.logic.js';
 
 interface ParcelRow {
@@ -65,6 +65,17 @@ export async function parcelAt(db: Queryable, lon: number, lat: number): Promise
   );
   const hit = candidates.find((c) => containsPoint(c.geometry, lon, lat));
   return hit ? parcelOf(hit) : null;
+}
+
+interface VoieRow {
+  voie_key: string;
+  nom_voie: string;
+  code_postal: string | null;
+  code_insee: string;
+  nom_commune: string;
+  lon: number;
+  lat: number;
+  sim: number;
 }
 
 interface AddressRow {
@@ -168,24 +179,37 @@ export async function geocode(db: Queryable, q: string, limit: number): Promise<
   const streetWords = named.some((h) => h.score === 1) ? '' : parsed.words;
 
   if (streetWords.length >= 3) {
-    const voies = await db.query<{
-      voie_key: string;
-      nom_voie: string;
-      code_postal: string | null;
-      code_insee: string;
-      nom_commune: string;
-      lon: number;
-      lat: number;
-      sim: number;
-    }>(
-      `SELECT voie_key, nom_voie, code_postal, code_insee, nom_commune, lon, lat, word_similarity($1, search) * 0.85 + similarity($1, search) * 0.15 AS sim
-         FROM ban_voies
-        -- Whole words of the query first; extra words of the street name ("Prolongée") lower the score a little.
-        WHERE search %> $1 AND ($2::text IS NULL OR code_postal = $2)
-        ORDER BY sim DESC, nb_adresses DESC
-        LIMIT 40`,
-      [streetWords, parsed.postcode],
-    );
+    // The communes the query names (or whose postcode it gives) narrow the search to their streets
+    // (B-tree on the INSEE code, a few hundred rows); without them, or when nothing matches there,
+    // the whole country's streets by trigram index.
+    const byPostcode = parsed.postcode
+      ? communes()
+          .filter((c) => c.codesPostaux.includes(parsed.postcode as string))
+          .map((c) => c.code)
+      : [];
+    const namedCodes = [...inCommune];
+    const both = byPostcode.filter((c) => inCommune.has(c));
+    const scope = both.length > 0 ? both : byPostcode.length > 0 ? byPostcode : namedCodes;
+    const columns = `voie_key, nom_voie, code_postal, code_insee, nom_commune, lon, lat,
+      word_similarity($1, search) * 0.85 + similarity($1, search) * 0.15 AS sim`;
+    let voies: VoieRow[] = [];
+    if (scope.length > 0) {
+      voies = await db.query<VoieRow>(
+        `SELECT * FROM (SELECT ${columns} FROM ban_voies WHERE code_insee = ANY($2::text[])) v
+          WHERE sim >= 0.5 ORDER BY sim DESC LIMIT 40`,
+        [streetWords, scope],
+      );
+    }
+    if (voies.length === 0) {
+      voies = await db.query<VoieRow>(
+        // Whole words of the query first; extra words of the street name ("Prolongée") lower the score a little.
+        `SELECT ${columns} FROM ban_voies
+          WHERE search %> $1 AND ($2::text IS NULL OR code_postal = $2)
+          ORDER BY sim DESC, nb_adresses DESC
+          LIMIT 40`,
+        [streetWords, parsed.postcode],
+      );
+    }
     const ranked = voies
       .map((v) => ({ ...v, score: Math.min(1, v.sim * 0.8 + (inCommune.has(v.code_insee) ? 0.2 : 0)) }))
       .sort((a, b) => b.score - a.score)
