@@ -7,6 +7,7 @@
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { departementImportSchema, type Freshness, type ImportRunsResponse } from '@immoloupe/shared/opendata/contracts';
 import { Router } from 'express';
@@ -93,10 +94,19 @@ export function importRoutes(deps: { db: Db; log: Logger; openData: OpenDataConf
     mkdirSync(path.join(tmpdir(), 'immoloupe-uploads'), { recursive: true });
     const dir = mkdtempSync(path.join(tmpdir(), 'immoloupe-uploads', 'envoi-'));
     const file = path.join(dir, name);
+    let received = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        received += chunk.length;
+        done(received > MAX_UPLOAD_BYTES ? new Error('too large') : null, chunk);
+      },
+    });
     try {
-      await pipeline(req, createWriteStream(file));
+      await pipeline(req, limit, createWriteStream(file));
     } catch {
       rmSync(dir, { recursive: true, force: true });
+      if (received > MAX_UPLOAD_BYTES)
+        throw new HttpError(413, 'Fichier trop volumineux (2 Go au plus)\u00a0: importez-le avec la commande npm run data:import.');
       throw new HttpError(400, 'L’envoi du fichier a été interrompu\u00a0: réessayez.');
     }
     const who = req.user?.email ?? 'admin';
