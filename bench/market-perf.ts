@@ -15,6 +15,7 @@ import { analyseAddress } from '../server/src/features/market/address.ts';
 import { addressRoutes } from '../server/src/features/market/address-routes.ts';
 import { marketRoutes } from '../server/src/features/market/routes.ts';
 import { importSamples, SAMPLE, SUBSCRIBER, serveRouter } from '../server/src/features/market/test-support.ts';
+import { transactionRoutes } from '../server/src/features/transactions/routes.ts';
 import { refreshStats } from '../server/src/importers/dvf-stats.ts';
 import { quantile } from '../shared/src/market/stats.logic.ts';
 
@@ -158,6 +159,22 @@ async function main() {
     const p = points[Math.floor(random() * points.length)] as { lon: number; lat: number };
     return `/api/market/address?lat=${p.lat}&lon=${p.lon}`;
   });
+  // The transactions map: every sale of the département's map view, clustered by MapLibre in the browser.
+  const transactions = await serveRouter(transactionRoutes({ db }), SUBSCRIBER);
+  const bbox = await db.query<{ w: number; s: number; e: number; n: number }>(
+    `SELECT min(longitude) AS w, min(latitude) AS s, max(longitude) AS e, max(latitude) AS n FROM dvf_mutations WHERE code_departement = '93'`,
+  );
+  const box = bbox[0] as { w: number; s: number; e: number; n: number };
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const res = await fetch(`${transactions.url}/api/transactions?format=geojson&bbox=${box.w},${box.s},${box.e},${box.n}`);
+    const body = (await res.json()) as { total: number; features: unknown[] };
+    const bytes = JSON.stringify(body).length;
+    console.info(
+      `GET /api/transactions?format=geojson (vue du département) : ${body.features.length} points sur ${body.total}, ${(bytes / 1e6).toFixed(1)} Mo de JSON, ${(performance.now() - t).toFixed(0)} ms`,
+    );
+  }
+  await transactions.close();
   await market.close();
   await address.close();
   await db.close();

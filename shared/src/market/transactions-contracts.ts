@@ -168,7 +168,10 @@ export const transactionListSchema = z.object({
 });
 export type TransactionList = z.infer<typeof transactionListSchema>;
 
-/** Map points: GeoJSON, one point per geolocated mutation, few properties (MapLibre clusters them). */
+/**
+ * Map points: GeoJSON, one point per geolocated mutation, coordinates to 1e-5° (about 1 m) and
+ * only the id and €/m² (colour): 100 000 points stay a few megabytes; MapLibre clusters them.
+ */
 export const transactionPointsSchema = z.object({
   type: z.literal('FeatureCollection'),
   /** True when more mutations matched than MAX_MAP_POINTS. */
@@ -178,7 +181,7 @@ export const transactionPointsSchema = z.object({
     z.object({
       type: z.literal('Feature'),
       geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
-      properties: z.object({ id: z.string(), price: z.number().nullable(), ppm2: z.number().nullable(), date: z.string() }),
+      properties: z.object({ id: z.string(), ppm2: z.number().nullable() }),
     }),
   ),
 });

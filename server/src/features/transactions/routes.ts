@@ -126,8 +126,8 @@ export function transactionRoutes({ db }: { db: Db }): Router {
         total,
         features: rows.map((r) => ({
           type: 'Feature',
-          geometry: { type: 'Point', coordinates: [r.lon, r.lat] },
-          properties: { id: r.id, price: r.price, ppm2: r.ppm2 === null ? null : Math.round(r.ppm2), date: r.date },
+          geometry: { type: 'Point', coordinates: [Math.round(r.lon * 1e5) / 1e5, Math.round(r.lat * 1e5) / 1e5] },
+          properties: { id: r.id, ppm2: r.ppm2 === null ? null : Math.round(r.ppm2) },
         })),
       };
       res.type('application/geo+json').send(JSON.stringify(body));
