@@ -6,7 +6,8 @@
  * `GET /api/market/stats` and `GET /api/market/address` are called over HTTP on random communes,
  * periods and points: p50 and p95 are printed (target: p95 ≤ 50 ms).
  *
- *   node --import tsx bench/market-perf.ts [lines=500000] [requests=200]
+ *   npm run bench:market -w bench -- [lines=500000] [requests=200]
+ *   (or: node --import tsx --import ./server/src/importers/child-register.mjs bench/market-perf.ts)
  */
 import { performance } from 'node:perf_hooks';
 import { openPglite } from '../server/src/db/client.ts';
