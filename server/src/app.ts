@@ -102,7 +102,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(addressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(estimateRoutes({ db: deps.db }));
-  api.use(reportRoutes({ db: deps.db }));
+  api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);

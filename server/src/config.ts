@@ -43,6 +43,8 @@ const envSchema = z.object({
   OFFER_INTERVAL: z.enum(['month', 'year']).default('month'),
   /** Base map style URL for MapLibre; unset: the map draws our own data only. */
   MAP_STYLE_URL: optionalString.pipe(z.string().url().optional()),
+  /** Chromium used to render report PDFs; unset: /usr/bin/chromium (or chromium-browser) when installed. */
+  CHROMIUM_PATH: optionalString,
 
   // Accounts and sessions (Auth.js)
   /** Signs the session cookies; unset: generated on first start and kept in the database. */

@@ -12,9 +12,8 @@ import { HttpError } from '../../http/errors.js';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-/** The Chromium to use: CHROMIUM_PATH if set (and present), else the first one installed. */
-export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string | null {
-  const configured = env.CHROMIUM_PATH?.trim();
+/** The Chromium to use: the configured one (CHROMIUM_PATH) if present, else the first one installed. */
+export function chromiumPath(configured?: string | undefined): string | null {
   if (configured) return existsSync(configured) ? configured : null;
   return CANDIDATES.find((p) => existsSync(p)) ?? null;
 }
@@ -47,8 +46,8 @@ function cookiesOf(header: string | undefined, url: string) {
 }
 
 /** Renders `pathWithQuery` (e.g. `/pdf/printestimationavis?id=…`) of this server to a PDF, as the caller. */
-export async function renderPdf(req: Request, pathWithQuery: string): Promise<Buffer> {
-  const executablePath = chromiumPath();
+export async function renderPdf(req: Request, pathWithQuery: string, configured?: string | undefined): Promise<Buffer> {
+  const executablePath = chromiumPath(configured);
   if (!executablePath) throw new HttpError(503, PDF_UNAVAILABLE);
   const origin = `http://127.0.0.1:${req.socket.localPort}`;
   const { chromium } = await import('playwright-core');

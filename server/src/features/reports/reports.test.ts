@@ -31,7 +31,7 @@ const subject = {
 
 describe('value opinion PDF', () => {
   it('says whether the server can render PDFs', async () => {
-    expect(chromiumPath({ CHROMIUM_PATH: '/nulle/part/chromium' })).toBeNull();
+    expect(chromiumPath('/nulle/part/chromium')).toBeNull();
     expect(await (await b.api('/api/reports/status')).json()).toEqual({ pdf: chromiumPath() !== null });
     expect(PDF_UNAVAILABLE).toContain('Enregistrer au format PDF');
   });

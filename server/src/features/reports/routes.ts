@@ -20,11 +20,11 @@ function sendPdf(res: import('express').Response, pdf: Buffer, name: string) {
   res.send(pdf);
 }
 
-export function reportRoutes({ db }: { db: Db }): Router {
+export function reportRoutes({ db, chromiumPath: configured }: { db: Db; chromiumPath?: string | undefined }): Router {
   const router = Router();
 
   router.get('/reports/status', requireSubscriber, (_req, res) => {
-    res.json({ pdf: chromiumPath() !== null });
+    res.json({ pdf: chromiumPath(configured) !== null });
   });
 
   router.get('/reports/market.pdf', requireSubscriber, async (req, res) => {
@@ -33,7 +33,7 @@ export function reportRoutes({ db }: { db: Db }): Router {
     const zone = zoneOf(q);
     if (typeof zone === 'string') throw new HttpError(400, zone);
     const query = new URLSearchParams(req.query as Record<string, string>).toString();
-    sendPdf(res, await renderPdf(req, `/pdf/printanalysemarche?${query}`), `analyse-marche-${q.from}-${q.to}.pdf`);
+    sendPdf(res, await renderPdf(req, `/pdf/printanalysemarche?${query}`, configured), `analyse-marche-${q.from}-${q.to}.pdf`);
   });
 
   router.get('/reports/estimates/:file', requireSubscriber, async (req, res) => {
@@ -41,7 +41,7 @@ export function reportRoutes({ db }: { db: Db }): Router {
     if (!UUID.test(id) || !(await opinionById(db, (req.user as { id: string }).id, id))) {
       throw new HttpError(404, 'Cet avis de valeur n’existe pas ou ne vous appartient pas.');
     }
-    sendPdf(res, await renderPdf(req, `/pdf/printestimationavis?id=${id}`), `avis-de-valeur-${id.slice(0, 8)}.pdf`);
+    sendPdf(res, await renderPdf(req, `/pdf/printestimationavis?id=${id}`, configured), `avis-de-valeur-${id.slice(0, 8)}.pdf`);
   });
 
   return router;
