@@ -89,7 +89,12 @@ describe('consent banner', () => {
     const b = await openBrowser();
     try {
       const requests = await recordRequests(b.context, server.url);
-      await b.page.goto(`${server.url}/pdf/printanalysemarche`);
+      // The print pages need a subscriber (a visitor is sent to the login page, outside /pdf):
+      // an unknown /pdf address stays on a /pdf path, in the pdf layout, for anyone.
+      const res = await b.page.goto(`${server.url}/pdf/page-inconnue`);
+      expect(res?.status()).toBe(404);
+      expect(new URL(b.page.url()).pathname).toBe('/pdf/page-inconnue');
+      expect(await b.page.locator('#app').getAttribute('data-layout')).toBe('pdf');
       await b.page.waitForLoadState('networkidle');
       expect(await b.page.locator('#tarteaucitronRoot').count()).toBe(0);
       expect(requests.all.some((u) => u.includes('tarteaucitron'))).toBe(false);
