@@ -76,6 +76,19 @@ describe('the other samples', () => {
     expect(l).toEqual({ code_commune: '01072', id_parcelle: '01072000AK0216', code_postal: '01250', nature_culture: 'terres' });
   });
 
+  it('imports a plain .json cadastre (Paris 18e, 2022) and its newer .json.gz vintage (2025)', async () => {
+    const old = await runImport(db, { path: SAMPLES.cadastreParis18, startedBy: 'test' });
+    expect(old).toMatchObject({ status: 'succeeded', rowsKept: 6821, vintage: expect.stringMatching(/^2021-/) });
+    const newer = await runImport(db, { path: `${SAMPLES_DIR}cadastre/cadastre-75118-parcelles_2025.json.gz`, startedBy: 'test' });
+    expect(newer).toMatchObject({ status: 'succeeded', rowsKept: 6906 });
+    const [p] = await db.query<{ current: number; history: number }>(
+      `SELECT count(*) FILTER (WHERE is_current)::int AS current, count(*) FILTER (WHERE NOT is_current)::int AS history
+         FROM parcels WHERE code_commune = '75118'`,
+    );
+    expect(p?.current).toBe(6906);
+    expect(p?.history).toBe(newer.summary.retiredToHistory);
+  });
+
   it('imports the dpe03existant sample, converting Lambert-93 to WGS84', async () => {
     const r = await runImport(db, { path: SAMPLES.dpeExistant, startedBy: 'test' });
     expect(r).toMatchObject({ status: 'succeeded', rowsRead: 1000, rowsKept: 1000 });
