@@ -177,7 +177,6 @@ export interface PointRow {
   id: string;
   lon: number;
   lat: number;
-  price: number | null;
   ppm2: number | null;
   date: string;
 }
@@ -192,12 +191,12 @@ export async function transactionPoints(
   // The colour of a point is the €/m² of a single-property sale (`dvf_sales`); mixed sales have none.
   // Facts are computed per mutation only when a filter needs them: 100 000 points stay cheap.
   const rows = await db.query<PointRow & { total: number }>(
-    `WITH ${filteredCte(p, f, place, needsFacts(f))}
-     SELECT f.id_mutation AS id, f.longitude AS lon, f.latitude AS lat, f.valeur_fonciere AS price, s.prix_m2 AS ppm2,
-            f.date_mutation AS date, count(*) OVER ()::int AS total
-       FROM f LEFT JOIN dvf_sales s ON s.id_mutation = f.id_mutation
-      WHERE f.latitude IS NOT NULL
-      ORDER BY f.date_mutation DESC, f.id_mutation LIMIT ${p.add(max)}`,
+    `WITH ${filteredCte(p, f, place, needsFacts(f))},
+          located AS (SELECT f.id_mutation, f.longitude, f.latitude, f.date_mutation FROM f WHERE f.latitude IS NOT NULL),
+          shown AS (SELECT * FROM located ORDER BY date_mutation DESC, id_mutation LIMIT ${p.add(max)})
+     SELECT x.id_mutation AS id, x.longitude AS lon, x.latitude AS lat, s.prix_m2 AS ppm2, x.date_mutation AS date,
+            (SELECT count(*) FROM located)::int AS total
+       FROM shown x LEFT JOIN dvf_sales s ON s.id_mutation = x.id_mutation`,
     p.values,
   );
   return { total: rows[0]?.total ?? 0, rows };
