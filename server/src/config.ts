@@ -150,3 +150,16 @@ export function publicConfig(config: Config): PublicConfig {
 export function stripeConfigured(config: Config): boolean {
   return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PRICE_ID);
 }
+
+/** For entry points (server, command-line tools): the configuration, or every problem listed and exit 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

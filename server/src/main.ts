@@ -5,23 +5,14 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp, WEB_BUILD_DIR } from './app.js';
 import { readBuildId } from './build-info.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { claimDataDir, dataDirHolder, holderMessage } from './importers/data-dir-lock.js';
 import { createLogger } from './logger.js';
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL, { app: 'immoloupe' });
   const started = Date.now();
   if (!config.DATABASE_URL) {

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { emailSchema, newPasswordSchema } from '@immoloupe/shared/accounts/contracts';
 import { ensureClient } from '../auth/account-store.js';
 import { hashPassword } from '../auth/passwords.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { dataDirHolder } from '../importers/data-dir-lock.js';
@@ -71,16 +71,7 @@ export async function adminCreate(argv: string[], db: Db, io: Io): Promise<numbe
 }
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (!config.DATABASE_URL) {
     // PGlite is single-process: never open a data folder the server or an import holds.
     const holder = dataDirHolder(config.DATA_DIR);

@@ -4,9 +4,11 @@
  * server on the loopback interface, with the caller's credentials (session cookie or access key),
  * and printed once the report says it is ready (data, images and charts drawn).
  */
+
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS } from '@immoloupe/shared/chromium';
 import type { Request } from 'express';
 import { HttpError } from '../../http/errors.js';
 
@@ -21,16 +23,6 @@ export function chromiumPath(configured?: string | undefined): string | null {
 export const PDF_UNAVAILABLE =
   'Le téléchargement PDF n’est pas disponible sur ce serveur (Chromium n’y est pas installé)\u00a0: ouvrez la version imprimable, puis «\u00a0Imprimer\u00a0» → «\u00a0Enregistrer au format PDF\u00a0».';
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--enable-unsafe-swiftshader',
-];
 const TIMEOUT_MS = 45_000;
 
 function cookiesOf(header: string | undefined, url: string) {
@@ -55,7 +47,7 @@ export async function renderPdf(req: Request, pathWithQuery: string, configured?
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
-    args: ARGS,
+    args: [...CHROMIUM_ARGS],
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     viewport: { width: 1024, height: 1400 },
