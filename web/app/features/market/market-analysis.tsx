@@ -33,14 +33,11 @@ import { ApiError, apiFetch } from '~/lib/api';
 import { AddressSearch } from './address-search';
 import { distanceLabel, TYPE_PLURALS } from './labels';
 import { MarketReport } from './market-report';
+import { useCommuneSearch } from './use-commune-search';
 
 type ZoneKind = 'communes' | 'section' | 'rayon';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
 type SetData = { setData?: (d: unknown) => void } | undefined;
-
-const communeHitSchema = z.array(
-  z.object({ insee: z.string(), nom: z.string(), departement: z.string(), codesPostaux: z.array(z.string()) }),
-);
 
 function defaultPeriod(): { from: string; to: string } {
   const now = new Date();
@@ -79,7 +76,7 @@ export function MarketAnalysisTool() {
   const period = useMemo(defaultPeriod, []);
   const kind = (params.get('zone') as ZoneKind | null) ?? (params.get('section') ? 'section' : params.get('lat') ? 'rayon' : 'communes');
   const [communeText, setCommuneText] = useState('');
-  const [communeHits, setCommuneHits] = useState<z.infer<typeof communeHitSchema>>([]);
+  const communeHits = useCommuneSearch(communeText);
   const [names, setNames] = useState<Record<string, string>>({});
   const [sectionText, setSectionText] = useState(params.get('section') ?? '');
   const [data, setData] = useState<MarketAnalysis | null>(null);
@@ -117,17 +114,6 @@ export function MarketAnalysisTool() {
       .then((s) => setPdfAvailable(s.pdf))
       .catch(() => setPdfAvailable(false));
   }, []);
-
-  useEffect(() => {
-    const q = communeText.trim();
-    if (q.length < 2) return;
-    const timer = setTimeout(() => {
-      apiFetch(`/api/market/communes?q=${encodeURIComponent(q)}`, communeHitSchema)
-        .then(setCommuneHits)
-        .catch(() => setCommuneHits([]));
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [communeText]);
 
   useEffect(() => {
     if (!query) return;

@@ -47,6 +47,7 @@ import { ApiError, apiFetch } from '~/lib/api';
 import { AddressSearch } from './address-search';
 import { distanceLabel, labelled, salesCount } from './labels';
 import { SalesTable } from './sales-table';
+import { useCommuneSearch } from './use-commune-search';
 
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
 type Place = 'commune' | 'parcelle' | 'rayon' | 'vue' | 'dessin';
@@ -86,7 +87,6 @@ export function filterQuery(params: URLSearchParams, extra: Record<string, strin
   return q.toString();
 }
 
-const communeHitSchema = z.array(z.object({ insee: z.string(), nom: z.string() }));
 const SORTS = [
   { key: 'date', label: 'Date' },
   { key: 'prix', label: 'Prix' },
@@ -193,7 +193,7 @@ export function TransactionsTool() {
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [communeText, setCommuneText] = useState('');
-  const [communeHits, setCommuneHits] = useState<z.infer<typeof communeHitSchema>>([]);
+  const communeHits = useCommuneSearch(communeText);
   const [drawing, setDrawing] = useState<[number, number][] | null>(null);
   const map = useRef<MapLibreMap | null>(null);
   const drawingRef = useRef(drawing);
@@ -215,17 +215,6 @@ export function TransactionsTool() {
       ),
     [setParams],
   );
-
-  useEffect(() => {
-    const q = communeText.trim();
-    if (q.length < 2) return;
-    const t = setTimeout(() => {
-      apiFetch(`/api/market/communes?q=${encodeURIComponent(q)}`, communeHitSchema)
-        .then(setCommuneHits)
-        .catch(() => setCommuneHits([]));
-    }, 200);
-    return () => clearTimeout(t);
-  }, [communeText]);
 
   // The list (one page) and the map points (every match, clustered) follow the filters.
   useEffect(() => {

@@ -1,0 +1,22 @@
+/** Communes matching what the user types (name or INSEE code), 200 ms after the last keystroke. */
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { apiFetch } from '~/lib/api';
+
+export const communeHitSchema = z.array(z.object({ insee: z.string(), nom: z.string() }));
+export type CommuneHit = z.infer<typeof communeHitSchema>[number];
+
+export function useCommuneSearch(text: string): CommuneHit[] {
+  const [hits, setHits] = useState<CommuneHit[]>([]);
+  useEffect(() => {
+    const q = text.trim();
+    if (q.length < 2) return;
+    const timer = setTimeout(() => {
+      apiFetch(`/api/market/communes?q=${encodeURIComponent(q)}`, communeHitSchema)
+        .then(setHits)
+        .catch(() => setHits([]));
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return hits;
+}
