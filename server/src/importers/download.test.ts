@@ -4,11 +4,14 @@
  * `Range` after the connection was cut, a paginated DPE API followed page by page, a missing year
  * skipped, and everything imported.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
@@ -137,6 +140,29 @@ describe('département shortcut (--dep)', () => {
     const runs = await db.query<{ url: string; source: string }>(`SELECT url, source FROM import_runs ORDER BY id`);
     expect(runs[0]).toEqual({ url: `${base}/cadastre/93.json.gz`, source: 'cadastre' });
     expect(messages.some((m) => m.startsWith('Ignoré'))).toBe(true);
+  });
+
+  it('imports from a URL given to the command (npm run data:import -- <url>)', async () => {
+    const dataDir = path.join(cache, 'cli-data');
+    // Asynchronous: the HTTP server that serves the file runs in this process.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--import',
+        fileURLToPath(new URL('./child-register.mjs', import.meta.url)),
+        fileURLToPath(new URL('../cli/data-import.ts', import.meta.url)),
+        `${base}/dvf/2021/93.csv.gz`,
+      ],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+      },
+    );
+    expect(stdout).toContain(`Téléchargement de ${base}/dvf/2021/93.csv.gz`);
+    expect(stdout).toMatch(/✔ DVF géolocalisées \(Etalab\) — 93\.csv\.gz\n {2}164 lignes lues, 164 importées, 0 rejetées/);
+    expect(readFileSync(path.join(dataDir, 'telechargements', '93.csv.gz')).equals(dvf)).toBe(true);
   });
 
   it('resumes a partial file left by a killed download, and gives up in French after the retries', async () => {
