@@ -3,6 +3,8 @@
  * area-weighted centroid (where raw DVF rows are geolocated, as Etalab's geo-DVF does) and
  * bounding box. Pure.
  */
+import { distanceToGeometryM, pointInGeometry } from '@immoloupe/shared/market/polygon';
+
 type Position = [number, number];
 type Ring = Position[];
 export type ParcelGeometry = { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygon'; coordinates: Ring[][] };
@@ -176,47 +178,12 @@ export function parcelFromFeature(feature: unknown): ParcelRow | string {
   };
 }
 
-/** Point in (multi)polygon, even-odd rule (holes excluded). */
+/** Point in (multi)polygon, even-odd rule (holes excluded); the one implementation is shared. */
 export function containsPoint(g: ParcelGeometry, lon: number, lat: number): boolean {
-  let inside = false;
-  for (const poly of polygons(g)) {
-    for (const ring of poly) {
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-        const [xi, yi] = ring[i] as Position;
-        const [xj, yj] = ring[j] as Position;
-        if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-      }
-    }
-  }
-  return inside;
+  return pointInGeometry(lon, lat, g);
 }
 
-/**
- * Distance in metres from a point to the outline of a (multi)polygon, 0 inside. Equirectangular
- * projection around the point: exact enough over the few tens of metres it is used for.
- */
+/** Distance in metres from a point to the outline of a (multi)polygon, 0 inside. */
 export function distanceToParcelM(g: ParcelGeometry, lon: number, lat: number): number {
-  if (containsPoint(g, lon, lat)) return 0;
-  const mPerDegLat = 111_195;
-  const mPerDegLon = mPerDegLat * Math.cos((lat * Math.PI) / 180);
-  let best = Infinity;
-  for (const poly of polygons(g)) {
-    for (const ring of poly) {
-      for (let i = 0; i < ring.length - 1; i++) {
-        const [x1, y1] = ring[i] as Position;
-        const [x2, y2] = ring[i + 1] as Position;
-        const ax = (x1 - lon) * mPerDegLon;
-        const ay = (y1 - lat) * mPerDegLat;
-        const bx = (x2 - lon) * mPerDegLon;
-        const by = (y2 - lat) * mPerDegLat;
-        const dx = bx - ax;
-        const dy = by - ay;
-        const len2 = dx * dx + dy * dy;
-        const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
-        const d = Math.hypot(ax + t * dx, ay + t * dy);
-        if (d < best) best = d;
-      }
-    }
-  }
-  return best;
+  return distanceToGeometryM(lon, lat, g);
 }

@@ -1,20 +1,15 @@
 /** What every importer provides to the runner (`run.ts`): how to read its file, how to merge it. */
 import type { PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
+import { type OpenDataSource, SOURCE_NAMES } from '@immoloupe/shared/opendata/contracts';
 import type { Queryable } from '../db/client.js';
 import type { TextInput } from './input.js';
 import type { Column, StageValue } from './stage.js';
 
-export const SOURCES = ['cadastre', 'ban', 'copro', 'dvf-raw', 'dvf', 'dpe'] as const;
-export type Source = (typeof SOURCES)[number];
-
-export const SOURCE_LABELS: Record<Source, string> = {
-  dvf: 'DVF géolocalisées (Etalab)',
-  'dvf-raw': 'DVF brutes (DGFiP)',
-  cadastre: 'Cadastre (parcelles Etalab)',
-  dpe: 'DPE (ADEME)',
-  copro: 'Copropriétés (RNIC)',
-  ban: 'Adresses (BAN)',
-};
+/** Every source, in the order a batch imports them: parcels first, so DVF rows find their centroid. */
+export const SOURCES = ['cadastre', 'ban', 'copro', 'dvf-raw', 'dvf', 'dpe'] as const satisfies readonly OpenDataSource[];
+export type Source = OpenDataSource;
+/** French names, from the shared contract the pages use too. */
+export const SOURCE_LABELS: Record<Source, string> = SOURCE_NAMES;
 
 export interface ReadContext {
   /** Counts a rejected data row, with its line in the file and a French reason. */
