@@ -4,6 +4,8 @@
  * market analysis.
  */
 import { createRequire } from 'node:module';
+import { type CommuneEntry, communeByCode, communes } from '../geocode/communes.js';
+import { foldText } from '../geocode/search-text.logic.js';
 
 const require = createRequire(import.meta.url);
 
@@ -14,47 +16,15 @@ export interface CommuneInfo {
   codesPostaux: string[];
 }
 
-interface RawCommune {
-  code: string;
-  nom: string;
-  type: string;
-  departement?: string;
-  codesPostaux?: string[];
-}
+// The list itself is loaded and folded once, by the geocoder's module.
+const toInfo = (c: CommuneEntry): CommuneInfo => ({ insee: c.code, nom: c.nom, departement: c.departement, codesPostaux: c.codesPostaux });
 
-let communes: Map<string, CommuneInfo> | undefined;
 let departements: Map<string, string> | undefined;
 let searchIndex: { key: string; info: CommuneInfo }[] | undefined;
 
-function fold(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
-function load(): Map<string, CommuneInfo> {
-  if (!communes) {
-    const raw = require('@etalab/decoupage-administratif/data/communes.json') as RawCommune[];
-    communes = new Map();
-    for (const c of raw) {
-      // Current communes and Paris/Lyon/Marseille arrondissements: the codes DVF uses.
-      if (c.type !== 'commune-actuelle' && c.type !== 'arrondissement-municipal') continue;
-      communes.set(c.code, {
-        insee: c.code,
-        nom: c.nom,
-        departement: c.departement ?? c.code.slice(0, 2),
-        codesPostaux: c.codesPostaux ?? [],
-      });
-    }
-  }
-  return communes;
-}
-
 export function communeInfo(insee: string): CommuneInfo | undefined {
-  return load().get(insee);
+  const c = communeByCode(insee);
+  return c ? toInfo(c) : undefined;
 }
 
 export function communeName(insee: string): string {
@@ -76,8 +46,8 @@ export function departementName(code: string): string {
 
 /** Communes whose name (or postcode, or INSEE code) starts like `q`, most relevant first. */
 export function searchCommunes(q: string, limit = 10): CommuneInfo[] {
-  if (!searchIndex) searchIndex = [...load().values()].map((info) => ({ key: fold(info.nom), info }));
-  const query = fold(q);
+  searchIndex ??= communes().map((c) => ({ key: c.folded, info: toInfo(c) }));
+  const query = foldText(q);
   if (query === '') return [];
   if (/^\d{2,5}$/.test(query) || /^2[ab]\d{0,3}$/.test(query)) {
     const code = query.toUpperCase();
