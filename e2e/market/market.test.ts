@@ -4,51 +4,24 @@
  * value opinion of a Hendaye flat whose estimate changes when a comparable is removed, saved, and
  * downloaded as a PDF that contains it.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../support/browser.js';
-import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
+import { createAccounts, importSamples, MARKET_SAMPLES, signIn as signInAs } from '../support/data.js';
+import { type RunningServer, startServer } from '../support/server.js';
 
-const run = promisify(execFile);
 const USER = { email: 'agent-marche@exemple.fr', password: 'Maison-bleue-2026' };
-const SAMPLES = [
-  'cadastre/cadastre-93010-parcelles_2025.json.gz',
-  'dvf/valeursfoncieres-2022_93010_bondy.txt',
-  'ban/adresses-93010_bondy.csv',
-  'copro/rnic_extrait-R_93010_bondy_37-lignes.csv',
-  'dvf/dvf-api-cquest_2019-2023_64260_hendaye_appart-maison.csv',
-];
 
 let server: RunningServer;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-market-'));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-  await run(process.execPath, ['server/dist/cli/data-import.js', ...SAMPLES.map((f) => path.join(SHARED_DATA, f))], {
-    cwd: REPO_ROOT,
-    env,
-  });
+  await importSamples(dataDir, MARKET_SAMPLES);
   // A subscriber with an active subscription, written in the data folder before the server opens it.
-  await run(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `const { openPglite } = await import('./server/dist/db/client.js');
-       const { migrate } = await import('./server/dist/db/migrate.js');
-       const { createAccount } = await import('./server/dist/auth/testing/browser.js');
-       const db = await openPglite(process.env.DATA_DIR);
-       await migrate(db);
-       await createAccount(db, ${JSON.stringify(USER.email)}, ${JSON.stringify(USER.password)}, { subscription: 'active' });
-       await db.close();`,
-    ],
-    { cwd: REPO_ROOT, env },
-  );
+  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
   server = await startServer({ dataDir });
 });
 afterAll(async () => {
@@ -56,13 +29,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page, to: string) {
-  await page.goto(`${server.url}/abo/connexion?redirect=${encodeURIComponent(to)}`);
-  await page.locator('input[name="email"]').fill(USER.email);
-  await page.locator('input[name="password"]').fill(USER.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL(`${server.url}${to}`);
-}
+const signIn = (page: Page, to: string) => signInAs(page, server.url, USER, to);
 
 async function pickAddress(page: Page, text: string, option: RegExp) {
   const input = page.getByPlaceholder('ex. 139 avenue Carnot Bondy');

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../support/browser.js';
+import { createAccounts, importSamples } from '../support/data.js';
 import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
 
 const run = promisify(execFile);
@@ -24,24 +25,11 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-data-'));
   env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-  const files = ['cadastre/cadastre-93010-parcelles_2022.json.gz', 'cadastre/cadastre-93010-parcelles_2025.json.gz'];
-  await run(process.execPath, ['server/dist/cli/data-import.js', ...files.map((f) => path.join(SHARED_DATA, f))], { cwd: REPO_ROOT, env });
-  await run(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `const { openPglite } = await import('./server/dist/db/client.js');
-       const { migrate } = await import('./server/dist/db/migrate.js');
-       const { createAccount } = await import('./server/dist/auth/testing/browser.js');
-       const db = await openPglite(process.env.DATA_DIR);
-       await migrate(db);
-       await createAccount(db, ${JSON.stringify(USER.email)}, ${JSON.stringify(USER.password)}, { subscription: 'active' });
-       await createAccount(db, ${JSON.stringify(ADMIN.email)}, ${JSON.stringify(ADMIN.password)}, { role: 'admin' });
-       await db.close();`,
-    ],
-    { cwd: REPO_ROOT, env },
-  );
+  await importSamples(dataDir, ['cadastre/cadastre-93010-parcelles_2022.json.gz', 'cadastre/cadastre-93010-parcelles_2025.json.gz']);
+  await createAccounts(dataDir, [
+    { ...USER, subscription: 'active' },
+    { ...ADMIN, role: 'admin' },
+  ]);
   server = await startServer({ dataDir });
 });
 afterAll(async () => {

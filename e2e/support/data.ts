@@ -1,0 +1,76 @@
+/**
+ * Sample data and accounts for runs against the built server, written in the PGlite data folder
+ * before the server opens it (PGlite allows one process per folder). Shared by the browser tests
+ * and `npm run screenshots`, so that both see the data exactly as a user who follows the README.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { REPO_ROOT, SHARED_DATA } from './server.js';
+
+const run = promisify(execFile);
+
+/** Bondy (cadastre, DVF 2022, BAN, RNIC) and Hendaye (DVF 2019–2023): the market tools' samples. */
+export const MARKET_SAMPLES = [
+  'cadastre/cadastre-93010-parcelles_2025.json.gz',
+  'dvf/valeursfoncieres-2022_93010_bondy.txt',
+  'ban/adresses-93010_bondy.csv',
+  'copro/rnic_extrait-R_93010_bondy_37-lignes.csv',
+  'dvf/dvf-api-cquest_2019-2023_64260_hendaye_appart-maison.csv',
+];
+
+export interface Account {
+  email: string;
+  password: string;
+  role?: 'subscriber' | 'admin';
+  subscription?: 'active' | 'canceled' | null;
+}
+
+const envFor = (dataDir: string): NodeJS.ProcessEnv => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
+
+/** Imports files of ../shared/data (paths relative to it) with the documented command, `data:import`. */
+export async function importSamples(dataDir: string, files: readonly string[]): Promise<void> {
+  await run(process.execPath, ['server/dist/cli/data-import.js', ...files.map((f) => path.join(SHARED_DATA, f))], {
+    cwd: REPO_ROOT,
+    env: envFor(dataDir),
+  });
+}
+
+/** Creates confirmed accounts (with their subscription or role) in the data folder. */
+export async function createAccounts(dataDir: string, accounts: readonly Account[]): Promise<void> {
+  const calls = accounts
+    .map(
+      (a) =>
+        `await createAccount(db, ${JSON.stringify(a.email)}, ${JSON.stringify(a.password)}, ${JSON.stringify({
+          ...(a.role ? { role: a.role } : {}),
+          ...(a.subscription !== undefined ? { subscription: a.subscription } : {}),
+        })});`,
+    )
+    .join('\n');
+  // The compiled server code, run in a child process: the tests' TypeScript does not compile the server's.
+  await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { openPglite } = await import('./server/dist/db/client.js');
+       const { migrate } = await import('./server/dist/db/migrate.js');
+       const { createAccount } = await import('./server/dist/auth/testing/browser.js');
+       const db = await openPglite(process.env.DATA_DIR);
+       await migrate(db);
+       ${calls}
+       await db.close();`,
+    ],
+    { cwd: REPO_ROOT, env: envFor(dataDir) },
+  );
+}
+
+/** Signs in through the login form and waits for the redirect to `to`. */
+export async function signIn(page: Page, baseUrl: string, who: { email: string; password: string }, to: string): Promise<void> {
+  await page.goto(`${baseUrl}/abo/connexion?redirect=${encodeURIComponent(to)}`);
+  await page.locator('input[name="email"]').fill(who.email);
+  await page.locator('input[name="password"]').fill(who.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL(`${baseUrl}${to}`);
+}
