@@ -1,9 +1,8 @@
 /**
  * Mantine theme: the seed's layers (SEED-SPEC §9) as defaults of the layered components, and
- * French labels where the component libraries default to English.
+ * French labels where the component libraries default to English (see components/select.tsx).
  */
 import { LAYERS } from '@immoloupe/shared/constants';
-import { UI_LABELS } from '@immoloupe/shared/ui-labels';
 import { createTheme, type MantineThemeComponents } from '@mantine/core';
 
 /**
@@ -18,8 +17,8 @@ const components: MantineThemeComponents = {
   Popover: { defaultProps: { zIndex: LAYERS.menu } },
   HoverCard: { defaultProps: { zIndex: LAYERS.menu } },
   Tooltip: { defaultProps: { zIndex: LAYERS.tooltip } },
-  Select: { defaultProps: { nothingFoundMessage: UI_LABELS.noResults, comboboxProps: { zIndex: LAYERS.menu } } },
-  MultiSelect: { defaultProps: { nothingFoundMessage: UI_LABELS.noResults, comboboxProps: { zIndex: LAYERS.menu } } },
+  Select: { defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } },
+  MultiSelect: { defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } },
   Autocomplete: { defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } },
 };
 

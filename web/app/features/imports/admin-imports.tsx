@@ -23,7 +23,6 @@ import {
   Loader,
   Paper,
   Progress,
-  Select,
   SimpleGrid,
   Spoiler,
   Stack,
@@ -34,6 +33,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
+import { Select } from '~/components/select';
 import { WideTable } from '~/components/wide-table';
 import { ApiError, apiFetch } from '~/lib/api';
 import { anyRunning, formatDuration, progressLabel, progressRatio, STATUS_COLORS, STATUS_LABELS } from './imports.logic';

@@ -7,11 +7,12 @@
 import { formatDate, formatInteger, formatSurface, NBSP } from '@immoloupe/shared/format';
 import { ADDRESS_RADII, type AddressAnalysis, addressAnalysisSchema, savedAddressSchema } from '@immoloupe/shared/market/address-contracts';
 import { PROPERTY_TYPES } from '@immoloupe/shared/market/dvf';
-import { Alert, Badge, Button, Card, Grid, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { Select } from '~/components/select';
 import { Chart } from '~/features/charts/chart';
 import { monthlyTrendOption } from '~/features/charts/options';
 import {

@@ -18,7 +18,6 @@ import {
   Loader,
   Pill,
   SegmentedControl,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -27,6 +26,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { Select } from '~/components/select';
 import { boundsOf, PRICE_STOPS, priceColorExpression } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';

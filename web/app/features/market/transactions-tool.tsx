@@ -29,7 +29,6 @@ import {
   NumberInput,
   Pagination,
   SegmentedControl,
-  Select,
   Stack,
   Table,
   Text,
@@ -41,6 +40,7 @@ import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { Select } from '~/components/select';
 import { PARCELS_SOURCE, parcelLayers, SALES_SOURCE, salesLayers, salesSource } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';

@@ -29,7 +29,6 @@ import {
   List,
   NumberInput,
   SegmentedControl,
-  Select,
   Stack,
   Table,
   Text,
@@ -41,6 +40,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { Select } from '~/components/select';
 import { boundsOf, SALES_SOURCE, SUBJECT_SOURCE, salesLayers, subjectLayers } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch, csrfToken } from '~/lib/api';
