@@ -6,7 +6,7 @@
  */
 
 import { DATA_SOURCES } from '@immoloupe/shared/public/data-sources';
-import { ALL_TOOLS, HOME_TOOLS, isToolAvailable } from '@immoloupe/shared/public/tool-catalogue';
+import { ALL_TOOLS, HOME_TOOLS, isToolAvailable, toolScreenshot, toolScreenshotId } from '@immoloupe/shared/public/tool-catalogue';
 import { documentTitle, SPEC_ROUTES, type SpecRoute } from '@immoloupe/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TestBrowser } from '../auth/testing/browser.js';
@@ -64,6 +64,12 @@ const textOf = (fragment: string) =>
       .replace(/<[^>]+>/g, ' ')
       .replace(/[ \t\n]+/g, ' '),
   );
+/** An `<img>` with this source and this alternative text (as React escapes it), lazily loaded. */
+const imgTag = (src: string, alt: string) => {
+  const esc = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const encoded = alt.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return new RegExp(`<img (?=[^>]*src="${esc(src)}")(?=[^>]*alt="${esc(encoded)}")(?=[^>]*loading="lazy")[^>]*>`);
+};
 const headingLevels = (fragment: string) => [...fragment.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
 
 describe.each([...PUBLIC_ROUTES, GUIDE].map((r) => [decodeURI(r.path), r] as const))('%s', (_label, route) => {
@@ -128,7 +134,16 @@ describe('home page', () => {
     for (const path of HOME_TOOLS) {
       const tool = ALL_TOOLS.find((t) => t.path === path);
       expect(text).toContain(tool?.name);
-      expect(doc).toContain(`src="/illustrations/${tool?.illustration}.svg"`);
+      const shot = tool && toolScreenshot(tool);
+      // A delivered tool shows its real screenshot (described), a tool to come its drawing.
+      if (shot) expect(doc).toMatch(imgTag(shot.thumbnail, shot.alt));
+      else expect(doc).toContain(`src="/illustrations/${tool?.illustration}.svg"`);
+    }
+    // Light: every picture of the page waits to be scrolled to, and keeps its box while it loads.
+    for (const img of mainOf(doc).match(/<img [^>]*>/g) ?? []) {
+      expect(img).toContain('loading="lazy"');
+      expect(img).toMatch(/ width="\d+"/);
+      expect(img).toMatch(/ height="\d+"/);
     }
     expect(text).toContain('29,90\u00a0€');
     expect(text).toContain('TTC par mois');
@@ -145,6 +160,18 @@ describe('home page', () => {
       const res = await app.fetch(`/illustrations/${name}.svg`);
       expect(res.status, name).toBe(200);
       expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    }
+  });
+
+  it('serves the screenshots of the delivered tools as JPEG images', async () => {
+    for (const tool of ALL_TOOLS) {
+      const shot = toolScreenshot(tool);
+      if (!shot) continue;
+      for (const src of [shot.src, shot.thumbnail]) {
+        const res = await app.fetch(src);
+        expect(res.status, src).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/jpeg');
+      }
     }
   });
 
@@ -181,6 +208,17 @@ describe('other pages', () => {
     const open = ALL_TOOLS.filter((t) => isToolAvailable(t.path)).length;
     expect(text.match(/Disponible/g)?.length ?? 0).toBe(open);
     expect(text.match(/En préparation/g)?.length ?? 0).toBeGreaterThanOrEqual(ALL_TOOLS.length - open);
+  });
+
+  it('shows in the user guide the screenshot of each delivered tool, described, and none of a tool to come', async () => {
+    const doc = mainOf(await page('/pro/modedemploi'));
+    for (const tool of ALL_TOOLS) {
+      const shot = toolScreenshot(tool);
+      if (isToolAvailable(tool.path)) {
+        expect(shot, tool.path).toBeDefined();
+        if (shot) expect(doc).toMatch(imgTag(shot.src, shot.alt));
+      } else expect(doc).not.toContain(`/guide/${toolScreenshotId(tool.path)}`);
+    }
   });
 
   it('explains the statistics rules and the legal conditions on /methodo and /cgu', async () => {

@@ -36,6 +36,11 @@ export interface Tool {
   steps?: readonly string[];
   tips?: readonly string[];
   adminOnly?: boolean;
+  /**
+   * What the screenshot of the delivered tool shows, in French (its `alt`): the picture is taken
+   * by `npm run screenshots` on the sample data, so this describes that scene.
+   */
+  screenshot?: string;
 }
 
 export interface ToolGroup {
@@ -54,6 +59,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Analyse d’adresse',
         line: 'Une adresse, et tout ce que les données publiques en disent : parcelle, ventes, prix au mètre carré, DPE et copropriétés.',
         illustration: 'address',
+        screenshot:
+          'Capture d’écran de l’analyse d’adresse du 139 avenue Carnot à Bondy : la parcelle AS 167 sur la carte, ses ventes et les prix au mètre carré de la commune.',
         audiences: ['agents', 'fonciers', 'chasseurs'],
         purpose:
           'Préparer un rendez-vous, répondre à un vendeur ou vérifier un bien avant une visite : tout ce que l’on sait d’une adresse, sur une seule page.',
@@ -75,6 +82,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Transactions',
         line: 'Les ventes DVF sur une carte et dans un tableau, filtrées comme vous le voulez et exportables vers un tableur.',
         illustration: 'transactions',
+        screenshot: 'Capture d’écran des transactions de Bondy en 2022 : les ventes sur la carte et dans le tableau, avec les filtres.',
         audiences: ['agents', 'fonciers', 'chasseurs'],
         purpose: 'Retrouver les ventes réelles d’un secteur et les montrer : à un vendeur, à un acquéreur, dans un dossier.',
         steps: [
@@ -93,6 +101,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Analyse de marché',
         line: 'Volumes et prix au mètre carré d’une commune, d’une section ou d’un rayon, par type de bien et par nombre de pièces, en rapport imprimable.',
         illustration: 'market',
+        screenshot:
+          'Capture d’écran de l’analyse du marché de Bondy en 2022 : volumes et prix au mètre carré par type de bien, avec leurs graphiques.',
         audiences: ['agents', 'fonciers'],
         purpose: 'Décrire un marché local chiffres à l’appui : pour un mandat, une étude, un conseil d’investissement.',
         steps: [
@@ -109,6 +119,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Avis de valeur',
         line: 'Une estimation par comparaison, avec les ventes comparables sous vos yeux et un rapport à vos couleurs.',
         illustration: 'estimate',
+        screenshot:
+          'Capture d’écran d’un avis de valeur d’un appartement de 50 m² à Hendaye : la valeur estimée, sa fourchette et les ventes comparables sur la carte.',
         audiences: ['agents'],
         purpose: 'Estimer un bien par la méthode par comparaison et remettre au vendeur un avis de valeur argumenté.',
         steps: [
@@ -134,6 +146,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Recherche de parcelle',
         line: 'Les parcelles d’une commune ou d’une section, filtrées par surface, avec leur contour.',
         illustration: 'parcels',
+        screenshot:
+          'Capture d’écran de la recherche de la parcelle AS 167 à Bondy : le formulaire, la parcelle trouvée et son contour sur la carte.',
         audiences: ['fonciers', 'agents'],
         purpose: 'Repérer les terrains d’un secteur par leur surface et leur situation cadastrale.',
         steps: [
@@ -266,6 +280,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Modèle de rapport',
         line: 'Le nom, le logo et les coordonnées de votre agence sur les rapports imprimés.',
         illustration: 'report',
+        screenshot:
+          'Capture d’écran du modèle de rapport : le nom et les coordonnées d’une agence, enregistrés pour l’en-tête des rapports.',
         audiences: ['agents'],
         purpose: 'Personnaliser les rapports d’analyse de marché et d’avis de valeur à l’identité de votre agence.',
         steps: [
@@ -286,6 +302,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Clés d’accès',
         line: 'Des clés personnelles pour relier l’extension ou interroger l’API.',
         illustration: 'keys',
+        screenshot: 'Capture d’écran de la création d’une clé d’accès : la clé affichée une seule fois et la liste des clés.',
         audiences: ['agents', 'fonciers', 'chasseurs'],
         purpose: 'Créer une clé personnelle pour l’extension navigateur ou pour interroger l’API depuis vos propres outils.',
         steps: [
@@ -299,6 +316,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Administration',
         line: 'Utilisateurs, abonnements, imports de données et messages de contact.',
         illustration: 'keys',
+        screenshot:
+          'Capture d’écran de l’administration : les formulaires d’import de données ouvertes et le résultat du dernier fichier importé.',
         audiences: [],
         purpose:
           'Réservé aux administrateurs : gérer les utilisateurs et leurs abonnements, lancer et suivre les imports de données ouvertes, lire les messages reçus par le formulaire de contact.',
@@ -337,4 +356,23 @@ export function toolsFor(audience: Audience): Tool[] {
 /** Whether the tool's page is open today, read from the route table. */
 export function isToolAvailable(path: string): boolean {
   return findSpecRoute(path)?.delivery.state === 'ready';
+}
+
+/** Size of the screenshots of the tools (the e2e browser's viewport; 8:5 like the drawings). */
+export const SCREENSHOT_SIZE = { width: 1280, height: 800 } as const;
+
+/** File name of a tool's screenshot in web/public/guide/: its path after `/pro/` (`creer_cle`). */
+export function toolScreenshotId(path: string): string {
+  return path.replace(/^\/pro\//, '').replace(/[^a-z0-9_-]+/gi, '-');
+}
+
+/**
+ * The screenshot of a delivered tool (`/guide/<id>.jpg`, and its 320 × 200 thumbnail), or none
+ * while the tool is to come: a picture of a page that is not there would mislead. A test checks
+ * that every delivered tool has its description and its files.
+ */
+export function toolScreenshot(tool: Tool): { src: string; thumbnail: string; alt: string } | undefined {
+  if (!tool.screenshot || !isToolAvailable(tool.path)) return undefined;
+  const id = toolScreenshotId(tool.path);
+  return { src: `/guide/${id}.jpg`, thumbnail: `/guide/${id}-vignette.jpg`, alt: tool.screenshot };
 }

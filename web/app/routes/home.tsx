@@ -75,8 +75,8 @@ export default function HomePage() {
           <Anchor component={Link} to="/methodo">
             méthodologie
           </Anchor>
-          . Les outils s’ouvrent au fur et à mesure : leur état est indiqué à côté de leur nom. Les images sont des schémas, pas des
-          captures d’écran.
+          . Les outils s’ouvrent au fur et à mesure : leur état est indiqué à côté de leur nom. Les outils disponibles sont montrés par une
+          capture d’écran sur les données d’exemple, ceux en préparation par un schéma.
         </Text>
         <ToolLines tools={HOME_TOOLS.map(toolByPath)} />
         <Anchor component={Link} to="/pro/modedemploi">

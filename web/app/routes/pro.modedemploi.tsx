@@ -3,12 +3,12 @@
  * from the route table when the page renders, so the guide never announces a tool that is not there.
  */
 
-import { isToolAvailable, TOOL_GROUPS, type Tool } from '@immoloupe/shared/public/tool-catalogue';
+import { isToolAvailable, TOOL_GROUPS, type Tool, toolScreenshot } from '@immoloupe/shared/public/tool-catalogue';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { publicMeta } from '~/features/public/meta';
-import { Bullets, PublicPage, Section, ToolPicture, ToolState } from '~/features/public/page-parts';
+import { Bullets, PublicPage, Section, ToolPicture, ToolScreenshot, ToolState } from '~/features/public/page-parts';
 
 const PATH = '/pro/modedemploi';
 export const meta = publicMeta(PATH);
@@ -16,11 +16,13 @@ export const meta = publicMeta(PATH);
 function ToolGuide({ tool }: { tool: Tool }) {
   const id = tool.path.replace(/^\/pro\//, '').replace(/[^a-z0-9]+/gi, '-');
   const available = isToolAvailable(tool.path);
+  // A delivered tool shows its real screenshot below; the small drawing is for tools to come.
+  const shot = toolScreenshot(tool);
   return (
     <Card withBorder padding="lg" radius="md" component="article" aria-labelledby={`${id}-titre`} id={id}>
       <Stack gap="sm">
         <Group gap="md" wrap="nowrap" align="flex-start">
-          <ToolPicture tool={tool} width={96} />
+          {shot ? null : <ToolPicture tool={tool} width={96} />}
           <Stack gap={4}>
             <Group gap="xs">
               <Title order={3} fz="lg" id={`${id}-titre`}>
@@ -36,6 +38,7 @@ function ToolGuide({ tool }: { tool: Tool }) {
             <Text size="sm">{tool.line}</Text>
           </Stack>
         </Group>
+        <ToolScreenshot tool={tool} />
         <Text>{tool.purpose}</Text>
         {tool.steps ? (
           <>
@@ -86,7 +89,8 @@ export default function ModeDemploiPage() {
             disponibles aujourd’hui, les autres sont marqués « En préparation ».
           </Text>
           <Text size="sm">
-            Les images sont des schémas des outils ; les règles de calcul sont détaillées dans la{' '}
+            Les outils disponibles sont montrés par une capture d’écran prise sur les données d’exemple (Bondy et Hendaye), ceux en
+            préparation par un schéma ; les règles de calcul sont détaillées dans la{' '}
             <Anchor component={Link} to="/methodo">
               méthodologie
             </Anchor>

@@ -1,7 +1,7 @@
 /** Building blocks of the public pages: page frame, sections, tool lines, the call to subscribe, the sources. */
 
 import { DATA_SOURCES } from '@immoloupe/shared/public/data-sources';
-import { isToolAvailable, type Tool } from '@immoloupe/shared/public/tool-catalogue';
+import { isToolAvailable, SCREENSHOT_SIZE, type Tool, toolScreenshot } from '@immoloupe/shared/public/tool-catalogue';
 import { Anchor, Badge, Box, Button, Card, Container, Group, List, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -51,17 +51,51 @@ export function ToolState({ path }: { path: string }) {
   );
 }
 
+/**
+ * A delivered tool's screenshot thumbnail (it shows the real page, so it is described), or the
+ * drawing of a tool to come (decorative: its name and line are beside it). Same 8:5 box for both.
+ */
 export function ToolPicture({ tool, width = 120 }: { tool: Tool; width?: number }) {
+  const shot = toolScreenshot(tool);
   return (
     <img
-      src={`/illustrations/${tool.illustration}.svg`}
-      alt=""
+      src={shot ? shot.thumbnail : `/illustrations/${tool.illustration}.svg`}
+      alt={shot ? shot.alt : ''}
       width={width}
       height={Math.round((width * 5) / 8)}
       loading="lazy"
       // Narrower on phones so that the line of text beside it keeps room.
-      style={{ flexShrink: 0, borderRadius: 8, width: `clamp(64px, 20vw, ${width}px)`, height: 'auto' }}
+      style={{
+        flexShrink: 0,
+        borderRadius: 8,
+        width: `clamp(64px, 20vw, ${width}px)`,
+        height: 'auto',
+        ...(shot ? { border: '1px solid var(--mantine-color-gray-3)' } : {}),
+      }}
     />
+  );
+}
+
+/** The full screenshot of a delivered tool, for the user guide; opens at full size when clicked. */
+export function ToolScreenshot({ tool }: { tool: Tool }) {
+  const shot = toolScreenshot(tool);
+  if (!shot) return null;
+  return (
+    <Box component="figure" m={0}>
+      <a href={shot.src}>
+        <img
+          src={shot.src}
+          alt={shot.alt}
+          width={SCREENSHOT_SIZE.width}
+          height={SCREENSHOT_SIZE.height}
+          loading="lazy"
+          style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }}
+        />
+      </a>
+      <Text component="figcaption" size="sm" mt={4}>
+        L’outil sur les données d’exemple (Bondy et Hendaye).
+      </Text>
+    </Box>
   );
 }
 

@@ -1,0 +1,225 @@
+/// <reference lib="dom" />
+/**
+ * `npm run screenshots`: real screenshots of every delivered professional tool, for the user
+ * guide and the home page (decision 0500). Runs the BUILT server (it builds nothing: run
+ * `npm run build` first) on a fresh PGlite folder with the Bondy and Hendaye samples, through the
+ * e2e harness, and writes `web/public/guide/<outil>.jpg` (1280 × 800, JPEG quality 75) and its
+ * thumbnail `web/public/guide/<outil>-vignette.jpg` (320 × 200) for the home page.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { denyConsent, waitForHydration } from '../e2e/public/a11y.ts';
+import { openBrowser } from '../e2e/support/browser.ts';
+import { createAccounts, importSamples, MARKET_SAMPLES, signIn } from '../e2e/support/data.ts';
+import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../e2e/support/server.ts';
+import { ALL_TOOLS, isToolAvailable, SCREENSHOT_SIZE, toolScreenshotId } from '../shared/src/public/tool-catalogue.ts';
+
+const OUT_DIR = path.join(REPO_ROOT, 'web', 'public', 'guide');
+const ACCOUNT = { email: 'captures@exemple.fr', password: 'Captures-du-guide-2026' };
+const QUALITY = 75;
+const THUMB = { width: 320, height: 200 };
+
+/** Brings an element to the top of the viewport, below the pro layout's fixed header. */
+async function scrollToTop(page: Page, selector: string): Promise<void> {
+  await page.evaluate((s) => {
+    const el = document.querySelector(s);
+    if (el) window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72);
+  }, selector);
+}
+
+/** Maps report `data-map-ready` once their style is loaded; tiles and layers may still be drawing. */
+async function settle(page: Page): Promise<void> {
+  // Some pages keep polling (imports in progress, the version check): a quiet network is welcome, not required.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForTimeout(1_000);
+}
+
+async function pickAddress(page: Page, text: string, option: RegExp): Promise<void> {
+  const input = page.getByPlaceholder('ex. 139 avenue Carnot Bondy');
+  await input.click();
+  await input.pressSequentially(text, { delay: 20 });
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** How each delivered tool is brought to a meaningful state before the picture is taken. */
+const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
+  '/pro/analyseadresse': async (page, url) => {
+    await page.goto(`${url}/pro/analyseadresse`);
+    await pickAddress(page, '139 avenue Carnot Bondy', /139 Avenue Carnot/);
+    await page.getByTestId('address-analysis').getByRole('heading', { name: 'Parcelle AS 167' }).waitFor();
+    await page.locator('[data-chart-ready="true"]').first().waitFor();
+    await page.locator('[data-map-ready="true"]').first().waitFor();
+    await settle(page);
+    // The map, then the parcel and its sales: the title and the address field add nothing.
+    await scrollToTop(page, '[data-map-ready="true"]');
+  },
+  '/pro/transactions': async (page, url) => {
+    await page.goto(`${url}/pro/transactions?lieu=commune&insee=93010&carte=2.4828,48.9022,14`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: /\d{2}\/\d{2}\/2022/ })
+      .first()
+      .waitFor();
+    await page.locator('[data-map-ready="true"]').first().waitFor();
+    await settle(page);
+    // The filters fill the first screen: show the map beside the table of sales.
+    await scrollToTop(page, '[data-map-ready="true"]');
+  },
+  '/pro/analysemarche': async (page, url) => {
+    await page.goto(`${url}/pro/analysemarche?insee=93010&from=2022-01-01&to=2022-12-31`);
+    const report = page.getByTestId('market-report');
+    await report.getByText('Bondy (93010), du 01/01/2022 au 31/12/2022').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-chart-ready="true"]').length >= 4);
+    await settle(page);
+    // The form fills the first screen: show the report, its figures and first charts.
+    await scrollToTop(page, '[data-testid="market-report"]');
+  },
+  '/pro/avisdevaleur': async (page, url) => {
+    await page.goto(`${url}/pro/avisdevaleur`);
+    await pickAddress(page, 'Hendaye', /Hendaye/);
+    await page.getByRole('radio', { name: 'Appartement' }).check({ force: true });
+    await page.getByRole('textbox', { name: 'Surface habitable (m²)' }).fill('50');
+    await page.getByRole('textbox', { name: 'Pièces principales' }).fill('3');
+    await page.getByLabel('Date de référence').fill('2023-06-30');
+    await page.getByRole('button', { name: 'Estimer' }).click();
+    await page.getByTestId('estimate-value').waitFor();
+    await page.locator('[data-map-ready="true"]').first().waitFor();
+    await settle(page);
+    await scrollToTop(page, 'section[aria-label="Estimation"]');
+  },
+  '/pro/rechercheparcelle': async (page, url) => {
+    await page.goto(`${url}/pro/rechercheparcelle`);
+    await page.locator('[data-map-ready="true"]').waitFor();
+    await page.getByLabel('Commune').fill('Bondy');
+    await page.getByLabel('Section').fill('AS');
+    await page.getByLabel('Numéro').fill('167');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByText(/^1 parcelle à Bondy \(93010\)/).waitFor();
+    await settle(page);
+  },
+  '/pro/template': async (page, url) => {
+    await page.goto(`${url}/pro/template`);
+    // The form loads the saved agency after hydration: typing earlier is overwritten.
+    await waitForHydration(page);
+    await settle(page);
+    const name = page.getByRole('textbox', { name: 'Nom de l’agence' });
+    await name.fill('Agence du Canal');
+    await page
+      .getByRole('textbox', { name: 'Coordonnées (adresse, téléphone, e-mail)' })
+      .fill('12 rue de la République, 93140 Bondy\n01 23 45 67 89\ncontact@agence-du-canal.fr');
+    await page.getByRole('button', { name: 'Enregistrer l’agence' }).click();
+    await page.getByText('Agence enregistrée').waitFor();
+    await settle(page);
+    if ((await name.inputValue()) !== 'Agence du Canal') throw new Error('le nom de l’agence a été effacé');
+  },
+  '/pro/creer_cle': async (page, url) => {
+    await page.goto(`${url}/pro/creer_cle`);
+    await waitForHydration(page);
+    await page.getByRole('textbox', { name: 'Nom de la clé' }).fill('Extension, ordinateur du bureau');
+    await page.getByRole('button', { name: 'Créer la clé' }).click();
+    await page.getByTestId('new-key-secret').waitFor();
+    await page.getByTestId('keys-table').waitFor();
+    await settle(page);
+  },
+  '/pro/admin': async (page, url) => {
+    await page.goto(`${url}/pro/admin`);
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: 'Imports de données' }).click();
+    const runs = page.getByRole('region', { name: 'Imports de données' });
+    await runs.getByText('valeursfoncieres-2022_93010_bondy.txt').waitFor();
+    // A file sent from the page, so that the first run listed is signed by the administrator
+    // (the command-line imports are signed by the machine's user name).
+    await page.locator('input[type="file"]').setInputFiles(path.join(SHARED_DATA, 'dvf/etalab-geo-dvf_2021_33001_abzac.csv'));
+    await page.getByRole('button', { name: 'Envoyer et importer' }).click();
+    await runs
+      .getByRole('row')
+      .filter({ hasText: 'etalab-geo-dvf_2021_33001_abzac.csv' })
+      .filter({ hasText: 'Réussi' })
+      .waitFor({ timeout: 60_000 });
+    // Opened again without the upload's toast: the forms, the last import's result and that run.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: 'Imports de données' }).click();
+    await runs.getByRole('row').filter({ hasText: 'etalab-geo-dvf_2021_33001_abzac.csv' }).first().waitFor();
+    await settle(page);
+  },
+};
+
+async function capture(page: Page, id: string): Promise<{ full: number; thumb: number }> {
+  // No caret, no hover, no focus ring: the picture shows the page, not the robot's cursor.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const full = await page.screenshot({ type: 'jpeg', quality: QUALITY, caret: 'hide', animations: 'disabled' });
+  writeFileSync(path.join(OUT_DIR, `${id}.jpg`), full);
+  // The thumbnail is the same picture drawn smaller by Chromium itself: no image library needed.
+  const small = await page.context().newPage();
+  try {
+    await small.setViewportSize(THUMB);
+    await small.setContent(
+      `<body style="margin:0"><img src="data:image/jpeg;base64,${full.toString('base64')}" width="${THUMB.width}" height="${THUMB.height}"></body>`,
+    );
+    await small.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+    const thumb = await small.screenshot({ type: 'jpeg', quality: 80 });
+    writeFileSync(path.join(OUT_DIR, `${id}-vignette.jpg`), thumb);
+    return { full: full.length, thumb: thumb.length };
+  } finally {
+    await small.close();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(REPO_ROOT, 'server', 'dist', 'main.js')) || !existsSync(path.join(REPO_ROOT, 'web', 'build', 'client'))) {
+    console.error('Application non construite : lancez « npm run build » avant « npm run screenshots ».');
+    process.exit(1);
+  }
+  const delivered = ALL_TOOLS.filter((t) => isToolAvailable(t.path));
+  const missing = delivered.filter((t) => !SCENES[t.path]);
+  if (missing.length) {
+    console.error(`Aucune scène de capture pour : ${missing.map((t) => t.path).join(', ')} (à ajouter dans scripts/screenshots.ts).`);
+    process.exit(1);
+  }
+  const only = process.argv.slice(2);
+  mkdirSync(OUT_DIR, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-captures-'));
+  let server: RunningServer | undefined;
+  try {
+    console.info('Import des données d’exemple (Bondy, Hendaye)…');
+    await importSamples(dataDir, MARKET_SAMPLES);
+    // An administrator with a subscription opens every tool, the admin page included.
+    await createAccounts(dataDir, [{ ...ACCOUNT, role: 'admin', subscription: 'active' }]);
+    server = await startServer({ dataDir });
+    const b = await openBrowser({ viewport: SCREENSHOT_SIZE });
+    try {
+      await signIn(b.page, server.url, ACCOUNT, '/pro');
+      await denyConsent(b.page);
+      for (const tool of delivered) {
+        const id = toolScreenshotId(tool.path);
+        if (only.length && !only.includes(id)) continue;
+        const scene = SCENES[tool.path];
+        if (!scene) continue;
+        const url = server.url;
+        await scene(b.page, url).catch(async (err: unknown) => {
+          await b.page.screenshot({ path: path.join(tmpdir(), `immoloupe-capture-${id}-erreur.png`) });
+          throw new Error(
+            `Capture de ${tool.path} impossible (état de la page : ${path.join(tmpdir(), `immoloupe-capture-${id}-erreur.png`)}) : ${err instanceof Error ? err.message : String(err)}`,
+          );
+        });
+        const size = await capture(b.page, id);
+        console.info(`${id}.jpg : ${Math.round(size.full / 1024)} Ko, vignette ${Math.round(size.thumb / 1024)} Ko`);
+      }
+    } finally {
+      await b.close();
+    }
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const heavy = delivered
+    .map((t) => path.join(OUT_DIR, `${toolScreenshotId(t.path)}.jpg`))
+    .filter((f) => existsSync(f) && statSync(f).size > 150 * 1024);
+  if (heavy.length) console.warn(`Plus de 150 Ko : ${heavy.map((f) => path.basename(f)).join(', ')}`);
+}
+
+await main();
