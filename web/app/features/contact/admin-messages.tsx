@@ -87,7 +87,7 @@ export function AdminContactMessages({ headingOrder = 2 }: { headingOrder?: 2 | 
                     </Table.Td>
                     <Table.Td>
                       {m.mailedAt ? (
-                        <Badge color="teal.9" variant="light">
+                        <Badge color="teal.9" variant="outline">
                           Envoyé
                         </Badge>
                       ) : (

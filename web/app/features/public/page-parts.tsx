@@ -41,7 +41,8 @@ export function Section({ id, title, children, order = 2 }: { id: string; title:
 
 export function ToolState({ path }: { path: string }) {
   return isToolAvailable(path) ? (
-    <Badge color="teal.9" variant="light">
+    // Outline, not "light": with a shade index the light variant paints text and pill alike.
+    <Badge color="teal.9" variant="outline">
       Disponible
     </Badge>
   ) : (
