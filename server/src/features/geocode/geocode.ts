@@ -7,44 +7,10 @@
  */
 import type { GeocodeResult, Parcel } from '@immoloupe/shared/opendata/contracts';
 import type { Queryable } from '../../db/client.js';
-import { containsPoint, distanceToParcelM, type ParcelGeometry } from '../../importers/cadastre.logic.js';
+import { containsPoint, distanceToParcelM } from '../../importers/cadastre.logic.js';
+import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../parcels/parcel-row.js';
 import { type CommuneEntry, communeByCode, communes, searchCommunes } from './communes.js';
 import { addressLabel, parseQuery } from './geocode.logic.js';
-
-interface ParcelRow {
-  id: string;
-  code_commune: string;
-  prefixe: string;
-  section: string;
-  numero: string;
-  contenance: number | null;
-  is_current: boolean;
-  centroid_lon: number;
-  centroid_lat: number;
-  bbox_west: number;
-  bbox_south: number;
-  bbox_east: number;
-  bbox_north: number;
-  geometry: ParcelGeometry;
-}
-
-const PARCEL_COLUMNS = `id, code_commune, prefixe, section, numero, contenance, is_current, centroid_lon, centroid_lat,
-  bbox_west, bbox_south, bbox_east, bbox_north, geometry`;
-
-function parcelOf(r: ParcelRow): Parcel {
-  return {
-    id: r.id,
-    codeCommune: r.code_commune,
-    prefixe: r.prefixe,
-    section: r.section,
-    numero: r.numero,
-    contenance: r.contenance,
-    current: r.is_current,
-    centroid: { lon: r.centroid_lon, lat: r.centroid_lat },
-    bbox: [r.bbox_west, r.bbox_south, r.bbox_east, r.bbox_north],
-    geometry: r.geometry,
-  };
-}
 
 function communeOf(c: CommuneEntry | undefined): GeocodeResult['commune'] {
   return c ? { code: c.code, nom: c.nom, codesPostaux: c.codesPostaux, departement: c.departement } : null;

@@ -1,7 +1,7 @@
 /** The SQL of the parcel search: by commune, section, number and area, with the commune's sections. */
 import type { ParcelSearchResponse } from '@immoloupe/shared/opendata/contracts';
 import type { Queryable } from '../../db/client.js';
-import type { ParcelGeometry } from '../../importers/cadastre.logic.js';
+import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
 export interface ParcelFilters {
   section?: string | undefined;
@@ -13,23 +13,6 @@ export interface ParcelFilters {
   offset: number;
 }
 
-interface Row {
-  id: string;
-  code_commune: string;
-  prefixe: string;
-  section: string;
-  numero: string;
-  contenance: number | null;
-  is_current: boolean;
-  centroid_lon: number;
-  centroid_lat: number;
-  bbox_west: number;
-  bbox_south: number;
-  bbox_east: number;
-  bbox_north: number;
-  geometry: ParcelGeometry;
-}
-
 export async function parcelsOfCommune(db: Queryable, code: string, f: ParcelFilters): Promise<Omit<ParcelSearchResponse, 'commune'>> {
   const where = `code_commune = $1
         AND ($2::text IS NULL OR section = $2 OR section = ltrim($2, '0'))
@@ -38,9 +21,8 @@ export async function parcelsOfCommune(db: Queryable, code: string, f: ParcelFil
         AND ($5::numeric IS NULL OR contenance <= $5)
         AND ($6::boolean OR is_current)`;
   const params = [code, f.section ?? null, f.numero ?? null, f.surfaceMin ?? null, f.surfaceMax ?? null, f.anciennes];
-  const rows = await db.query<Row>(
-    `SELECT id, code_commune, prefixe, section, numero, contenance, is_current, centroid_lon, centroid_lat,
-            bbox_west, bbox_south, bbox_east, bbox_north, geometry
+  const rows = await db.query<ParcelRow>(
+    `SELECT ${PARCEL_COLUMNS}
        FROM parcels WHERE ${where}
       ORDER BY code_section, lpad(numero, 4, '0'), is_current DESC
       LIMIT $7 OFFSET $8`,
@@ -59,17 +41,6 @@ export async function parcelsOfCommune(db: Queryable, code: string, f: ParcelFil
     total: count?.n ?? 0,
     sections,
     vintage: v?.vintage ?? null,
-    parcels: rows.map((r) => ({
-      id: r.id,
-      codeCommune: r.code_commune,
-      prefixe: r.prefixe,
-      section: r.section,
-      numero: r.numero,
-      contenance: r.contenance,
-      current: r.is_current,
-      centroid: { lon: r.centroid_lon, lat: r.centroid_lat },
-      bbox: [r.bbox_west, r.bbox_south, r.bbox_east, r.bbox_north],
-      geometry: r.geometry,
-    })),
+    parcels: rows.map(parcelOf),
   };
 }

@@ -57,7 +57,7 @@ export async function renderPdf(req: Request, pathWithQuery: string, configured?
     await context.addCookies(cookiesOf(req.headers.cookie, origin));
     const page = context.pages()[0] ?? (await context.newPage());
     const response = await page.goto(`${origin}${pathWithQuery}`, { waitUntil: 'load', timeout: TIMEOUT_MS });
-    if (!response || !response.ok()) throw new HttpError(502, 'La page du rapport n’a pas pu être ouverte pour le PDF.');
+    if (!response?.ok()) throw new HttpError(502, 'La page du rapport n’a pas pu être ouverte pour le PDF.');
     await page.waitForSelector('[data-report-ready="true"]', { timeout: TIMEOUT_MS });
     await page.waitForFunction(
       () =>
