@@ -15,12 +15,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { type Db, openPglite, openPostgres } from '../server/src/db/client.ts';
+import type { Db } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { geocode } from '../server/src/features/geocode/geocode.ts';
 import { runImport } from '../server/src/importers/run.ts';
 import { SAMPLES } from '../server/src/importers/test-samples.ts';
+import { onEachEngine } from './engines.ts';
 
 const COPIES = Number(process.env.BENCH_COPIES ?? 120);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 1000);
@@ -127,30 +127,8 @@ async function main(): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'immoloupe-bench-geocode-'));
   const ban = buildBan(work);
   console.log(`BAN sample × ${COPIES} communes = ${ban.rows} addresses; ${ban.expected.length} queries such as « ${ban.expected[0]?.q} »`);
-  const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
   try {
-    if (engines.includes('pglite')) {
-      const db = await openPglite(undefined);
-      await bench('PGlite', db, ban);
-      await db.close();
-    }
-    if (engines.includes('postgres')) {
-      const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-      const name = `immoloupe_bench_geo_${process.pid}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const u = new URL(url);
-      u.pathname = `/${name}`;
-      const db = await openPostgres(u.toString(), { max: 2 });
-      try {
-        await bench('PostgreSQL', db, ban);
-      } finally {
-        await db.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
-    }
+    await onEachEngine('immoloupe_bench_geo', (label, db) => bench(label, db, ban));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -9,17 +9,18 @@
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a scratch
  * database is created and dropped). Set BENCH_ENGINES=pglite to skip it.
  */
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
-import { type Db, openPglite, openPostgres } from '../server/src/db/client.ts';
+import type { Db } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import type { Source } from '../server/src/importers/importer.ts';
 import { openInput } from '../server/src/importers/input.ts';
 import { IMPORTERS, runImport } from '../server/src/importers/run.ts';
 import { SAMPLES } from '../server/src/importers/test-samples.ts';
+import { onEachEngine } from './engines.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'immoloupe-bench-import-'));
 
@@ -133,32 +134,10 @@ async function bench(engine: string, db: Db, inputs: { source: Source; file: str
 
 async function main(): Promise<void> {
   const inputs = buildInputs();
-  const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
   console.log(
     'engine     | source    | rows         | importer (read + validate + stage + merge + stats) | plain COPY of the staged rows | ratio',
   );
-  if (engines.includes('pglite')) {
-    const db = await openPglite(undefined);
-    await bench('PGlite', db, inputs);
-    await db.close();
-  }
-  if (engines.includes('postgres')) {
-    const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `immoloupe_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const db = await openPostgres(u.toString(), { max: 2 });
-    try {
-      await bench('PostgreSQL', db, inputs);
-    } finally {
-      await db.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+  await onEachEngine('immoloupe_bench', (label, db) => bench(label, db, inputs));
   rmSync(work, { recursive: true, force: true });
 }
 
