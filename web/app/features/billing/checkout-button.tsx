@@ -1,19 +1,23 @@
-/** Subscribe: a Stripe Checkout Session, then a full page load to Stripe's payment page. */
+/** Buttons that open a Stripe page: a POST gives its URL, then a full page load goes there. */
 import { redirectUrlResponseSchema } from '@immoloupe/shared/accounts/contracts';
-import { Alert, Button, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, type ButtonProps, Stack } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { externalRedirect } from '~/features/auth/redirect';
 import { ApiError, apiFetch } from '~/lib/api';
 
-export function CheckoutButton({ label = 'S’abonner' }: { label?: string }) {
+function StripeRedirectButton({
+  endpoint,
+  children,
+  ...button
+}: { endpoint: string; children: ReactNode } & ButtonProps & { 'data-testid'?: string }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function start() {
+  async function go() {
     setPending(true);
     setError(null);
     try {
-      const { url } = await apiFetch('/api/stripe/checkout', redirectUrlResponseSchema, { method: 'POST', body: '{}' });
+      const { url } = await apiFetch(endpoint, redirectUrlResponseSchema, { method: 'POST', body: '{}' });
       await externalRedirect(url);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Erreur inattendue. Réessayez.');
@@ -23,8 +27,8 @@ export function CheckoutButton({ label = 'S’abonner' }: { label?: string }) {
 
   return (
     <Stack gap="xs">
-      <Button size="md" onClick={start} loading={pending} data-testid="checkout">
-        {label}
+      <Button {...button} onClick={go} loading={pending}>
+        {children}
       </Button>
       {error ? (
         <Alert color="red" role="alert">
@@ -35,31 +39,20 @@ export function CheckoutButton({ label = 'S’abonner' }: { label?: string }) {
   );
 }
 
+/** Subscribe: a Stripe Checkout Session. */
+export function CheckoutButton({ label = 'S’abonner' }: { label?: string }) {
+  return (
+    <StripeRedirectButton endpoint="/api/stripe/checkout" size="md" data-testid="checkout">
+      {label}
+    </StripeRedirectButton>
+  );
+}
+
 /** The customer portal of Stripe (payment method, invoices, cancellation). */
 export function PortalButton() {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function open() {
-    setPending(true);
-    setError(null);
-    try {
-      const { url } = await apiFetch('/api/stripe/portal', redirectUrlResponseSchema, { method: 'POST', body: '{}' });
-      await externalRedirect(url);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Erreur inattendue. Réessayez.');
-      setPending(false);
-    }
-  }
   return (
-    <Stack gap="xs">
-      <Button variant="default" onClick={open} loading={pending}>
-        Gérer le paiement et les factures
-      </Button>
-      {error ? (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      ) : null}
-    </Stack>
+    <StripeRedirectButton endpoint="/api/stripe/portal" variant="default">
+      Gérer le paiement et les factures
+    </StripeRedirectButton>
   );
 }
