@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Db, openPglite, openPostgres } from '../db/client.js';
-import { PG_TEMPLATE_DB } from './global-setup.js';
 
 export const TEST_ENGINE = (process.env.TEST_DB_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -17,7 +16,7 @@ export async function createTestDb(): Promise<Db> {
     const name = `immoloupe_test_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;

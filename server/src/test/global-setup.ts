@@ -3,6 +3,7 @@
  * in about a second instead of initialising and migrating PGlite (several seconds) every time.
  * PGlite: a dumped data folder in a temporary file. PostgreSQL: a template database.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,11 +12,11 @@ import type { TestProject } from 'vitest/node';
 import { openPglite } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 
-export const PG_TEMPLATE_DB = 'immoloupe_test_template';
-
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** Template database of this run: its own name, so two runs on one server never drop each other's. */
+    pgTemplate: string;
   }
 }
 
@@ -23,19 +24,25 @@ export async function setupTemplate(engine: 'pglite' | 'postgres', { provide }: 
   if (engine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL manquant pour les tests PostgreSQL');
+    const template = `immoloupe_tpl_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE_DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${PG_TEMPLATE_DB}`);
+    await admin.query(`CREATE DATABASE ${template}`);
     await admin.end();
     const { openPostgres } = await import('../db/client.js');
     const u = new URL(url);
-    u.pathname = `/${PG_TEMPLATE_DB}`;
+    u.pathname = `/${template}`;
     const db = await openPostgres(u.toString(), { max: 1 });
     await migrate(db);
     await db.close();
     provide('pgliteTemplate', '');
-    return async () => undefined;
+    provide('pgTemplate', template);
+    return async () => {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await a.end();
+    };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'immoloupe-test-'));
   const db = await openPglite(undefined);
@@ -46,5 +53,6 @@ export async function setupTemplate(engine: 'pglite' | 'postgres', { provide }: 
   const file = path.join(dir, 'template.tar.gz');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   provide('pgliteTemplate', file);
+  provide('pgTemplate', '');
   return async () => rmSync(dir, { recursive: true, force: true });
 }
