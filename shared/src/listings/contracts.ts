@@ -1,0 +1,82 @@
+/**
+ * Contract of a parsed listing: what the portal parsers produce (shared code, used by the server's
+ * listing analysis and by the browser extension). A field the source does not give is absent,
+ * never guessed; each present field names where it was read (`sources`).
+ */
+import { z } from 'zod';
+
+export const PORTALS = ['leboncoin', 'seloger', 'seloger-neuf', 'pap', 'bienici', 'logicimmo', 'paruvendu', 'lefigaro', 'orpi'] as const;
+export type Portal = (typeof PORTALS)[number];
+
+export const PORTAL_LABELS: Record<Portal, string> = {
+  leboncoin: 'leboncoin',
+  seloger: 'SeLoger',
+  'seloger-neuf': 'SeLoger Neuf',
+  pap: 'PAP',
+  bienici: 'Bien’ici',
+  logicimmo: 'Logic-Immo',
+  paruvendu: 'ParuVendu',
+  lefigaro: 'Le Figaro Immobilier',
+  orpi: 'Orpi',
+};
+
+/** Where a field was read: embedded JSON first, then the DOM, or a non-page input. */
+export const FIELD_ORIGINS = ['json-ld', 'next-data', 'embedded-json', 'dom', 'api', 'dataset', 'text', 'url'] as const;
+export type FieldOrigin = (typeof FIELD_ORIGINS)[number];
+
+export const ENERGY_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export const LISTING_PROPERTY_TYPES = ['appartement', 'maison', 'terrain', 'parking', 'local', 'immeuble', 'autre'] as const;
+export const TRANSACTION_KINDS = ['vente', 'location'] as const;
+
+export const parsedListingSchema = z.object({
+  portal: z.enum(PORTALS),
+  url: z.string().optional(),
+  portalId: z.string().optional(),
+  transaction: z.enum(TRANSACTION_KINDS).optional(),
+  title: z.string().optional(),
+  propertyType: z.enum(LISTING_PROPERTY_TYPES).optional(),
+  /** Asking price in euros (sale price, or monthly rent for a `location`). */
+  price: z.number().positive().optional(),
+  /** Living area in m². */
+  surface: z.number().positive().optional(),
+  rooms: z.number().int().positive().optional(),
+  bedrooms: z.number().int().nonnegative().optional(),
+  /** Land area in m². */
+  landArea: z.number().positive().optional(),
+  floor: z.number().int().optional(),
+  dpeClass: z.enum(ENERGY_CLASSES).optional(),
+  /** kWh/m²/an of primary energy. */
+  dpeValue: z.number().nonnegative().optional(),
+  gesClass: z.enum(ENERGY_CLASSES).optional(),
+  /** kg CO₂/m²/an. */
+  gesValue: z.number().nonnegative().optional(),
+  postcode: z
+    .string()
+    .regex(/^\d{5}$/)
+    .optional(),
+  city: z.string().optional(),
+  district: z.string().optional(),
+  description: z.string().optional(),
+  photos: z.array(z.string()).optional(),
+  seller: z.enum(['professionnel', 'particulier']).optional(),
+  /** ISO 8601 dates. */
+  publishedAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  /** For every field present above (but `portal`), where it was read. */
+  sources: z.record(z.string(), z.enum(FIELD_ORIGINS)),
+});
+export type ParsedListing = z.infer<typeof parsedListingSchema>;
+
+/** Why a page could not be read; each comes with a French message for the person. */
+export const PARSE_FAILURES = ['blocked', 'unknown-portal', 'not-a-listing', 'empty'] as const;
+export type ParseFailure = (typeof PARSE_FAILURES)[number];
+
+export type ParseResult = { ok: true; listing: ParsedListing } | { ok: false; reason: ParseFailure; message: string };
+
+/** What a parser is given: a page's HTML or body text, an API payload or dataset row, or pasted text. */
+export interface ParseInput {
+  url?: string;
+  html?: string;
+  text?: string;
+  json?: unknown;
+}
