@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '@immoloupe/shared/app-context';
+// zod answers in French in every 400 of the API (and of the pages' loaders).
+import '@immoloupe/shared/zod-locale';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';

@@ -17,6 +17,7 @@ import { guardRequest } from '~/features/auth/guard.server';
 import { SessionGuard } from '~/features/auth/session-guard';
 import { DefaultLayout } from '~/layouts/default';
 import { consentAllowedOn, startConsent, trackPageView } from '~/lib/consent';
+import '@immoloupe/shared/zod-locale';
 import '~/lib/dayjs';
 import { describeError } from '~/lib/route-errors';
 import { useSessionUser } from '~/lib/session';
