@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkZoneQuery, parsePolygonParam, territoryInputSchema, zoneQueryFields, zoneQueryOf, zoneToParams } from './contracts.js';
+import {
+  checkZoneQuery,
+  parsePolygonParam,
+  territoryInputSchema,
+  type ZoneQuery,
+  zoneQueryFields,
+  zoneQueryOf,
+  zoneToParams,
+} from './contracts.js';
 import { validateZoneGeometry } from './territory.logic.js';
 
 const schema = z.object(zoneQueryFields).superRefine((q, ctx) => checkZoneQuery(q, ctx, validateZoneGeometry));
@@ -55,7 +63,7 @@ describe('zone query', () => {
       { kind: 'postcodes', postcodes: ['75018', '75017'] },
       { kind: 'radius', lat: 48.89, lon: 2.35, radius: 800 },
       { kind: 'mine' },
-    ] as const)
+    ] satisfies ZoneQuery[])
       expect(zoneOfQuery(zoneToParams(zone))).toEqual(zone);
     expect(parsePolygonParam('')).toBeUndefined();
   });
