@@ -27,6 +27,7 @@ import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
 import { parcelRoutes } from './features/parcels/routes.js';
+import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
 import { versionRoutes } from './features/version/routes.js';
@@ -105,6 +106,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(transactionRoutes({ db: deps.db }));
   api.use(estimateRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
+  api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);
