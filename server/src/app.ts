@@ -15,6 +15,7 @@ import { createAccounts } from './auth/accounts.js';
 import { createMailer } from './auth/mail.js';
 import { type Config, publicConfig } from './config.js';
 import type { Db } from './db/client.js';
+import { auditRoutes } from './features/audit/routes.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
@@ -97,6 +98,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(importRoutes({ db: deps.db, log, openData, cacheDir: path.join(config.DATA_DIR, 'telechargements') }));
   api.use(parcelRoutes({ db: deps.db }));
   api.use(accounts.api);
+  api.use(auditRoutes({ db: deps.db }));
   api.use(openApiRoutes({ publicUrl: config.publicUrl }));
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));

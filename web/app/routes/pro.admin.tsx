@@ -1,9 +1,10 @@
 /**
  * `/pro/admin`: administration (administrators only, checked on the server for the page and for
  * every API call): users and their subscriptions, imports of the open data, messages of the
- * contact form.
+ * contact form, and the audit log of administrator actions.
  */
 import { Stack, Tabs, Title } from '@mantine/core';
+import { AuditLog } from '~/features/admin/audit-log';
 import { AdminUsers } from '~/features/billing/admin-users';
 import { AdminContactMessages } from '~/features/contact/admin-messages';
 import { AdminImports } from '~/features/imports/admin-imports';
@@ -21,6 +22,7 @@ export default function AdminPage() {
           <Tabs.Tab value="utilisateurs">Utilisateurs</Tabs.Tab>
           <Tabs.Tab value="imports">Imports de données</Tabs.Tab>
           <Tabs.Tab value="messages">Messages de contact</Tabs.Tab>
+          <Tabs.Tab value="journal">Journal</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="utilisateurs" pt="md">
           <AdminUsers />
@@ -30,6 +32,9 @@ export default function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="messages" pt="md">
           <AdminContactMessages headingOrder={2} />
+        </Tabs.Panel>
+        <Tabs.Panel value="journal" pt="md">
+          <AuditLog headingOrder={2} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
