@@ -18,6 +18,7 @@ import type { Db } from './db/client.js';
 import { auditRoutes } from './features/audit/routes.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
+import { dataDashboardRoutes } from './features/data-dashboard/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
@@ -99,6 +100,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(parcelRoutes({ db: deps.db }));
   api.use(accounts.api);
   api.use(auditRoutes({ db: deps.db }));
+  api.use(dataDashboardRoutes({ db: deps.db, config }));
   api.use(openApiRoutes({ publicUrl: config.publicUrl }));
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));

@@ -17,6 +17,21 @@ export const AUDIT_ACTIONS = {
   'newsletter.send': 'Lettre d’information envoyée',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+/** French labels of the details recorded with an action (keys not listed are shown as they are). */
+export const AUDIT_DETAIL_LABELS: Record<string, string> = {
+  months: 'mois',
+  until: 'jusqu’au',
+  sessionsEnded: 'sessions fermées',
+  dep: 'département',
+  years: 'années',
+  source: 'source',
+  segment: 'segment',
+  subject: 'objet',
+  recipients: 'destinataires',
+  campaignId: 'campagne',
+  to: 'destinataire',
+};
+
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
 
 export const auditEntrySchema = z.object({

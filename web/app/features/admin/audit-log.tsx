@@ -2,8 +2,14 @@
  * The audit log tab of /pro/admin: every administrator action (who, when, what, on whom, from
  * which IP address), newest first, filtered by action and by text.
  */
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction, type AuditEntry } from '@immoloupe/shared/admin/audit-contracts';
-import { formatDateTime, formatInteger } from '@immoloupe/shared/format';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_DETAIL_LABELS,
+  AUDIT_PAGE_SIZE,
+  type AuditAction,
+  type AuditEntry,
+} from '@immoloupe/shared/admin/audit-contracts';
+import { formatDate, formatDateTime, formatInteger } from '@immoloupe/shared/format';
 import { Alert, Button, Code, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Select } from '~/components/select';
@@ -11,10 +17,16 @@ import { useAuditLog } from './use-audit-log';
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
 
+function detailValue(v: unknown): string {
+  if (Array.isArray(v)) return v.join(', ');
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return formatDate(v);
+  return String(v);
+}
+
 function detailsText(entry: AuditEntry): string {
   const parts = Object.entries(entry.details)
     .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${k}\u00a0: ${Array.isArray(v) ? v.join(', ') : String(v)}`);
+    .map(([k, v]) => `${AUDIT_DETAIL_LABELS[k] ?? k}\u00a0: ${detailValue(v)}`);
   return parts.join(' · ');
 }
 
