@@ -31,7 +31,10 @@ afterEach(() => {
 });
 
 function answer(body: unknown) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+  const fetch = vi.fn(
+    async (_input: RequestInfo | URL) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
