@@ -13,6 +13,14 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const releaseDate = optionalString.pipe(
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'doit être une date AAAA-MM-JJ')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'date invalide')
+    .optional(),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -87,6 +95,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Immoloupe <ne-pas-repondre@immoloupe.fr>'),
   /** Where contact form messages are e-mailed (with SMTP_URL or BREVO_API_KEY); unset: stored and listed in the admin area only. */
   CONTACT_EMAIL: optionalString.pipe(z.email('doit être une adresse e-mail').optional()),
+
+  // Data dashboard of the administration: the date of the newest official release of each
+  // source (YYYY-MM-DD); a source whose last import is older is shown as stale. Unset: not checked.
+  DATA_RELEASE_DVF: releaseDate,
+  DATA_RELEASE_CADASTRE: releaseDate,
+  DATA_RELEASE_DPE: releaseDate,
+  DATA_RELEASE_COPRO: releaseDate,
+  DATA_RELEASE_BAN: releaseDate,
 });
 
 export type Env = z.infer<typeof envSchema>;
