@@ -18,6 +18,7 @@ import type { Db } from './db/client.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
+import { extensionCors, extensionRoutes } from './features/extension/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
 import { importRoutes } from './features/imports/routes.js';
@@ -82,6 +83,7 @@ export function buildApp(deps: AppDeps): express.Express {
   const accounts = createAccounts({ config, db: deps.db, log });
   app.use('/api/auth', accounts.authJs);
   app.post('/api/stripe/webhook', accounts.stripeWebhook);
+  app.use('/api', extensionCors({ chromiumIds: config.EXTENSION_CHROMIUM_IDS }));
   app.use(accounts.sessionReader);
 
   // JSON API
@@ -102,6 +104,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(addressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(estimateRoutes({ db: deps.db }));
+  api.use(extensionRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
