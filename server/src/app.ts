@@ -22,6 +22,7 @@ import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { dataDashboardRoutes } from './features/data-dashboard/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
+import { extensionCors, extensionRoutes } from './features/extension/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
 import { importRoutes } from './features/imports/routes.js';
@@ -87,6 +88,7 @@ export function buildApp(deps: AppDeps): express.Express {
   const accounts = createAccounts({ config, db: deps.db, log });
   app.use('/api/auth', accounts.authJs);
   app.post('/api/stripe/webhook', accounts.stripeWebhook);
+  app.use('/api', extensionCors({ chromiumIds: config.EXTENSION_CHROMIUM_IDS }));
   app.use(accounts.sessionReader);
 
   // JSON API
@@ -109,6 +111,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(addressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(estimateRoutes({ db: deps.db }));
+  api.use(extensionRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(notFoundApi);
