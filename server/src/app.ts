@@ -26,6 +26,7 @@ import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
 import { parcelRoutes } from './features/parcels/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
+import { tileRoutes } from './features/tiles/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
 import { versionRoutes } from './features/version/routes.js';
 import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
@@ -55,7 +56,8 @@ export function buildApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(compression());
-  app.use(securityHeaders());
+  // The configured basemap's style, tiles, sprites and glyphs come from its host.
+  app.use(securityHeaders({ extraConnect: config.MAP_STYLE_URL ? [new URL(config.MAP_STYLE_URL).origin] : [] }));
   app.use((req, res, next) => {
     if (isNoindexPath(req.path)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     next();
@@ -102,6 +104,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(addressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(estimateRoutes({ db: deps.db }));
+  api.use(tileRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
