@@ -32,6 +32,7 @@ import { marketRoutes } from './features/market/routes.js';
 import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
+import { tileRoutes } from './features/tiles/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
 import { versionRoutes } from './features/version/routes.js';
 import { zoneRoutes } from './features/zone/routes.js';
@@ -62,7 +63,8 @@ export function buildApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(compression());
-  app.use(securityHeaders());
+  // The configured basemap's style, tiles, sprites and glyphs come from its host.
+  app.use(securityHeaders({ extraConnect: config.MAP_STYLE_URL ? [new URL(config.MAP_STYLE_URL).origin] : [] }));
   app.use((req, res, next) => {
     if (isNoindexPath(req.path)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     next();
@@ -113,6 +115,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(transactionRoutes({ db: deps.db }));
   api.use(estimateRoutes({ db: deps.db }));
   api.use(extensionRoutes({ db: deps.db }));
+  api.use(tileRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(zoneRoutes({ db: deps.db }));
