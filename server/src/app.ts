@@ -32,6 +32,7 @@ import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
 import { errorHandler, notFoundApi } from './http/errors.js';
 import { isNoindexPath, ROBOTS_TXT, securityHeaders } from './http/security.js';
 import { loadOpenDataConfig } from './importers/open-data-config.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logger.js';
 
 const require = createRequire(import.meta.url);
@@ -47,6 +48,8 @@ export interface AppDeps {
   web?: ServerBuild;
   /** Folder of the browser assets of that build. */
   webClientDir?: string;
+  /** The background job queue (main.ts starts it; tests that need it pass their own). */
+  jobs?: JobQueue;
 }
 
 export function buildApp(deps: AppDeps): express.Express {

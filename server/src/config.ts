@@ -87,6 +87,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Immoloupe <ne-pas-repondre@immoloupe.fr>'),
   /** Where contact form messages are e-mailed (with SMTP_URL or BREVO_API_KEY); unset: stored and listed in the admin area only. */
   CONTACT_EMAIL: optionalString.pipe(z.email('doit être une adresse e-mail').optional()),
+
+  // Background jobs (pg-boss in the database)
+  /** A running job whose process gave no sign of life for this long is run again (seconds). */
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
