@@ -20,6 +20,7 @@ import { contactRoutes } from './features/contact/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
+import { ImportJobs } from './features/imports/jobs.js';
 import { importRoutes } from './features/imports/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
@@ -50,6 +51,23 @@ export interface AppDeps {
   webClientDir?: string;
   /** The background job queue (main.ts starts it; tests that need it pass their own). */
   jobs?: JobQueue;
+  /** The admin imports' worker on that queue (`registerJobs`). */
+  imports?: ImportJobs;
+}
+
+/**
+ * Registers every feature's background jobs on the queue (each process works them all); called
+ * once by main.ts and by the tests that run jobs, before buildApp.
+ */
+export async function registerJobs(jobs: JobQueue, deps: { config: Config; db: Db; log: Logger }): Promise<{ imports: ImportJobs }> {
+  const imports = await new ImportJobs({
+    queue: jobs,
+    db: deps.db,
+    log: deps.log,
+    openData: loadOpenDataConfig(),
+    cacheDir: path.join(deps.config.DATA_DIR, 'telechargements'),
+  }).init();
+  return { imports };
 }
 
 export function buildApp(deps: AppDeps): express.Express {
@@ -97,7 +115,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(iconRoutes());
   api.use(contactRoutes({ db: deps.db, log, mailer: contactMailer(config, createMailer(config, log)) }));
   api.use(geocodeRoutes({ db: deps.db, log, geocoderUrl: openData.geocoderUrl }));
-  api.use(importRoutes({ db: deps.db, log, openData, cacheDir: path.join(config.DATA_DIR, 'telechargements') }));
+  api.use(importRoutes({ db: deps.db, log, imports: deps.imports }));
   api.use(parcelRoutes({ db: deps.db }));
   api.use(accounts.api);
   api.use(openApiRoutes({ publicUrl: config.publicUrl }));

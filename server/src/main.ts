@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { buildApp, WEB_BUILD_DIR } from './app.js';
+import { buildApp, registerJobs, WEB_BUILD_DIR } from './app.js';
 import { readBuildId } from './build-info.js';
 import { loadConfigOrExit } from './config.js';
 import { openDb } from './db/client.js';
@@ -41,7 +41,8 @@ async function main(): Promise<void> {
   const buildId = readBuildId(WEB_BUILD_DIR, config.BUILD_ID);
   // Background jobs (imports, alerts, mailings) run in every app process, on the same database.
   const jobs = await startJobQueue({ db, log: log.child({ part: 'jobs' }), leaseSeconds: config.JOBS_LEASE_SECONDS });
-  const app = buildApp({ config, db, log, buildId, web, webClientDir: path.join(WEB_BUILD_DIR, 'client'), jobs });
+  const workers = await registerJobs(jobs, { config, db, log });
+  const app = buildApp({ config, db, log, buildId, web, webClientDir: path.join(WEB_BUILD_DIR, 'client'), jobs, ...workers });
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();

@@ -78,10 +78,12 @@ export interface JobQueue {
   /** Cron expression (UTC, 5 fields); `name` must be registered. Idempotent. */
   schedule(name: string, cron: string, payload?: object): Promise<void>;
   unschedule(name: string): Promise<void>;
+  /** A job not yet finished is cancelled (a running handler is not interrupted). */
+  cancel(name: string, id: string): Promise<void>;
   get(name: string, id: string): Promise<JobView | null>;
   /** Newest first. */
   list(name: string, limit?: number): Promise<JobView[]>;
-  /** Waits for the handlers in flight (graceful) and stops polling. */
+  /** Stops polling and waits up to 10 s for the handlers in flight. */
   stop(): Promise<void>;
   /** Identity of this process's worker (`host:pid:random`), written in the leases. */
   readonly workerId: string;
@@ -140,7 +142,6 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   await boss.start();
 
   const handlers = new Map<string, true>();
-  const inFlight = new Set<Promise<unknown>>();
 
   // Leases: written when a handler starts, deleted when it ends; their heartbeat says the process
   // is alive. A lease whose heartbeat stopped is a killed process: its job is failed, so that
@@ -204,10 +205,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           'INSERT INTO job_leases (job_id, queue, worker) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET worker = $3, started_at = now(), heartbeat_at = now()',
           [job.id, name, workerId],
         );
-        const run = handler(job.data, { id: job.id, name, retryCount: job.retryCount });
-        inFlight.add(run);
         try {
-          const result = await run;
+          const result = await handler(job.data, { id: job.id, name, retryCount: job.retryCount });
           // pg-boss stores a plain object as the job's output.
           return result !== null && typeof result === 'object' ? result : { result: result ?? null };
         } catch (err) {
@@ -215,7 +214,6 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           // pg-boss keeps the thrown error's message as the job's output.
           throw Object.assign(new Error(errorOutput(err).message), { stack: undefined });
         } finally {
-          inFlight.delete(run);
           await db.query('DELETE FROM job_leases WHERE job_id = $1 AND worker = $2', [job.id, workerId]).catch(() => undefined);
         }
       });
@@ -232,6 +230,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     async unschedule(name) {
       await boss.unschedule(name);
     },
+    async cancel(name, id) {
+      await boss.cancel(name, id);
+    },
     async get(name, id) {
       const job = await boss.getJobById<unknown>(name, id, { includeArchive: true });
       return job ? view(job) : null;
@@ -246,8 +247,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
     async stop() {
       clearInterval(heartbeat);
+      // Waits (10 s at most) for the handlers in flight; a longer one is given back by its lease.
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      await Promise.allSettled([...inFlight]);
     },
   };
 }
