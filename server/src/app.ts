@@ -25,6 +25,7 @@ import { estimateRoutes } from './features/estimates/routes.js';
 import { extensionCors, extensionRoutes } from './features/extension/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
+import { ImportJobs } from './features/imports/jobs.js';
 import { importRoutes } from './features/imports/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
@@ -40,6 +41,7 @@ import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
 import { errorHandler, notFoundApi } from './http/errors.js';
 import { isNoindexPath, ROBOTS_TXT, securityHeaders } from './http/security.js';
 import { loadOpenDataConfig } from './importers/open-data-config.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logger.js';
 
 const require = createRequire(import.meta.url);
@@ -55,6 +57,25 @@ export interface AppDeps {
   web?: ServerBuild;
   /** Folder of the browser assets of that build. */
   webClientDir?: string;
+  /** The background job queue (main.ts starts it; tests that need it pass their own). */
+  jobs?: JobQueue;
+  /** The admin imports' worker on that queue (`registerJobs`). */
+  imports?: ImportJobs;
+}
+
+/**
+ * Registers every feature's background jobs on the queue (each process works them all); called
+ * once by main.ts and by the tests that run jobs, before buildApp.
+ */
+export async function registerJobs(jobs: JobQueue, deps: { config: Config; db: Db; log: Logger }): Promise<{ imports: ImportJobs }> {
+  const imports = await new ImportJobs({
+    queue: jobs,
+    db: deps.db,
+    log: deps.log,
+    openData: loadOpenDataConfig(),
+    cacheDir: path.join(deps.config.DATA_DIR, 'telechargements'),
+  }).init();
+  return { imports };
 }
 
 export function buildApp(deps: AppDeps): express.Express {
@@ -104,7 +125,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(iconRoutes());
   api.use(contactRoutes({ db: deps.db, log, mailer: contactMailer(config, createMailer(config, log)) }));
   api.use(geocodeRoutes({ db: deps.db, log, geocoderUrl: openData.geocoderUrl }));
-  api.use(importRoutes({ db: deps.db, log, openData, cacheDir: path.join(config.DATA_DIR, 'telechargements') }));
+  api.use(importRoutes({ db: deps.db, log, imports: deps.imports }));
   api.use(parcelRoutes({ db: deps.db }));
   api.use(accounts.api);
   api.use(auditRoutes({ db: deps.db }));
