@@ -5,22 +5,10 @@
 import { type Packages, PORTAL_SUPPORT } from '@immoloupe/shared/extension/contracts';
 import { formatDate, formatInteger, NBSP } from '@immoloupe/shared/format';
 import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
-import { Alert, Anchor, Badge, Button, Card, Group, Image, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Pairing } from './pairing';
 import { usePackages } from './use-packages';
-
-/** Screenshots of the panel taken by `npm run screenshots` on the sample pages. */
-export const PANEL_SHOTS = [
-  {
-    src: '/guide/extension-panneau-seloger.jpg',
-    alt: 'Capture d’écran du panneau Immoloupe sur une annonce SeLoger : prix au m², médiane DVF et localisation.',
-  },
-  {
-    src: '/guide/extension-panneau-pap.jpg',
-    alt: 'Capture d’écran du panneau Immoloupe sur une annonce PAP : loyer au m², rendement brut et DPE.',
-  },
-] as const;
 
 function Download({ browser, label, packages }: { browser: 'chrome' | 'firefox'; label: string; packages: Packages | null }) {
   const pkg = packages?.[browser];
@@ -52,14 +40,6 @@ export function ExtensionPage() {
           reçoit un badge avec son prix au m² face à la médiane.
         </Text>
       </Stack>
-
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {PANEL_SHOTS.map((shot) => (
-          <Card key={shot.src} withBorder padding="xs">
-            <Image src={shot.src} alt={shot.alt} loading="lazy" />
-          </Card>
-        ))}
-      </SimpleGrid>
 
       <Stack gap="sm">
         <Title order={2}>Installer</Title>
