@@ -3,6 +3,7 @@
  * every invalid variable is listed, then the process exits (fail fast).
  */
 import type { PublicConfig } from '@immoloupe/shared/app-context';
+import { CHROMIUM_EXTENSION_ID } from '@immoloupe/shared/extension/contracts';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -107,6 +108,16 @@ const envSchema = z.object({
   DATA_RELEASE_DPE: releaseDate,
   DATA_RELEASE_COPRO: releaseDate,
   DATA_RELEASE_BAN: releaseDate,
+  /** Chromium ids of the browser extension allowed to call its API (CORS), comma-separated; default: ours. */
+  EXTENSION_CHROMIUM_IDS: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().default(CHROMIUM_EXTENSION_ID))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-p]{32}$/, 'identifiants d’extension Chromium (32 lettres a–p) séparés par des virgules'))),
 });
 
 export type Env = z.infer<typeof envSchema>;
