@@ -30,6 +30,7 @@ import { importRoutes } from './features/imports/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
+import { newsletterFeature } from './features/newsletter/feature.js';
 import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
@@ -114,6 +115,8 @@ export function buildApp(deps: AppDeps): express.Express {
   app.post('/api/stripe/webhook', accounts.stripeWebhook);
   app.use('/api', extensionCors({ chromiumIds: config.EXTENSION_CHROMIUM_IDS }));
   app.use(accounts.sessionReader);
+  const newsletter = newsletterFeature({ config, db: deps.db, log });
+  app.use('/brevo', newsletter.brevo);
 
   // JSON API
   const openData = loadOpenDataConfig();
@@ -130,6 +133,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(accounts.api);
   api.use(auditRoutes({ db: deps.db }));
   api.use(dataDashboardRoutes({ db: deps.db, config }));
+  api.use(newsletter.api);
   api.use(openApiRoutes({ publicUrl: config.publicUrl }));
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));
