@@ -29,11 +29,16 @@ let files: Server;
 let filesUrl = '';
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-admin-imports-'));
 const log = createLogger('silent');
-const admin: RequestUser = { id: '1', email: 'admin@exemple.fr', role: 'admin', aboactif: false, via: 'session' };
+// The stand-in administrator is a real user row: the audit log of the actions it starts refers to it.
+const admin: RequestUser = { id: '', email: 'admin@exemple.fr', role: 'admin', aboactif: false, via: 'session' };
 const subscriber: RequestUser = { ...admin, email: 'abonne@exemple.fr', role: 'subscriber', aboactif: true };
 
 beforeAll(async () => {
   app = await startTestApp();
+  const [row] = await app.db.query<{ id: string }>(
+    `INSERT INTO users (email, password_hash, role) VALUES ('admin@exemple.fr', 'x', 'admin') RETURNING id`,
+  );
+  admin.id = row?.id ?? '';
   queue = await startJobQueue({ db: app.db, log, pollingSeconds: 0.5 });
   const abzac = readFileSync(SAMPLES.dvfAbzac);
   files = createServer((req, res) => {
