@@ -69,7 +69,7 @@ describe('GET /api/parcels/:id', () => {
     );
     const t = parcelSheetSchema.parse((await sheet(sold?.id ?? '')).body);
     expect(t.sales).toHaveLength(Math.min(sold?.n ?? 0, 100));
-    expect(t.sales[0]?.date >= (t.sales.at(-1)?.date ?? '')).toBe(true);
+    expect((t.sales[0]?.date ?? '') >= (t.sales.at(-1)?.date ?? '')).toBe(true);
 
     const [addressed] = await db.query<{ id: string }>(
       `SELECT p.id FROM parcels p WHERE p.code_commune = '93010' AND EXISTS (SELECT 1 FROM ban_addresses a WHERE p.id = ANY(a.cad_parcelles)) ORDER BY 1 LIMIT 1`,
