@@ -17,6 +17,7 @@ import { type Config, publicConfig } from './config.js';
 import type { Db } from './db/client.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
+import { dpeRoutes } from './features/dpe/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
@@ -105,6 +106,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(estimateRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(zoneRoutes({ db: deps.db }));
+  api.use(dpeRoutes({ db: deps.db }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);
