@@ -21,6 +21,7 @@ import { SOURCES, type Source } from '../../importers/importer.js';
 import type { OpenDataConfig } from '../../importers/open-data-config.js';
 import { markInterruptedRuns, runImport } from '../../importers/run.js';
 import type { Logger } from '../../logger.js';
+import { auditActorOf, recordAudit } from '../audit/audit.js';
 import { ImportJobs } from './jobs.js';
 import { dataFreshness, listImportRuns } from './queries.js';
 
@@ -57,7 +58,7 @@ export function importRoutes(deps: { db: Db; log: Logger; openData: OpenDataConf
     res.json({ runs: await listImportRuns(deps.db), jobs: jobs.list() } satisfies ImportRunsResponse);
   });
 
-  router.post('/admin/imports/departement', requireAdmin, (req, res) => {
+  router.post('/admin/imports/departement', requireAdmin, async (req, res) => {
     const { dep, years } = departementImportSchema.parse(req.body ?? {});
     const yearList = parseYears(years ?? defaultYears());
     const who = req.user?.email ?? 'admin';
@@ -81,6 +82,7 @@ export function importRoutes(deps: { db: Db; log: Logger; openData: OpenDataConf
       };
     });
     if (!job) throw new HttpError(409, 'Un import est déjà en cours\u00a0: attendez qu’il se termine.');
+    await recordAudit(deps.db, auditActorOf(req), 'import.start', label, { dep, years: yearList });
     res.status(202).json({ job });
   });
 
@@ -130,6 +132,7 @@ export function importRoutes(deps: { db: Db; log: Logger; openData: OpenDataConf
       rmSync(dir, { recursive: true, force: true });
       throw new HttpError(409, 'Un import est déjà en cours\u00a0: attendez qu’il se termine.');
     }
+    await recordAudit(deps.db, auditActorOf(req), 'import.start', `Fichier ${name}`, { source: source ?? null });
     res.status(202).json({ job });
   });
 
