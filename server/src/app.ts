@@ -20,6 +20,7 @@ import type { Db } from './db/client.js';
 import { auditRoutes } from './features/audit/routes.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
+import { coproRoutes } from './features/copro/routes.js';
 import { dataDashboardRoutes } from './features/data-dashboard/routes.js';
 import { dpeRoutes } from './features/dpe/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
@@ -121,6 +122,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(zoneRoutes({ db: deps.db }));
   api.use(dpeRoutes({ db: deps.db }));
+  api.use(coproRoutes({ db: deps.db }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);
