@@ -20,7 +20,9 @@ import type { Db } from './db/client.js';
 import { auditRoutes } from './features/audit/routes.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
+import { coproRoutes } from './features/copro/routes.js';
 import { dataDashboardRoutes } from './features/data-dashboard/routes.js';
+import { dpeRoutes } from './features/dpe/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
 import { extensionCors, extensionRoutes } from './features/extension/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
@@ -144,6 +146,8 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(zoneRoutes({ db: deps.db }));
+  api.use(dpeRoutes({ db: deps.db }));
+  api.use(coproRoutes({ db: deps.db }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);
