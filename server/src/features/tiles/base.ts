@@ -1,6 +1,6 @@
 /**
  * The offline basemap as vector tiles, drawn from our own data: commune outlines, cadastral
- * section outlines (from zoom 12), parcels and street names (from zoom 15). A tile is built once
+ * section outlines (from zoom 11), parcels and street names (from zoom 14). A tile is built once
  * and kept in `map_tiles` until the next cadastre or BAN import empties it.
  */
 import type { Feature, Geometry } from 'geojson';
@@ -9,8 +9,8 @@ import { communeName } from '../market/communes.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 
 export const BASE_LAYER = 'base';
-export const SECTIONS_MIN_ZOOM = 12;
-export const PARCELS_MIN_ZOOM = 15;
+export const SECTIONS_MIN_ZOOM = 11;
+export const PARCELS_MIN_ZOOM = 14;
 /** Above this zoom MapLibre stretches the tiles of this one: parcels are already exact there. */
 export const BASE_MAX_ZOOM = 16;
 /** Beyond, a tile would be a département's worth of parcels: the map is not readable there anyway. */

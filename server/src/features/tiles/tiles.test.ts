@@ -76,7 +76,7 @@ describe('GET /api/tiles/base/{z}/{x}/{y}.pbf', () => {
     expect(streets.some((s) => /^(Rue|Avenue|Allée|Boulevard|Place|Impasse|Chemin|Villa|Square|Sentier|Cité)/.test(s))).toBe(true);
   });
 
-  it('leaves parcels and streets out below zoom 15, sections below zoom 12', async () => {
+  it('leaves parcels and streets out below zoom 14, sections below zoom 11', async () => {
     const z13 = await tile(13);
     expect(z13.layers.parcelles).toBeUndefined();
     expect(z13.layers.voies).toBeUndefined();
@@ -84,6 +84,14 @@ describe('GET /api/tiles/base/{z}/{x}/{y}.pbf', () => {
     const z10 = await tile(10);
     expect(z10.layers.sections).toBeUndefined();
     expect(z10.layers.communes?.length).toBe(1);
+  });
+
+  it('keeps the densest tiles small (zoom 14, the whole of central Bondy)', async () => {
+    const t = tileOf(BONDY.lon, BONDY.lat, 14);
+    const res = await api.fetch(`/api/tiles/base/${t.z}/${t.x}/${t.y}.pbf`);
+    const bytes = (await res.arrayBuffer()).byteLength;
+    expect(bytes).toBeGreaterThan(10_000);
+    expect(bytes).toBeLessThan(600_000);
   });
 
   it('answers an empty tile far from any data', async () => {

@@ -48,6 +48,27 @@ export function priceColorExpression(property: string) {
   return ['interpolate', ['linear'], ['coalesce', ['get', property], 0], ...PRICE_STOPS.flat()];
 }
 
+/**
+ * The section choropleth: the sections of our basemap tiles coloured by the `ppm2` feature state a
+ * page sets on them (feature ids are the section codes), transparent where it set none.
+ */
+export const CHOROPLETH_LAYER = 'sections-prix';
+
+export function sectionChoroplethLayer(source: string) {
+  const state = ['feature-state', 'ppm2'];
+  return {
+    id: CHOROPLETH_LAYER,
+    type: 'fill' as const,
+    source,
+    'source-layer': 'sections',
+    paint: {
+      'fill-color': ['case', ['==', state, null], 'rgba(0, 0, 0, 0)', ['interpolate', ['linear'], state, ...PRICE_STOPS.flat()]],
+      'fill-opacity': 0.6,
+      'fill-outline-color': '#212529',
+    },
+  };
+}
+
 export function salesLayers(source = SALES_SOURCE, withLabels = false) {
   const layers: Record<string, unknown>[] = [
     {
