@@ -22,6 +22,35 @@ function feature(geometry: Geometry, properties: Record<string, string | number>
   return { type: 'Feature', geometry, properties };
 }
 
+/**
+ * Where a shape's name goes: the middle of the bounding box of its largest part, so that a
+ * section or commune made of many blocks is named once, not once per block.
+ */
+export function labelPoint(g: Geometry): [number, number] | null {
+  const parts = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
+  let best: [number, number] | null = null;
+  let bestArea = -1;
+  for (const part of parts) {
+    const ring = part[0] ?? [];
+    const xs = ring.map((c) => c[0] as number);
+    const ys = ring.map((c) => c[1] as number);
+    if (xs.length === 0) continue;
+    const area = (Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys));
+    if (area > bestArea) {
+      bestArea = area;
+      best = [(Math.max(...xs) + Math.min(...xs)) / 2, (Math.max(...ys) + Math.min(...ys)) / 2];
+    }
+  }
+  return best;
+}
+
+function labels(features: Feature[]): Feature[] {
+  return features.flatMap((f) => {
+    const at = labelPoint(f.geometry);
+    return at ? [{ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: at }, properties: f.properties }] : [];
+  });
+}
+
 const noZeros = (s: string) => s.replace(/^0+(?=.)/, '');
 
 export async function buildBaseTile(db: Queryable, tile: TileCoord): Promise<Uint8Array> {
@@ -33,6 +62,7 @@ export async function buildBaseTile(db: Queryable, tile: TileCoord): Promise<Uin
   const layers: Record<string, Feature[]> = {
     communes: communes.map((c) => feature(c.geometry, { code: c.code_commune, nom: communeName(c.code_commune) })),
   };
+  layers.communes_noms = labels(layers.communes ?? []);
   if (tile.z >= SECTIONS_MIN_ZOOM) {
     const sections = await db.query<{ code_section: string; section: string; geometry: Geometry }>(
       `SELECT code_section, section, geometry FROM cadastre_sections WHERE ${boxClause}`,
@@ -42,6 +72,7 @@ export async function buildBaseTile(db: Queryable, tile: TileCoord): Promise<Uin
     layers.sections = sections.map((s) =>
       feature(s.geometry, { code: s.code_section, nom: s.section.startsWith('000') ? noZeros(s.section.slice(3)) : s.section }),
     );
+    layers.sections_noms = labels(layers.sections);
   }
   if (tile.z >= PARCELS_MIN_ZOOM) {
     const parcels = await db.query<{ id: string; numero: string; geometry: Geometry }>(

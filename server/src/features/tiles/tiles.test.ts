@@ -71,6 +71,8 @@ describe('GET /api/tiles/base/{z}/{x}/{y}.pbf', () => {
     expect(t.layers.parcelles?.length).toBeGreaterThan(100);
     expect(t.layers.sections?.length).toBeGreaterThan(0);
     expect(names(t, 'communes', 'nom')).toEqual(['Bondy']);
+    // Named once, though made of blocks.
+    expect(new Set(names(t, 'sections_noms', 'nom')).size).toBe(t.layers.sections_noms?.length);
     const streets = names(t, 'voies', 'nom');
     expect(streets.length).toBeGreaterThan(10);
     expect(streets.some((s) => /^(Rue|Avenue|Allée|Boulevard|Place|Impasse|Chemin|Villa|Square|Sentier|Cité)/.test(s))).toBe(true);
@@ -84,6 +86,7 @@ describe('GET /api/tiles/base/{z}/{x}/{y}.pbf', () => {
     const z10 = await tile(10);
     expect(z10.layers.sections).toBeUndefined();
     expect(z10.layers.communes?.length).toBe(1);
+    expect(names(z10, 'communes_noms', 'nom')).toEqual(['Bondy']);
   });
 
   it('keeps the densest tiles small (zoom 14, the whole of central Bondy)', async () => {

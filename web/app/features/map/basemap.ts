@@ -87,8 +87,16 @@ export function cadastreLayers(withFills: boolean): LayerSpecification[] {
       ...label(10, '#868e96'),
       layout: { 'text-field': ['get', 'numero'], 'text-font': [BASEMAP_FONT], 'text-size': 10 },
     },
-    { id: 'fond-sections-noms', type: 'symbol', ...src, 'source-layer': 'sections', minzoom: 13, maxzoom: 15, ...label(13, '#3b5bdb') },
-    { id: 'fond-communes-noms', type: 'symbol', ...src, 'source-layer': 'communes', maxzoom: 13, ...label(15, '#5f3dc4') },
+    {
+      id: 'fond-sections-noms',
+      type: 'symbol',
+      ...src,
+      'source-layer': 'sections_noms',
+      minzoom: 13,
+      maxzoom: 17,
+      ...label(13, '#3b5bdb'),
+    },
+    { id: 'fond-communes-noms', type: 'symbol', ...src, 'source-layer': 'communes_noms', maxzoom: 14, ...label(15, '#5f3dc4') },
   );
   return layers as unknown as LayerSpecification[];
 }
