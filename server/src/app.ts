@@ -21,6 +21,7 @@ import { estimateRoutes } from './features/estimates/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
 import { importRoutes } from './features/imports/routes.js';
+import { listingRoutes } from './features/listings/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
@@ -103,6 +104,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(transactionRoutes({ db: deps.db }));
   api.use(estimateRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
+  api.use(listingRoutes({ db: deps.db }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);
