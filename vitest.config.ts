@@ -18,6 +18,8 @@ const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: [fileURLToPath(new URL(`./server/src/test/global-setup.${engine}.ts`, import.meta.url))],
+    // zod in French, as in the app, for tests that parse without building the app.
+    setupFiles: [fileURLToPath(new URL('./server/src/test/setup.ts', import.meta.url))],
     env: { TEST_DB_ENGINE: engine },
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -44,6 +46,15 @@ export default defineConfig({
           name: 'web',
           root: fileURLToPath(new URL('./web', import.meta.url)),
           include: ['app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'extension',
+          root: fileURLToPath(new URL('./extension', import.meta.url)),
+          include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
         },
       },

@@ -34,6 +34,11 @@ export function formatEurosPerSquareMetre(n: number): string {
   return `${integer.format(n)}${NBSP}€/m²`;
 }
 
+/** A monthly rent per m², to the tenth: `34,4 €/m²/mois`. */
+export function formatEurosPerSquareMetreMonth(n: number): string {
+  return `${new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n)}${NBSP}€/m²/mois`;
+}
+
 export function formatSurface(m2: number): string {
   return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(m2)}${NBSP}m²`;
 }
@@ -50,4 +55,12 @@ export function formatPercent(ratio: number, fractionDigits = 0): string {
 export function formatDate(d: Date | string): string {
   const value = typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? new Date(`${d}T12:00:00Z`) : new Date(d);
   return date.format(value);
+}
+
+const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
+
+/** `21/11/2026 à 14:05` (Paris time), for events such as the audit log's. */
+export function formatDateTime(d: Date | string): string {
+  const value = new Date(d);
+  return `${date.format(value)} à ${time.format(value)}`;
 }
