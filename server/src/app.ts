@@ -29,6 +29,7 @@ import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
 import { ImportJobs } from './features/imports/jobs.js';
 import { importRoutes } from './features/imports/routes.js';
+import { listingRoutes } from './features/listings/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
@@ -148,6 +149,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(zoneRoutes({ db: deps.db }));
   api.use(dpeRoutes({ db: deps.db }));
   api.use(coproRoutes({ db: deps.db }));
+  api.use(listingRoutes({ db: deps.db }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);

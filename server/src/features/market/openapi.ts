@@ -15,6 +15,7 @@ import {
 import { Router } from 'express';
 import { type ZodType, z } from 'zod';
 import { prospectingSearchPaths } from '../zone/openapi.js';
+import { listingOpenApiPaths } from '../listings/openapi-paths.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[]; type?: unknown };
 
@@ -92,6 +93,7 @@ export function openApiDocument(publicUrl: string) {
     },
     paths: {
       ...prospectingSearchPaths(),
+      ...listingOpenApiPaths(),
       '/market/stats': {
         get: {
           summary: 'Statistiques de prix au m² d’une zone et d’une période',
