@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '@immoloupe/shared/app-context';
+// zod answers in French in every 400 of the API (and of the pages' loaders).
+import '@immoloupe/shared/zod-locale';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
@@ -15,9 +17,12 @@ import { createAccounts } from './auth/accounts.js';
 import { createMailer } from './auth/mail.js';
 import { type Config, publicConfig } from './config.js';
 import type { Db } from './db/client.js';
+import { auditRoutes } from './features/audit/routes.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
+import { dataDashboardRoutes } from './features/data-dashboard/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
+import { extensionCors, extensionRoutes } from './features/extension/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
 import { ImportJobs } from './features/imports/jobs.js';
@@ -26,6 +31,7 @@ import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
 import { parcelRoutes } from './features/parcels/routes.js';
+import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
 import { versionRoutes } from './features/version/routes.js';
@@ -103,6 +109,7 @@ export function buildApp(deps: AppDeps): express.Express {
   const accounts = createAccounts({ config, db: deps.db, log });
   app.use('/api/auth', accounts.authJs);
   app.post('/api/stripe/webhook', accounts.stripeWebhook);
+  app.use('/api', extensionCors({ chromiumIds: config.EXTENSION_CHROMIUM_IDS }));
   app.use(accounts.sessionReader);
 
   // JSON API
@@ -118,12 +125,16 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(importRoutes({ db: deps.db, log, imports: deps.imports }));
   api.use(parcelRoutes({ db: deps.db }));
   api.use(accounts.api);
+  api.use(auditRoutes({ db: deps.db }));
+  api.use(dataDashboardRoutes({ db: deps.db, config }));
   api.use(openApiRoutes({ publicUrl: config.publicUrl }));
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(estimateRoutes({ db: deps.db }));
+  api.use(extensionRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
+  api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);

@@ -3,6 +3,7 @@
  * every invalid variable is listed, then the process exits (fail fast).
  */
 import type { PublicConfig } from '@immoloupe/shared/app-context';
+import { CHROMIUM_EXTENSION_ID } from '@immoloupe/shared/extension/contracts';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -12,6 +13,14 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+const releaseDate = optionalString.pipe(
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'doit être une date AAAA-MM-JJ')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'date invalide')
+    .optional(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -87,6 +96,24 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Immoloupe <ne-pas-repondre@immoloupe.fr>'),
   /** Where contact form messages are e-mailed (with SMTP_URL or BREVO_API_KEY); unset: stored and listed in the admin area only. */
   CONTACT_EMAIL: optionalString.pipe(z.email('doit être une adresse e-mail').optional()),
+
+  // Data dashboard of the administration: the date of the newest official release of each
+  // source (YYYY-MM-DD); a source whose last import is older is shown as stale. Unset: not checked.
+  DATA_RELEASE_DVF: releaseDate,
+  DATA_RELEASE_CADASTRE: releaseDate,
+  DATA_RELEASE_DPE: releaseDate,
+  DATA_RELEASE_COPRO: releaseDate,
+  DATA_RELEASE_BAN: releaseDate,
+  /** Chromium ids of the browser extension allowed to call its API (CORS), comma-separated; default: ours. */
+  EXTENSION_CHROMIUM_IDS: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().default(CHROMIUM_EXTENSION_ID))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-p]{32}$/, 'identifiants d’extension Chromium (32 lettres a–p) séparés par des virgules'))),
 
   // Background jobs (pg-boss in the database)
   /** A running job whose process gave no sign of life for this long is run again (seconds). */

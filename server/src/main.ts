@@ -3,6 +3,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
+// zod answers in French from the first configuration error on.
+import '@immoloupe/shared/zod-locale';
 import { buildApp, registerJobs, WEB_BUILD_DIR } from './app.js';
 import { readBuildId } from './build-info.js';
 import { loadConfigOrExit } from './config.js';

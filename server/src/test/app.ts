@@ -16,6 +16,8 @@ import { createTestDb } from './db.js';
 
 export interface TestApp {
   url: string;
+  /** The Express app itself, for tests that read its route list. */
+  app: ReturnType<typeof buildApp>;
   db: Db;
   config: Config;
   log: Logger;
@@ -59,6 +61,7 @@ export async function startTestApp(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    app,
     db,
     config,
     ...(jobs ? { jobs } : {}),

@@ -18,6 +18,7 @@ import { parseYears } from '../../importers/download.js';
 import { SOURCES, type Source } from '../../importers/importer.js';
 import { markInterruptedRuns } from '../../importers/run.js';
 import type { Logger } from '../../logger.js';
+import { auditActorOf, recordAudit } from '../audit/audit.js';
 import type { ImportJobs } from './jobs.js';
 import { dataFreshness, listImportRuns } from './queries.js';
 
@@ -65,6 +66,7 @@ export function importRoutes(deps: { db: Db; log: Logger; imports?: ImportJobs |
     const label = `Département ${dep.padStart(2, '0')}, DVF ${yearList[0]}–${yearList[yearList.length - 1]}`;
     const job = await imports.start({ kind: 'departement', label, startedBy: req.user?.email ?? 'admin', dep, years: yearList });
     if (!job) throw new HttpError(409, BUSY);
+    await recordAudit(deps.db, auditActorOf(req), 'import.start', label, { dep, years: yearList });
     res.status(202).json({ job });
   });
 
@@ -108,6 +110,7 @@ export function importRoutes(deps: { db: Db; log: Logger; imports?: ImportJobs |
       rmSync(dir, { recursive: true, force: true });
       throw new HttpError(409, BUSY);
     }
+    await recordAudit(deps.db, auditActorOf(req), 'import.start', `Fichier ${name}`, { source: source ?? null });
     res.status(202).json({ job });
   });
 

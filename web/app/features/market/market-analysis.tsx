@@ -26,6 +26,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { DateField } from '~/components/date-field';
 import { Select } from '~/components/select';
 import { boundsOf, PRICE_STOPS, priceColorExpression } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
@@ -235,20 +236,10 @@ export function MarketAnalysisTool() {
           )}
           <Grid>
             <Grid.Col span={{ base: 6, md: 3 }}>
-              <TextInput
-                label="Du"
-                type="date"
-                value={from}
-                onChange={(e) => e.currentTarget.value && update({ from: e.currentTarget.value })}
-              />
+              <DateField label="Du" value={from} maxDate={to || undefined} onChange={(iso) => iso && update({ from: iso })} />
             </Grid.Col>
             <Grid.Col span={{ base: 6, md: 3 }}>
-              <TextInput
-                label="Au"
-                type="date"
-                value={to}
-                onChange={(e) => e.currentTarget.value && update({ to: e.currentTarget.value })}
-              />
+              <DateField label="Au" value={to} minDate={from || undefined} onChange={(iso) => iso && update({ to: iso })} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 3 }}>
               <Text size="sm" fw={500}>

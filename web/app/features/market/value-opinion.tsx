@@ -33,13 +33,13 @@ import {
   Table,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { DateField } from '~/components/date-field';
 import { Select } from '~/components/select';
 import { boundsOf, SALES_SOURCE, SUBJECT_SOURCE, salesLayers, subjectLayers } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
@@ -390,7 +390,7 @@ export function ValueOpinionTool() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <TextInput label="Date de référence" type="date" value={form.asOf} onChange={(e) => set('asOf', e.currentTarget.value)} />
+                <DateField label="Date de référence" value={form.asOf} onChange={(iso) => iso && set('asOf', iso)} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <FileInput

@@ -1,0 +1,66 @@
+/**
+ * What the extension's panel needs about one parsed listing, in one request: the commune of the
+ * listing (postcode and city name → INSEE code), the €/m² of the DVF sales of that commune over
+ * the two years ending at its newest loaded sale, for the listing's type.
+ */
+import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
+import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
+import type { PropertyType } from '@immoloupe/shared/market/dvf';
+import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
+import type { Queryable } from '../../db/client.js';
+import { communes } from '../geocode/communes.js';
+import { foldText } from '../geocode/search-text.logic.js';
+import { statsWithMonthly } from '../market/queries.js';
+
+/** Years of sales the comparison covers, ending at the newest sale of the commune. */
+export const COMPARISON_YEARS = 2;
+
+const CITIES_WITH_ARRONDISSEMENTS = new Set(['75056', '69123', '13055']);
+
+/**
+ * The commune of a postcode, using the city name when the postcode serves several communes.
+ * Paris, Lyon and Marseille postcodes name their arrondissement (`75018` → 75118).
+ */
+export function communeOfListing(postcode: string | undefined, city: string | undefined): { insee: string; nom: string } | null {
+  if (!postcode) return null;
+  // DVF files Paris, Lyon and Marseille sales under their arrondissements, never the whole city.
+  const matches = communes().filter((c) => c.codesPostaux.includes(postcode) && !CITIES_WITH_ARRONDISSEMENTS.has(c.code));
+  const folded = city ? foldText(city) : '';
+  const named =
+    matches.find((c) => c.folded === folded) ??
+    matches.find((c) => folded !== '' && (folded.startsWith(c.folded) || c.folded.startsWith(folded))) ??
+    // Without a usable name, the most populated commune of the postcode is the likeliest.
+    [...matches].sort((a, b) => b.population - a.population)[0];
+  return named ? { insee: named.code, nom: named.nom } : null;
+}
+
+export function statTypesOf(listing: ParsedListing): PropertyType[] {
+  if (listing.propertyType === 'appartement' || listing.propertyType === 'maison' || listing.propertyType === 'local')
+    return [listing.propertyType];
+  return ['maison', 'appartement'];
+}
+
+function yearsBefore(isoDate: string, years: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export async function analyseListing(db: Queryable, listing: ParsedListing): Promise<Omit<ListingAnalysis, 'localisation'>> {
+  const commune = communeOfListing(listing.postcode, listing.city);
+  const types = statTypesOf(listing);
+  if (!commune) return { commune: null, types, period: null, market: null };
+  const [last] = await db.query<{ d: string | null }>('SELECT max(date_mutation)::text AS d FROM dvf_sales WHERE code_commune = $1', [
+    commune.insee,
+  ]);
+  if (!last?.d) return { commune, types, period: null, market: null };
+  const period = { from: yearsBefore(last.d, COMPARISON_YEARS), to: last.d };
+  const { overall } = await statsWithMonthly(db, {
+    zone: { kind: 'communes', insee: [commune.insee] },
+    ...period,
+    types,
+    natures: STAT_NATURES,
+  });
+  return { commune, types, period, market: { count: overall.count, median: overall.median, q1: overall.q1, q3: overall.q3 } };
+}

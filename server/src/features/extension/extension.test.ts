@@ -1,0 +1,140 @@
+/**
+ * The extension's API through HTTP: a listing analysed with an access key against the sample DVF
+ * of Hendaye, CORS opened to the extension's origin on its paths only, a revoked key refused in
+ * French (and readable by the extension), bad input refused, the package download.
+ */
+import { CHROMIUM_EXTENSION_ID } from '@immoloupe/shared/extension/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../auth/testing/browser.js';
+import { startTestApp, type TestApp } from '../../test/app.js';
+import { createKey, revokeKey } from '../keys/access-keys.js';
+import { importSamples, SAMPLE } from '../market/test-support.js';
+import { communeOfListing } from './analysis.js';
+
+const ORIGIN = `chrome-extension://${CHROMIUM_EXTENSION_ID}`;
+let app: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await importSamples(app.db, [SAMPLE.hendayeDvf]);
+});
+afterAll(async () => app?.close());
+
+async function keyOf(subscription: 'active' | 'canceled' = 'active') {
+  const id = await createAccount(app.db, `extension-${++n}@exemple.fr`, 'Maison-bleue-2026', { subscription });
+  const { secret, key } = await createKey(app.db, id, 'Extension');
+  return { id, secret, keyId: key.id };
+}
+
+const analyse = (secret: string, body: unknown, origin = ORIGIN) =>
+  app.fetch('/api/extension/analysis', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', origin },
+    body: JSON.stringify(body),
+  });
+
+const HENDAYE_FLAT = {
+  portal: 'seloger',
+  propertyType: 'appartement',
+  price: 300_000,
+  surface: 60,
+  postcode: '64700',
+  city: 'Hendaye',
+  sources: { propertyType: 'dom', price: 'dom', surface: 'dom', postcode: 'dom', city: 'dom' },
+};
+
+describe('extension API', () => {
+  it('gives the commune and the €/m² of its sales over two years ending at the newest sale, as the market API does', async () => {
+    const { secret } = await keyOf();
+    const res = await analyse(secret, { listing: HENDAYE_FLAT });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    const body = await res.json();
+    expect(body.commune).toEqual({ insee: '64260', nom: 'Hendaye' });
+    expect(body.types).toEqual(['appartement']);
+    const [row] = await app.db.query<{ last: string }>(
+      `SELECT max(date_mutation)::text AS last FROM dvf_sales WHERE code_commune = '64260'`,
+    );
+    expect(body.period.to).toBe(row?.last);
+    expect(body.market.count).toBeGreaterThan(2);
+
+    const stats = await app.fetch(`/api/market/stats?insee=64260&types=appartement&from=${body.period.from}&to=${body.period.to}`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    const expected = await stats.json();
+    expect(body.market).toEqual({ count: expected.count, median: expected.median, q1: expected.q1, q3: expected.q3 });
+  });
+
+  it('says when the commune is unknown or has no sale loaded', async () => {
+    const { secret } = await keyOf();
+    const paris = await (await analyse(secret, { listing: { ...HENDAYE_FLAT, postcode: '75018', city: 'Paris 18e' } })).json();
+    expect(paris).toMatchObject({ commune: { insee: '75118' }, period: null, market: null });
+    const nowhere = await (await analyse(secret, { listing: { ...HENDAYE_FLAT, postcode: undefined } })).json();
+    expect(nowhere).toMatchObject({ commune: null, market: null, types: ['appartement'] });
+  });
+
+  it('refuses bad input with a French 400', async () => {
+    const { secret } = await keyOf();
+    const res = await analyse(secret, { listing: { ...HENDAYE_FLAT, price: -3 } });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toBe('Requête invalide.');
+    expect(body.issues[0].path).toBe('listing.price');
+  });
+
+  it('refuses a revoked key in French, readable by the extension, and a lapsed subscription', async () => {
+    const { secret, id, keyId } = await keyOf();
+    await revokeKey(app.db, id, keyId);
+    const res = await analyse(secret, { listing: HENDAYE_FLAT });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect((await res.json()).message).toBe('Clé d’accès invalide ou révoquée.');
+
+    const lapsed = await keyOf('canceled');
+    const refused = await analyse(lapsed.secret, { listing: HENDAYE_FLAT });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe('Un abonnement actif est nécessaire.');
+  });
+
+  it('answers the preflight of the extension origin, and of no other origin or path', async () => {
+    const preflight = (path: string, origin: string) =>
+      app.fetch(path, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    const ok = await preflight('/api/extension/analysis', ORIGIN);
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+    const firefox = await preflight('/api/extension/analysis', 'moz-extension://0f0e3a2c-7a4e-4b8e-9a54-6a3f2f1f9a10');
+    expect(firefox.headers.get('access-control-allow-origin')).toBe('moz-extension://0f0e3a2c-7a4e-4b8e-9a54-6a3f2f1f9a10');
+    for (const [path, origin] of [
+      ['/api/extension/analysis', 'https://www.seloger.com'],
+      ['/api/extension/analysis', 'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'],
+      ['/api/keys', ORIGIN],
+      ['/api/market/stats', ORIGIN],
+    ] as const) {
+      expect((await preflight(path, origin)).headers.get('access-control-allow-origin'), `${origin} ${path}`).toBeNull();
+    }
+  });
+
+  it('tells the settings page whose key it is', async () => {
+    const { secret } = await keyOf();
+    const res = await app.fetch('/api/extension/whoami', { headers: { authorization: `Bearer ${secret}`, origin: ORIGIN } });
+    expect(await res.json()).toEqual({ email: `extension-${n}@exemple.fr` });
+    expect((await app.fetch('/api/extension/whoami')).status).toBe(401);
+  });
+
+  it('refuses to download a package for an unknown browser', async () => {
+    const res = await app.fetch('/api/extension/download/safari');
+    expect(res.status).toBe(404);
+    expect((await res.json()).message).toBe('Navigateur inconnu : choisissez chrome ou firefox.');
+  });
+});
+
+describe('commune of a listing', () => {
+  it('reads Paris arrondissements and shared postcodes by name', () => {
+    expect(communeOfListing('75018', 'Paris')).toEqual({ insee: '75118', nom: 'Paris 18e Arrondissement' });
+    expect(communeOfListing('69008', 'Lyon 8e')?.insee).toBe('69388');
+    expect(communeOfListing('37800', 'Sainte-Maure-de-Touraine')?.insee).toBe('37226');
+    expect(communeOfListing('99999', 'Nulle part')).toBeNull();
+    expect(communeOfListing(undefined, 'Paris')).toBeNull();
+  });
+});

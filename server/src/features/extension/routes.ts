@@ -1,0 +1,68 @@
+/**
+ * The browser extension's API: the analysis of a parsed listing for its panel, who the key
+ * belongs to (settings page), and the download of the built extension. The extension signs in
+ * with an access key (`Authorization: Bearer`); `extensionCors` opens these paths, and only
+ * these, to the extension's origin.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { analysisRequestSchema, EXTENSION_API_PATHS, type ListingAnalysis } from '@immoloupe/shared/extension/contracts';
+import { type RequestHandler, Router } from 'express';
+import { requireSubscriber, requireUser } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { analyseListing } from './analysis.js';
+
+/** Where `npm run build -w extension` writes the packages (repository root/extension/dist). */
+export const EXTENSION_DIST_DIR = fileURLToPath(new URL('../../../../extension/dist/', import.meta.url));
+export const EXTENSION_PACKAGES = { chrome: 'immoloupe-extension-chrome.zip', firefox: 'immoloupe-extension-firefox.zip' } as const;
+
+const API_PATHS = new Set<string>(EXTENSION_API_PATHS);
+
+/**
+ * CORS for the extension: its Chromium origin (fixed id) and Firefox's per-install
+ * `moz-extension://<uuid>` origins (no web page can have that scheme), on the extension's paths only.
+ * Mounted on /api before the session reader, so that a refused key (401) is readable by the extension.
+ */
+export function extensionCors(options: { chromiumIds: readonly string[] }): RequestHandler {
+  const allowed = (origin: string) =>
+    options.chromiumIds.some((id) => origin === `chrome-extension://${id}`) || /^moz-extension:\/\/[0-9a-f-]{36}$/.test(origin);
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (!origin || !API_PATHS.has(req.path) || !allowed(origin)) return next();
+    res.vary('Origin');
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    if (req.method !== 'OPTIONS') return next();
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST');
+    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.status(204).end();
+  };
+}
+
+export function extensionRoutes({ db }: { db: Db }): Router {
+  const router = Router();
+
+  router.get('/extension/whoami', requireUser, (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({ email: (req.user as { email: string }).email });
+  });
+
+  router.post('/extension/analysis', requireSubscriber, async (req, res) => {
+    const { listing } = analysisRequestSchema.parse(req.body ?? {});
+    const analysis: ListingAnalysis = { ...(await analyseListing(db, listing)), localisation: null };
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(analysis);
+  });
+
+  router.get('/extension/download/:browser', (req, res) => {
+    const browser = req.params.browser as keyof typeof EXTENSION_PACKAGES;
+    const file = Object.hasOwn(EXTENSION_PACKAGES, browser) ? EXTENSION_PACKAGES[browser] : undefined;
+    if (!file) throw new HttpError(404, 'Navigateur inconnu : choisissez chrome ou firefox.');
+    const path = `${EXTENSION_DIST_DIR}${file}`;
+    if (!existsSync(path)) throw new HttpError(404, 'L’extension n’a pas été construite sur ce serveur (npm run build).');
+    res.download(path, file, { headers: { 'Cache-Control': 'no-cache' } });
+  });
+
+  return router;
+}
