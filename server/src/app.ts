@@ -38,6 +38,7 @@ import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { tileRoutes } from './features/tiles/routes.js';
+import { savedSearchRoutes } from './features/saved-searches/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
 import { versionRoutes } from './features/version/routes.js';
 import { zoneRoutes } from './features/zone/routes.js';
@@ -141,6 +142,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
+  api.use(savedSearchRoutes({ db: deps.db, log }));
   api.use(estimateRoutes({ db: deps.db }));
   api.use(extensionRoutes({ db: deps.db }));
   api.use(tileRoutes({ db: deps.db }));
