@@ -18,6 +18,8 @@ const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: [fileURLToPath(new URL(`./server/src/test/global-setup.${engine}.ts`, import.meta.url))],
+    // zod in French, as in the app, for tests that parse without building the app.
+    setupFiles: [fileURLToPath(new URL('./server/src/test/setup.ts', import.meta.url))],
     env: { TEST_DB_ENGINE: engine },
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -82,7 +82,7 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await page.getByRole('radio', { name: 'Appartement' }).check({ force: true });
     await page.getByRole('textbox', { name: 'Surface habitable (m²)' }).fill('50');
     await page.getByRole('textbox', { name: 'Pièces principales' }).fill('3');
-    await page.getByLabel('Date de référence').fill('2023-06-30');
+    await page.getByLabel('Date de référence').fill('30/06/2023');
     await page.getByRole('button', { name: 'Estimer' }).click();
     await page.getByTestId('estimate-value').waitFor();
     await page.locator('[data-map-ready="true"]').first().waitFor();

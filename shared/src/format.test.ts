@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEuros, formatEurosPerSquareMetre, formatPercent, formatPriceCents, formatSurface } from './format.js';
+import {
+  formatDate,
+  formatDateTime,
+  formatEuros,
+  formatEurosPerSquareMetre,
+  formatPercent,
+  formatPriceCents,
+  formatSurface,
+} from './format.js';
 
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';
@@ -18,5 +26,10 @@ describe('fr-FR formatting', () => {
     expect(formatSurface(62.25)).toBe(`62,3${NBSP}m²`);
     expect(formatPercent(0.125, 1)).toBe(`12,5${NBSP}%`);
     expect(formatDate('2026-11-21')).toBe('21/11/2026');
+  });
+
+  it('writes a date and a Paris time', () => {
+    expect(formatDateTime('2026-11-21T13:05:00Z')).toBe('21/11/2026 à 14:05');
+    expect(formatDateTime(new Date('2026-07-01T22:30:00Z'))).toBe('02/07/2026 à 00:30');
   });
 });

@@ -56,3 +56,11 @@ export function formatDate(d: Date | string): string {
   const value = typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? new Date(`${d}T12:00:00Z`) : new Date(d);
   return date.format(value);
 }
+
+const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
+
+/** `21/11/2026 à 14:05` (Paris time), for events such as the audit log's. */
+export function formatDateTime(d: Date | string): string {
+  const value = new Date(d);
+  return `${date.format(value)} à ${time.format(value)}`;
+}

@@ -1,11 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';
 import './app.css';
 import type { AppContext } from '@immoloupe/shared/app-context';
 import { LAYERS, THEME_PREFIX } from '@immoloupe/shared/constants';
 import { resolveLayout } from '@immoloupe/shared/layout';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
@@ -15,6 +17,8 @@ import { guardRequest } from '~/features/auth/guard.server';
 import { SessionGuard } from '~/features/auth/session-guard';
 import { DefaultLayout } from '~/layouts/default';
 import { consentAllowedOn, startConsent, trackPageView } from '~/lib/consent';
+import '@immoloupe/shared/zod-locale';
+import '~/lib/dayjs';
 import { describeError } from '~/lib/route-errors';
 import { useSessionUser } from '~/lib/session';
 import { theme } from '~/theme';
@@ -55,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} classNamesPrefix={THEME_PREFIX} defaultColorScheme="auto">
-          {children}
+          <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1, weekendDays: [0, 6] }}>{children}</DatesProvider>
           <Notifications position="top-right" zIndex={LAYERS.toast} />
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

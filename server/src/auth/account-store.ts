@@ -15,7 +15,7 @@ export const ABO_ACTIVE_SQL = `(CASE
   ELSE s.status = 'active' AND (s.current_period_end IS NULL OR s.current_period_end > now())
 END)`;
 
-export const ACCOUNT_COLUMNS = `u.id, u.email, u.role, u.email_verified_at, u.created_at, u.password_hash,
+export const ACCOUNT_COLUMNS = `u.id, u.email, u.role, u.email_verified_at, u.created_at, u.password_hash, u.disabled_at,
   c.id AS client_id, c.stripe_customer_id,
   s.source AS abo_source, s.status AS abo_status, s.current_period_end, s.cancel_at_period_end,
   s.stripe_subscription_id, ${ABO_ACTIVE_SQL} AS aboactif`;
@@ -31,6 +31,7 @@ export interface AccountRow {
   email_verified_at: Date | null;
   created_at: Date;
   password_hash: string;
+  disabled_at: Date | null;
   client_id: string | null;
   stripe_customer_id: string | null;
   abo_source: 'stripe' | 'manual' | null;
@@ -48,6 +49,8 @@ export interface Account {
   emailVerified: boolean;
   createdAt: Date;
   passwordHash: string;
+  /** Disabled by an administrator: no sign-in, no session, no access key. */
+  disabled: boolean;
   clientId: string | null;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
@@ -72,6 +75,7 @@ export function toAccount(row: AccountRow): Account {
     emailVerified: row.email_verified_at !== null,
     createdAt: new Date(row.created_at),
     passwordHash: row.password_hash,
+    disabled: row.disabled_at !== null,
     clientId: row.client_id,
     stripeCustomerId: row.stripe_customer_id,
     stripeSubscriptionId: row.stripe_subscription_id,
@@ -93,7 +97,7 @@ export async function accountByEmail(db: Queryable, email: string): Promise<Acco
 export async function accountBySession(db: Queryable, sessionId: string): Promise<Account | null> {
   const rows = await db.query<AccountRow>(
     `SELECT ${ACCOUNT_COLUMNS} FROM user_sessions us JOIN ${ACCOUNT_FROM} ON u.id = us.user_id
-     WHERE us.id = $1 AND us.expires_at > now()`,
+     WHERE us.id = $1 AND us.expires_at > now() AND u.disabled_at IS NULL`,
     [sessionId],
   );
   return rows[0] ? toAccount(rows[0]) : null;

@@ -31,6 +31,7 @@ export const SIGNIN_CODES = {
   invalid: 'identifiants',
   limited: 'trop-de-tentatives',
   notVerified: 'adresse-non-confirmee',
+  disabled: 'compte-desactive',
 } as const;
 
 class SignInRefused extends CredentialsSignin {
@@ -86,6 +87,7 @@ export function authJsConfig(deps: { config: Config; db: Db; log: Logger; secret
     }
     // Said only to whoever proved the password: it reveals nothing to anyone else.
     if (!account.emailVerified) throw new SignInRefused(SIGNIN_CODES.notVerified);
+    if (account.disabled) throw new SignInRefused(SIGNIN_CODES.disabled);
     return { id: account.id, email: account.email };
   }
 

@@ -115,6 +115,8 @@ export const adminUserSchema = z.object({
   role: roleSchema,
   createdAt: z.string(),
   emailVerified: z.boolean(),
+  /** Disabled by an administrator: cannot sign in. */
+  disabled: z.boolean(),
   abo: aboSchema.nullable(),
   aboactif: z.boolean(),
 });

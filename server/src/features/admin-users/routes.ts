@@ -18,6 +18,7 @@ import { currentSubscription, endSubscription, grantManual } from '../../billing
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
+import { auditActorOf, recordAudit } from '../audit/audit.js';
 
 interface UserRow {
   id: string;
@@ -25,6 +26,7 @@ interface UserRow {
   role: 'subscriber' | 'admin';
   created_at: Date;
   email_verified_at: Date | null;
+  disabled_at: Date | null;
   abo_source: 'stripe' | 'manual' | null;
   abo_status: string | null;
   current_period_end: Date | null;
@@ -49,7 +51,7 @@ export function adminUserRoutes(deps: { db: Db; log: Logger; stripe: Stripe | nu
     const filter = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const where = 'WHERE ($1::text IS NULL OR lower(u.email) LIKE $1)';
     const rows = await db.query<UserRow>(
-      `SELECT u.id, u.email, u.role, u.created_at, u.email_verified_at,
+      `SELECT u.id, u.email, u.role, u.created_at, u.email_verified_at, u.disabled_at,
               s.source AS abo_source, s.status AS abo_status, s.current_period_end, s.cancel_at_period_end, ${ABO_ACTIVE_SQL} AS aboactif
        FROM users u LEFT JOIN clients c ON c.user_id = u.id LEFT JOIN subscriptions s ON s.client_id = c.id
        ${where} ORDER BY u.created_at DESC, u.id LIMIT $2 OFFSET $3`,
@@ -62,6 +64,7 @@ export function adminUserRoutes(deps: { db: Db; log: Logger; stripe: Stripe | nu
       role: r.role,
       createdAt: new Date(r.created_at).toISOString(),
       emailVerified: r.email_verified_at !== null,
+      disabled: r.disabled_at !== null,
       abo: aboOf(r),
       aboactif: Boolean(r.aboactif),
     }));
@@ -88,6 +91,7 @@ export function adminUserRoutes(deps: { db: Db; log: Logger; stripe: Stripe | nu
         await stripe.subscriptions.cancel(current.stripe_subscription_id as string);
       }
       if (!(await endSubscription(db, id.data, admin.id))) throw new HttpError(409, 'Cet utilisateur n’a pas d’abonnement.');
+      await recordAudit(db, auditActorOf(req), 'subscription.end', await emailOf(id.data));
       log.info('subscription ended by an administrator', { admin: admin.id, user: id.data });
       res.json({ message: 'Abonnement terminé.' });
       return;
@@ -96,8 +100,71 @@ export function adminUserRoutes(deps: { db: Db; log: Logger; stripe: Stripe | nu
       throw new HttpError(409, 'Cet abonnement est payé par carte et se renouvelle seul\u00a0: il ne peut pas être prolongé à la main.');
     }
     const end = await grantManual(db, id.data, action.months, admin.id);
+    await recordAudit(
+      db,
+      auditActorOf(req),
+      action.action === 'grant' ? 'subscription.grant' : 'subscription.extend',
+      await emailOf(id.data),
+      {
+        months: action.months,
+        until: end.toISOString(),
+      },
+    );
     log.info('subscription granted by an administrator', { admin: admin.id, user: id.data, action: action.action, months: action.months });
     res.json({ message: 'Abonnement accordé.', currentPeriodEnd: end.toISOString() });
+  });
+
+  async function emailOf(userId: string): Promise<string | null> {
+    const [row] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+    return row?.email ?? null;
+  }
+
+  // Disabling ends every session and refuses sign-in and access keys (see account-store); the
+  // administrator cannot lock themselves out.
+  router.post('/admin/users/:id/disable', async (req, res) => {
+    const id = idSchema.safeParse(req.params.id);
+    if (!id.success) throw new HttpError(404, 'Utilisateur introuvable.');
+    if (id.data === req.user?.id) throw new HttpError(409, 'Vous ne pouvez pas désactiver votre propre compte.');
+    const email = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ email: string }>(
+        'UPDATE users SET disabled_at = coalesce(disabled_at, now()) WHERE id = $1 RETURNING email',
+        [id.data],
+      );
+      if (!row) return null;
+      const ended = await tx.query('DELETE FROM user_sessions WHERE user_id = $1 RETURNING id', [id.data]);
+      await recordAudit(tx, auditActorOf(req), 'user.disable', row.email, { sessionsEnded: ended.length });
+      return row.email;
+    });
+    if (!email) throw new HttpError(404, 'Utilisateur introuvable.');
+    log.info('user disabled by an administrator', { admin: req.user?.id, user: id.data });
+    res.json({ message: `Compte ${email} désactivé.` });
+  });
+
+  router.post('/admin/users/:id/enable', async (req, res) => {
+    const id = idSchema.safeParse(req.params.id);
+    if (!id.success) throw new HttpError(404, 'Utilisateur introuvable.');
+    const email = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ email: string }>('UPDATE users SET disabled_at = NULL WHERE id = $1 RETURNING email', [id.data]);
+      if (!row) return null;
+      await recordAudit(tx, auditActorOf(req), 'user.enable', row.email);
+      return row.email;
+    });
+    if (!email) throw new HttpError(404, 'Utilisateur introuvable.');
+    res.json({ message: `Compte ${email} réactivé.` });
+  });
+
+  router.post('/admin/users/:id/signout', async (req, res) => {
+    const id = idSchema.safeParse(req.params.id);
+    if (!id.success) throw new HttpError(404, 'Utilisateur introuvable.');
+    const result = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id.data]);
+      if (!row) return null;
+      const ended = await tx.query('DELETE FROM user_sessions WHERE user_id = $1 RETURNING id', [id.data]);
+      await recordAudit(tx, auditActorOf(req), 'user.signout', row.email, { sessionsEnded: ended.length });
+      return { email: row.email, n: ended.length };
+    });
+    if (!result) throw new HttpError(404, 'Utilisateur introuvable.');
+    res.json({ message: `${result.n} session(s) de ${result.email} fermée(s).`, sessionsEnded: result.n });
   });
 
   return router;

@@ -77,7 +77,7 @@ export async function accountByAccessKey(db: Queryable, secret: string): Promise
   if (!KEY_PATTERN.test(secret)) return null;
   const rows = await db.query<AccountRow & { key_id: string }>(
     `SELECT ${ACCOUNT_COLUMNS}, k.id AS key_id FROM access_keys k JOIN ${ACCOUNT_FROM} ON u.id = k.user_id
-     WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+     WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.disabled_at IS NULL`,
     [hashKey(secret)],
   );
   const row = rows[0];

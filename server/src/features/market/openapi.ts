@@ -42,8 +42,8 @@ const ZONE = {
   lat: 'Latitude du centre d’un rayon (WGS84).',
   lon: 'Longitude du centre d’un rayon (WGS84).',
   radius: 'Rayon en mètres (50 à 10 000).',
-  from: 'Début de période (AAAA-MM-JJ), inclus.',
-  to: 'Fin de période (AAAA-MM-JJ), incluse.',
+  from: 'Début de période (AAAA-MM-JJ), inclus (défaut : deux ans avant la fin).',
+  to: 'Fin de période (AAAA-MM-JJ), incluse (défaut : la vente la plus récente importée pour la zone).',
   types: 'Types de bien, séparés par des virgules (défaut : maison,appartement).',
   natures: 'Natures de mutation, séparées par des virgules (défaut : vente,vefa,adjudication).',
 };

@@ -73,3 +73,32 @@ export async function renderPdf(req: Request, pathWithQuery: string, configured?
     rmSync(profile, { recursive: true, force: true });
   }
 }
+
+/**
+ * A PDF of an HTML document built on the server (the prospecting letters), printed by the same
+ * headless Chromium as the reports; the document must be self-contained (inline styles, data: images).
+ */
+export async function renderHtmlPdf(html: string, configured?: string | undefined): Promise<Buffer> {
+  const executablePath = chromiumPath(configured);
+  if (!executablePath) throw new HttpError(503, PDF_UNAVAILABLE);
+  const { chromium } = await import('playwright-core');
+  const profile = mkdtempSync(path.join(tmpdir(), 'immoloupe-pdf-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    // Nothing of the document is fetched from elsewhere.
+    offline: true,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.setContent(html, { waitUntil: 'load', timeout: TIMEOUT_MS });
+    await page.emulateMedia({ media: 'print' });
+    return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+  } finally {
+    await context.close().catch(() => undefined);
+    rmSync(profile, { recursive: true, force: true });
+  }
+}

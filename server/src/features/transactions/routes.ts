@@ -34,7 +34,10 @@ import { type LineRow, listTransactions, mutationById, type TransactionRow, tran
 const MAX_PARCELS = 3000;
 /** About 1.5 km × 1 km at French latitudes: beyond, parcels are too small to see. */
 const MAX_PARCEL_BOX_DEG2 = 0.0002;
-const parcelBboxQuery = z.object({ bbox: transactionFilterFields.bbox.refine((v) => v !== undefined, 'Emprise requise.') });
+// zod skips the checks of an optional field whose key is absent, so « required » is checked on the object.
+const parcelBboxQuery = z
+  .object({ bbox: transactionFilterFields.bbox })
+  .refine((q) => q.bbox !== undefined, { message: 'Emprise requise.', path: ['bbox'] });
 
 const TYPE_OF_CODE: Record<number, TransactionType> = { 1: 'maison', 2: 'appartement', 3: 'dependance', 4: 'local' };
 

@@ -8,6 +8,7 @@ export function signInErrorMessage(error: string | null, code: string | null): s
     if (code === 'adresse-non-confirmee') {
       return `Confirmez d’abord votre adresse e-mail${NBSP}: ouvrez le lien reçu après l’inscription. Pour en recevoir un nouveau, inscrivez-vous à nouveau avec la même adresse.`;
     }
+    if (code === 'compte-desactive') return `Ce compte a été désactivé${NBSP}: écrivez-nous depuis la page Contact.`;
     return 'Adresse e-mail ou mot de passe incorrect.';
   }
   if (error === 'SessionRequired') return 'Connectez-vous pour accéder à cette page.';

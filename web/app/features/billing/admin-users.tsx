@@ -13,6 +13,7 @@ import { formatDate, formatInteger, NBSP } from '@immoloupe/shared/format';
 import { Alert, Badge, Button, Group, Loader, Menu, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
+import { UserAccessMenu } from '~/features/admin/user-access-menu';
 import { ApiError, apiFetch } from '~/lib/api';
 import { describeAbo } from './subscription-state.logic';
 
@@ -103,6 +104,11 @@ export function AdminUsers() {
                         <Text size="sm">{u.email}</Text>
                         <Group gap={4}>
                           {u.role === 'admin' ? <Badge size="xs">administrateur</Badge> : null}
+                          {u.disabled ? (
+                            <Badge size="xs" color="red" variant="outline">
+                              désactivé
+                            </Badge>
+                          ) : null}
                           {!u.emailVerified ? (
                             <Badge size="xs" color="gray" variant="outline">
                               adresse non confirmée
@@ -145,6 +151,7 @@ export function AdminUsers() {
                               Terminer
                             </Button>
                           ) : null}
+                          <UserAccessMenu user={u} onDone={() => void load()} />
                         </Group>
                       </Table.Td>
                     </Table.Tr>

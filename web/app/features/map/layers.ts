@@ -4,16 +4,21 @@
  * a base style drawn from our own data when no basemap is configured or reachable.
  */
 import type { FeatureCollection } from 'geojson';
+import { offlineStyle } from './basemap';
 
 export const ATTRIBUTION = 'Ventes : DVF (DGFiP, Etalab) · Parcelles : cadastre Etalab · Licence Ouverte 2.0';
 
-/** A basemap from configuration (a MapLibre style URL), or a plain background our layers draw on. */
-export function baseStyle(styleUrl: string | null) {
+/**
+ * A basemap from configuration (a MapLibre style URL), or our own base drawn from our data
+ * (basemap.ts); without an origin (server rendering, tests) only its background.
+ */
+export function baseStyle(styleUrl: string | null, origin?: string, fontUrl = '') {
   if (styleUrl) return styleUrl;
+  if (origin) return offlineStyle(origin, fontUrl);
   return {
     version: 8 as const,
     sources: {},
-    layers: [{ id: 'fond', type: 'background' as const, paint: { 'background-color': '#eef1f4' } }],
+    layers: [{ id: 'fond', type: 'background' as const, paint: { 'background-color': '#eceae4' } }],
   };
 }
 

@@ -26,6 +26,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { DateField } from '~/components/date-field';
 import { Select } from '~/components/select';
 import { boundsOf, PRICE_STOPS, priceColorExpression } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
@@ -33,20 +34,17 @@ import { ApiError, apiFetch } from '~/lib/api';
 import { AddressSearch } from './address-search';
 import { distanceLabel, TYPE_PLURALS } from './labels';
 import { MarketReport } from './market-report';
+import { PeriodNote } from './period-note';
 import { useCommuneSearch } from './use-commune-search';
 
 type ZoneKind = 'communes' | 'section' | 'rayon';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
 type SetData = { setData?: (d: unknown) => void } | undefined;
 
-function defaultPeriod(): { from: string; to: string } {
-  const now = new Date();
-  const to = now.toISOString().slice(0, 10);
-  const from = new Date(Date.UTC(now.getUTCFullYear() - 2, now.getUTCMonth(), now.getUTCDate() + 1)).toISOString().slice(0, 10);
-  return { from, to };
-}
-
-/** The API query of the page's URL (same parameter names), or null when no zone is chosen yet. */
+/**
+ * The API query of the page's URL (same parameter names), or null when no zone is chosen yet.
+ * Without `from`/`to` the server picks the default period, which ends at the zone's newest sale.
+ */
 export function analysisQuery(params: URLSearchParams): string | null {
   const q = new URLSearchParams();
   for (const key of ['insee', 'section', 'lat', 'lon', 'radius', 'from', 'to', 'types', 'natures']) {
@@ -54,7 +52,6 @@ export function analysisQuery(params: URLSearchParams): string | null {
     if (v) q.set(key, v);
   }
   if (!q.get('insee') && !q.get('section') && !(q.get('lat') && q.get('lon') && q.get('radius'))) return null;
-  if (!q.get('from') || !q.get('to')) return null;
   return q.toString();
 }
 
@@ -73,7 +70,6 @@ function sectionsGeo(data: MarketAnalysis | null) {
 
 export function MarketAnalysisTool() {
   const [params, setParams] = useSearchParams();
-  const period = useMemo(defaultPeriod, []);
   const kind = (params.get('zone') as ZoneKind | null) ?? (params.get('section') ? 'section' : params.get('lat') ? 'rayon' : 'communes');
   const [communeText, setCommuneText] = useState('');
   const communeHits = useCommuneSearch(communeText);
@@ -88,18 +84,21 @@ export function MarketAnalysisTool() {
   const insee = (params.get('insee') ?? '').split(',').filter(Boolean);
   const types = (params.get('types') ?? 'maison,appartement').split(',').filter(Boolean);
   const natures = (params.get('natures') ?? STAT_NATURES.join(',')).split(',').filter(Boolean);
-  const from = params.get('from') ?? period.from;
-  const to = params.get('to') ?? period.to;
-  const query = analysisQuery(
-    new URLSearchParams({ from, to, types: types.join(','), natures: natures.join(','), ...Object.fromEntries(params) }),
-  );
+  const query = analysisQuery(new URLSearchParams({ types: types.join(','), natures: natures.join(','), ...Object.fromEntries(params) }));
+  // The fields show the period the figures cover: the one chosen, or the default the server picked.
+  const shown = data && analysisQuery(new URLSearchParams({ ...Object.fromEntries(params) })) !== null ? data : null;
+  const from = params.get('from') ?? shown?.from ?? '';
+  const to = params.get('to') ?? shown?.to ?? '';
+  // The printed report covers exactly the period on screen, even if newer sales are imported meanwhile.
+  const printQuery =
+    query && shown
+      ? new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(query)), from: shown.from, to: shown.to }).toString()
+      : query;
 
   const update = (patch: Record<string, string | null>) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (!next.get('from')) next.set('from', from);
-        if (!next.get('to')) next.set('to', to);
         for (const [k, v] of Object.entries(patch)) {
           if (v === null || v === '') next.delete(k);
           else next.set(k, v);
@@ -235,20 +234,10 @@ export function MarketAnalysisTool() {
           )}
           <Grid>
             <Grid.Col span={{ base: 6, md: 3 }}>
-              <TextInput
-                label="Du"
-                type="date"
-                value={from}
-                onChange={(e) => e.currentTarget.value && update({ from: e.currentTarget.value })}
-              />
+              <DateField label="Du" value={from} maxDate={to || undefined} onChange={(iso) => iso && update({ from: iso, to })} />
             </Grid.Col>
             <Grid.Col span={{ base: 6, md: 3 }}>
-              <TextInput
-                label="Au"
-                type="date"
-                value={to}
-                onChange={(e) => e.currentTarget.value && update({ to: e.currentTarget.value })}
-              />
+              <DateField label="Au" value={to} minDate={from || undefined} onChange={(iso) => iso && update({ from, to: iso })} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 3 }}>
               <Text size="sm" fw={500}>
@@ -273,13 +262,14 @@ export function MarketAnalysisTool() {
               ))}
             </Grid.Col>
           </Grid>
-          {query && (
+          {shown && <PeriodNote data={shown} onReset={() => update({ from: null, to: null })} />}
+          {printQuery && (
             <Group>
-              <Button component={Link} to={`/pdf/printanalysemarche?${query}`} target="_blank" variant="light">
+              <Button component={Link} to={`/pdf/printanalysemarche?${printQuery}`} target="_blank" variant="light">
                 Version imprimable
               </Button>
               {pdfAvailable ? (
-                <Button component="a" href={`/api/reports/market.pdf?${query}`} variant="light" download>
+                <Button component="a" href={`/api/reports/market.pdf?${printQuery}`} variant="light" download>
                   Télécharger le PDF
                 </Button>
               ) : (

@@ -40,6 +40,7 @@ import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { DateField } from '~/components/date-field';
 import { Select } from '~/components/select';
 import { PARCELS_SOURCE, parcelLayers, SALES_SOURCE, salesLayers, salesSource } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
@@ -400,15 +401,10 @@ export function TransactionsTool() {
           )}
           <Grid>
             <Grid.Col span={{ base: 6, md: 2 }}>
-              <TextInput
-                label="Du"
-                type="date"
-                value={params.get('from') ?? ''}
-                onChange={(e) => update({ from: e.currentTarget.value })}
-              />
+              <DateField label="Du" clearable value={params.get('from')} onChange={(iso) => update({ from: iso ?? '' })} />
             </Grid.Col>
             <Grid.Col span={{ base: 6, md: 2 }}>
-              <TextInput label="Au" type="date" value={params.get('to') ?? ''} onChange={(e) => update({ to: e.currentTarget.value })} />
+              <DateField label="Au" clearable value={params.get('to')} onChange={(iso) => update({ to: iso ?? '' })} />
             </Grid.Col>
             <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('surfaceMin', 'Surface min (m²)')}</Grid.Col>
             <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('surfaceMax', 'Surface max (m²)')}</Grid.Col>

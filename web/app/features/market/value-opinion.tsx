@@ -33,13 +33,13 @@ import {
   Table,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { DateField } from '~/components/date-field';
 import { Select } from '~/components/select';
 import { boundsOf, SALES_SOURCE, SUBJECT_SOURCE, salesLayers, subjectLayers } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
@@ -58,8 +58,6 @@ type FormState = {
   notes: string;
   asOf: string;
 };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 function subjectOf(f: FormState): Subject | string {
   if (!f.address) return 'Choisissez l’adresse dans la liste des suggestions.';
@@ -196,7 +194,8 @@ export function ValueOpinionTool() {
     landSurface: '',
     dpe: null,
     notes: '',
-    asOf: today(),
+    // Empty: the server searches up to the newest sale imported for the commune.
+    asOf: '',
   });
   const [excluded, setExcluded] = useState<string[]>([]);
   const [added, setAdded] = useState<string[]>([]);
@@ -390,7 +389,19 @@ export function ValueOpinionTool() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <TextInput label="Date de référence" type="date" value={form.asOf} onChange={(e) => set('asOf', e.currentTarget.value)} />
+                <DateField
+                  label="Date de référence"
+                  clearable
+                  value={form.asOf}
+                  onChange={(iso) => set('asOf', iso ?? '')}
+                  description={
+                    form.asOf
+                      ? 'Les ventes postérieures sont ignorées.'
+                      : result
+                        ? `Vide : dernière vente importée pour la commune (${formatDate(result.asOf)}).`
+                        : 'Vide : dernière vente importée pour la commune.'
+                  }
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <FileInput

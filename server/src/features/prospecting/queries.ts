@@ -1,0 +1,177 @@
+/** Storage of the prospecting lists and targets (migration 0700_prospecting.sql); every query is scoped to its user. */
+import type { ProspectingList, ProspectingTarget, TargetsQuery, UpdateTargetBody } from '@immoloupe/shared/prospecting/contracts';
+import type { Queryable } from '../../db/client.js';
+
+interface ListRow {
+  id: string;
+  name: string;
+  letter_body: string | null;
+  targets: number;
+  created_at: string | Date;
+}
+
+interface TargetRow {
+  id: string;
+  list_id: string;
+  kind: ProspectingTarget['kind'];
+  ref: string;
+  label: string;
+  address: string;
+  owner_name: string | null;
+  status: ProspectingTarget['status'];
+  next_action: string | null;
+  notes: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+const iso = (d: string | Date) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+function toList(r: ListRow, defaultBody: string): ProspectingList {
+  return { id: r.id, name: r.name, letterBody: r.letter_body ?? defaultBody, targets: Number(r.targets), createdAt: iso(r.created_at) };
+}
+
+function toTarget(r: TargetRow): ProspectingTarget {
+  return {
+    id: r.id,
+    listId: r.list_id,
+    kind: r.kind,
+    ref: r.ref,
+    label: r.label,
+    address: r.address,
+    ownerName: r.owner_name,
+    status: r.status,
+    nextAction: r.next_action,
+    notes: r.notes,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+}
+
+const LIST_COLUMNS = `l.id, l.name, l.letter_body, l.created_at,
+  (SELECT count(*)::int FROM prospecting_targets t WHERE t.list_id = l.id) AS targets`;
+const TARGET_COLUMNS = `t.id, t.list_id, t.kind, t.ref, t.label, t.address, t.owner_name, t.status,
+  to_char(t.next_action, 'YYYY-MM-DD') AS next_action, t.notes, t.created_at, t.updated_at`;
+
+export class ProspectingStore {
+  constructor(
+    private readonly db: Queryable,
+    private readonly defaultBody: string,
+  ) {}
+
+  async lists(userId: string): Promise<ProspectingList[]> {
+    const rows = await this.db.query<ListRow>(
+      `SELECT ${LIST_COLUMNS} FROM prospecting_lists l WHERE l.user_id = $1 ORDER BY l.created_at, l.name`,
+      [userId],
+    );
+    return rows.map((r) => toList(r, this.defaultBody));
+  }
+
+  async list(userId: string, id: string): Promise<ProspectingList | null> {
+    const [row] = await this.db.query<ListRow>(`SELECT ${LIST_COLUMNS} FROM prospecting_lists l WHERE l.user_id = $1 AND l.id = $2`, [
+      userId,
+      id,
+    ]);
+    return row ? toList(row, this.defaultBody) : null;
+  }
+
+  /** The new list, or null when the user already has one of that name. */
+  async createList(userId: string, name: string): Promise<ProspectingList | null> {
+    const [row] = await this.db.query<{ id: string }>(
+      `INSERT INTO prospecting_lists (user_id, name) VALUES ($1, $2) ON CONFLICT (user_id, name) DO NOTHING RETURNING id`,
+      [userId, name],
+    );
+    return row ? this.list(userId, row.id) : null;
+  }
+
+  async listByName(userId: string, name: string): Promise<ProspectingList | null> {
+    const [row] = await this.db.query<{ id: string }>(`SELECT id FROM prospecting_lists WHERE user_id = $1 AND name = $2`, [userId, name]);
+    return row ? this.list(userId, row.id) : null;
+  }
+
+  /** False when the list is not the user's, or the new name is taken ('taken'). */
+  async updateList(userId: string, id: string, patch: { name?: string | undefined; letterBody?: string | undefined }) {
+    if (patch.name !== undefined) {
+      const [clash] = await this.db.query(`SELECT 1 FROM prospecting_lists WHERE user_id = $1 AND name = $2 AND id <> $3`, [
+        userId,
+        patch.name,
+        id,
+      ]);
+      if (clash) return 'taken' as const;
+    }
+    const rows = await this.db.query(
+      `UPDATE prospecting_lists SET name = coalesce($3, name), letter_body = coalesce($4, letter_body)
+        WHERE user_id = $1 AND id = $2 RETURNING id`,
+      [userId, id, patch.name ?? null, patch.letterBody ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  async deleteList(userId: string, id: string): Promise<boolean> {
+    return (await this.db.query(`DELETE FROM prospecting_lists WHERE user_id = $1 AND id = $2 RETURNING id`, [userId, id])).length > 0;
+  }
+
+  /** Adds the target to the list, or returns the one already there (`created` false). */
+  async addTarget(
+    listId: string,
+    t: { kind: string; ref: string; label: string; address: string; ownerName: string | null },
+  ): Promise<{ target: ProspectingTarget; created: boolean }> {
+    const inserted = await this.db.query<TargetRow>(
+      `INSERT INTO prospecting_targets (list_id, kind, ref, label, address, owner_name) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (list_id, kind, ref) DO NOTHING
+       RETURNING ${TARGET_COLUMNS.replace(/t\./g, '')}`,
+      [listId, t.kind, t.ref, t.label, t.address, t.ownerName],
+    );
+    if (inserted[0]) return { target: toTarget(inserted[0]), created: true };
+    const [existing] = await this.db.query<TargetRow>(
+      `SELECT ${TARGET_COLUMNS} FROM prospecting_targets t WHERE t.list_id = $1 AND t.kind = $2 AND t.ref = $3`,
+      [listId, t.kind, t.ref],
+    );
+    return { target: toTarget(existing as TargetRow), created: false };
+  }
+
+  async targets(userId: string, listId: string, q: Partial<TargetsQuery> = {}): Promise<ProspectingTarget[]> {
+    const where = ['l.user_id = $1', 't.list_id = $2'];
+    const params: unknown[] = [userId, listId];
+    if (q.status) where.push(`t.status = $${params.push(q.status)}`);
+    if (q.kind) where.push(`t.kind = $${params.push(q.kind)}`);
+    if (q.q) where.push(`(t.label || ' ' || t.address || ' ' || t.notes) ILIKE $${params.push(`%${q.q.replace(/[%_\\]/g, '\\$&')}%`)}`);
+    const order = {
+      created: 't.created_at, t.id',
+      // Pipeline order of the statuses, not alphabetical.
+      status: `array_position(ARRAY['a_contacter','contacte','rendez_vous','mandat_signe','perdu'], t.status), t.next_action NULLS LAST, t.created_at`,
+      nextAction: 't.next_action NULLS LAST, t.created_at',
+      label: 't.label, t.created_at',
+    }[q.sort ?? 'created'];
+    const rows = await this.db.query<TargetRow>(
+      `SELECT ${TARGET_COLUMNS} FROM prospecting_targets t JOIN prospecting_lists l ON l.id = t.list_id
+        WHERE ${where.join(' AND ')} ORDER BY ${order}`,
+      params,
+    );
+    return rows.map(toTarget);
+  }
+
+  async updateTarget(userId: string, id: string, patch: UpdateTargetBody): Promise<ProspectingTarget | null> {
+    const sets: string[] = ['updated_at = now()'];
+    const params: unknown[] = [userId, id];
+    if (patch.status !== undefined) sets.push(`status = $${params.push(patch.status)}`);
+    if (patch.nextAction !== undefined) sets.push(`next_action = $${params.push(patch.nextAction)}::date`);
+    if (patch.notes !== undefined) sets.push(`notes = $${params.push(patch.notes)}`);
+    const [row] = await this.db.query<{ id: string }>(
+      `UPDATE prospecting_targets t SET ${sets.join(', ')}
+        FROM prospecting_lists l WHERE l.id = t.list_id AND l.user_id = $1 AND t.id = $2 RETURNING t.id`,
+      params,
+    );
+    if (!row) return null;
+    const [full] = await this.db.query<TargetRow>(`SELECT ${TARGET_COLUMNS} FROM prospecting_targets t WHERE t.id = $1`, [id]);
+    return full ? toTarget(full) : null;
+  }
+
+  async deleteTarget(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `DELETE FROM prospecting_targets t USING prospecting_lists l WHERE l.id = t.list_id AND l.user_id = $1 AND t.id = $2 RETURNING t.id`,
+      [userId, id],
+    );
+    return rows.length > 0;
+  }
+}

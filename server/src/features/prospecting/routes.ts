@@ -1,0 +1,171 @@
+/**
+ * Prospecting lists, subscriber-only (`/api/prospecting/*`): the user's named lists, the targets
+ * added from the tools (DPE, co-ownership, parcel, address) with status, next action and notes,
+ * their CSV export and the letters PDF. Every query is scoped to the signed-in user: another
+ * user's list or target answers 404, as if it did not exist.
+ */
+import { csvLine } from '@immoloupe/shared/market/csv';
+import {
+  addTargetBodySchema,
+  createListBodySchema,
+  TARGET_KIND_LABELS,
+  TARGET_STATUS_LABELS,
+  targetsQuerySchema,
+  updateListBodySchema,
+  updateTargetBodySchema,
+} from '@immoloupe/shared/prospecting/contracts';
+import { DEFAULT_LETTER_BODY, unknownMergeFields } from '@immoloupe/shared/prospecting/letters.logic';
+import { type Request, Router } from 'express';
+import { requireSubscriber } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { agencyLogo, readAgency } from '../estimates/queries.js';
+import { renderHtmlPdf } from '../reports/pdf.js';
+import { lettersHtml } from './letters.js';
+import { ProspectingStore } from './queries.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LIST_NOT_FOUND = 'Cette liste de prospection n’existe pas ou ne vous appartient pas.';
+const TARGET_NOT_FOUND = 'Cette cible n’existe pas ou ne vous appartient pas.';
+const NAME_TAKEN = 'Vous avez déjà une liste de ce nom.';
+
+function userId(req: Request): string {
+  return (req.user as { id: string }).id;
+}
+
+function idParam(req: Request, message: string): string {
+  const id = String(req.params.id);
+  if (!UUID.test(id)) throw new HttpError(404, message);
+  return id;
+}
+
+function checkLetterBody(body: string | undefined) {
+  if (body === undefined) return;
+  const unknown = unknownMergeFields(body);
+  if (unknown.length > 0)
+    throw new HttpError(400, `Champ de fusion inconnu dans la lettre\u00a0: ${unknown.map((f) => `{${f}}`).join(', ')}.`);
+}
+
+export function prospectingRoutes({ db, chromiumPath }: { db: Db; chromiumPath?: string | undefined }): Router {
+  const router = Router();
+  const store = new ProspectingStore(db, DEFAULT_LETTER_BODY);
+  router.use('/prospecting', requireSubscriber, (_req, res, next) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    next();
+  });
+
+  router.get('/prospecting/lists', async (req, res) => {
+    res.json({ lists: await store.lists(userId(req)) });
+  });
+
+  router.post('/prospecting/lists', async (req, res) => {
+    const { name } = createListBodySchema.parse(req.body ?? {});
+    const list = await store.createList(userId(req), name);
+    if (!list) throw new HttpError(409, NAME_TAKEN);
+    res.status(201).json(list);
+  });
+
+  router.patch('/prospecting/lists/:id', async (req, res) => {
+    const id = idParam(req, LIST_NOT_FOUND);
+    const patch = updateListBodySchema.parse(req.body ?? {});
+    checkLetterBody(patch.letterBody);
+    const done = await store.updateList(userId(req), id, patch);
+    if (done === 'taken') throw new HttpError(409, NAME_TAKEN);
+    if (!done) throw new HttpError(404, LIST_NOT_FOUND);
+    res.json(await store.list(userId(req), id));
+  });
+
+  router.delete('/prospecting/lists/:id', async (req, res) => {
+    if (!(await store.deleteList(userId(req), idParam(req, LIST_NOT_FOUND)))) throw new HttpError(404, LIST_NOT_FOUND);
+    res.status(204).end();
+  });
+
+  router.get('/prospecting/lists/:id/targets', async (req, res) => {
+    const id = idParam(req, LIST_NOT_FOUND);
+    const q = targetsQuerySchema.parse(req.query);
+    const list = await store.list(userId(req), id);
+    if (!list) throw new HttpError(404, LIST_NOT_FOUND);
+    res.json({ list, targets: await store.targets(userId(req), id, q) });
+  });
+
+  router.get('/prospecting/lists/:id/targets.csv', async (req, res) => {
+    const id = idParam(req, LIST_NOT_FOUND);
+    const q = targetsQuerySchema.parse(req.query);
+    const list = await store.list(userId(req), id);
+    if (!list) throw new HttpError(404, LIST_NOT_FOUND);
+    const targets = await store.targets(userId(req), id, q);
+    const csv = [
+      '\ufeff',
+      csvLine(['Type', 'Référence', 'Libellé', 'Adresse', 'Personne morale', 'Statut', 'Prochaine action', 'Notes', 'Ajoutée le']),
+      ...targets.map((t) =>
+        csvLine([
+          TARGET_KIND_LABELS[t.kind],
+          t.ref,
+          t.label,
+          t.address,
+          t.ownerName,
+          TARGET_STATUS_LABELS[t.status],
+          t.nextAction ? t.nextAction.split('-').reverse().join('/') : '',
+          t.notes,
+          t.createdAt.slice(0, 10).split('-').reverse().join('/'),
+        ]),
+      ),
+    ].join('');
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="prospection-${id.slice(0, 8)}.csv"`);
+    res.send(csv);
+  });
+
+  router.get('/prospecting/lists/:id/letters.pdf', async (req, res) => {
+    const id = idParam(req, LIST_NOT_FOUND);
+    const q = targetsQuerySchema.parse(req.query);
+    const list = await store.list(userId(req), id);
+    if (!list) throw new HttpError(404, LIST_NOT_FOUND);
+    const targets = await store.targets(userId(req), id, q);
+    if (targets.length === 0)
+      throw new HttpError(400, 'Aucune cible dans cette liste (ou avec ces filtres)\u00a0: aucune lettre à imprimer.');
+    const agency = await readAgency(db, userId(req));
+    if (!agency.name.trim())
+      throw new HttpError(
+        400,
+        'Renseignez d’abord le nom de votre agence dans «\u00a0Mon modèle\u00a0» (/pro/template)\u00a0: il signe les lettres.',
+      );
+    const logo = agency.hasLogo ? await agencyLogo(db, userId(req)) : null;
+    const pdf = await renderHtmlPdf(lettersHtml(targets, list.letterBody, { ...agency, logo }, new Date()), chromiumPath);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="lettres-prospection-${id.slice(0, 8)}.pdf"`);
+    res.send(pdf);
+  });
+
+  router.post('/prospecting/targets', async (req, res) => {
+    const body = addTargetBodySchema.parse(req.body ?? {});
+    const uid = userId(req);
+    let list = body.listId ? await store.list(uid, body.listId) : null;
+    if (body.listId && !list) throw new HttpError(404, LIST_NOT_FOUND);
+    if (body.newListName) list = (await store.createList(uid, body.newListName)) ?? (await store.listByName(uid, body.newListName));
+    if (!list) throw new HttpError(404, LIST_NOT_FOUND);
+    const { target, created } = await store.addTarget(list.id, {
+      kind: body.kind,
+      ref: body.ref,
+      label: body.label,
+      address: body.address,
+      ownerName: body.ownerName?.trim() || null,
+    });
+    res.status(created ? 201 : 200).json({ target, list: await store.list(uid, list.id), created });
+  });
+
+  router.patch('/prospecting/targets/:id', async (req, res) => {
+    const id = idParam(req, TARGET_NOT_FOUND);
+    const patch = updateTargetBodySchema.parse(req.body ?? {});
+    const target = await store.updateTarget(userId(req), id, patch);
+    if (!target) throw new HttpError(404, TARGET_NOT_FOUND);
+    res.json(target);
+  });
+
+  router.delete('/prospecting/targets/:id', async (req, res) => {
+    if (!(await store.deleteTarget(userId(req), idParam(req, TARGET_NOT_FOUND)))) throw new HttpError(404, TARGET_NOT_FOUND);
+    res.status(204).end();
+  });
+
+  return router;
+}

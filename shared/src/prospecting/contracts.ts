@@ -1,0 +1,111 @@
+/**
+ * Contracts of the prospecting lists (`/api/prospecting/*`, page /pro/prospection): named lists of
+ * targets (a DPE, a co-ownership, a parcel or an address found with the tools), each with a status,
+ * a next-action date and notes, and the letters printed for them. Addresses only: no personal data
+ * of private owners is ever collected (GDPR), the notes field says so.
+ */
+import { z } from 'zod';
+
+export const TARGET_KINDS = ['dpe', 'copro', 'parcel', 'address'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+export const TARGET_KIND_LABELS: Record<TargetKind, string> = {
+  dpe: 'DPE',
+  copro: 'Copropriété',
+  parcel: 'Parcelle',
+  address: 'Adresse',
+};
+
+export const TARGET_STATUSES = ['a_contacter', 'contacte', 'rendez_vous', 'mandat_signe', 'perdu'] as const;
+export type TargetStatus = (typeof TARGET_STATUSES)[number];
+export const TARGET_STATUS_LABELS: Record<TargetStatus, string> = {
+  a_contacter: 'À contacter',
+  contacte: 'Contacté',
+  rendez_vous: 'Rendez-vous',
+  mandat_signe: 'Mandat signé',
+  perdu: 'Perdu',
+};
+
+/** Shown next to the notes field and printed in the CSV documentation. */
+export const NOTES_GDPR_NOTICE =
+  'Notes professionnelles uniquement\u00a0: n’y inscrivez aucune donnée personnelle d’un propriétaire particulier (nom, téléphone, courriel…). Seules les adresses et les personnes morales publiques sont conservées.';
+
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const text = (max: number, what: string) => z.string().trim().max(max, `${what}\u00a0: ${max} caractères au plus.`);
+
+export const listNameSchema = text(120, 'Le nom de la liste').min(1, 'Donnez un nom à la liste.');
+
+export const prospectingListSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  letterBody: z.string(),
+  targets: z.number().int(),
+  createdAt: z.string(),
+});
+export type ProspectingList = z.infer<typeof prospectingListSchema>;
+
+export const listsResponseSchema = z.object({ lists: z.array(prospectingListSchema) });
+
+export const createListBodySchema = z.object({ name: listNameSchema });
+export const updateListBodySchema = z
+  .object({
+    name: listNameSchema.optional(),
+    letterBody: text(8000, 'Le texte de la lettre').optional(),
+  })
+  .refine((b) => b.name !== undefined || b.letterBody !== undefined, 'Rien à modifier.');
+
+export const targetSchema = z.object({
+  id: z.string(),
+  listId: z.string(),
+  kind: z.enum(TARGET_KINDS),
+  /** Reference in its source: DPE number, RNIC number, 14-character parcel id, or a BAN id / the address. */
+  ref: z.string(),
+  label: z.string(),
+  address: z.string(),
+  /** A legal entity's name (never a private person's), used for the salutation of the letter. */
+  ownerName: z.string().nullable(),
+  status: z.enum(TARGET_STATUSES),
+  nextAction: z.string().nullable(),
+  notes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProspectingTarget = z.infer<typeof targetSchema>;
+
+export const addTargetBodySchema = z
+  .object({
+    /** An existing list of the user, or `newListName` to create one on the way. */
+    listId: z.string().uuid('Liste inconnue.').optional(),
+    newListName: listNameSchema.optional(),
+    kind: z.enum(TARGET_KINDS, { error: 'Type de cible inconnu (dpe, copro, parcel ou address).' }),
+    ref: text(200, 'La référence').min(1, 'La référence de la cible est obligatoire.'),
+    label: text(300, 'Le libellé').min(1, 'Le libellé de la cible est obligatoire.'),
+    address: text(300, 'L’adresse').default(''),
+    ownerName: text(300, 'Le nom du propriétaire').nullable().optional(),
+  })
+  .refine((b) => (b.listId === undefined) !== (b.newListName === undefined), {
+    message: 'Choisissez une liste existante ou donnez le nom d’une nouvelle liste.',
+    path: ['listId'],
+  });
+export type AddTargetBody = z.input<typeof addTargetBodySchema>;
+
+export const addTargetResponseSchema = z.object({ target: targetSchema, list: prospectingListSchema, created: z.boolean() });
+
+export const updateTargetBodySchema = z
+  .object({
+    status: z.enum(TARGET_STATUSES, { error: 'Statut inconnu.' }).optional(),
+    nextAction: z.string().regex(ISO_DATE, 'Date de prochaine action invalide (AAAA-MM-JJ attendu).').nullable().optional(),
+    notes: text(4000, 'Les notes').optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Rien à modifier.');
+export type UpdateTargetBody = z.infer<typeof updateTargetBodySchema>;
+
+export const TARGET_SORTS = ['created', 'status', 'nextAction', 'label'] as const;
+export const targetsQuerySchema = z.object({
+  status: z.enum(TARGET_STATUSES, { error: 'Statut inconnu.' }).optional(),
+  kind: z.enum(TARGET_KINDS, { error: 'Type de cible inconnu.' }).optional(),
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(TARGET_SORTS, { error: 'Tri inconnu (created, status, nextAction ou label).' }).default('created'),
+});
+export type TargetsQuery = z.infer<typeof targetsQuerySchema>;
+
+export const targetsResponseSchema = z.object({ list: prospectingListSchema, targets: z.array(targetSchema) });

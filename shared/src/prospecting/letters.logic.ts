@@ -1,0 +1,65 @@
+/**
+ * Prospecting letters: who a letter is addressed to, its salutation, and the merge fields of the
+ * body the user edits (`{adresse}`, `{agence}`…). Pure, so the page previews exactly what the
+ * server prints.
+ */
+import type { TargetKind } from './contracts.js';
+
+export const MERGE_FIELDS = {
+  destinataire: 'le destinataire (« Madame, Monsieur le Propriétaire », le syndic, la société)',
+  adresse: 'l’adresse du bien',
+  libelle: 'le libellé de la cible (DPE, copropriété, parcelle)',
+  agence: 'le nom de votre agence',
+  contact_agence: 'les coordonnées de votre agence',
+  date: 'la date du jour',
+} as const;
+export type MergeField = keyof typeof MERGE_FIELDS;
+
+export const DEFAULT_LETTER_BODY = [
+  '{destinataire},',
+  '',
+  'Nous accompagnons les propriétaires du quartier dans la vente et la mise en location de leurs biens. Votre bien situé {adresse} a retenu notre attention.',
+  '',
+  'Nous serions heureux de vous présenter une estimation gratuite et sans engagement, fondée sur les ventes récentes du secteur.',
+  '',
+  'Nous vous prions d’agréer, Madame, Monsieur, l’expression de nos salutations distinguées.',
+  '',
+  '{agence}',
+].join('\n');
+
+export interface LetterTarget {
+  kind: TargetKind;
+  label: string;
+  address: string;
+  /** A legal entity's name, when known (never a private person's). */
+  ownerName: string | null;
+}
+
+/** The salutation: the legal entity when known, the co-ownership's syndic, else the owner, unnamed. */
+export function salutationOf(t: LetterTarget): string {
+  const owner = t.ownerName?.trim();
+  if (owner) return `À l’attention de ${owner}`;
+  if (t.kind === 'copro') return `Au syndic de la copropriété ${t.label.trim()}`;
+  return 'Madame, Monsieur le Propriétaire';
+}
+
+/** The recipient block printed above the address. */
+export function recipientOf(t: LetterTarget): string {
+  const owner = t.ownerName?.trim();
+  if (owner) return owner;
+  if (t.kind === 'copro') return `Syndic de la copropriété ${t.label.trim()}`;
+  return 'Madame, Monsieur le Propriétaire';
+}
+
+const FIELD = /\{([a-z_]+)\}/g;
+
+/** Merge fields of `body` that do not exist (a typo would print as is). */
+export function unknownMergeFields(body: string): string[] {
+  const unknown = new Set<string>();
+  for (const m of body.matchAll(FIELD)) if (!((m[1] as string) in MERGE_FIELDS)) unknown.add(m[1] as string);
+  return [...unknown];
+}
+
+export function fillLetter(body: string, values: Record<MergeField, string>): string {
+  return body.replace(FIELD, (whole, name: string) => (name in values ? values[name as MergeField] : whole));
+}

@@ -1,0 +1,103 @@
+/** The data dashboard and audit log tabs render what the API says, in French. */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AuditLog } from './audit-log';
+import { DataDashboard } from './data-dashboard';
+
+beforeAll(() => {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function answer(body: unknown) {
+  const fetch = vi.fn(
+    async (_input: RequestInfo | URL) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('DataDashboard', () => {
+  it('shows each dataset with its state, rows, last import and coverage', async () => {
+    answer({
+      datasets: [
+        {
+          dataset: 'dvf',
+          name: 'Ventes (DVF)',
+          rows: 12345,
+          vintage: '2021-01-04 – 2021-12-28',
+          newestData: '2021-12-28',
+          lastImport: { at: '2026-04-20T08:00:00.000Z', by: 'cli:root', fileName: 'dvf-33.csv.gz' },
+          release: '2026-10-15',
+          state: 'stale',
+          stateText: 'Périmé : une publication du 15/10/2026 est plus récente que le dernier import (20/04/2026).',
+          coverage: [{ departement: '33', rows: 12345 }],
+        },
+      ],
+    });
+    render(
+      <MantineProvider>
+        <DataDashboard />
+      </MantineProvider>,
+    );
+    const table = await screen.findByTestId('data-dashboard');
+    const row = within(table).getByText('Ventes (DVF)').closest('tr') as HTMLElement;
+    expect(within(row).getByText('périmé')).toBeTruthy();
+    expect(within(row).getByText('12 345')).toBeTruthy();
+    expect(within(row).getByText('20/04/2026 à 10:00')).toBeTruthy();
+    expect(within(row).getByText('33 : 12 345')).toBeTruthy();
+    expect(within(row).getByText('donnée la plus récente : 28/12/2021')).toBeTruthy();
+  });
+});
+
+describe('AuditLog', () => {
+  it('lists actions with who, when, what, target and IP, and says when there is none', async () => {
+    const fetch = answer({
+      total: 1,
+      entries: [
+        {
+          id: 1,
+          at: '2026-11-21T13:05:00.000Z',
+          actorEmail: 'chef@exemple.fr',
+          ip: '127.0.0.1',
+          action: 'user.disable',
+          target: 'alice@exemple.fr',
+          details: { sessionsEnded: 2 },
+        },
+      ],
+    });
+    render(
+      <MantineProvider>
+        <AuditLog />
+      </MantineProvider>,
+    );
+    const table = await screen.findByTestId('audit-log');
+    expect(within(table).getByText('21/11/2026 à 14:05')).toBeTruthy();
+    expect(within(table).getByText('Utilisateur désactivé')).toBeTruthy();
+    expect(within(table).getByText('alice@exemple.fr')).toBeTruthy();
+    expect(within(table).getByText('sessions fermées : 2')).toBeTruthy();
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/admin/audit?page=1');
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The audit log tab of /pro/admin: every administrator action (who, when, what, on whom, from
+ * which IP address), newest first, filtered by action and by text.
+ */
+import {
+  AUDIT_ACTIONS,
+  AUDIT_DETAIL_LABELS,
+  AUDIT_PAGE_SIZE,
+  type AuditAction,
+  type AuditEntry,
+} from '@immoloupe/shared/admin/audit-contracts';
+import { formatDate, formatDateTime, formatInteger } from '@immoloupe/shared/format';
+import { Alert, Button, Code, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Select } from '~/components/select';
+import { useAuditLog } from './use-audit-log';
+
+const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
+
+function detailValue(v: unknown): string {
+  if (Array.isArray(v)) return v.join(', ');
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return formatDate(v);
+  return String(v);
+}
+
+function detailsText(entry: AuditEntry): string {
+  const parts = Object.entries(entry.details)
+    .filter(([, v]) => v !== null && v !== undefined)
+    .map(([k, v]) => `${AUDIT_DETAIL_LABELS[k] ?? k}\u00a0: ${detailValue(v)}`);
+  return parts.join(' · ');
+}
+
+export function AuditLog({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
+  const [action, setAction] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const { data, error } = useAuditLog({ action, q, page });
+  const pages = data ? Math.max(1, Math.ceil(data.total / AUDIT_PAGE_SIZE)) : 1;
+  return (
+    <Stack gap="md">
+      <Title order={headingOrder}>Journal des actions d’administration</Title>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setQ(text.trim());
+        }}
+      >
+        <Group align="flex-end">
+          <Select
+            label="Action"
+            placeholder="Toutes les actions"
+            data={ACTION_OPTIONS}
+            value={action}
+            onChange={(v) => {
+              setPage(1);
+              setAction(v);
+            }}
+            clearable
+            w={260}
+          />
+          <TextInput label="Administrateur ou cible" value={text} onChange={(e) => setText(e.currentTarget.value)} style={{ flex: 1 }} />
+          <Button type="submit" variant="default">
+            Filtrer
+          </Button>
+        </Group>
+      </form>
+      {error ? <Alert color="red">{error}</Alert> : null}
+      {!data ? (
+        <Loader size="sm" />
+      ) : data.entries.length === 0 ? (
+        <Text c="dimmed">Aucune action enregistrée pour ces critères.</Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            {formatInteger(data.total)} action{data.total > 1 ? 's' : ''}
+          </Text>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped data-testid="audit-log">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Administrateur</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>Cible</Table.Th>
+                  <Table.Th>Détails</Table.Th>
+                  <Table.Th>Adresse IP</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.entries.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
+                    <Table.Td>{e.actorEmail}</Table.Td>
+                    <Table.Td>{AUDIT_ACTIONS[e.action as AuditAction]}</Table.Td>
+                    <Table.Td>{e.target ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs">{detailsText(e)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Code>{e.ip ?? 'inconnue'}</Code>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} /> : null}
+        </>
+      )}
+    </Stack>
+  );
+}

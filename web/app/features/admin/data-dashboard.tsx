@@ -1,0 +1,102 @@
+/**
+ * The data tab of /pro/admin: for each dataset the vintage and rows held, the last import, the
+ * coverage by département, and whether a newer official release is waiting to be imported.
+ */
+import type { DatasetStatus, FreshnessState } from '@immoloupe/shared/admin/data-dashboard';
+import { formatDate, formatDateTime, formatInteger } from '@immoloupe/shared/format';
+import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useDataDashboard } from './use-data-dashboard';
+
+const STATE_BADGE: Record<FreshnessState, { color: string; label: string }> = {
+  fresh: { color: 'teal', label: 'à jour' },
+  stale: { color: 'orange', label: 'périmé' },
+  absent: { color: 'gray', label: 'absent' },
+  unchecked: { color: 'blue', label: 'non vérifié' },
+};
+
+function Coverage({ status }: { status: DatasetStatus }) {
+  if (status.coverage.length === 0) return <Text size="sm">—</Text>;
+  return (
+    <Group gap={4}>
+      {status.coverage.map((c) => (
+        <Badge key={c.departement} size="sm" variant="outline" color="gray" title={`${formatInteger(c.rows)} lignes`}>
+          {c.departement === '?' ? 'sans commune' : c.departement}
+          {`\u00a0: ${formatInteger(c.rows)}`}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+export function DataDashboard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
+  const { data, error } = useDataDashboard();
+  return (
+    <Stack gap="md">
+      <Title order={headingOrder}>Tableau de bord des données</Title>
+      <Text size="sm" c="dimmed">
+        Une source est périmée quand son dernier import est antérieur à la dernière publication officielle indiquée dans la configuration
+        (variables DATA_RELEASE_…).
+      </Text>
+      {error ? <Alert color="red">{error}</Alert> : null}
+      {!data ? (
+        <Loader size="sm" />
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped data-testid="data-dashboard" verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Source</Table.Th>
+                <Table.Th>État</Table.Th>
+                <Table.Th>Lignes</Table.Th>
+                <Table.Th>Millésime</Table.Th>
+                <Table.Th>Dernier import</Table.Th>
+                <Table.Th>Couverture par département</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.datasets.map((s) => (
+                <Table.Tr key={s.dataset}>
+                  <Table.Td>
+                    <Text fw={600} size="sm">
+                      {s.name}
+                    </Text>
+                    {s.newestData ? (
+                      <Text size="xs" c="dimmed">
+                        donnée la plus récente{'\u00a0'}: {formatDate(s.newestData)}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={STATE_BADGE[s.state].color} variant="outline">
+                      {STATE_BADGE[s.state].label}
+                    </Badge>
+                    <Text size="xs" mt={4} maw={260}>
+                      {s.stateText}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatInteger(s.rows)}</Table.Td>
+                  <Table.Td>{s.vintage ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {s.lastImport ? (
+                      <>
+                        <Text size="sm">{formatDateTime(s.lastImport.at)}</Text>
+                        <Text size="xs" c="dimmed">
+                          {s.lastImport.fileName} — {s.lastImport.by}
+                        </Text>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Coverage status={s} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
