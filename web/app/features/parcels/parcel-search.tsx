@@ -59,7 +59,9 @@ export function ParcelSearch() {
         : (result?.parcels ?? []),
     [result, sheetParcel],
   );
+  const sheetParcelRef = useRef<Parcel | null>(null);
   const showParcel = useCallback((p: Parcel) => {
+    sheetParcelRef.current = p;
     setSheetParcel(p);
     if (map.current) map.current.fitBounds([p.bbox[0], p.bbox[1], p.bbox[2], p.bbox[3]], { padding: 80, maxZoom: 19, duration: 0 });
   }, []);
@@ -233,7 +235,8 @@ export function ParcelSearch() {
                 const id = e.features?.[0]?.properties?.id;
                 if (typeof id === 'string') setSelected(id);
               });
-              const b = boundsOfParcels(result?.parcels ?? []);
+              // A sheet opened by its link may load before the map: the map then frames its parcel.
+              const b = boundsOfParcels(result?.parcels.length ? result.parcels : sheetParcelRef.current ? [sheetParcelRef.current] : []);
               if (b) m.fitBounds([b[0], b[1], b[2], b[3]], { padding: 40, maxZoom: 18, duration: 0 });
             }}
           />
