@@ -148,7 +148,7 @@ const entries: Entry[] = [
   pro('/pro/carte_annonces', 'Carte des annonces', 'Les annonces sur la carte.', coming(LATER)),
   pro('/pro/recherchecopro', 'Recherche de copropriétés', 'Rechercher les copropriétés immatriculées.', coming(LATER)),
   pro('/pro/creer_recherche', 'Créer une recherche', 'Enregistrer une recherche et être alerté.', coming(LATER)),
-  pro('/pro/extension', 'Extension navigateur', 'Installer et relier l’extension Immoloupe.', coming(LATER)),
+  pro('/pro/extension', 'Extension navigateur', 'Installer et relier l’extension Immoloupe.', ready),
   pro('/pro/listeautomatique', 'Liste automatique', 'Les annonces sélectionnées automatiquement pour vous.', coming(LATER)),
   pro('/pro/localisationauto', 'Localisation automatique', 'Retrouver l’adresse probable d’une annonce grâce aux DPE.', coming(LATER)),
   pro('/pro/rechercheparcelle', 'Recherche de parcelle', 'Rechercher des parcelles par commune, section, surface.', ready),

@@ -84,7 +84,7 @@ export default [
     comingSoon('/pro/carte_annonces'),
     comingSoon('/pro/recherchecopro'),
     comingSoon('/pro/creer_recherche'),
-    comingSoon('/pro/extension'),
+    route('pro/extension', 'routes/pro.extension.tsx', { id: idOf('/pro/extension') }),
     comingSoon('/pro/listeautomatique'),
     comingSoon('/pro/localisationauto'),
     route('pro/rechercheparcelle', 'routes/pro.rechercheparcelle.tsx', { id: idOf('/pro/rechercheparcelle') }),

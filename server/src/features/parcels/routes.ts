@@ -14,12 +14,17 @@ import { foldText } from '../geocode/search-text.logic.js';
 import { parcelsOfCommune } from './queries.js';
 import { parcelSheet } from './sheet.js';
 
+/** The commune of a parcel search: an INSEE code, or the best match of a name. */
+export function resolveCommune(text: string): { code: string; nom: string } | undefined {
+  const byCode = /^(\d{2}|2A|2B)\d{3}$/i.test(text) ? communeByCode(text.toUpperCase()) : undefined;
+  return byCode ?? searchCommunes(foldText(text), null, 1).find((h) => h.score >= 0.7)?.commune;
+}
+
 export function parcelRoutes(deps: { db: Db }): Router {
   const router = Router();
   router.get('/parcels', requireSubscriber, async (req, res) => {
     const q = parcelSearchQuerySchema.parse(req.query);
-    const byCode = /^(\d{2}|2A|2B)\d{3}$/i.test(q.commune) ? communeByCode(q.commune.toUpperCase()) : undefined;
-    const commune = byCode ?? searchCommunes(foldText(q.commune), null, 1).find((h) => h.score >= 0.7)?.commune;
+    const commune = resolveCommune(q.commune);
     if (!commune) throw new HttpError(404, `Commune introuvable\u00a0: « ${q.commune} ».`);
     const found = await parcelsOfCommune(deps.db, commune.code, q);
     res.json({ commune: { code: commune.code, nom: commune.nom }, ...found } satisfies ParcelSearchResponse);
