@@ -14,6 +14,7 @@ import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
 import { boundsOfParcels, PAGE_SIZE, PARCEL_LAYERS, type ParcelForm, parcelFeatures, parcelQuery } from './parcel-search.logic';
 import { ParcelSheetPanel } from './parcel-sheet';
+import { ProspectingFilters } from './prospecting-filters';
 
 const SOURCE = 'recherche-parcelles';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
@@ -140,6 +141,7 @@ export function ParcelSearch() {
             Rechercher
           </Button>
         </Group>
+        <ProspectingFilters form={form} onChange={(patch) => setForm({ ...form, ...patch })} />
       </Paper>
       {error ? (
         <Alert color="red" title="Recherche impossible">
@@ -170,6 +172,7 @@ export function ParcelSearch() {
                           Contenance
                         </Table.Th>
                         <Table.Th scope="col">État</Table.Th>
+                        <Table.Th scope="col">Personnes morales</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -193,6 +196,7 @@ export function ParcelSearch() {
                               </Badge>
                             )}
                           </Table.Td>
+                          <Table.Td>{result.owners[p.id]?.join(', ') ?? ''}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
