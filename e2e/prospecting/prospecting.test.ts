@@ -51,6 +51,13 @@ describe('prospecting', () => {
       await b.page.getByRole('button', { name: 'Enregistrer l’agence' }).click();
       await b.page.getByRole('status').first().waitFor();
 
+      await b.page.goto(`${server.url}/pro/rechercheparcelle`);
+      await b.page.getByLabel('Commune').fill('75118');
+      await b.page.getByLabel('Propriétaire personne morale').selectOption('sci');
+      await b.page.getByRole('button', { name: 'Rechercher' }).click();
+      await b.page.getByText(/\d+ parcelles? à Paris 18e Arrondissement/).waitFor();
+      await screenshot(b.page, 'prospecting-parcel-search-sci');
+
       await b.page.goto(`${server.url}/pro/rechercheparcelle?parcelle=75118000CF0104`);
       const sheet = b.page.getByTestId('parcel-sheet');
       await sheet.getByRole('heading', { name: /Parcelle CF 0?104/ }).waitFor();
