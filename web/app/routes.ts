@@ -82,7 +82,7 @@ export default [
     route('pro/analyseadresse', 'routes/pro.analyseadresse.tsx', { id: idOf('/pro/analyseadresse') }),
     comingSoon('/pro/analyseannonce'),
     comingSoon('/pro/carte_annonces'),
-    comingSoon('/pro/recherchecopro'),
+    route('pro/recherchecopro', 'routes/pro.recherchecopro.tsx', { id: idOf('/pro/recherchecopro') }),
     comingSoon('/pro/creer_recherche'),
     comingSoon('/pro/extension'),
     comingSoon('/pro/listeautomatique'),

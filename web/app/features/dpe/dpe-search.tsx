@@ -106,6 +106,8 @@ export function DpeSearch() {
   );
 }
 
+const NO_POINTS: DpeList['items'] = [];
+
 function ClassMapBlock({
   query,
   fit,
@@ -115,13 +117,12 @@ function ClassMapBlock({
   fit: DpeList['items'] | undefined;
   onSelect: (id: string) => void;
 }) {
-  const [points] = useState<DpeList['items']>([]);
   return (
     <ClusterMap
       label="Carte des DPE trouvés"
       endpoint="/api/dpe/clusters"
       query={query}
-      fit={fit ?? points}
+      fit={fit ?? NO_POINTS}
       attribution={`DPE${NBSP}: ADEME, Licence Ouverte 2.0`}
       onSelect={onSelect}
     />
