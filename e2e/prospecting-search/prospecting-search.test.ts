@@ -45,7 +45,7 @@ describe('prospecting searches', () => {
       await b.page.waitForURL(/endsWithin=12/);
       const summary = b.page.getByText(/copropriétés — mandats comptés depuis le 03\/01\/2026/);
       await summary.waitFor();
-      const count = Number((await summary.textContent()).match(/^(\d+)/)?.[1]);
+      const count = Number(((await summary.textContent()) ?? '').match(/^(\d+)/)?.[1]);
       expect(count).toBeGreaterThan(15);
       const rows = b.page.getByRole('region', { name: 'Copropriétés trouvées' }).getByRole('row');
       expect(await rows.count()).toBe(count + 1);
@@ -96,7 +96,7 @@ describe('prospecting searches', () => {
       await b.page.goto(`${server.url}/pro/recherchedpe`);
       const found = b.page.getByText(/^\d[\d\u202f]* DPE dans ma zone$/);
       await found.waitFor();
-      const n = Number((await found.textContent()).replace(/\D/g, ''));
+      const n = Number(((await found.textContent()) ?? '').replace(/\D/g, ''));
       // Lyon's DPE (well over a hundred in the sample) are inside, those of Paris or Lille are not.
       expect(n).toBeGreaterThan(100);
       expect(n).toBeLessThan(1000);
