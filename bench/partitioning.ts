@@ -26,7 +26,7 @@ function rowsSql(where = 'true'): string {
                  DATE '2020-01-01' + (i * 7919 % 1827), 50000 + (i * 104729 % 500000),
                  -1.5 + (i % ${DEPS}) % 10 * 0.8 + ((i * 48271) % 10007) / 10007.0 * 0.7,
                  43.5 + (i % ${DEPS}) / 10 * 1.1 + ((i * 69621) % 10009) / 10009.0 * 1.0
-            FROM generate_series(1, ${ROWS}) AS i WHERE ${where}`;
+            FROM generate_series(1::bigint, ${ROWS}) AS i WHERE ${where}`;
 }
 
 async function timed<T>(label: string, f: () => Promise<T>): Promise<T> {

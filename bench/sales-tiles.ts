@@ -48,7 +48,7 @@ async function main() {
            ${BOX.w} + ((i % 40) % 8 + 0.5) * ${(BOX.e - BOX.w) / 8} + (((i * 48271) % 10007) / 10007.0 - 0.5) * ${(BOX.e - BOX.w) / 8},
            ${BOX.s} + ((i % 40) / 8 + 0.5) * ${(BOX.n - BOX.s) / 5} + (((i * 69621) % 10009) / 10009.0 - 0.5) * ${(BOX.n - BOX.s) / 5},
            0
-      FROM generate_series(1, ${SALES}) AS i;
+      FROM generate_series(1::bigint, ${SALES}) AS i;
     INSERT INTO dvf_lines (id_mutation, line_no, source_line, code_commune, code_departement, code_type_local, type_local, surface_reelle_bati,
                            nombre_pieces_principales, longitude, latitude)
     SELECT id_mutation, 1, 1, code_commune, '93', CASE WHEN substr(id_mutation, 2)::int % 3 = 0 THEN 1 ELSE 2 END,

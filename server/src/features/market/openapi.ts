@@ -3,6 +3,7 @@
  * zod contracts the server validates with (so it cannot drift from the code). Public: it describes
  * the API, it holds no data.
  */
+
 import { addressAnalysisSchema, addressQuerySchema } from '@immoloupe/shared/market/address-contracts';
 import { marketAnalysisResponseSchema, marketStatsQuerySchema, marketStatsResponseSchema } from '@immoloupe/shared/market/contracts';
 import { estimateRequestSchema, estimateResponseSchema } from '@immoloupe/shared/market/estimate-contracts';
@@ -14,6 +15,7 @@ import {
 } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { type ZodType, z } from 'zod';
+import { tilePaths } from '../tiles/openapi.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[]; type?: unknown };
 
@@ -188,6 +190,7 @@ export function openApiDocument(publicUrl: string) {
           },
         },
       },
+      ...tilePaths(),
     },
   };
 }
