@@ -23,7 +23,7 @@ const COLUMNS = `id bigint NOT NULL, code_departement text NOT NULL, code_commun
 /** Rows of département d (01..50): 100 communes each, positions on a grid of France-sized boxes. */
 function rowsSql(where = 'true'): string {
   return `SELECT i, lpad((i % ${DEPS} + 1)::text, 2, '0'), lpad((i % ${DEPS} + 1)::text, 2, '0') || lpad((i / ${DEPS} % 100)::text, 3, '0'),
-                 DATE '2020-01-01' + (i * 7919 % 1827), 50000 + (i * 104729 % 500000),
+                 DATE '2020-01-01' + (i * 7919 % 1827)::int, 50000 + (i * 104729 % 500000),
                  -1.5 + (i % ${DEPS}) % 10 * 0.8 + ((i * 48271) % 10007) / 10007.0 * 0.7,
                  43.5 + (i % ${DEPS}) / 10 * 1.1 + ((i * 69621) % 10009) / 10009.0 * 1.0
             FROM generate_series(1::bigint, ${ROWS}) AS i WHERE ${where}`;
