@@ -3,6 +3,7 @@
  * zod contracts the server validates with (so it cannot drift from the code). Public: it describes
  * the API, it holds no data.
  */
+
 import { addressAnalysisSchema, addressQuerySchema } from '@immoloupe/shared/market/address-contracts';
 import { marketAnalysisResponseSchema, marketStatsQuerySchema, marketStatsResponseSchema } from '@immoloupe/shared/market/contracts';
 import { estimateRequestSchema, estimateResponseSchema } from '@immoloupe/shared/market/estimate-contracts';
@@ -15,6 +16,7 @@ import {
 import { Router } from 'express';
 import { type ZodType, z } from 'zod';
 import { listingOpenApiPaths } from '../listings/openapi-paths.js';
+import { tilePaths } from '../tiles/openapi.js';
 import { prospectingSearchPaths } from '../zone/openapi.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[]; type?: unknown };
@@ -192,6 +194,7 @@ export function openApiDocument(publicUrl: string) {
           },
         },
       },
+      ...tilePaths(),
     },
   };
 }
