@@ -130,6 +130,7 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[a-p]{32}$/, 'identifiants d’extension Chromium (32 lettres a–p) séparés par des virgules'))),
+
   // Background jobs (pg-boss in the database)
   /** A running job whose process gave no sign of life for this long is run again (seconds). */
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),

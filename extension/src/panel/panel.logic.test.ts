@@ -71,6 +71,20 @@ describe('panel view model', () => {
     expect(v.estimate).toMatchObject({ label: 'Valeur vénale estimée (DVF)', gap: null });
   });
 
+  it('tells a rental from a sale by its price per m² when the page does not say', () => {
+    const pap = panelView({ ...SALE, transaction: undefined, price: 1300, surface: 28 }, ANALYSIS, TODAY);
+    expect(pap.fields).toContainEqual({ label: 'Transaction', value: 'Location (déduite du prix au m²)' });
+    expect(pap.fields[0]).toEqual({ label: 'Loyer', value: `1${NNB}300${NB}€/mois` });
+    expect(pap.comparison).toMatchObject({ tone: 'neutral' });
+    const sale = panelView({ ...SALE, transaction: undefined }, ANALYSIS, TODAY);
+    expect(sale.fields).toContainEqual({ label: 'Transaction', value: 'Vente (déduite du prix au m²)' });
+    expect(sale.comparison).toMatchObject({ tone: 'above' });
+    expect(panelView({ ...SALE, city: '\n  Paris 17\n ', postcode: '75017' }, ANALYSIS, TODAY).fields).toContainEqual({
+      label: 'Localité',
+      value: 'Paris 17 (75017)',
+    });
+  });
+
   it('says what is missing instead of comparing', () => {
     const noSurface = panelView({ ...SALE, surface: undefined }, ANALYSIS, TODAY);
     expect(noSurface.missing).toEqual(['surface']);

@@ -74,11 +74,31 @@ function toneOf(gap: number): Tone {
   return gap > 0 ? 'above' : 'below';
 }
 
+/**
+ * Sale or rental. Some pages do not say (PAP's rental pages): no dwelling sells under 100 €/m²
+ * and no rent reaches 100 €/m² a month, so the price per m² tells them apart.
+ */
+export const RENT_CEILING_PER_M2 = 100;
+
+export function transactionOf(l: ParsedListing): { kind: 'vente' | 'location'; inferred: boolean } | null {
+  if (l.transaction) return { kind: l.transaction, inferred: false };
+  if (l.price === undefined || l.surface === undefined) return null;
+  return { kind: l.price / l.surface < RENT_CEILING_PER_M2 ? 'location' : 'vente', inferred: true };
+}
+
+const clean = (s: string | undefined) => s?.replace(/\s+/g, ' ').trim() || undefined;
+
 function fieldsOf(l: ParsedListing): PanelView['fields'] {
-  const rent = l.transaction === 'location';
+  const transaction = transactionOf(l);
+  const rent = transaction?.kind === 'location';
   const fields: PanelView['fields'] = [];
   if (l.price !== undefined)
     fields.push({ label: rent ? 'Loyer' : 'Prix', value: rent ? `${formatEuros(l.price)}/mois` : formatEuros(l.price) });
+  if (transaction)
+    fields.push({
+      label: 'Transaction',
+      value: `${rent ? 'Location' : 'Vente'}${transaction.inferred ? ' (déduite du prix au m²)' : ''}`,
+    });
   if (l.propertyType) fields.push({ label: 'Type', value: TYPE_LABELS[l.propertyType] });
   if (l.surface !== undefined) fields.push({ label: 'Surface', value: formatSurface(l.surface) });
   if (l.rooms !== undefined) fields.push({ label: 'Pièces', value: formatInteger(l.rooms) });
@@ -95,13 +115,13 @@ function fieldsOf(l: ParsedListing): PanelView['fields'] {
       label: 'GES',
       value: l.gesValue !== undefined ? `${l.gesClass} (${formatInteger(l.gesValue)}${NBSP}kg CO₂/m²/an)` : l.gesClass,
     });
-  const place = [l.city, l.postcode && `(${l.postcode})`].filter(Boolean).join(' ');
+  const place = [clean(l.city), l.postcode && `(${l.postcode})`].filter(Boolean).join(' ');
   if (place) fields.push({ label: 'Localité', value: place });
   return fields;
 }
 
 export function panelView(listing: ParsedListing, analysis: ListingAnalysis, today: string): PanelView {
-  const rent = listing.transaction === 'location';
+  const rent = transactionOf(listing)?.kind === 'location';
   const { price, surface } = listing;
   const missing = [
     price === undefined && (rent ? 'loyer' : 'prix'),
@@ -180,7 +200,7 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
       ? 'Aucun logement des DPE chargés ne correspond à cette annonce.'
       : null;
 
-  const heading = [PORTAL_LABELS[listing.portal], listing.title].filter(Boolean).join(' · ');
+  const heading = [PORTAL_LABELS[listing.portal], clean(listing.title)].filter(Boolean).join(' · ');
   return {
     heading,
     fields: fieldsOf(listing),
@@ -197,7 +217,7 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
 /** The badge of a search-result card: its €/m² against the median, or null when it cannot say. */
 export function badgeOf(listing: ParsedListing, analysis: ListingAnalysis): { text: string; tone: Tone } | null {
   const median = analysis.market?.median ?? null;
-  if (listing.transaction === 'location' || !listing.price || !listing.surface || median === null) return null;
+  if (transactionOf(listing)?.kind !== 'vente' || !listing.price || !listing.surface || median === null) return null;
   const perM2 = listing.price / listing.surface;
   const gap = perM2 / median - 1;
   return { text: `${formatEurosPerSquareMetre(perM2)} · ${signedPercent(gap)} vs médiane DVF`, tone: toneOf(gap) };

@@ -296,7 +296,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         illustration: 'listing',
         audiences: ['chasseurs', 'agents'],
         screenshot:
-          'Capture d’écran de la page de l’extension navigateur : les téléchargements pour Chrome et Firefox, les étapes d’installation et la clé d’association affichée une seule fois.',
+          'Capture d’écran de la page de l’extension navigateur : les téléchargements pour Chrome et Firefox, les étapes d’installation et la clé d’association affichée une seule fois.',
         purpose: 'Installer l’extension et la relier à votre compte avec une clé d’accès.',
         steps: [
           'Téléchargez le paquet de votre navigateur et installez-le en suivant les étapes de la page.',
