@@ -123,6 +123,13 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await page.getByTestId('keys-table').waitFor();
     await settle(page);
   },
+  '/pro/extension': async (page, url) => {
+    await page.goto(`${url}/pro/extension`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Associer l’extension' }).click();
+    await page.getByTestId('pairing-secret').waitFor();
+    await settle(page);
+  },
   '/pro/admin': async (page, url) => {
     await page.goto(`${url}/pro/admin`);
     await waitForHydration(page);

@@ -14,6 +14,7 @@ import {
 } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { type ZodType, z } from 'zod';
+import { listingOpenApiPaths } from '../listings/openapi-paths.js';
 import { prospectingSearchPaths } from '../zone/openapi.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[]; type?: unknown };
@@ -92,6 +93,7 @@ export function openApiDocument(publicUrl: string) {
     },
     paths: {
       ...prospectingSearchPaths(),
+      ...listingOpenApiPaths(),
       '/market/stats': {
         get: {
           summary: 'Statistiques de prix au m² d’une zone et d’une période',
