@@ -8,10 +8,20 @@ import { type ParcelSearchResponse, parcelSearchResponseSchema } from '@immoloup
 import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { WideTable } from '~/components/wide-table';
 import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
-import { boundsOfParcels, PAGE_SIZE, PARCEL_LAYERS, type ParcelForm, parcelFeatures, parcelQuery } from './parcel-search.logic';
+import {
+  boundsOfParcels,
+  formFromParams,
+  PAGE_SIZE,
+  PARCEL_LAYERS,
+  type ParcelForm,
+  pageQuery,
+  parcelFeatures,
+  parcelQuery,
+} from './parcel-search.logic';
 
 const SOURCE = 'recherche-parcelles';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
@@ -19,8 +29,13 @@ type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
 const empty: ParcelForm = { commune: '', section: '', numero: '', surfaceMin: '', surfaceMax: '', anciennes: false };
 
 export function ParcelSearch() {
-  const [form, setForm] = useState<ParcelForm>(empty);
-  const [searched, setSearched] = useState<ParcelForm | null>(null);
+  // The search lives in the URL too, so that a link or a saved search opens it again.
+  const [params, setParams] = useSearchParams();
+  const [form, setForm] = useState<ParcelForm>(() => ({ ...empty, ...formFromParams(params) }));
+  const [searched, setSearched] = useState<ParcelForm | null>(() => {
+    const initial = formFromParams(params);
+    return initial.commune.trim().length >= 2 ? initial : null;
+  });
   const [offset, setOffset] = useState(0);
   const [result, setResult] = useState<ParcelSearchResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -70,6 +85,7 @@ export function ParcelSearch() {
     }
     setOffset(0);
     setSearched({ ...form });
+    setParams(new URLSearchParams(pageQuery(form)), { replace: true, preventScrollReset: true });
   };
   const set = (key: keyof ParcelForm) => (e: { currentTarget: HTMLInputElement }) =>
     setForm({ ...form, [key]: key === 'anciennes' ? e.currentTarget.checked : e.currentTarget.value });
