@@ -34,14 +34,6 @@ describe('saved searches', () => {
       await b.page.getByRole('button', { name: 'Enregistrer cette recherche' }).click();
       const dialog = b.page.getByRole('dialog', { name: 'Enregistrer cette recherche' });
       await dialog.getByLabel('Nom').fill('Appartements à Bondy');
-      // Inside the modal's transition the option list never stays still for a click: the keyboard picks it.
-      await dialog.getByLabel('Alerte par e-mail').focus();
-      await b.page.keyboard.press('ArrowDown');
-      await b.page.getByRole('option', { name: 'Chaque semaine' }).waitFor();
-      await b.page.keyboard.press('ArrowDown');
-      await b.page.keyboard.press('ArrowDown');
-      await b.page.keyboard.press('Enter');
-      expect(await dialog.getByLabel('Alerte par e-mail').inputValue()).toBe('Chaque semaine');
       await dialog.getByRole('button', { name: 'Enregistrer', exact: true }).click();
       await dialog.getByText('Recherche enregistrée.').waitFor();
       await dialog.getByRole('link', { name: 'Voir mes recherches' }).click();

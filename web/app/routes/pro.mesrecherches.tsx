@@ -11,8 +11,7 @@ export default function SavedSearchesPage() {
     <Stack gap="md">
       <Title order={1}>Mes recherches</Title>
       <Text maw={900}>
-        Vos recherches enregistrées, avec le nombre de résultats au dernier comptage. Une alerte envoie par e-mail, chaque jour ou chaque
-        semaine, les nouvelles ventes qui répondent à la recherche.
+        Vos recherches enregistrées, avec le nombre de résultats à leur enregistrement. « Ouvrir » rouvre l’outil avec les mêmes filtres.
       </Text>
       <SavedSearchesList />
     </Stack>

@@ -1,6 +1,5 @@
 /** /pro/creer_recherche: a saved search from scratch, with the form of the chosen tool. */
 import {
-  type AlertFrequency,
   SAVED_SEARCH_TOOL_IDS,
   SAVED_SEARCH_TOOLS,
   type SavedSearch,
@@ -11,7 +10,6 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { MultiSelect, Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
-import { AlertSelect } from './alert-select';
 import { createSavedSearch } from './api';
 import { queryOfForm, TOOL_FIELDS } from './create-search.logic';
 
@@ -19,7 +17,6 @@ export function CreateSearchForm() {
   const [tool, setTool] = useState<SavedSearchToolId>('transactions');
   const [values, setValues] = useState<Record<string, string | string[]>>({});
   const [name, setName] = useState('');
-  const [alert, setAlert] = useState<AlertFrequency>('off');
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<SavedSearch | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +26,7 @@ export function CreateSearchForm() {
     setBusy(true);
     setError(null);
     try {
-      setSaved(await createSavedSearch({ tool, query: queryOfForm(tool, values), name, alert }));
+      setSaved(await createSavedSearch({ tool, query: queryOfForm(tool, values), name }));
     } catch (err) {
       setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’enregistrement a échoué.');
     } finally {
@@ -72,7 +69,6 @@ export function CreateSearchForm() {
               />
             ),
           )}
-          <AlertSelect value={alert} onChange={setAlert} />
         </SimpleGrid>
         {error && (
           <Alert color="red" role="alert">

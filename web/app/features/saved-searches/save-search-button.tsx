@@ -1,6 +1,6 @@
 /**
  * « Enregistrer cette recherche » on a search tool: saves the tool and the page's current URL
- * query (the filters), with a name and an alert frequency. The server validates the query with the
+ * query (the filters), with a name. The server validates the query with the
  * tool's own schema and says in French what is wrong.
  */
 import { type AlertFrequency, SAVED_SEARCH_TOOLS, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
@@ -8,14 +8,12 @@ import { Alert, Anchor, Button, Group, Modal, Stack, TextInput } from '@mantine/
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '~/lib/api';
-import { AlertSelect } from './alert-select';
 import { createSavedSearch } from './api';
 
 export function SaveSearchButton({ tool, defaultName }: { tool: SavedSearchToolId; defaultName?: string }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
-  const [alert, setAlert] = useState<AlertFrequency>('off');
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -30,7 +28,7 @@ export function SaveSearchButton({ tool, defaultName }: { tool: SavedSearchToolI
     setBusy(true);
     setError(null);
     try {
-      await createSavedSearch({ tool, query: location.search, name, alert });
+      await createSavedSearch({ tool, query: location.search, name });
       setSaved(true);
     } catch (err) {
       setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’enregistrement a échoué.');
@@ -60,7 +58,6 @@ export function SaveSearchButton({ tool, defaultName }: { tool: SavedSearchToolI
         ) : (
           <Stack>
             <TextInput label="Nom" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={120} />
-            <AlertSelect value={alert} onChange={setAlert} />
             {error && (
               <Alert color="red" role="alert">
                 {error}
