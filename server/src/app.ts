@@ -20,22 +20,28 @@ import type { Db } from './db/client.js';
 import { auditRoutes } from './features/audit/routes.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
+import { coproRoutes } from './features/copro/routes.js';
 import { dataDashboardRoutes } from './features/data-dashboard/routes.js';
+import { dpeRoutes } from './features/dpe/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
 import { extensionCors, extensionRoutes } from './features/extension/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
 import { ImportJobs } from './features/imports/jobs.js';
 import { importRoutes } from './features/imports/routes.js';
+import { listingRoutes } from './features/listings/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
+import { newsletterFeature } from './features/newsletter/feature.js';
 import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { savedSearchRoutes } from './features/saved-searches/routes.js';
+import { tileRoutes } from './features/tiles/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
 import { versionRoutes } from './features/version/routes.js';
+import { zoneRoutes } from './features/zone/routes.js';
 import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
 import { errorHandler, notFoundApi } from './http/errors.js';
 import { isNoindexPath, ROBOTS_TXT, securityHeaders } from './http/security.js';
@@ -83,7 +89,8 @@ export function buildApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(compression());
-  app.use(securityHeaders());
+  // The configured basemap's style, tiles, sprites and glyphs come from its host.
+  app.use(securityHeaders({ extraConnect: config.MAP_STYLE_URL ? [new URL(config.MAP_STYLE_URL).origin] : [] }));
   app.use((req, res, next) => {
     if (isNoindexPath(req.path)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     next();
@@ -112,6 +119,8 @@ export function buildApp(deps: AppDeps): express.Express {
   app.post('/api/stripe/webhook', accounts.stripeWebhook);
   app.use('/api', extensionCors({ chromiumIds: config.EXTENSION_CHROMIUM_IDS }));
   app.use(accounts.sessionReader);
+  const newsletter = newsletterFeature({ config, db: deps.db, log });
+  app.use('/brevo', newsletter.brevo);
 
   // JSON API
   const openData = loadOpenDataConfig();
@@ -128,6 +137,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(accounts.api);
   api.use(auditRoutes({ db: deps.db }));
   api.use(dataDashboardRoutes({ db: deps.db, config }));
+  api.use(newsletter.api);
   api.use(openApiRoutes({ publicUrl: config.publicUrl }));
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));
@@ -135,8 +145,13 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(savedSearchRoutes({ db: deps.db, log }));
   api.use(estimateRoutes({ db: deps.db }));
   api.use(extensionRoutes({ db: deps.db }));
+  api.use(tileRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
+  api.use(zoneRoutes({ db: deps.db }));
+  api.use(dpeRoutes({ db: deps.db }));
+  api.use(coproRoutes({ db: deps.db }));
+  api.use(listingRoutes({ db: deps.db }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);

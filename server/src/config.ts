@@ -8,6 +8,9 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** The Géoplateforme's Plan IGN vector style (IGN, free, no key). */
+export const PLAN_IGN_STYLE_URL = 'https://data.geopf.fr/annexes/ressources/vectorTiles/styles/PLAN.IGN/standard.json';
+
 const optionalString = z
   .string()
   .trim()
@@ -50,8 +53,17 @@ const envSchema = z.object({
   /** The subscription offer shown on the public pages and charged by Stripe (TTC, in cents). */
   OFFER_PRICE_CENTS: z.coerce.number().int().positive().default(4900),
   OFFER_INTERVAL: z.enum(['month', 'year']).default('month'),
-  /** Base map style URL for MapLibre; unset: the map draws our own data only. */
-  MAP_STYLE_URL: optionalString.pipe(z.string().url().optional()),
+  /**
+   * Base map style URL for MapLibre; unset: the Géoplateforme Plan IGN vector style (no key);
+   * empty: our own base drawn from our data, which browsers also fall back to when the style does
+   * not answer.
+   */
+  MAP_STYLE_URL: z
+    .string()
+    .trim()
+    .default(PLAN_IGN_STYLE_URL)
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().url().optional()),
   /** Chromium used to render report PDFs; unset: /usr/bin/chromium (or chromium-browser) when installed. */
   CHROMIUM_PATH: optionalString,
 
@@ -94,6 +106,10 @@ const envSchema = z.object({
   BREVO_API_URL: z.string().url().default('https://api.brevo.com'),
   /** Sender of the e-mails: `Nom <adresse>` or an address. */
   MAIL_FROM: z.string().default('Immoloupe <ne-pas-repondre@immoloupe.fr>'),
+  /** Secret Brevo must send with its webhook calls (/brevo/webhook?token=… or Authorization: Bearer …); unset: webhook refused. */
+  BREVO_WEBHOOK_SECRET: optionalString.pipe(z.string().min(24, 'au moins 24 caractères').optional()),
+  /** Newsletter recipients sent per batch (each batch is claimed, sent, then recorded). */
+  NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   /** Where contact form messages are e-mailed (with SMTP_URL or BREVO_API_KEY); unset: stored and listed in the admin area only. */
   CONTACT_EMAIL: optionalString.pipe(z.email('doit être une adresse e-mail').optional()),
 

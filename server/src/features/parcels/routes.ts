@@ -4,6 +4,7 @@
  * the commune and the vintage of its cadastre. Current parcels only, unless `anciennes=1`.
  */
 import { type ParcelSearchResponse, parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
+import { PARCEL_ID, type ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
@@ -11,6 +12,7 @@ import { HttpError } from '../../http/errors.js';
 import { communeByCode, searchCommunes } from '../geocode/communes.js';
 import { foldText } from '../geocode/search-text.logic.js';
 import { parcelsOfCommune } from './queries.js';
+import { parcelSheet } from './sheet.js';
 
 /** The commune of a parcel search: an INSEE code, or the best match of a name. */
 export function resolveCommune(text: string): { code: string; nom: string } | undefined {
@@ -26,6 +28,18 @@ export function parcelRoutes(deps: { db: Db }): Router {
     if (!commune) throw new HttpError(404, `Commune introuvable\u00a0: « ${q.commune} ».`);
     const found = await parcelsOfCommune(deps.db, commune.code, q);
     res.json({ commune: { code: commune.code, nom: commune.nom }, ...found } satisfies ParcelSearchResponse);
+  });
+  router.get('/parcels/:id', requireSubscriber, async (req, res) => {
+    const id = String(req.params.id).toUpperCase();
+    if (!PARCEL_ID.test(id))
+      throw new HttpError(
+        400,
+        'Identifiant de parcelle invalide\u00a0: 14 caractères attendus (code INSEE, préfixe, section, numéro), par exemple 93010000AS0167.',
+      );
+    const sheet = await parcelSheet(deps.db, id);
+    if (!sheet) throw new HttpError(404, `Parcelle inconnue\u00a0: ${id} (cadastre de la commune non importé, ou identifiant erroné).`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(sheet satisfies ParcelSheet);
   });
   return router;
 }
