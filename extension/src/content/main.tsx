@@ -13,7 +13,7 @@ import { Panel, type PanelState } from '../panel/panel';
 import { badgeOf } from '../panel/panel.logic';
 import { BADGE_CSS, PANEL_CSS } from '../panel/styles';
 import { loadSettings } from '../settings';
-import { cardLinkOf, comparisonKey } from './cards';
+import { cardOf, comparisonKey } from './cards';
 
 const HOST_ID = 'immoloupe-extension-panel';
 const BADGE_ATTR = 'data-immoloupe-badge';
@@ -54,8 +54,9 @@ async function showListing(listing: ParsedListing) {
   else render({ kind: 'error', listing, message: reply.message, settings: reply.kind === 'no-key' || reply.kind === 'revoked' });
 }
 
-function badge(anchor: HTMLElement, text: string, tone: string) {
-  anchor.parentElement?.querySelector(`[${BADGE_ATTR}]`)?.remove();
+function badge(place: { element: Element; position: InsertPosition }, text: string, tone: string) {
+  const previous = place.position === 'afterend' ? place.element.nextElementSibling : place.element.firstElementChild;
+  if (previous?.hasAttribute(BADGE_ATTR)) previous.remove();
   const host = document.createElement('span');
   host.setAttribute(BADGE_ATTR, '');
   const shadow = host.attachShadow({ mode: 'open' });
@@ -65,7 +66,7 @@ function badge(anchor: HTMLElement, text: string, tone: string) {
   label.className = tone;
   label.textContent = text;
   shadow.append(style, label);
-  anchor.insertAdjacentElement('afterend', host);
+  place.element.insertAdjacentElement(place.position, host);
 }
 
 async function showResults(listings: ParsedListing[]) {
@@ -85,9 +86,9 @@ async function showResults(listings: ParsedListing[]) {
     }
     for (const listing of group) {
       const b = badgeOf(listing, reply.analysis);
-      const link = b ? cardLinkOf(document, listing) : null;
-      if (b && link) {
-        badge(link, b.text, b.tone);
+      const place = b ? cardOf(document, listing) : null;
+      if (b && place) {
+        badge(place, b.text, b.tone);
         badged += 1;
       }
     }
