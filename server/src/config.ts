@@ -106,6 +106,10 @@ const envSchema = z.object({
   BREVO_API_URL: z.string().url().default('https://api.brevo.com'),
   /** Sender of the e-mails: `Nom <adresse>` or an address. */
   MAIL_FROM: z.string().default('Immoloupe <ne-pas-repondre@immoloupe.fr>'),
+  /** Secret Brevo must send with its webhook calls (/brevo/webhook?token=… or Authorization: Bearer …); unset: webhook refused. */
+  BREVO_WEBHOOK_SECRET: optionalString.pipe(z.string().min(24, 'au moins 24 caractères').optional()),
+  /** Newsletter recipients sent per batch (each batch is claimed, sent, then recorded). */
+  NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   /** Where contact form messages are e-mailed (with SMTP_URL or BREVO_API_KEY); unset: stored and listed in the admin area only. */
   CONTACT_EMAIL: optionalString.pipe(z.email('doit être une adresse e-mail').optional()),
 
@@ -126,6 +130,7 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[a-p]{32}$/, 'identifiants d’extension Chromium (32 lettres a–p) séparés par des virgules'))),
+
   // Background jobs (pg-boss in the database)
   /** A running job whose process gave no sign of life for this long is run again (seconds). */
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),

@@ -136,7 +136,7 @@ const entries: Entry[] = [
     'Le guide de chaque outil professionnel : à quoi il sert et comment s’en servir, pas à pas.',
     ready,
   ),
-  pro('/pro/prospection', 'Prospection', 'Repérer les biens et les propriétaires à démarcher.', coming(LATER)),
+  pro('/pro/prospection', 'Prospection', 'Repérer les biens et les propriétaires à démarcher.', ready),
   pro('/pro/avisdevaleur', 'Avis de valeur', 'Estimez un bien par la méthode par comparaison.', ready),
   pro('/pro/recherchedpe', 'Recherche DPE', 'Rechercher les diagnostics de performance énergétique.', coming(LATER)),
   pro('/pro/transactions', 'Transactions', 'Les ventes DVF sur la carte et en tableau.', ready),

@@ -72,7 +72,7 @@ export default [
     comingSoon('/pro/mesadresses'),
     comingSoon('/pro/mesannonces'),
     route('pro/modedemploi', 'routes/pro.modedemploi.tsx', { id: idOf('/pro/modedemploi') }),
-    comingSoon('/pro/prospection'),
+    route('pro/prospection', 'routes/pro.prospection.tsx', { id: idOf('/pro/prospection') }),
     route('pro/avisdevaleur', 'routes/pro.avisdevaleur.tsx', { id: idOf('/pro/avisdevaleur') }),
     comingSoon('/pro/recherchedpe'),
     route('pro/transactions', 'routes/pro.transactions.tsx', { id: idOf('/pro/transactions') }),

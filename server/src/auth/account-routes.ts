@@ -74,11 +74,12 @@ export function accountRoutes(deps: Deps): express.Router {
   }
 
   router.post('/account/signup', async (req, res) => {
-    const { email, password } = signupRequestSchema.parse(req.body);
+    const { email, password, marketingConsent } = signupRequestSchema.parse(req.body);
     await limitMail(req, email);
     // Hashed in every case, so that a known address answers in the same time.
     const passwordHash = await hashPassword(password);
-    const userId = await createUser(db, { email, passwordHash });
+    // The consent is recorded for a new account only: it cannot be set on someone else's address.
+    const userId = await createUser(db, { email, passwordHash, marketingConsent });
     if (userId) {
       const token = await createLinkToken(db, userId, 'activate');
       sendLater(activationMail(email, link(`/abo/activate?token=${token}`)));
@@ -139,6 +140,7 @@ export function accountRoutes(deps: Deps): express.Router {
   router.get('/account', requireUser, async (req, res) => {
     const account = await accountById(db, (req.user as { id: string }).id);
     if (!account) throw new HttpError(401, 'Connexion requise.');
+    const [consent] = await db.query<{ marketing_consent: boolean }>('SELECT marketing_consent FROM users WHERE id = $1', [account.id]);
     res.set('Cache-Control', 'no-store').json({
       email: account.email,
       role: account.role,
@@ -146,6 +148,7 @@ export function accountRoutes(deps: Deps): express.Router {
       client: account.client,
       paymentConfigured: stripe !== null,
       portalAvailable: stripe !== null && account.stripeCustomerId !== null,
+      marketingConsent: consent?.marketing_consent ?? false,
     });
   });
 
@@ -176,8 +179,8 @@ export function accountRoutes(deps: Deps): express.Router {
     const userId = (req.user as { id: string }).id;
     const account = await accountById(db, userId);
     if (!account) throw new HttpError(401, 'Connexion requise.');
-    const [user] = await db.query<{ email_verified_at: Date | null; password_changed_at: Date }>(
-      'SELECT email_verified_at, password_changed_at FROM users WHERE id = $1',
+    const [user] = await db.query<{ email_verified_at: Date | null; password_changed_at: Date; marketing_consent: boolean }>(
+      'SELECT email_verified_at, password_changed_at, marketing_consent FROM users WHERE id = $1',
       [userId],
     );
     const sessions = await db.query<{ created_at: Date; last_seen_at: Date; user_agent: string | null }>(
@@ -192,6 +195,7 @@ export function accountRoutes(deps: Deps): express.Router {
         createdAt: account.createdAt.toISOString(),
         emailVerifiedAt: user?.email_verified_at ? new Date(user.email_verified_at).toISOString() : null,
         passwordChangedAt: user ? new Date(user.password_changed_at).toISOString() : null,
+        marketingConsent: user?.marketing_consent ?? false,
       },
       client: account.client ? { ...account.client, stripeCustomerId: account.stripeCustomerId } : null,
       accessKeys: await listKeys(db, userId),
@@ -200,6 +204,14 @@ export function accountRoutes(deps: Deps): express.Router {
         lastSeenAt: new Date(s.last_seen_at).toISOString(),
         userAgent: s.user_agent,
       })),
+      savedSearches: await db.query(
+        `SELECT tool, name, query, alert, created_at AS "createdAt" FROM saved_searches WHERE user_id = $1 ORDER BY created_at`,
+        [userId],
+      ),
+      savedAddresses: await db.query(
+        `SELECT label, lon, lat, insee, id_parcelle AS "idParcelle", created_at AS "createdAt" FROM saved_addresses WHERE user_id = $1 ORDER BY created_at`,
+        [userId],
+      ),
     };
     res
       .set('Cache-Control', 'no-store')

@@ -105,13 +105,13 @@ export async function accountBySession(db: Queryable, sessionId: string): Promis
 
 export async function createUser(
   db: Queryable,
-  input: { email: string; passwordHash: string; role?: Role; verified?: boolean },
+  input: { email: string; passwordHash: string; role?: Role; verified?: boolean; marketingConsent?: boolean },
 ): Promise<string | null> {
   const rows = await db.query<{ id: string }>(
-    `INSERT INTO users (email, password_hash, role, email_verified_at)
-     VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN now() END)
+    `INSERT INTO users (email, password_hash, role, email_verified_at, marketing_consent, marketing_consent_at)
+     VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN now() END, $5, CASE WHEN $5 THEN now() END)
      ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
-    [input.email, input.passwordHash, input.role ?? 'subscriber', input.verified ?? false],
+    [input.email, input.passwordHash, input.role ?? 'subscriber', input.verified ?? false, input.marketingConsent ?? false],
   );
   return rows[0]?.id ?? null;
 }

@@ -28,7 +28,12 @@ const currentPasswordSchema = z.string({ error: 'Mot de passe requis.' }).min(1,
 export const LINK_TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
 const linkTokenSchema = z.string().regex(LINK_TOKEN, 'Lien invalide ou incomplet.');
 
-export const signupRequestSchema = z.object({ email: emailSchema, password: newPasswordSchema });
+export const signupRequestSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  /** Newsletters: a separate opt-in, off unless ticked (CNIL). */
+  marketingConsent: z.boolean().default(false),
+});
 export const activateRequestSchema = z.object({ token: linkTokenSchema });
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordRequestSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
@@ -79,6 +84,8 @@ export const accountResponseSchema = z.object({
   paymentConfigured: z.boolean(),
   /** The customer portal can be opened (a Stripe customer exists and Stripe is configured). */
   portalAvailable: z.boolean(),
+  /** Agreed to receive the newsletter (separate opt-in, withdrawn at any time). */
+  marketingConsent: z.boolean(),
 });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
 

@@ -38,3 +38,18 @@ CREATE TABLE map_tiles (
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (layer, z, x, y)
 );
+
+-- Sales per commune, month and cell of the zoom-15 tile grid (≈ 800 m at French latitudes):
+-- the clusters of the sales maps at small zooms are sums of these rows, not scans of every sale.
+-- Rebuilt for the communes of each DVF import and of each cadastre import that moves sales.
+CREATE TABLE dvf_map_cells (
+  code_commune text NOT NULL,
+  month date NOT NULL,
+  cx integer NOT NULL,
+  cy integer NOT NULL,
+  n integer NOT NULL,
+  sum_lon double precision NOT NULL,
+  sum_lat double precision NOT NULL,
+  PRIMARY KEY (code_commune, month, cx, cy)
+);
+CREATE INDEX dvf_map_cells_cell ON dvf_map_cells (cx, cy);

@@ -29,11 +29,19 @@ let files: Server;
 let filesUrl = '';
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-admin-imports-'));
 const log = createLogger('silent');
-const admin: RequestUser = { id: '1', email: 'admin@exemple.fr', role: 'admin', aboactif: false, via: 'session' };
+const admin: RequestUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'admin@exemple.fr',
+  role: 'admin',
+  aboactif: false,
+  via: 'session',
+};
 const subscriber: RequestUser = { ...admin, email: 'abonne@exemple.fr', role: 'subscriber', aboactif: true };
 
 beforeAll(async () => {
   app = await startTestApp();
+  // The stand-in administrator exists: the audit log references its account.
+  await app.db.query(`INSERT INTO users (id, email, password_hash, role) VALUES ($1, $2, 'x', 'admin')`, [admin.id, admin.email]);
   queue = await startJobQueue({ db: app.db, log, pollingSeconds: 0.5 });
   const abzac = readFileSync(SAMPLES.dvfAbzac);
   files = createServer((req, res) => {

@@ -1,6 +1,6 @@
 /**
  * The offline basemap as vector tiles, drawn from our own data: commune outlines, cadastral
- * section outlines (from zoom 12), parcels and street names (from zoom 15). A tile is built once
+ * section outlines (from zoom 11), parcels and street names (from zoom 14). A tile is built once
  * and kept in `map_tiles` until the next cadastre or BAN import empties it.
  */
 import type { Feature, Geometry } from 'geojson';
@@ -9,8 +9,8 @@ import { communeName } from '../market/communes.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 
 export const BASE_LAYER = 'base';
-export const SECTIONS_MIN_ZOOM = 12;
-export const PARCELS_MIN_ZOOM = 15;
+export const SECTIONS_MIN_ZOOM = 11;
+export const PARCELS_MIN_ZOOM = 14;
 /** Above this zoom MapLibre stretches the tiles of this one: parcels are already exact there. */
 export const BASE_MAX_ZOOM = 16;
 /** Beyond, a tile would be a département's worth of parcels: the map is not readable there anyway. */
@@ -20,6 +20,35 @@ const boxClause = 'box(point(bbox_west, bbox_south), point(bbox_east, bbox_north
 
 function feature(geometry: Geometry, properties: Record<string, string | number>): Feature {
   return { type: 'Feature', geometry, properties };
+}
+
+/**
+ * Where a shape's name goes: the middle of the bounding box of its largest part, so that a
+ * section or commune made of many blocks is named once, not once per block.
+ */
+export function labelPoint(g: Geometry): [number, number] | null {
+  const parts = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
+  let best: [number, number] | null = null;
+  let bestArea = -1;
+  for (const part of parts) {
+    const ring = part[0] ?? [];
+    const xs = ring.map((c) => c[0] as number);
+    const ys = ring.map((c) => c[1] as number);
+    if (xs.length === 0) continue;
+    const area = (Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys));
+    if (area > bestArea) {
+      bestArea = area;
+      best = [(Math.max(...xs) + Math.min(...xs)) / 2, (Math.max(...ys) + Math.min(...ys)) / 2];
+    }
+  }
+  return best;
+}
+
+function labels(features: Feature[]): Feature[] {
+  return features.flatMap((f) => {
+    const at = labelPoint(f.geometry);
+    return at ? [{ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: at }, properties: f.properties }] : [];
+  });
 }
 
 const noZeros = (s: string) => s.replace(/^0+(?=.)/, '');
@@ -33,6 +62,7 @@ export async function buildBaseTile(db: Queryable, tile: TileCoord): Promise<Uin
   const layers: Record<string, Feature[]> = {
     communes: communes.map((c) => feature(c.geometry, { code: c.code_commune, nom: communeName(c.code_commune) })),
   };
+  layers.communes_noms = labels(layers.communes ?? []);
   if (tile.z >= SECTIONS_MIN_ZOOM) {
     const sections = await db.query<{ code_section: string; section: string; geometry: Geometry }>(
       `SELECT code_section, section, geometry FROM cadastre_sections WHERE ${boxClause}`,
@@ -42,6 +72,7 @@ export async function buildBaseTile(db: Queryable, tile: TileCoord): Promise<Uin
     layers.sections = sections.map((s) =>
       feature(s.geometry, { code: s.code_section, nom: s.section.startsWith('000') ? noZeros(s.section.slice(3)) : s.section }),
     );
+    layers.sections_noms = labels(layers.sections);
   }
   if (tile.z >= PARCELS_MIN_ZOOM) {
     const parcels = await db.query<{ id: string; numero: string; geometry: Geometry }>(

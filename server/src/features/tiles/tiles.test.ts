@@ -71,12 +71,14 @@ describe('GET /api/tiles/base/{z}/{x}/{y}.pbf', () => {
     expect(t.layers.parcelles?.length).toBeGreaterThan(100);
     expect(t.layers.sections?.length).toBeGreaterThan(0);
     expect(names(t, 'communes', 'nom')).toEqual(['Bondy']);
+    // Named once, though made of blocks.
+    expect(new Set(names(t, 'sections_noms', 'nom')).size).toBe(t.layers.sections_noms?.length);
     const streets = names(t, 'voies', 'nom');
     expect(streets.length).toBeGreaterThan(10);
     expect(streets.some((s) => /^(Rue|Avenue|Allée|Boulevard|Place|Impasse|Chemin|Villa|Square|Sentier|Cité)/.test(s))).toBe(true);
   });
 
-  it('leaves parcels and streets out below zoom 15, sections below zoom 12', async () => {
+  it('leaves parcels and streets out below zoom 14, sections below zoom 11', async () => {
     const z13 = await tile(13);
     expect(z13.layers.parcelles).toBeUndefined();
     expect(z13.layers.voies).toBeUndefined();
@@ -84,6 +86,15 @@ describe('GET /api/tiles/base/{z}/{x}/{y}.pbf', () => {
     const z10 = await tile(10);
     expect(z10.layers.sections).toBeUndefined();
     expect(z10.layers.communes?.length).toBe(1);
+    expect(names(z10, 'communes_noms', 'nom')).toEqual(['Bondy']);
+  });
+
+  it('keeps the densest tiles small (zoom 14, the whole of central Bondy)', async () => {
+    const t = tileOf(BONDY.lon, BONDY.lat, 14);
+    const res = await api.fetch(`/api/tiles/base/${t.z}/${t.x}/${t.y}.pbf`);
+    const bytes = (await res.arrayBuffer()).byteLength;
+    expect(bytes).toBeGreaterThan(10_000);
+    expect(bytes).toBeLessThan(600_000);
   });
 
   it('answers an empty tile far from any data', async () => {

@@ -10,6 +10,7 @@ import { PasswordStrengthMeter } from './password-strength-meter';
 export function SignupForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [marketingConsent, setMarketingConsent] = useState(false);
   const [terms, setTerms] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
@@ -21,7 +22,12 @@ export function SignupForm() {
     setPending(true);
     setError(null);
     try {
-      setDone(await apiFetch('/api/account/signup', linkSentResponseSchema, { method: 'POST', body: JSON.stringify({ email, password }) }));
+      setDone(
+        await apiFetch('/api/account/signup', linkSentResponseSchema, {
+          method: 'POST',
+          body: JSON.stringify({ email, password, marketingConsent }),
+        }),
+      );
     } catch (err) {
       if (err instanceof ApiError)
         setError({ message: err.message, fields: Object.fromEntries(err.issues.map((i) => [i.path, i.message])) });
@@ -82,6 +88,11 @@ export function SignupForm() {
               </Anchor>
             </>
           }
+        />
+        <Checkbox
+          checked={marketingConsent}
+          onChange={(e) => setMarketingConsent(e.currentTarget.checked)}
+          label="Je souhaite recevoir la lettre d’information d’Immoloupe (facultatif, désinscription en un clic)"
         />
         <Button type="submit" loading={pending} disabled={!email || !password || Boolean(problem) || !terms}>
           Créer mon compte

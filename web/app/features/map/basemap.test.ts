@@ -15,12 +15,12 @@ describe('basemap', () => {
     expect(await fetchStyle('https://exemple.fr/style.json', offline)).toBeNull();
   });
 
-  it('draws communes, sections, parcels from zoom 15 and street names from our tiles', () => {
+  it('draws communes, sections, parcels from zoom 14 and street names from our tiles', () => {
     const style = offlineStyle('https://immoloupe.fr', 'https://immoloupe.fr/assets/noto.woff2');
     expect(style.sources[BASEMAP_SOURCE]).toMatchObject({ type: 'vector', tiles: ['https://immoloupe.fr/api/tiles/base/{z}/{x}/{y}.pbf'] });
     const byId = Object.fromEntries(style.layers.map((l) => [l.id, l as { 'source-layer'?: string; minzoom?: number }]));
-    expect(byId['fond-parcelles-contour']).toMatchObject({ 'source-layer': 'parcelles', minzoom: 15 });
-    expect(byId['fond-voies-noms']).toMatchObject({ 'source-layer': 'voies', minzoom: 15 });
+    expect(byId['fond-parcelles-contour']).toMatchObject({ 'source-layer': 'parcelles', minzoom: 14 });
+    expect(byId['fond-voies-noms']).toMatchObject({ 'source-layer': 'voies', minzoom: 14 });
     expect(byId['fond-sections-contour']).toMatchObject({ 'source-layer': 'sections' });
     expect(byId['fond-communes-contour']).toMatchObject({ 'source-layer': 'communes' });
     // Over a configured style: no paper fills that would hide its streets.

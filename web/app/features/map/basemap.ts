@@ -1,6 +1,6 @@
 /**
  * The basemap of every map (issue 11): the configured MapLibre style when it answers, else a base
- * drawn from our own data — commune and section outlines, parcels from zoom 15 and BAN street
+ * drawn from our own data — commune and section outlines, parcels from zoom 14 and BAN street
  * names, served by our API as vector tiles — so that a map stays readable with no internet.
  * Labels are drawn by MapLibre from a font file we serve (`font-faces`), never from a CDN.
  */
@@ -10,6 +10,8 @@ export const BASEMAP_SOURCE = 'fond-cadastre';
 export const BASEMAP_FONT = 'Noto Sans Regular';
 export const BASEMAP_ATTRIBUTION = 'Fond : © contributeurs DGFiP — cadastre Etalab · Adresses : BAN · Licence Ouverte 2.0';
 export const PLAN_IGN_ATTRIBUTION = 'Plan IGN © IGN — Géoplateforme';
+/** From this zoom our tiles carry parcels and street names (server/src/features/tiles/base.ts). */
+export const PARCELS_MIN_ZOOM = 14;
 /** Our tiles stop at this zoom; MapLibre enlarges them beyond (parcels are exact there). */
 export const BASEMAP_MAX_ZOOM = 16;
 /** How long the configured style may take to answer before the map uses our own base. */
@@ -22,6 +24,8 @@ export function basemapSource(origin: string) {
     minzoom: 0,
     maxzoom: BASEMAP_MAX_ZOOM,
     attribution: BASEMAP_ATTRIBUTION,
+    // Ids let a page colour sections or parcels by feature state (the market choropleth).
+    promoteId: { sections: 'code', parcelles: 'id' },
   };
 }
 
@@ -42,7 +46,7 @@ export function cadastreLayers(withFills: boolean): LayerSpecification[] {
         type: 'fill',
         ...src,
         'source-layer': 'parcelles',
-        minzoom: 15,
+        minzoom: PARCELS_MIN_ZOOM,
         paint: { 'fill-color': '#ffffff', 'fill-opacity': 0.7 },
       },
     );
@@ -53,8 +57,8 @@ export function cadastreLayers(withFills: boolean): LayerSpecification[] {
       type: 'line',
       ...src,
       'source-layer': 'parcelles',
-      minzoom: 15,
-      paint: { 'line-color': '#8f8a80', 'line-width': ['interpolate', ['linear'], ['zoom'], 15, 0.4, 18, 1.2] },
+      minzoom: PARCELS_MIN_ZOOM,
+      paint: { 'line-color': '#8f8a80', 'line-width': ['interpolate', ['linear'], ['zoom'], 14, 0.3, 18, 1.2] },
     },
     {
       id: 'fond-sections-contour',
@@ -62,16 +66,18 @@ export function cadastreLayers(withFills: boolean): LayerSpecification[] {
       ...src,
       'source-layer': 'sections',
       minzoom: 12,
-      paint: { 'line-color': '#5c7cfa', 'line-width': ['interpolate', ['linear'], ['zoom'], 12, 0.6, 17, 2] },
+      paint: { 'line-color': '#748ffc', 'line-width': ['interpolate', ['linear'], ['zoom'], 12, 0.5, 17, 1.5] },
     },
     {
       id: 'fond-communes-contour',
       type: 'line',
       ...src,
       'source-layer': 'communes',
-      paint: { 'line-color': '#7048e8', 'line-width': 2.5, 'line-dasharray': [3, 2] },
+      // Made of blocks (parcels leave the streets out): only readable as a boundary from afar.
+      maxzoom: 13,
+      paint: { 'line-color': '#7048e8', 'line-width': 2, 'line-dasharray': [3, 2] },
     },
-    { id: 'fond-voies-noms', type: 'symbol', ...src, 'source-layer': 'voies', minzoom: 15, ...label(12, '#343a40') },
+    { id: 'fond-voies-noms', type: 'symbol', ...src, 'source-layer': 'voies', minzoom: PARCELS_MIN_ZOOM, ...label(12, '#343a40') },
     {
       id: 'fond-parcelles-numeros',
       type: 'symbol',
@@ -81,8 +87,16 @@ export function cadastreLayers(withFills: boolean): LayerSpecification[] {
       ...label(10, '#868e96'),
       layout: { 'text-field': ['get', 'numero'], 'text-font': [BASEMAP_FONT], 'text-size': 10 },
     },
-    { id: 'fond-sections-noms', type: 'symbol', ...src, 'source-layer': 'sections', minzoom: 14, maxzoom: 17, ...label(13, '#3b5bdb') },
-    { id: 'fond-communes-noms', type: 'symbol', ...src, 'source-layer': 'communes', maxzoom: 13, ...label(15, '#5f3dc4') },
+    {
+      id: 'fond-sections-noms',
+      type: 'symbol',
+      ...src,
+      'source-layer': 'sections_noms',
+      minzoom: 13,
+      maxzoom: 17,
+      ...label(13, '#3b5bdb'),
+    },
+    { id: 'fond-communes-noms', type: 'symbol', ...src, 'source-layer': 'communes_noms', maxzoom: 14, ...label(15, '#5f3dc4') },
   );
   return layers as unknown as LayerSpecification[];
 }

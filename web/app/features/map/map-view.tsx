@@ -30,6 +30,13 @@ export function useMapStyleUrl(): string | null {
 
 type Basemap = 'externe' | 'hors-ligne';
 
+const DRAWN_LAYERS = [
+  ['fond-communes-contour', 'communes'],
+  ['fond-sections-contour', 'sections'],
+  ['fond-parcelles-contour', 'parcelles'],
+  ['fond-voies-noms', 'voies'],
+] as const;
+
 async function chooseStyle(url: string | null, fontUrl: string): Promise<{ style: StyleSpecification; basemap: Basemap }> {
   const external = url ? await fetchStyle(url) : null;
   if (external) return { style: external, basemap: 'externe' };
@@ -77,6 +84,18 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
           setLoaded(true);
         });
         map.on('moveend', () => map && handlers.current.onMoveEnd?.(map));
+        // What the basemap shows once drawn (e.g. `parcelles:412 voies:23`), for people checking a
+        // map with their tools and for the browser tests, which cannot read the WebGL canvas.
+        map.on('idle', () => {
+          if (!map || !ref.current) return;
+          const layers = DRAWN_LAYERS.filter(([id]) => map?.getLayer(id));
+          const counts = new Map<string, number>();
+          for (const f of map.queryRenderedFeatures({ layers: layers.map(([id]) => id) })) {
+            const name = layers.find(([id]) => id === f.layer.id)?.[1];
+            if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+          }
+          ref.current.dataset.basemapDrawn = layers.map(([, name]) => `${name}:${counts.get(name) ?? 0}`).join(' ');
+        });
       })
       .catch(() => setFailed(true));
     return () => {

@@ -28,18 +28,19 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { DateField } from '~/components/date-field';
 import { Select } from '~/components/select';
-import { boundsOf, PRICE_STOPS, priceColorExpression } from '~/features/map/layers';
+import { BASEMAP_SOURCE } from '~/features/map/basemap';
+import { boundsOf, CHOROPLETH_LAYER, PRICE_STOPS, sectionChoroplethLayer } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
 import { AddressSearch } from './address-search';
 import { distanceLabel, TYPE_PLURALS } from './labels';
 import { MarketReport } from './market-report';
 import { PeriodNote } from './period-note';
+import { paintSections } from './section-choropleth';
 import { useCommuneSearch } from './use-commune-search';
 
 type ZoneKind = 'communes' | 'section' | 'rayon';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
-type SetData = { setData?: (d: unknown) => void } | undefined;
 
 /**
  * The API query of the page's URL (same parameter names), or null when no zone is chosen yet.
@@ -66,6 +67,14 @@ function sectionsGeo(data: MarketAnalysis | null) {
         geometry: { type: 'Point', coordinates: [s.lon, s.lat] },
       })),
   };
+}
+
+function frameSections(m: MapLibreMap, sections: ReturnType<typeof sectionsGeo>) {
+  const b = boundsOf(
+    sections.features.map((f) => f.geometry.coordinates as [number, number]),
+    0.003,
+  );
+  if (b) m.fitBounds(b, { padding: 24, duration: 0, maxZoom: 15 });
 }
 
 export function MarketAnalysisTool() {
@@ -136,13 +145,9 @@ export function MarketAnalysisTool() {
   useEffect(() => {
     const m = map.current;
     if (!m) return;
-    (m.getSource('sections') as SetData)?.setData?.(sections);
-    const b = boundsOf(
-      sections.features.map((f) => f.geometry.coordinates as [number, number]),
-      0.003,
-    );
-    if (b) m.fitBounds(b, { padding: 24, duration: 0, maxZoom: 15 });
-  }, [sections]);
+    paintSections(m, data?.sections ?? []);
+    frameSections(m, sections);
+  }, [sections, data]);
 
   function toggle(list: string[], value: string, key: 'types' | 'natures') {
     const next = list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -293,7 +298,7 @@ export function MarketAnalysisTool() {
 
       <Card withBorder radius="md" padding="md" component="section" aria-label="Carte des prix par section">
         <Text fw={600} mb="xs">
-          Prix médian au m² par section cadastrale (cercle placé au centre des ventes de la section, taille selon le nombre de ventes)
+          Prix médian au m² par section cadastrale (contours des sections calculés depuis le cadastre)
         </Text>
         <MapView
           label="Carte des prix médians par section"
@@ -302,28 +307,22 @@ export function MarketAnalysisTool() {
           height={380}
           onReady={(m, lib) => {
             map.current = m;
-            m.addSource('sections', {
-              type: 'geojson',
-              data: sections as never,
-              attribution: 'Ventes : DVF (DGFiP, Etalab), Licence Ouverte 2.0',
-            });
-            m.addLayer({
-              id: 'sections-prix',
-              type: 'circle',
-              source: 'sections',
-              paint: {
-                'circle-color': priceColorExpression('ppm2'),
-                'circle-radius': ['interpolate', ['linear'], ['get', 'n'], 3, 8, 50, 16, 300, 26],
-                'circle-opacity': 0.85,
-                'circle-stroke-color': '#212529',
-                'circle-stroke-width': 1,
-              },
-            } as unknown as AnyLayer);
+            // Under the street names of the basemap, over its fills.
+            m.addLayer(
+              sectionChoroplethLayer(BASEMAP_SOURCE) as unknown as AnyLayer,
+              m.getLayer('fond-voies-noms') ? 'fond-voies-noms' : undefined,
+            );
+            paintSections(m, data?.sections ?? []);
+            // The analysis may have answered before the map was ready.
+            frameSections(m, sections);
             const popup = new lib.Popup({ closeButton: false, closeOnClick: false });
-            m.on('mousemove', 'sections-prix', (e) => {
+            m.on('mousemove', CHOROPLETH_LAYER, (e) => {
               const f = e.features?.[0];
-              if (!f) return;
-              const p = f.properties as { code: string; ppm2: number; n: number };
+              const p = { code: String(f?.id ?? ''), ...(f?.state as { ppm2?: number; n?: number } | undefined) };
+              if (!f || p.ppm2 === undefined || p.n === undefined) {
+                popup.remove();
+                return;
+              }
               popup
                 .setLngLat(e.lngLat)
                 .setText(
@@ -331,13 +330,13 @@ export function MarketAnalysisTool() {
                 )
                 .addTo(m);
             });
-            m.on('mouseleave', 'sections-prix', () => popup.remove());
+            m.on('mouseleave', CHOROPLETH_LAYER, () => popup.remove());
           }}
         />
         <Group gap="xs" mt="xs">
           {PRICE_STOPS.map(([v, color]) => (
             <Group key={v} gap={4}>
-              <span style={{ width: 12, height: 12, borderRadius: 6, background: color, display: 'inline-block' }} />
+              <span style={{ width: 14, height: 12, borderRadius: 2, background: color, opacity: 0.8, display: 'inline-block' }} />
               <Text size="xs">{formatEurosPerSquareMetre(v)}</Text>
             </Group>
           ))}
