@@ -8,7 +8,7 @@ import { settingsPortalOf } from '@immoloupe/shared/extension/contracts';
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
 import { detectPortal, parseListings } from '@immoloupe/shared/listings/parse';
 import { createRoot, type Root } from 'react-dom/client';
-import { type AnalyseReply, sendMessage } from '../messages';
+import { type AnalyseReply, type SaveReply, sendMessage } from '../messages';
 import { Panel, type PanelState } from '../panel/panel';
 import { badgeOf } from '../panel/panel.logic';
 import { BADGE_CSS, PANEL_CSS } from '../panel/styles';
@@ -36,7 +36,17 @@ function panelRoot(): Root {
 
 function render(state: PanelState) {
   const today = new Date().toISOString().slice(0, 10);
-  panelRoot().render(<Panel state={state} today={today} onOpenSettings={() => void sendMessage({ type: 'open-settings' })} />);
+  panelRoot().render(
+    <Panel state={state} today={today} onOpenSettings={() => void sendMessage({ type: 'open-settings' })} onSave={save} />,
+  );
+}
+
+async function save(listing: ParsedListing): Promise<SaveReply> {
+  try {
+    return await sendMessage({ type: 'save', listing });
+  } catch {
+    return { ok: false, kind: 'server', message: 'L’extension vient d’être mise à jour : rechargez la page.' };
+  }
 }
 
 async function analyse(listing: ParsedListing): Promise<AnalyseReply> {
@@ -50,7 +60,7 @@ async function analyse(listing: ParsedListing): Promise<AnalyseReply> {
 async function showListing(listing: ParsedListing) {
   render({ kind: 'loading', listing });
   const reply = await analyse(listing);
-  if (reply.ok) render({ kind: 'ready', listing, analysis: reply.analysis });
+  if (reply.ok) render({ kind: 'ready', listing, analysis: reply.analysis, serverUrl: reply.serverUrl });
   else render({ kind: 'error', listing, message: reply.message, settings: reply.kind === 'no-key' || reply.kind === 'revoked' });
 }
 
