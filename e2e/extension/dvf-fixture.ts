@@ -74,3 +74,28 @@ export function writeDvfFixture(dir: string): string {
   writeFileSync(file, `${rows.join('\n')}\n`);
   return file;
 }
+
+/** One DPE for the dwelling of each sample ad (same surface and labels), so that the DPE localisation finds it. Test data only. */
+export const FIXTURE_DPE = [
+  ['37800', '37226', 'Sainte-Maure-de-Touraine', 'maison', 205, 'C', 'A', '', ''],
+  ['69008', '69388', 'Lyon 8e Arrondissement', 'appartement', 70, 'D', 'D', '190', '40'],
+  ['75005', '75105', 'Paris 5e Arrondissement', 'appartement', 28, 'D', 'B', '', ''],
+  ['75012', '75112', 'Paris 12e Arrondissement', 'appartement', 16.2, 'D', '', '', ''],
+  ['75006', '75106', 'Paris 6e Arrondissement', 'appartement', 60, 'E', 'E', '', ''],
+  ['75017', '75117', 'Paris 17e Arrondissement', 'appartement', 32.15, 'E', 'E', '212', '52'],
+  ['33000', '33063', 'Bordeaux', 'appartement', 63, 'D', '', '', ''],
+] as const;
+
+export function writeDpeFixture(dir: string): string {
+  const rows = [
+    'numero_dpe,date_etablissement_dpe,etiquette_dpe,etiquette_ges,type_batiment,annee_construction,surface_habitable_logement,adresse_ban,nom_commune_ban,code_postal_ban,code_insee_ban',
+    ...FIXTURE_DPE.map(([cp, insee, nom, type, surface, dpe, ges], i) =>
+      [`2475E00000${i}E2E`, '2024-05-02', dpe, ges, type, '1970', String(surface), `8 Rue de l’Essai ${cp} ${nom}`, nom, cp, insee].join(
+        ',',
+      ),
+    ),
+  ];
+  const file = path.join(dir, 'dpe03existant-e2e-logements-des-annonces.csv');
+  writeFileSync(file, `${rows.join('\n')}\n`);
+  return file;
+}

@@ -15,7 +15,7 @@ import { CHROMIUM_EXTENSION_ID } from '../../shared/src/extension/contracts.ts';
 import { ARTIFACTS_DIR } from '../support/browser.js';
 import { createAccounts, signIn } from '../support/data.js';
 import { REPO_ROOT, type RunningServer, startServer } from '../support/server.js';
-import { writeDvfFixture } from './dvf-fixture.js';
+import { writeDpeFixture, writeDvfFixture } from './dvf-fixture.js';
 import { CHROME_ZIP, type ExtensionBrowser, openWithExtension, panelText, unpack } from './extension-browser.js';
 import { type PortalServer, startPortals } from './portals.js';
 
@@ -65,7 +65,10 @@ beforeAll(async () => {
   fixtureDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-dvf-e2e-'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-'));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-  await run(process.execPath, ['server/dist/cli/data-import.js', writeDvfFixture(fixtureDir)], { cwd: REPO_ROOT, env });
+  await run(process.execPath, ['server/dist/cli/data-import.js', writeDvfFixture(fixtureDir), writeDpeFixture(fixtureDir)], {
+    cwd: REPO_ROOT,
+    env,
+  });
   await createAccounts(dataDir, [{ ...AGENT, subscription: 'active' }]);
   server = await startServer({ dataDir });
   const pages = Object.fromEntries([...Object.values(AD_PAGES), ...Object.values(RESULT_PAGES), BLOCKED]);
@@ -136,21 +139,25 @@ describe('browser extension', () => {
     await page.getByText(`Clé valide : compte ${AGENT.email}.`).waitFor();
   });
 
-  it.each(Object.entries(AD_PAGES))('shows the panel on a %s ad: price, €/m² against the DVF median', async (portal, [url]) => {
-    const { page } = browser;
-    await page.goto(`https://${url}`);
-    const text = await panelText(page);
-    expect(text, portal).toMatch(/Face aux ventes DVF/i);
-    expect(text, portal).toMatch(/(Prix|Loyer) [\d\u202f]+\u00a0€/);
-    expect(text, portal).toMatch(/Prix au m² [\d\u202f,]+\u00a0€\/m²/);
-    expect(text, portal).toMatch(/Médiane DVF à .+ sur 9\u00a0ventes/);
-    expect(text, portal).toMatch(/au-dessus de la médiane|en dessous de la médiane|au niveau de la médiane|Rendement locatif brut/);
-    // The visible window only: the panel is fixed in it, and the sample pages are very long.
-    if (portal === 'seloger' || portal === 'pap') {
-      mkdirSync(ARTIFACTS_DIR, { recursive: true });
-      await page.screenshot({ path: path.join(ARTIFACTS_DIR, `extension-panneau-${portal}.png`) });
-    }
-  });
+  it.each(Object.entries(AD_PAGES))(
+    'shows the panel on a %s ad: price, €/m² against the DVF median, a candidate',
+    async (portal, [url]) => {
+      const { page } = browser;
+      await page.goto(`https://${url}`);
+      const text = await panelText(page);
+      expect(text, portal).toMatch(/Face aux ventes DVF/i);
+      expect(text, portal).toMatch(/(Prix|Loyer) [\d\u202f]+\u00a0€/);
+      expect(text, portal).toMatch(/Prix au m² [\d\u202f,]+\u00a0€\/m²/);
+      expect(text, portal).toMatch(/Médiane DVF à .+ sur 9\u00a0ventes/);
+      expect(text, portal).toMatch(/au-dessus de la médiane|en dessous de la médiane|au niveau de la médiane|Rendement locatif brut/);
+      expect(text, portal).toMatch(/Localisation probable 8 Rue de l’Essai \d{5} .+ [\d,]+\u00a0%/i);
+      // The visible window only: the panel is fixed in it, and the sample pages are very long.
+      if (portal === 'seloger' || portal === 'pap') {
+        mkdirSync(ARTIFACTS_DIR, { recursive: true });
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `extension-panneau-${portal}.png`) });
+      }
+    },
+  );
 
   it('compares a sale with the median and its quartile range (leboncoin, Sainte-Maure-de-Touraine)', async () => {
     const { page } = browser;
@@ -162,6 +169,26 @@ describe('browser extension', () => {
     expect(text).toContain(`Médiane DVF à Sainte-Maure-de-Touraine${NB}: 1${NNB}800${NB}€/m² sur 9${NB}ventes`);
     expect(text).toMatch(/Estimation \(quartiles DVF\)\u00a0: [\d\u202f]+\u00a0€ – [\d\u202f]+\u00a0€/);
     expect(text).toContain(`DPE C${NB}: aucune interdiction de louer`);
+  });
+
+  it('saves the listing in Mes annonces; saved again, it gets a new price point', async () => {
+    const { page } = browser;
+    await page.goto(`https://${AD_PAGES.seloger[0]}`);
+    await panelText(page);
+    const panel = page.locator('#immoloupe-extension-panel');
+    await panel.getByRole('button', { name: 'Enregistrer dans Mes annonces' }).click();
+    await panel.getByText('Annonce enregistrée dans Mes annonces.').waitFor();
+    await page.reload();
+    await panelText(page);
+    await panel.getByRole('button', { name: 'Enregistrer dans Mes annonces' }).click();
+    await panel.getByText('Déjà dans Mes annonces : prix du jour ajouté à son historique.').waitFor();
+    // The signed-in session of the same person sees it in « Mes annonces ».
+    const saved = (await (await page.request.get(`${server.url}/api/listings/saved`)).json()) as {
+      listings: { price: number; postcode: string; prices: unknown[] }[];
+    };
+    expect(saved.listings).toHaveLength(1);
+    expect(saved.listings[0]).toMatchObject({ price: 1345, postcode: '69008' });
+    expect(saved.listings[0]?.prices).toHaveLength(2);
   });
 
   it('badges the cards of a results page with their €/m² against the median', async () => {
