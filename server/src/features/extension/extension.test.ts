@@ -170,7 +170,8 @@ describe('extension API: localisation and Mes annonces', () => {
         headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', origin: ORIGIN },
         body: JSON.stringify({ listing }),
       });
-    const saved = (secret: string) => app.fetch('/api/listings/saved', { headers: { authorization: `Bearer ${secret}` } }).then((r) => r.json());
+    const saved = (secret: string) =>
+      app.fetch('/api/listings/saved', { headers: { authorization: `Bearer ${secret}` } }).then((r) => r.json());
     const listing = { ...HENDAYE_FLAT, portalId: 'ext-1', url: 'https://www.seloger.com/annonces/achat/appartement/hendaye-64/1.htm' };
 
     const first = await save(a.secret, listing);
