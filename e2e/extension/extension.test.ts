@@ -211,6 +211,24 @@ describe('browser extension', () => {
     expect(await panelText(page)).toContain('leboncoin a bloqué la lecture automatique de cette page (protection anti-robot DataDome)');
   });
 
+  it('leaves a portal switched off in the settings alone', async () => {
+    const { page } = browser;
+    const settings = `chrome-extension://${browser.extensionId}/src/options/index.html`;
+    await page.goto(settings);
+    await page.getByRole('checkbox', { name: 'PAP' }).uncheck();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText(/^Réglages enregistrés/).waitFor();
+    await page.goto(`https://${AD_PAGES.pap[0]}`);
+    await page.waitForTimeout(1500);
+    expect(await page.locator('#immoloupe-extension-panel').count()).toBe(0);
+    await page.goto(settings);
+    await page.getByRole('checkbox', { name: 'PAP' }).check();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText(/^Réglages enregistrés/).waitFor();
+    await page.goto(`https://${AD_PAGES.pap[0]}`);
+    expect(await panelText(page)).toContain('PAP');
+  });
+
   it('says in French that a revoked key is refused', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/pro/creer_cle`);
