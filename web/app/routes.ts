@@ -68,7 +68,7 @@ export default [
     route('pro/template', 'routes/pro.template.tsx', { id: idOf('/pro/template') }),
     route('pro/creer_cle', 'routes/pro.creer_cle.tsx', { id: idOf('/pro/creer_cle') }),
     route('pro/admin', 'routes/pro.admin.tsx', { id: idOf('/pro/admin') }),
-    comingSoon('/pro/admin/brevo'),
+    route('pro/admin/brevo', 'routes/pro.admin.brevo.tsx', { id: idOf('/pro/admin/brevo') }),
     comingSoon('/pro/mesadresses'),
     comingSoon('/pro/mesannonces'),
     route('pro/modedemploi', 'routes/pro.modedemploi.tsx', { id: idOf('/pro/modedemploi') }),
