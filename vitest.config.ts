@@ -49,6 +49,15 @@ export default defineConfig({
           environment: 'jsdom',
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'extension',
+          root: fileURLToPath(new URL('./extension', import.meta.url)),
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
       serverProject('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
     ],

@@ -82,7 +82,7 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await page.getByRole('radio', { name: 'Appartement' }).check({ force: true });
     await page.getByRole('textbox', { name: 'Surface habitable (m²)' }).fill('50');
     await page.getByRole('textbox', { name: 'Pièces principales' }).fill('3');
-    await page.getByLabel('Date de référence').fill('2023-06-30');
+    await page.getByLabel('Date de référence').fill('30/06/2023');
     await page.getByRole('button', { name: 'Estimer' }).click();
     await page.getByTestId('estimate-value').waitFor();
     await page.locator('[data-map-ready="true"]').first().waitFor();
@@ -121,6 +121,13 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await page.getByRole('button', { name: 'Créer la clé' }).click();
     await page.getByTestId('new-key-secret').waitFor();
     await page.getByTestId('keys-table').waitFor();
+    await settle(page);
+  },
+  '/pro/extension': async (page, url) => {
+    await page.goto(`${url}/pro/extension`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Associer l’extension' }).click();
+    await page.getByTestId('pairing-secret').waitFor();
     await settle(page);
   },
   '/pro/admin': async (page, url) => {

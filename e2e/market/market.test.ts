@@ -77,7 +77,7 @@ describe('market tools', () => {
       await b.page.getByRole('radio', { name: 'Appartement' }).check({ force: true });
       await b.page.getByRole('textbox', { name: 'Surface habitable (m²)' }).fill('50');
       await b.page.getByRole('textbox', { name: 'Pièces principales' }).fill('3');
-      await b.page.getByLabel('Date de référence').fill('2023-06-30');
+      await b.page.getByLabel('Date de référence').fill('30/06/2023');
       await b.page.getByRole('button', { name: 'Estimer' }).click();
       const value = b.page.getByTestId('estimate-value');
       await value.waitFor();

@@ -18,14 +18,22 @@ export interface OpenBrowser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(options: { viewport?: { width: number; height: number }; baseURL?: string } = {}): Promise<OpenBrowser> {
+export async function openBrowser(
+  options: {
+    viewport?: { width: number; height: number };
+    baseURL?: string;
+    /** Language of the browser (French by default); `en-US` shows what an English browser does to the pages. */
+    locale?: string;
+  } = {},
+): Promise<OpenBrowser> {
+  const locale = options.locale ?? 'fr-FR';
   const profile = mkdtempSync(path.join(tmpdir(), 'immoloupe-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [...CHROMIUM_ARGS],
+    args: [...CHROMIUM_ARGS, `--lang=${locale}`],
     viewport: options.viewport ?? { width: 1280, height: 800 },
-    locale: 'fr-FR',
+    locale,
     timezoneId: 'Europe/Paris',
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
   });

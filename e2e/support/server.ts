@@ -51,6 +51,8 @@ export async function startServer(options: { env?: Record<string, string>; port?
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      // Offline machines: our own basemap, not the Plan IGN style (a test opts in to another).
+      MAP_STYLE_URL: '',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,12 +20,16 @@ import type { Db } from './db/client.js';
 import { auditRoutes } from './features/audit/routes.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
+import { coproRoutes } from './features/copro/routes.js';
 import { dataDashboardRoutes } from './features/data-dashboard/routes.js';
+import { dpeRoutes } from './features/dpe/routes.js';
 import { estimateRoutes } from './features/estimates/routes.js';
 import { extensionCors, extensionRoutes } from './features/extension/routes.js';
 import { geocodeRoutes } from './features/geocode/routes.js';
 import { iconRoutes } from './features/icons/routes.js';
+import { ImportJobs } from './features/imports/jobs.js';
 import { importRoutes } from './features/imports/routes.js';
+import { listingRoutes } from './features/listings/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
@@ -33,12 +37,16 @@ import { newsletterFeature } from './features/newsletter/feature.js';
 import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
+import { tileRoutes } from './features/tiles/routes.js';
+import { savedSearchRoutes } from './features/saved-searches/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
 import { versionRoutes } from './features/version/routes.js';
+import { zoneRoutes } from './features/zone/routes.js';
 import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
 import { errorHandler, notFoundApi } from './http/errors.js';
 import { isNoindexPath, ROBOTS_TXT, securityHeaders } from './http/security.js';
 import { loadOpenDataConfig } from './importers/open-data-config.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logger.js';
 
 const require = createRequire(import.meta.url);
@@ -54,6 +62,25 @@ export interface AppDeps {
   web?: ServerBuild;
   /** Folder of the browser assets of that build. */
   webClientDir?: string;
+  /** The background job queue (main.ts starts it; tests that need it pass their own). */
+  jobs?: JobQueue;
+  /** The admin imports' worker on that queue (`registerJobs`). */
+  imports?: ImportJobs;
+}
+
+/**
+ * Registers every feature's background jobs on the queue (each process works them all); called
+ * once by main.ts and by the tests that run jobs, before buildApp.
+ */
+export async function registerJobs(jobs: JobQueue, deps: { config: Config; db: Db; log: Logger }): Promise<{ imports: ImportJobs }> {
+  const imports = await new ImportJobs({
+    queue: jobs,
+    db: deps.db,
+    log: deps.log,
+    openData: loadOpenDataConfig(),
+    cacheDir: path.join(deps.config.DATA_DIR, 'telechargements'),
+  }).init();
+  return { imports };
 }
 
 export function buildApp(deps: AppDeps): express.Express {
@@ -62,7 +89,8 @@ export function buildApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(compression());
-  app.use(securityHeaders());
+  // The configured basemap's style, tiles, sprites and glyphs come from its host.
+  app.use(securityHeaders({ extraConnect: config.MAP_STYLE_URL ? [new URL(config.MAP_STYLE_URL).origin] : [] }));
   app.use((req, res, next) => {
     if (isNoindexPath(req.path)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     next();
@@ -104,7 +132,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(iconRoutes());
   api.use(contactRoutes({ db: deps.db, log, mailer: contactMailer(config, createMailer(config, log)) }));
   api.use(geocodeRoutes({ db: deps.db, log, geocoderUrl: openData.geocoderUrl }));
-  api.use(importRoutes({ db: deps.db, log, openData, cacheDir: path.join(config.DATA_DIR, 'telechargements') }));
+  api.use(importRoutes({ db: deps.db, log, imports: deps.imports }));
   api.use(parcelRoutes({ db: deps.db }));
   api.use(accounts.api);
   api.use(auditRoutes({ db: deps.db }));
@@ -114,10 +142,16 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
+  api.use(savedSearchRoutes({ db: deps.db, log }));
   api.use(estimateRoutes({ db: deps.db }));
   api.use(extensionRoutes({ db: deps.db }));
+  api.use(tileRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
   api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
+  api.use(zoneRoutes({ db: deps.db }));
+  api.use(dpeRoutes({ db: deps.db }));
+  api.use(coproRoutes({ db: deps.db }));
+  api.use(listingRoutes({ db: deps.db }));
   api.use(notFoundApi);
   api.use(errorHandler(log));
   app.use('/api', api);

@@ -8,6 +8,9 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** The Géoplateforme's Plan IGN vector style (IGN, free, no key). */
+export const PLAN_IGN_STYLE_URL = 'https://data.geopf.fr/annexes/ressources/vectorTiles/styles/PLAN.IGN/standard.json';
+
 const optionalString = z
   .string()
   .trim()
@@ -50,8 +53,17 @@ const envSchema = z.object({
   /** The subscription offer shown on the public pages and charged by Stripe (TTC, in cents). */
   OFFER_PRICE_CENTS: z.coerce.number().int().positive().default(4900),
   OFFER_INTERVAL: z.enum(['month', 'year']).default('month'),
-  /** Base map style URL for MapLibre; unset: the map draws our own data only. */
-  MAP_STYLE_URL: optionalString.pipe(z.string().url().optional()),
+  /**
+   * Base map style URL for MapLibre; unset: the Géoplateforme Plan IGN vector style (no key);
+   * empty: our own base drawn from our data, which browsers also fall back to when the style does
+   * not answer.
+   */
+  MAP_STYLE_URL: z
+    .string()
+    .trim()
+    .default(PLAN_IGN_STYLE_URL)
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().url().optional()),
   /** Chromium used to render report PDFs; unset: /usr/bin/chromium (or chromium-browser) when installed. */
   CHROMIUM_PATH: optionalString,
 
@@ -118,6 +130,10 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[a-p]{32}$/, 'identifiants d’extension Chromium (32 lettres a–p) séparés par des virgules'))),
+
+  // Background jobs (pg-boss in the database)
+  /** A running job whose process gave no sign of life for this long is run again (seconds). */
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

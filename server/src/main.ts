@@ -5,12 +5,13 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 // zod answers in French from the first configuration error on.
 import '@immoloupe/shared/zod-locale';
-import { buildApp, WEB_BUILD_DIR } from './app.js';
+import { buildApp, registerJobs, WEB_BUILD_DIR } from './app.js';
 import { readBuildId } from './build-info.js';
 import { loadConfigOrExit } from './config.js';
 import { openDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { claimDataDir, dataDirHolder, holderMessage } from './importers/data-dir-lock.js';
+import { startJobQueue } from './jobs/queue.js';
 import { createLogger } from './logger.js';
 
 async function main(): Promise<void> {
@@ -40,7 +41,10 @@ async function main(): Promise<void> {
   }
   const web = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const buildId = readBuildId(WEB_BUILD_DIR, config.BUILD_ID);
-  const app = buildApp({ config, db, log, buildId, web, webClientDir: path.join(WEB_BUILD_DIR, 'client') });
+  // Background jobs (imports, alerts, mailings) run in every app process, on the same database.
+  const jobs = await startJobQueue({ db, log: log.child({ part: 'jobs' }), leaseSeconds: config.JOBS_LEASE_SECONDS });
+  const workers = await registerJobs(jobs, { config, db, log });
+  const app = buildApp({ config, db, log, buildId, web, webClientDir: path.join(WEB_BUILD_DIR, 'client'), jobs, ...workers });
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -57,7 +61,10 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
-      db.close()
+      jobs
+        .stop()
+        .catch((err) => log.error('job queue stop failed', { err }))
+        .then(() => db.close())
         .catch((err) => log.error('database close failed', { err }))
         .finally(() => process.exit(0));
     });

@@ -34,6 +34,11 @@ export function formatEurosPerSquareMetre(n: number): string {
   return `${integer.format(n)}${NBSP}€/m²`;
 }
 
+/** A monthly rent per m², to the tenth: `34,4 €/m²/mois`. */
+export function formatEurosPerSquareMetreMonth(n: number): string {
+  return `${new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n)}${NBSP}€/m²/mois`;
+}
+
 export function formatSurface(m2: number): string {
   return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(m2)}${NBSP}m²`;
 }

@@ -204,6 +204,14 @@ export function accountRoutes(deps: Deps): express.Router {
         lastSeenAt: new Date(s.last_seen_at).toISOString(),
         userAgent: s.user_agent,
       })),
+      savedSearches: await db.query(
+        `SELECT tool, name, query, alert, created_at AS "createdAt" FROM saved_searches WHERE user_id = $1 ORDER BY created_at`,
+        [userId],
+      ),
+      savedAddresses: await db.query(
+        `SELECT label, lon, lat, insee, id_parcelle AS "idParcelle", created_at AS "createdAt" FROM saved_addresses WHERE user_id = $1 ORDER BY created_at`,
+        [userId],
+      ),
     };
     res
       .set('Cache-Control', 'no-store')

@@ -15,10 +15,12 @@ import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { readCookie } from '../http/csrf.js';
 import type { Logger } from '../logger.js';
 import { type Account, accountByEmail, accountBySession } from './account-store.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SEC, deviceToken, deviceUserId } from './known-device.js';
 import { verifyPassword } from './passwords.js';
-import { isLimited, LIMITS, recordAttempt } from './rate-limit.js';
+import { isLimited, LIMITS, loginWaitSec, recordAttempt } from './rate-limit.js';
 import { createSession, deleteSession, touchSession } from './sessions.js';
 
 /** The page that renders sign-in and its errors; the configured one when it is a sign-in page. */
@@ -45,6 +47,10 @@ class SignInRefused extends CredentialsSignin {
 interface AuthRequestContext {
   ip: string;
   userAgent: string | null;
+  /** The known-device cookie this browser sent, if any. */
+  deviceCookie?: string | undefined;
+  /** Sets the known-device cookie on the response of a successful sign-in. */
+  rememberDevice?: (token: string) => void;
   /** The account read by the `jwt` callback, reused by the `session` callback. */
   account?: Account | null;
 }
@@ -73,11 +79,20 @@ export function authJsConfig(deps: { config: Config; db: Db; log: Logger; secret
     const parsed = credentialsSchema.safeParse(raw);
     if (!parsed.success) throw new SignInRefused(SIGNIN_CODES.invalid);
     const { email, password } = parsed.data;
-    if ((await isLimited(db, LIMITS.loginAccount, email)) || (await isLimited(db, LIMITS.loginIp, ip))) {
+    if (await isLimited(db, LIMITS.loginIp, ip)) {
       log.warn('sign-in rate limited', { ip });
       throw new SignInRefused(SIGNIN_CODES.limited);
     }
     const account = await accountByEmail(db, email);
+    // A browser that signed in to this account before is not slowed by others' failures on it.
+    const knownDevice = account !== null && deviceUserId(deps.secret, ctx?.deviceCookie) === account.id;
+    if (!knownDevice) {
+      const waitSec = await loginWaitSec(db, LIMITS.loginAccount, email);
+      if (waitSec > 0) {
+        log.warn('sign-in slowed down', { ip, waitSec });
+        throw new SignInRefused(SIGNIN_CODES.limited);
+      }
+    }
     // Unknown address or wrong password: same work, same answer.
     const ok = await verifyPassword(account?.passwordHash, password);
     if (!account || !ok) {
@@ -88,6 +103,7 @@ export function authJsConfig(deps: { config: Config; db: Db; log: Logger; secret
     // Said only to whoever proved the password: it reveals nothing to anyone else.
     if (!account.emailVerified) throw new SignInRefused(SIGNIN_CODES.notVerified);
     if (account.disabled) throw new SignInRefused(SIGNIN_CODES.disabled);
+    ctx?.rememberDevice?.(deviceToken(deps.secret, account.id));
     return { id: account.id, email: account.email };
   }
 
@@ -183,7 +199,20 @@ export function authHandlers(deps: { config: Config; db: Db; log: Logger; secret
     try {
       handler ??= deps.secret().then((secret) => ExpressAuth(authJsConfig({ ...deps, secret })));
       const h = await handler;
-      const ctx: AuthRequestContext = { ip: req.ip ?? req.socket.remoteAddress ?? 'inconnue', userAgent: req.get('user-agent') ?? null };
+      const ctx: AuthRequestContext = {
+        ip: req.ip ?? req.socket.remoteAddress ?? 'inconnue',
+        userAgent: req.get('user-agent') ?? null,
+        deviceCookie: readCookie(req, DEVICE_COOKIE),
+        // res.cookie appends: Auth.js's own cookies, appended after, are kept too.
+        rememberDevice: (token) =>
+          res.cookie(DEVICE_COOKIE, token, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: req.secure,
+            path: '/',
+            maxAge: DEVICE_COOKIE_MAX_AGE_SEC * 1000,
+          }),
+      };
       await requestContext.run(ctx, () => h(req, res, next));
     } catch (err) {
       handler = undefined;

@@ -219,18 +219,32 @@ describe('security', () => {
     expect((await forgotKnown.json()).message.split('pour')[0]).toBe((await forgotUnknown.json()).message.split('pour')[0]);
   });
 
-  it('limits brute force per account, in the database, across app processes', async () => {
+  it('slows brute force per account, in the database, across app processes, with growing delays', async () => {
+    await app.db.query(`DELETE FROM auth_attempts WHERE scope = 'login-ip'`);
     const address = email('force');
     await createAccount(app.db, address, PASSWORD);
     const other = await startTestApp({ db: app.db });
+    // Time passing, without waiting: the account's failures are moved back.
+    const wait = (seconds: number) =>
+      app.db.query(`UPDATE auth_attempts SET at = at - make_interval(secs => $2) WHERE scope = 'login-account' AND key = $1`, [
+        address,
+        seconds,
+      ]);
     try {
       for (let i = 0; i < 5; i++) {
         // Alternate processes: the count lives in the database, not in one process.
         const target = i % 2 ? other.url : app.url;
         expect((await new TestBrowser(target).signIn(address, `Mauvais-essai-${i}`)).code).toBe('identifiants');
       }
-      const right = await new TestBrowser(other.url).signIn(address, PASSWORD);
-      expect(right).toMatchObject({ ok: false, code: 'trop-de-tentatives' });
+      // From a browser that never signed in, even the right password waits: 30 s after the 5th failure.
+      expect(await new TestBrowser(other.url).signIn(address, PASSWORD)).toMatchObject({ ok: false, code: 'trop-de-tentatives' });
+      await wait(31);
+      expect((await new TestBrowser(app.url).signIn(address, 'Mauvais-essai-5')).code).toBe('identifiants');
+      // The 6th failure doubles the delay: 31 s more is not enough, 60 s is.
+      await wait(31);
+      expect(await new TestBrowser(app.url).signIn(address, 'Mauvais-essai-6')).toMatchObject({ ok: false, code: 'trop-de-tentatives' });
+      await wait(30);
+      expect((await new TestBrowser(app.url).signIn(address, PASSWORD)).ok).toBe(true);
       // Another account from elsewhere is not affected by this account's limit.
       const other2 = email('force-voisin');
       await createAccount(app.db, other2, PASSWORD);
@@ -238,6 +252,41 @@ describe('security', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('lets the owner in from a browser that signed in before, while someone else is slowed down', async () => {
+    await app.db.query(`DELETE FROM auth_attempts WHERE scope = 'login-ip'`);
+    const owner = email('proprio');
+    await createAccount(app.db, owner, PASSWORD);
+    const usual = new TestBrowser(app.url);
+    expect((await usual.signIn(owner, PASSWORD)).ok).toBe(true);
+    expect(usual.cookies.has('immoloupe.appareil')).toBe(true);
+    await usual.auth.signOut();
+    expect(usual.signedIn).toBe(false);
+
+    // Someone who knows the address tries passwords from their own browser.
+    const attacker = new TestBrowser(app.url);
+    for (let i = 0; i < 5; i++) expect((await attacker.signIn(owner, `Devine-${i}-2026`)).code).toBe('identifiants');
+    expect(await attacker.signIn(owner, 'Devine-5-2026')).toMatchObject({ ok: false, code: 'trop-de-tentatives' });
+    // Knowing the right password from a new browser does not skip the delay either.
+    expect(await new TestBrowser(app.url).signIn(owner, PASSWORD)).toMatchObject({ ok: false, code: 'trop-de-tentatives' });
+
+    // The owner's usual browser gets in, but only with the right password.
+    expect((await usual.signIn(owner, 'Pas-le-bon-2026')).code).toBe('identifiants');
+    expect((await usual.signIn(owner, PASSWORD)).ok).toBe(true);
+    expect(usual.signedIn).toBe(true);
+
+    // A device cookie of another account, or a forged one, lets nothing through.
+    const neighbour = email('proprio-voisin');
+    await createAccount(app.db, neighbour, PASSWORD);
+    const elsewhere = new TestBrowser(app.url);
+    expect((await elsewhere.signIn(neighbour, PASSWORD)).ok).toBe(true);
+    await elsewhere.auth.signOut();
+    expect(await elsewhere.signIn(owner, PASSWORD)).toMatchObject({ ok: false, code: 'trop-de-tentatives' });
+    const forged = new TestBrowser(app.url);
+    const [id] = (usual.cookies.get('immoloupe.appareil') ?? '').split('.');
+    forged.cookies.set('immoloupe.appareil', `${id}.${Math.floor(Date.now() / 1000)}.abc.faux`);
+    expect(await forged.signIn(owner, PASSWORD)).toMatchObject({ ok: false, code: 'trop-de-tentatives' });
   });
 
   it('limits brute force per IP address across accounts', async () => {

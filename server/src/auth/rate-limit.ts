@@ -2,6 +2,10 @@
  * Rate limits of sign-in and of the requests that send e-mails, counted in the database so that
  * several app processes share them. Only failures count for sign-in; a success does not reset
  * the counter (an attacker who knows one password must not unlock guessing others).
+ *
+ * Per account, failures do not lock the account (anyone who knows an agent's address could keep
+ * them out): past a few, each further try must wait a delay that doubles, and a browser that
+ * signed in to the account before is not slowed at all (decision 0600).
  */
 import type { Queryable } from '../db/client.js';
 
@@ -12,7 +16,7 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  /** Failed sign-ins on one account (by e-mail, known or not: no enumeration). */
+  /** Failed sign-ins on one account (by e-mail, known or not: no enumeration): free tries, then growing delays. */
   loginAccount: { scope: 'login-account', max: 5, windowSec: 15 * 60 },
   /** Failed sign-ins from one IP address, whatever the account. */
   loginIp: { scope: 'login-ip', max: 30, windowSec: 15 * 60 },
@@ -34,4 +38,24 @@ export async function recordAttempt(db: Queryable, limit: Limit, key: string): P
   await db.query('INSERT INTO auth_attempts (scope, key) VALUES ($1, $2)', [limit.scope, key]);
   // Keep the table small: nothing older than a day matters to any limit.
   if (Math.random() < 0.05) await db.query(`DELETE FROM auth_attempts WHERE at < now() - interval '1 day'`);
+}
+
+/** Delay before the next try after the first free failures: 30 s, then doubling, at most 15 min. */
+export const LOGIN_DELAY = { firstSec: 30, maxSec: 15 * 60 } as const;
+
+/** Seconds an account's next sign-in must wait after `failures` recent failures (0: no wait). */
+export function loginDelaySec(failures: number, free: number = LIMITS.loginAccount.max): number {
+  if (failures < free) return 0;
+  return Math.min(LOGIN_DELAY.firstSec * 2 ** (failures - free), LOGIN_DELAY.maxSec);
+}
+
+/** Seconds left before `key` may try to sign in again (0: now). */
+export async function loginWaitSec(db: Queryable, limit: Limit, key: string): Promise<number> {
+  const [row] = await db.query<{ n: number; since: number | null }>(
+    `SELECT count(*)::int AS n, extract(epoch FROM now() - max(at))::float8 AS since
+       FROM auth_attempts WHERE scope = $1 AND key = $2 AND at > now() - make_interval(secs => $3)`,
+    [limit.scope, key, limit.windowSec],
+  );
+  const delay = loginDelaySec(Number(row?.n ?? 0), limit.max);
+  return delay === 0 ? 0 : Math.max(0, Math.ceil(delay - Number(row?.since ?? 0)));
 }

@@ -4,6 +4,7 @@
  */
 import type { Queryable } from '../db/client.js';
 import { searchText } from '../features/geocode/search-text.logic.js';
+import { clearTileCache } from '../features/tiles/outlines.js';
 import { readCsv } from './csv.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
@@ -180,6 +181,8 @@ async function mergeBan(tx: Queryable, stage: string, ctx: { runId: number }) {
     DELETE FROM ban_addresses WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes);
     DELETE FROM ban_voies WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes);
   `);
+  // The basemap's street names come from these addresses.
+  await clearTileCache(tx);
   await tx.query(`INSERT INTO ban_addresses (${ADDRESS_COLUMNS}, import_run_id) SELECT ${ADDRESS_COLUMNS}, $1 FROM ${stage}`, [ctx.runId]);
   await tx.exec(`
     INSERT INTO ban_voies (voie_key, code_insee, nom_voie, code_postal, nom_commune, search, lon, lat, nb_adresses)

@@ -6,6 +6,7 @@
  * their own are then geolocated again at their parcel's centroid.
  */
 import type { Queryable } from '../db/client.js';
+import { refreshOutlines } from '../features/tiles/outlines.js';
 import { parcelFromFeature } from './cadastre.logic.js';
 import { refreshDvfGeolocation } from './dvf-merge.js';
 import { readFeatures } from './geojson-stream.js';
@@ -135,6 +136,8 @@ async function mergeCadastre(tx: Queryable, stage: string, ctx: { runId: number 
        FROM cadastre_merge_communes`,
   );
   const geo = await refreshDvfGeolocation(tx, `SELECT code_commune FROM cadastre_merge_communes`);
+  // The basemap's section and commune outlines follow the current parcels.
+  const outlines = await refreshOutlines(tx, `SELECT code_commune FROM cadastre_merge_communes WHERE newer`);
   return {
     vintage,
     summary: {
@@ -144,6 +147,7 @@ async function mergeCadastre(tx: Queryable, stage: string, ctx: { runId: number 
       retiredToHistory: retired[0]?.n ?? 0,
       addedAsHistory: history[0]?.n ?? 0,
       dvfLinesGeolocated: geo,
+      sectionOutlines: outlines.sections,
     },
   };
 }

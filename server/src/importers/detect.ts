@@ -42,8 +42,10 @@ export function detectSource(head: string, fileName: string): Source {
   if (has('id', 'numero', 'nom_voie', 'code_insee', 'lon', 'lat')) return 'ban';
   if (has('numero_d_immatriculation')) return 'copro';
   if (has('numero_dpe') || has('n_dpe')) return 'dpe';
+  const starts = (prefix: string) => fields.some((f) => f.startsWith(prefix));
+  if ((starts('n_siren') || starts('no_siren')) && starts('denomination') && starts('code_droit')) return 'personnes-morales';
   throw new ImportError(
     `Type de fichier non reconnu pour « ${fileName} »\u00a0: l’en-tête ne correspond à aucune source prise en charge ` +
-      '(DVF, DVF brutes, cadastre, DPE, RNIC, BAN). Précisez-la avec --source si le fichier est bien l’une d’elles.',
+      '(DVF, DVF brutes, cadastre, DPE, RNIC, BAN, personnes morales). Précisez-la avec --source si le fichier est bien l’une d’elles.',
   );
 }

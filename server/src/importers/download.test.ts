@@ -35,6 +35,7 @@ const dpeLines = readFileSync(SAMPLES.dpeExistant, 'utf8')
   .replace(/^\uFEFF/, '')
   .split('\n');
 const dpeHeader = dpeLines[0] ?? '';
+const personnesMorales = readFileSync(SAMPLES.personnesMoralesParis18);
 const dpeRows = dpeLines.slice(1).filter(Boolean);
 // The DPE rows are single-line records: three pages of the API.
 const dpePages = [dpeRows.slice(0, 400), dpeRows.slice(400, 800), dpeRows.slice(800)];
@@ -76,6 +77,10 @@ function handle(req: IncomingMessage, res: import('node:http').ServerResponse): 
     res.writeHead(200, { 'content-length': dvf.length }).end(dvf);
     return;
   }
+  if (url.pathname === '/pm/2025/PM_25_NB_930.csv') {
+    res.writeHead(200, { 'content-length': personnesMorales.length }).end(personnesMorales);
+    return;
+  }
   if (url.pathname === '/dpe/lines') {
     const page = Number(url.searchParams.get('page') ?? '0');
     const body = `${dpeHeader}\n${(dpePages[page] ?? []).join('\n')}\n`;
@@ -107,6 +112,7 @@ describe('département shortcut (--dep)', () => {
       DATA_URL_BAN: `${base}/ban/{dep}.csv.gz`,
       DATA_URL_DVF: `${base}/dvf/{year}/{dep}.csv.gz`,
       DATA_URL_DPE: `${base}/dpe/lines?dep={dep}`,
+      DATA_URL_PERSONNES_MORALES: `${base}/pm/2025/PM_25_NB_{dep}0.csv`,
     });
     const messages: string[] = [];
     const result = await importDepartement(db, {
@@ -126,7 +132,10 @@ describe('département shortcut (--dep)', () => {
       ['ban', 'succeeded', 8413],
       ['dvf', 'succeeded', 164],
       ['dpe', 'succeeded', 1000],
+      // The sample is the Paris 18e extract: what matters here is the download, named with its vintage.
+      ['personnes-morales', 'succeeded', 5819],
     ]);
+    expect(result.reports.at(-1)).toMatchObject({ fileName: 'PM_25_NB_930.csv', vintage: '2025' });
     // Resumed: the second request of the cadastre asked for the bytes it did not have.
     const cadastreRequests = requests.filter((r) => r.url === '/cadastre/93.json.gz');
     expect(cadastreRequests).toHaveLength(2);

@@ -174,5 +174,21 @@ export function departementPlan(config: OpenDataConfig, depInput: string, years:
       (year): PlannedDownload => ({ source: 'dvf', url: fill(config.urls.dvf, year), fileName: `dvf-${year}-${dep}.csv.gz`, paged: false }),
     ),
     { source: 'dpe', url: fill(config.urls.dpe), fileName: `dpe-${dep}.csv`, paged: true },
+    ...(config.urls.personnesMorales
+      ? [
+          {
+            source: 'personnes-morales',
+            url: fill(config.urls.personnesMorales),
+            // The official name carries the vintage (PM_25_NB_750…): kept when the URL has it.
+            fileName: pmFileName(fill(config.urls.personnesMorales), dep),
+            paged: false,
+          } satisfies PlannedDownload,
+        ]
+      : []),
   ];
+}
+
+function pmFileName(url: string, dep: string): string {
+  const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+  return /^PM_\d{2}_N?B_/i.test(last) ? last : `personnes-morales-${dep}.csv`;
 }

@@ -5,7 +5,9 @@
  * without coordinates, and are counted. Then the sales kept for statistics and the monthly statistics
  * of the communes and départements touched are recomputed.
  */
+
 import type { Queryable } from '../db/client.js';
+import { refreshMapCells } from '../features/tiles/sales.js';
 import { refreshSales, refreshStats } from './dvf-stats.js';
 import type { MergeContext, MergeResult } from './importer.js';
 
@@ -72,6 +74,7 @@ export async function mergeDvf(tx: Queryable, stage: string, origin: 'geo-dvf' |
   await tx.exec('ANALYZE dvf_lines; ANALYZE dvf_mutations;');
 
   const sales = await refreshSales(tx, 'SELECT code_commune FROM dvf_merge_communes', ctx.bounds);
+  await refreshMapCells(tx, 'SELECT code_commune FROM dvf_merge_communes');
   const stats = await refreshStats(
     tx,
     'SELECT code_commune FROM dvf_merge_communes',
@@ -145,5 +148,6 @@ export async function refreshDvfGeolocation(tx: Queryable, communesSql: string):
                           ORDER BY x.line_no LIMIT 1) l ON true
      WHERE m.id_mutation = s.id_mutation AND m.code_commune IN (${communesSql});
   `);
+  await refreshMapCells(tx, communesSql);
   return n;
 }

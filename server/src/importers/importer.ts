@@ -6,7 +6,15 @@ import type { TextInput } from './input.js';
 import type { Column, StageValue } from './stage.js';
 
 /** Every source, in the order a batch imports them: parcels first, so DVF rows find their centroid. */
-export const SOURCES = ['cadastre', 'ban', 'copro', 'dvf-raw', 'dvf', 'dpe'] as const satisfies readonly OpenDataSource[];
+export const SOURCES = [
+  'cadastre',
+  'ban',
+  'copro',
+  'dvf-raw',
+  'dvf',
+  'dpe',
+  'personnes-morales',
+] as const satisfies readonly OpenDataSource[];
 export type Source = OpenDataSource;
 /** French names, from the shared contract the pages use too. */
 export const SOURCE_LABELS: Record<Source, string> = SOURCE_NAMES;

@@ -3,6 +3,8 @@
  * name), the bytes read on disk are counted for the progress bar (% of bytes, ETA), the file's
  * SHA-256 is computed on the way, and the text is decoded as strict UTF-8 (the byte-order mark is
  * dropped): a file in another encoding stops the import with a French error before anything changes.
+ * Sources whose publisher also ships Windows-1252 files (DGFiP personnes morales) are decoded in
+ * that encoding when the start of the file is not UTF-8 (`sniffEncoding`).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -14,6 +16,8 @@ export interface InputStats {
   bytesTotal: number;
   bytesRead: number;
 }
+
+export type TextEncoding = 'utf-8' | 'windows-1252';
 
 export interface TextInput {
   path: string;
@@ -38,7 +42,7 @@ async function isGzip(path: string): Promise<boolean> {
   }
 }
 
-export async function openInput(path: string, name: string): Promise<TextInput> {
+export async function openInput(path: string, name: string, encoding: TextEncoding = 'utf-8'): Promise<TextInput> {
   const size = (await stat(path)).size;
   if (size === 0) throw new ImportError(`Le fichier « ${name} » est vide.`);
   const gzip = await isGzip(path);
@@ -61,7 +65,8 @@ export async function openInput(path: string, name: string): Promise<TextInput> 
         hash.update(chunk);
       });
       const bytes: AsyncIterable<Buffer> = gzip ? raw.pipe(createGunzip()) : raw;
-      yield* decodeUtf8(bytes, name);
+      if (encoding === 'utf-8') yield* decodeUtf8(bytes, name);
+      else yield* decodeSingleByte(bytes, name, encoding);
       digest = hash.digest('hex');
     },
   };
@@ -93,9 +98,50 @@ export async function* decodeUtf8(bytes: AsyncIterable<Uint8Array>, name: string
   }
 }
 
+/** Windows-1252 (a superset of Latin-1 as browsers and Excel read it): every byte is a character. */
+async function* decodeSingleByte(bytes: AsyncIterable<Uint8Array>, name: string, encoding: TextEncoding): AsyncIterable<string> {
+  const decoder = new TextDecoder(encoding);
+  try {
+    for await (const chunk of bytes) {
+      const text = decoder.decode(chunk, { stream: true });
+      if (text) yield text;
+    }
+    const tail = decoder.decode();
+    if (tail) yield tail;
+  } catch (err) {
+    if (err instanceof Error && 'code' in err && (err.code === 'Z_DATA_ERROR' || err.code === 'Z_BUF_ERROR')) {
+      throw new ImportError(`Le fichier compressé « ${name} » est corrompu ou tronqué (gzip invalide).`);
+    }
+    throw err;
+  }
+}
+
+/** UTF-8 when the first 64 KB (after gunzip) are valid UTF-8, else Windows-1252. */
+export async function sniffEncoding(path: string): Promise<TextEncoding> {
+  const gzip = await isGzip(path);
+  const raw = createReadStream(path, { highWaterMark: 64 * 1024 });
+  const bytes: AsyncIterable<Buffer> = gzip ? raw.pipe(createGunzip()) : raw;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let seen = 0;
+  try {
+    for await (const chunk of bytes) {
+      decoder.decode(chunk, { stream: true });
+      seen += chunk.length;
+      if (seen >= 64 * 1024) break;
+    }
+    return 'utf-8';
+  } catch (err) {
+    if (err instanceof TypeError) return 'windows-1252';
+    // A broken gzip stream is reported by the real read, with its own message.
+    return 'utf-8';
+  } finally {
+    raw.destroy();
+  }
+}
+
 /** The first `max` characters of the decoded text (source detection), without reading the rest. */
-export async function peekText(path: string, name: string, max = 64 * 1024): Promise<string> {
-  const input = await openInput(path, name);
+export async function peekText(path: string, name: string, max = 64 * 1024, encoding: TextEncoding = 'utf-8'): Promise<string> {
+  const input = await openInput(path, name, encoding);
   let out = '';
   const it = input.text()[Symbol.asyncIterator]();
   try {

@@ -5,7 +5,7 @@ import { DEFAULT_URLS, loadOpenDataConfig } from './open-data-config.js';
 describe('open-data configuration', () => {
   it('defaults to the official URLs and the METHODOLOGY bounds, blank variables included', () => {
     const c = loadOpenDataConfig({ DATA_URL_DVF: '', GEOCODER_URL: '', DVF_STATS_BOUNDS: '' });
-    expect(c).toEqual({ urls: DEFAULT_URLS, geocoderUrl: null, bounds: DEFAULT_BOUNDS });
+    expect(c).toEqual({ urls: { ...DEFAULT_URLS, personnesMorales: null }, geocoderUrl: null, bounds: DEFAULT_BOUNDS });
     const bounds = { ...DEFAULT_BOUNDS, pricePerM2: { min: 500, max: 20_000 } };
     expect(
       loadOpenDataConfig({ DVF_STATS_BOUNDS: JSON.stringify(bounds), GEOCODER_URL: 'https://data.geopf.fr/geocodage/' }),

@@ -40,6 +40,19 @@ const schema = z.object({
   DATA_URL_CADASTRE: template(['{dep}'], DEFAULT_URLS.cadastre),
   DATA_URL_BAN: template(['{dep}'], DEFAULT_URLS.ban),
   DATA_URL_DPE: template(['{dep}'], DEFAULT_URLS.dpe),
+  /**
+   * Legal-entity owners (DGFiP personnes morales), non-bâti file of one département ({dep}). The
+   * DGFiP publishes zip archives of several départements, not one file per département: no default,
+   * the département shortcut skips this source until a mirror URL is set.
+   */
+  DATA_URL_PERSONNES_MORALES: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .url('doit être une URL http(s)://…')
+      .refine((u) => u.includes('{dep}'), 'doit contenir {dep}')
+      .optional(),
+  ),
   /** Géoplateforme geocoding API (e.g. https://data.geopf.fr/geocodage); unset: imported data only. */
   GEOCODER_URL: z
     .string()
@@ -66,7 +79,7 @@ const schema = z.object({
 });
 
 export interface OpenDataConfig {
-  urls: { dvf: string; cadastre: string; ban: string; dpe: string };
+  urls: { dvf: string; cadastre: string; ban: string; dpe: string; personnesMorales: string | null };
   geocoderUrl: string | null;
   bounds: PlausibilityBounds;
 }
@@ -82,7 +95,13 @@ export function loadOpenDataConfig(env: NodeJS.ProcessEnv = process.env): OpenDa
   if (!parsed.success) throw new OpenDataConfigError(parsed.error.issues.map((i) => `${i.path.join('.')} : ${i.message}`));
   const d = parsed.data;
   return {
-    urls: { dvf: d.DATA_URL_DVF, cadastre: d.DATA_URL_CADASTRE, ban: d.DATA_URL_BAN, dpe: d.DATA_URL_DPE },
+    urls: {
+      dvf: d.DATA_URL_DVF,
+      cadastre: d.DATA_URL_CADASTRE,
+      ban: d.DATA_URL_BAN,
+      dpe: d.DATA_URL_DPE,
+      personnesMorales: d.DATA_URL_PERSONNES_MORALES ?? null,
+    },
     geocoderUrl: d.GEOCODER_URL ?? null,
     bounds: d.DVF_STATS_BOUNDS,
   };

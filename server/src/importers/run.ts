@@ -16,7 +16,8 @@ import { dpeImporter } from './dpe.js';
 import { dvfGeoImporter, dvfRawImporter } from './dvf.js';
 import { ImportError } from './errors.js';
 import type { Importer, Source } from './importer.js';
-import { openInput, peekText } from './input.js';
+import { openInput, peekText, sniffEncoding, type TextEncoding } from './input.js';
+import { personnesMoralesImporter } from './personnes-morales.js';
 import { dropStaleStages, Stage } from './stage.js';
 
 export const IMPORTERS: Record<Source, Importer> = {
@@ -26,10 +27,11 @@ export const IMPORTERS: Record<Source, Importer> = {
   'dvf-raw': dvfRawImporter,
   dvf: dvfGeoImporter,
   dpe: dpeImporter,
+  'personnes-morales': personnesMoralesImporter,
 };
 
 /** Order of import when several files are given: parcels first, so that DVF rows find their centroid. */
-export const SOURCE_ORDER: readonly Source[] = ['cadastre', 'ban', 'copro', 'dvf-raw', 'dvf', 'dpe'];
+export const SOURCE_ORDER: readonly Source[] = ['cadastre', 'ban', 'copro', 'dvf-raw', 'dvf', 'dpe', 'personnes-morales'];
 
 export const MAX_REJECTS_KEPT = 100;
 const HEARTBEAT_MS = 1_000;
@@ -116,8 +118,24 @@ export async function markInterruptedRuns(db: Db): Promise<number> {
   return dead.length;
 }
 
+/** Sources whose publisher ships Windows-1252 files too: decoded in that encoding when the file is not UTF-8. */
+const SINGLE_BYTE_SOURCES: ReadonlySet<Source> = new Set(['personnes-morales']);
+
+/**
+ * The source and text encoding of a file. A file that is not UTF-8 is accepted only for a source
+ * published in Windows-1252 too; for the others the strict UTF-8 reading says where it fails.
+ */
+export async function detectFileFormat(path: string, name: string, forced?: Source): Promise<{ source: Source; encoding: TextEncoding }> {
+  if ((await sniffEncoding(path)) === 'windows-1252') {
+    const source = forced ?? detectSource(await peekText(path, name, 64 * 1024, 'windows-1252'), name);
+    if (SINGLE_BYTE_SOURCES.has(source)) return { source, encoding: 'windows-1252' };
+    await peekText(path, name); // throws the French "not UTF-8" error
+  }
+  return { source: forced ?? detectSource(await peekText(path, name), name), encoding: 'utf-8' };
+}
+
 export async function detectFileSource(path: string, name: string): Promise<Source> {
-  return detectSource(await peekText(path, name), name);
+  return (await detectFileFormat(path, name)).source;
 }
 
 /**
@@ -139,8 +157,8 @@ function message(err: unknown): string {
 export async function runImport(db: Db, options: ImportOptions): Promise<ImportReport> {
   const name = options.name ?? basename(options.path);
   // Detection reads only the first kilobytes; a wrong file is refused before any record is written.
-  const input = await openInput(options.path, name);
-  const source = options.source ?? (await detectFileSource(options.path, name));
+  const { source, encoding } = await detectFileFormat(options.path, name, options.source);
+  const input = await openInput(options.path, name, encoding);
   const importer = IMPORTERS[source];
   const bounds = options.bounds ?? DEFAULT_BOUNDS;
   await markInterruptedRuns(db);

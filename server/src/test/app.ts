@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { buildApp, WEB_BUILD_DIR } from '../app.js';
+import { buildApp, registerJobs, WEB_BUILD_DIR } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import { type JobQueue, startJobQueue } from '../jobs/queue.js';
 import { createLogger, type Logger } from '../logger.js';
 import { createTestDb } from './db.js';
 
@@ -20,6 +21,8 @@ export interface TestApp {
   db: Db;
   config: Config;
   log: Logger;
+  /** With `jobs: true`: the queue the app's workers run on. */
+  jobs?: JobQueue;
   /** Lines the app logged (JSON), to assert on logged errors. */
   logs: Record<string, unknown>[];
   fetch(pathname: string, init?: RequestInit): Promise<Response>;
@@ -34,13 +37,18 @@ export function loadWebBuild(): Promise<ServerBuild> {
   return webBuild;
 }
 
-export async function startTestApp(options: { web?: boolean; env?: Record<string, string>; db?: Db } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { web?: boolean; env?: Record<string, string>; db?: Db /** Start the job queue and its workers. */; jobs?: boolean } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug', PUBLIC_URL: 'http://localhost:3000', ...options.env });
   const logs: Record<string, unknown>[] = [];
   const log = createLogger('debug', {}, (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
   const db = options.db ?? (await createTestDb());
   const web = options.web ? await loadWebBuild() : undefined;
+  const jobs = options.jobs ? await startJobQueue({ db, log, pollingSeconds: 0.5, leaseSeconds: config.JOBS_LEASE_SECONDS }) : undefined;
+  const workers = jobs ? await registerJobs(jobs, { config, db, log }) : {};
   const app = buildApp({
+    ...(jobs ? { jobs, ...workers } : {}),
     config,
     db,
     log,
@@ -56,12 +64,14 @@ export async function startTestApp(options: { web?: boolean; env?: Record<string
     app,
     db,
     config,
+    ...(jobs ? { jobs } : {}),
     log,
     logs,
     fetch: (pathname, init) => fetch(`${url}${pathname}`, { redirect: 'manual', ...init }),
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
+      await jobs?.stop();
       if (!options.db) await db.close();
     },
   };

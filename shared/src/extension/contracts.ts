@@ -66,3 +66,19 @@ export const listingAnalysisSchema = z.object({
 export type ListingAnalysis = z.infer<typeof listingAnalysisSchema>;
 
 export const whoamiSchema = z.object({ email: z.string() });
+
+/** What the extension reads on each portal: an ad page (panel), a results page (badges on the cards). */
+export const PORTAL_SUPPORT: Record<ExtensionPortal, { listing: boolean; results: boolean }> = {
+  leboncoin: { listing: true, results: true },
+  seloger: { listing: true, results: true },
+  pap: { listing: true, results: false },
+  bienici: { listing: true, results: true },
+  logicimmo: { listing: false, results: true },
+  paruvendu: { listing: false, results: true },
+  lefigaro: { listing: true, results: false },
+  orpi: { listing: true, results: false },
+};
+
+const packageSchema = z.object({ size: z.number(), builtAt: z.string() }).nullable();
+export const packagesSchema = z.object({ version: z.string(), chrome: packageSchema, firefox: packageSchema });
+export type Packages = z.infer<typeof packagesSchema>;

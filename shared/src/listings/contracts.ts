@@ -56,6 +56,9 @@ export const parsedListingSchema = z.object({
     .optional(),
   city: z.string().optional(),
   district: z.string().optional(),
+  /** Position the portal publishes (often blurred to the district): WGS84 degrees. */
+  lat: z.number().min(-90).max(90).optional(),
+  lon: z.number().min(-180).max(180).optional(),
   description: z.string().optional(),
   photos: z.array(z.string()).optional(),
   seller: z.enum(['professionnel', 'particulier']).optional(),
@@ -79,4 +82,11 @@ export interface ParseInput {
   html?: string;
   text?: string;
   json?: unknown;
+  /** An already built DOM (the extension passes its own `document`); read instead of `html`. */
+  document?: import('./dom.js').ListingDocument;
+  /** The portal, when the person says it for a pasted text without URL. */
+  portal?: Portal;
 }
+
+/** Several listings read from one input (a search page, a dataset file, a pasted results list). */
+export type ParseManyResult = { ok: true; listings: ParsedListing[] } | { ok: false; reason: ParseFailure; message: string };

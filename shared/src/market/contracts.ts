@@ -90,14 +90,15 @@ const statNatures = STAT_NATURES as unknown as readonly ['vente', 'vefa', 'adjud
 export const DEFAULT_STAT_TYPES = ['maison', 'appartement'] as const;
 
 export const statFilterFields = {
-  from: isoDateSchema,
-  to: isoDateSchema,
+  /** Absent: the default period, which ends at the newest sale of the zone (period.logic.ts). */
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
   types: commaList(PROPERTY_TYPES, 'Type de bien').transform((v) => v ?? [...DEFAULT_STAT_TYPES]),
   natures: commaList(statNatures, 'Nature de mutation').transform((v) => v ?? [...statNatures]),
 };
 
-function checkPeriod(q: { from: string; to: string }, ctx: z.RefinementCtx) {
-  if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fin de période précède son début.' });
+function checkPeriod(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fin de période précède son début.' });
 }
 
 function checkZone(q: ZoneInput, ctx: z.RefinementCtx) {
@@ -148,6 +149,8 @@ export const marketStatsResponseSchema = statSummarySchema.extend({
   zone: zoneDtoSchema,
   from: z.string(),
   to: z.string(),
+  /** True when the query gave no period and the server chose it (period.logic.ts). */
+  defaultPeriod: z.boolean(),
   types: z.array(z.enum(PROPERTY_TYPES)),
   natures: z.array(z.enum(NATURES)),
   bounds: boundsSchema,
@@ -170,6 +173,8 @@ export const marketAnalysisResponseSchema = z.object({
   zone: zoneDtoSchema,
   from: z.string(),
   to: z.string(),
+  /** True when the query gave no period and the server chose it (period.logic.ts). */
+  defaultPeriod: z.boolean(),
   types: z.array(z.enum(PROPERTY_TYPES)),
   natures: z.array(z.enum(NATURES)),
   bounds: boundsSchema,

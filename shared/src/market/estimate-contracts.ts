@@ -31,7 +31,7 @@ const idList = z.array(z.string().min(1).max(200)).max(100).default([]);
 /** `POST /api/estimates`: comparables and estimate of a subject, after the agent's removals and additions. */
 export const estimateRequestSchema = z.object({
   subject: subjectSchema,
-  /** Reference date of the search (default: today); sales after it are ignored. */
+  /** Reference date of the search (default: the newest sale imported for the commune); sales after it are ignored. */
   asOf: isoDateSchema.optional(),
   excluded: idList,
   added: idList,

@@ -78,7 +78,7 @@ export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
 export const geocodeResponseSchema = z.object({ query: z.string(), results: z.array(geocodeResultSchema) });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
 
-export const OPEN_DATA_SOURCES = ['dvf', 'dvf-raw', 'cadastre', 'dpe', 'copro', 'ban'] as const;
+export const OPEN_DATA_SOURCES = ['dvf', 'dvf-raw', 'cadastre', 'dpe', 'copro', 'ban', 'personnes-morales'] as const;
 export type OpenDataSource = (typeof OPEN_DATA_SOURCES)[number];
 
 export const SOURCE_NAMES: Record<OpenDataSource, string> = {
@@ -88,6 +88,7 @@ export const SOURCE_NAMES: Record<OpenDataSource, string> = {
   dpe: 'DPE (ADEME)',
   copro: 'Copropriétés (RNIC)',
   ban: 'Adresses (BAN)',
+  'personnes-morales': 'Propriétaires personnes morales (DGFiP)',
 };
 
 export const freshnessSchema = z.object({

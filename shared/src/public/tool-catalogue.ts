@@ -295,7 +295,14 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         line: 'Immoloupe dans votre navigateur, sur les pages d’annonces.',
         illustration: 'listing',
         audiences: ['chasseurs', 'agents'],
+        screenshot:
+          'Capture d’écran de la page de l’extension navigateur : les téléchargements pour Chrome et Firefox, les étapes d’installation et la clé d’association affichée une seule fois.',
         purpose: 'Installer l’extension et la relier à votre compte avec une clé d’accès.',
+        steps: [
+          'Téléchargez le paquet de votre navigateur et installez-le en suivant les étapes de la page.',
+          'Cliquez sur « Associer l’extension » et collez la clé affichée dans les réglages de l’extension.',
+          'Ouvrez une annonce sur un des huit portails : le panneau Immoloupe s’affiche à côté.',
+        ],
       },
       {
         path: '/pro/creer_cle',

@@ -171,3 +171,32 @@ export const territorySchema = z.object({
   lastVisitAt: z.string().nullable(),
 });
 export type Territory = z.infer<typeof territorySchema>;
+
+/** `GET /api/zone/mine` */
+export const territoryResponseSchema = z.object({ territory: territorySchema.nullable() });
+
+/** `GET /api/zone/mine/changes`: what changed in « ma zone » since the last visit of the dashboard. */
+export const territoryChangesSchema = z.object({
+  /** The previous visit (ISO timestamp), null the first time: counts then cover the last 3 months of data. */
+  since: z.string().nullable(),
+  dvf: z.object({
+    /** Sales dated after the newest sale of the zone seen at the previous visit (they came with an import). */
+    newSales: z.number().int(),
+    sinceDate: z.string().nullable(),
+    latestDate: z.string().nullable(),
+  }),
+  dpe: z.object({
+    /** DPE F or G established after the newest DPE seen at the previous visit (replaced ones left out). */
+    newPassoires: z.number().int(),
+    sinceDate: z.string().nullable(),
+    latestDate: z.string().nullable(),
+  }),
+  copro: z.object({
+    /** Co-ownerships whose syndic mandate ends within 6 months of the RNIC data date. */
+    mandatesEnding: z.number().int(),
+    /** Newest update date of the RNIC rows loaded: the reference of « within 6 months ». */
+    asOf: z.string().nullable(),
+    until: z.string().nullable(),
+  }),
+});
+export type TerritoryChanges = z.infer<typeof territoryChangesSchema>;

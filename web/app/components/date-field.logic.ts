@@ -2,6 +2,7 @@
  * Rules of the French date field: what a person types (JJ/MM/AAAA) against what the URLs and the
  * API exchange (ISO AAAA-MM-JJ). Kept apart from the component so that they are tested alone.
  */
+import { NBSP } from '@immoloupe/shared/format';
 import { dayjs } from '~/lib/dayjs';
 
 export const DATE_DISPLAY_FORMAT = 'DD/MM/YYYY';
@@ -17,10 +18,10 @@ export type ParsedDate = { ok: true; iso: string } | { ok: false; message: strin
 export function parseTypedDate(text: string): ParsedDate {
   const trimmed = text.trim().replace(/[.-]/g, '/');
   if (!/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(trimmed)) {
-    return { ok: false, message: `Date incomplète ou mal écrite : saisissez-la au format ${DATE_PLACEHOLDER}` };
+    return { ok: false, message: `Date incomplète ou mal écrite${NBSP}: saisissez-la au format ${DATE_PLACEHOLDER}` };
   }
   const parsed = dayjs(trimmed, TYPED_FORMATS, 'fr', true);
-  if (!parsed.isValid()) return { ok: false, message: `Cette date n’existe pas : ${text.trim()}` };
+  if (!parsed.isValid()) return { ok: false, message: `Cette date n’existe pas${NBSP}: ${text.trim()}` };
   return { ok: true, iso: parsed.format(ISO_FORMAT) };
 }
 

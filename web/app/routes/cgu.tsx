@@ -27,6 +27,13 @@ const COOKIES = [
     life: 'Jusqu’à la déconnexion ou l’expiration de la session',
     consent: 'Non (indispensable)',
   },
+  {
+    name: 'immoloupe.appareil',
+    purpose:
+      'Sécurité : reconnaître un navigateur où vous vous êtes déjà connecté, pour qu’il ne soit pas ralenti par les mots de passe erronés tentés par d’autres sur votre compte.',
+    life: '12 mois',
+    consent: 'Non (indispensable)',
+  },
   { name: 'tarteaucitron', purpose: 'Retenir vos choix de cookies.', life: '12 mois', consent: 'Non (indispensable)' },
   {
     name: 'buildId (stockage local)',

@@ -11,7 +11,7 @@ let app: TestApp;
 let admin: TestBrowser;
 let adminId: string;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ jobs: true });
   adminId = await createAccount(app.db, 'chef@exemple.fr', PASSWORD, { role: 'admin' });
   admin = new TestBrowser(app.url);
   expect((await admin.signIn('chef@exemple.fr', PASSWORD)).ok).toBe(true);

@@ -18,6 +18,7 @@ import { type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import type { ComparableDto, EstimateResponse, Subject } from '@immoloupe/shared/market/estimate-contracts';
 import type { Queryable } from '../../db/client.js';
 import { communeName } from '../market/communes.js';
+import { dvfFreshness } from '../market/queries.js';
 import { Params, radiusClause } from '../market/sql.js';
 
 /** Other similar sales offered to the agent for adding. */
@@ -117,7 +118,9 @@ export async function computeEstimate(
   input: { subject: Subject; asOf?: string | undefined; excluded: readonly string[]; added: readonly string[] },
 ): Promise<EstimateResponse> {
   const { subject } = input;
-  const asOf = input.asOf ?? today();
+  // Without a date, the search ends at the newest sale imported for the commune: DVF is published
+  // months late and a fresh install may hold only older years, so « today » would find nothing.
+  const asOf = input.asOf ?? (await dvfFreshness(db, [subject.insee])).lastMutationDate ?? today();
   const pool = await candidatePool(db, subject, asOf);
   const selection = selectComparables(subject, pool, asOf);
   const selectedIds = new Set(selection.comparables.map((c) => c.id));

@@ -52,6 +52,14 @@ async function send<T>(method: string, path: string, body: unknown, status = 200
 }
 
 describe('POST /api/estimates', () => {
+  it('without a date, searches up to the newest sale imported for the commune, not today', async () => {
+    const r = await send<EstimateResponse>('POST', '/api/estimates', { subject: flat });
+    const [newest] = await db.query<{ d: string }>(`SELECT max(date_mutation)::text AS d FROM dvf_mutations WHERE code_commune = '64260'`);
+    expect(r.asOf).toBe(newest?.d);
+    expect(r.asOf < new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(r.comparables.length).toBeGreaterThanOrEqual(5);
+  });
+
   it('finds comparables step by step and estimates median €/m² × surface', async () => {
     const r = estimateResponseSchema.parse(await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF }));
     expect(r.steps[0]).toMatchObject({ radiusM: 500, months: 24 });

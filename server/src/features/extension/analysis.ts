@@ -22,7 +22,7 @@ const CITIES_WITH_ARRONDISSEMENTS = new Set(['75056', '69123', '13055']);
  * Paris, Lyon and Marseille postcodes name their arrondissement (`75018` → 75118).
  */
 export function communeOfListing(postcode: string | undefined, city: string | undefined): { insee: string; nom: string } | null {
-  if (!postcode) return null;
+  if (!postcode) return city ? communeOfName(city) : null;
   // DVF files Paris, Lyon and Marseille sales under their arrondissements, never the whole city.
   const matches = communes().filter((c) => c.codesPostaux.includes(postcode) && !CITIES_WITH_ARRONDISSEMENTS.has(c.code));
   const folded = city ? foldText(city) : '';
@@ -32,6 +32,22 @@ export function communeOfListing(postcode: string | undefined, city: string | un
     // Without a usable name, the most populated commune of the postcode is the likeliest.
     [...matches].sort((a, b) => b.population - a.population)[0];
   return named ? { insee: named.code, nom: named.nom } : null;
+}
+
+const ARRONDISSEMENT_BASE: Record<string, number> = { paris: 75100, marseille: 13200, lyon: 69380 };
+
+/** Without a postcode: "Paris 6ème" → its arrondissement; otherwise a commune name only when unique in France. */
+function communeOfName(city: string): { insee: string; nom: string } | null {
+  const folded = foldText(city);
+  const arrondissement = /^(paris|marseille|lyon) (\d{1,2})(?:e|er|eme)?\b/.exec(folded);
+  const base = arrondissement ? ARRONDISSEMENT_BASE[arrondissement[1] as string] : undefined;
+  if (arrondissement && base) {
+    const code = String(base + Number(arrondissement[2]));
+    const c = communes().find((e) => e.code === code);
+    if (c) return { insee: c.code, nom: c.nom };
+  }
+  const named = communes().filter((c) => c.folded === folded && !CITIES_WITH_ARRONDISSEMENTS.has(c.code));
+  return named.length === 1 && named[0] ? { insee: named[0].code, nom: named[0].nom } : null;
 }
 
 export function statTypesOf(listing: ParsedListing): PropertyType[] {

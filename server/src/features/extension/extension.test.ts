@@ -70,7 +70,7 @@ describe('extension API', () => {
     const { secret } = await keyOf();
     const paris = await (await analyse(secret, { listing: { ...HENDAYE_FLAT, postcode: '75018', city: 'Paris 18e' } })).json();
     expect(paris).toMatchObject({ commune: { insee: '75118' }, period: null, market: null });
-    const nowhere = await (await analyse(secret, { listing: { ...HENDAYE_FLAT, postcode: undefined } })).json();
+    const nowhere = await (await analyse(secret, { listing: { ...HENDAYE_FLAT, postcode: undefined, city: 'Nulle-part-sur-Mer' } })).json();
     expect(nowhere).toMatchObject({ commune: null, market: null, types: ['appartement'] });
   });
 
@@ -136,5 +136,10 @@ describe('commune of a listing', () => {
     expect(communeOfListing('37800', 'Sainte-Maure-de-Touraine')?.insee).toBe('37226');
     expect(communeOfListing('99999', 'Nulle part')).toBeNull();
     expect(communeOfListing(undefined, 'Paris')).toBeNull();
+    expect(communeOfListing(undefined, 'Paris 6ème')?.insee).toBe('75106');
+    expect(communeOfListing(undefined, 'Lyon 8e')?.insee).toBe('69388');
+    expect(communeOfListing(undefined, 'Sainte-Maure-de-Touraine')?.insee).toBe('37226');
+    // Several communes of France share this name: no guess.
+    expect(communeOfListing(undefined, 'Saint-Denis')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * with an access key (`Authorization: Bearer`); `extensionCors` opens these paths, and only
  * these, to the extension's origin.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analysisRequestSchema, EXTENSION_API_PATHS, type ListingAnalysis } from '@immoloupe/shared/extension/contracts';
 import { type RequestHandler, Router } from 'express';
@@ -16,6 +16,10 @@ import { analyseListing } from './analysis.js';
 /** Where `npm run build -w extension` writes the packages (repository root/extension/dist). */
 export const EXTENSION_DIST_DIR = fileURLToPath(new URL('../../../../extension/dist/', import.meta.url));
 export const EXTENSION_PACKAGES = { chrome: 'immoloupe-extension-chrome.zip', firefox: 'immoloupe-extension-firefox.zip' } as const;
+
+const EXTENSION_VERSION: string = (
+  JSON.parse(readFileSync(fileURLToPath(new URL('../../../../extension/package.json', import.meta.url)), 'utf8')) as { version: string }
+).version;
 
 const API_PATHS = new Set<string>(EXTENSION_API_PATHS);
 
@@ -53,6 +57,18 @@ export function extensionRoutes({ db }: { db: Db }): Router {
     const analysis: ListingAnalysis = { ...(await analyseListing(db, listing)), localisation: null };
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(analysis);
+  });
+
+  // Which packages this server can hand out (the /pro/extension page), with their size and build date.
+  router.get('/extension/packages', (_req, res) => {
+    const info = (file: string) => {
+      const path = `${EXTENSION_DIST_DIR}${file}`;
+      if (!existsSync(path)) return null;
+      const stat = statSync(path);
+      return { size: stat.size, builtAt: stat.mtime.toISOString() };
+    };
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json({ version: EXTENSION_VERSION, chrome: info(EXTENSION_PACKAGES.chrome), firefox: info(EXTENSION_PACKAGES.firefox) });
   });
 
   router.get('/extension/download/:browser', (req, res) => {

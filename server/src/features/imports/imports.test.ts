@@ -1,6 +1,6 @@
 /**
  * The admin imports API and the public data freshness: admin only (real session, and the router
- * behind a stand-in session), upload of a file and import by département code in this process,
+ * behind a stand-in session), upload of a file and import by département code as jobs of the durable queue,
  * one at a time, live progress of a running import.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,21 +17,32 @@ import { errorHandler } from '../../http/errors.js';
 import { loadOpenDataConfig } from '../../importers/open-data-config.js';
 import { liveImports } from '../../importers/run.js';
 import { SAMPLES } from '../../importers/test-samples.js';
+import { type JobQueue, startJobQueue } from '../../jobs/queue.js';
 import { createLogger } from '../../logger.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { ImportJobs } from './jobs.js';
+import { IMPORT_QUEUE, ImportJobs } from './jobs.js';
 import { importRoutes } from './routes.js';
 
 let app: TestApp;
+let queue: JobQueue;
 let files: Server;
 let filesUrl = '';
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-admin-imports-'));
 const log = createLogger('silent');
-const admin: RequestUser = { id: '1', email: 'admin@exemple.fr', role: 'admin', aboactif: false, via: 'session' };
+const admin: RequestUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'admin@exemple.fr',
+  role: 'admin',
+  aboactif: false,
+  via: 'session',
+};
 const subscriber: RequestUser = { ...admin, email: 'abonne@exemple.fr', role: 'subscriber', aboactif: true };
 
 beforeAll(async () => {
   app = await startTestApp();
+  // The stand-in administrator exists: the audit log references its account.
+  await app.db.query(`INSERT INTO users (id, email, password_hash, role) VALUES ($1, $2, 'x', 'admin')`, [admin.id, admin.email]);
+  queue = await startJobQueue({ db: app.db, log, pollingSeconds: 0.5 });
   const abzac = readFileSync(SAMPLES.dvfAbzac);
   files = createServer((req, res) => {
     if (req.url === '/dvf/2021/33.csv') res.end(abzac);
@@ -39,34 +50,36 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
   filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  files?.close();
-  await app?.close();
-  rmSync(cacheDir, { recursive: true, force: true });
-});
-
-/** The router alone, behind a stand-in for the accounts feature's session middleware. */
-async function withUser(user: RequestUser | undefined, jobs = new ImportJobs(log)) {
   const openData = loadOpenDataConfig({
     DATA_URL_DVF: `${filesUrl}/dvf/{year}/{dep}.csv`,
     DATA_URL_CADASTRE: `${filesUrl}/cadastre/{dep}.json.gz`,
     DATA_URL_BAN: `${filesUrl}/ban/{dep}.csv.gz`,
     DATA_URL_DPE: `${filesUrl}/dpe/{dep}`,
   });
+  imports = await new ImportJobs({ queue, db: app.db, log, openData, cacheDir }).init();
+});
+afterAll(async () => {
+  await queue?.stop();
+  files?.close();
+  await app?.close();
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+/** The router alone, behind a stand-in for the accounts feature's session middleware. */
+let imports: ImportJobs;
+async function withUser(user: RequestUser | undefined) {
   const server = express()
     .use(express.json())
     .use((req, _res, next) => {
       req.user = user;
       next();
     })
-    .use('/api', importRoutes({ db: app.db, log, openData, cacheDir, jobs }))
+    .use('/api', importRoutes({ db: app.db, log, imports }))
     .use(errorHandler(log))
     .listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    jobs,
     fetch: (p: string, init?: RequestInit) => fetch(`${url}${p}`, init),
     close: () => new Promise((r) => server.close(r)),
   };
@@ -167,9 +180,13 @@ describe('/api/admin/imports', () => {
   });
 
   it('runs one import at a time, and shows the live progress of a running one', async () => {
-    const jobs = new ImportJobs(log);
-    jobs.start('Import en cours', () => new Promise(() => undefined));
-    const api = await withUser(admin, jobs);
+    // An import waiting in the queue (not before an hour) counts as running.
+    const waiting = (await queue.enqueue(
+      IMPORT_QUEUE,
+      { kind: 'departement', label: 'Import en cours', startedBy: 'test', dep: '93', years: [2024] },
+      { startAfterSeconds: 3600 },
+    )) as string;
+    const api = await withUser(admin);
     try {
       const res = await api.fetch('/api/admin/imports/upload?nom=x.csv', { method: 'POST', body: 'a' });
       expect(res.status).toBe(409);
@@ -206,6 +223,7 @@ describe('/api/admin/imports', () => {
         liveImports.delete(id);
       }
     } finally {
+      await queue.cancel(IMPORT_QUEUE, waiting);
       await api.close();
     }
   });

@@ -1,11 +1,10 @@
 /**
  * The administrators' imports (`/api/admin/imports`, admin only): the list of import runs with the
  * live progress of a running one, and starting an import from a département code (download of the
- * official files) or from an uploaded file. Both run in this process, one at a time. Plus the
+ * official files) or from an uploaded file, as jobs of the durable queue, one at a time. Plus the
  * public data freshness (`/api/data/freshness`) shown as "Données DVF à jour au …".
  */
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,14 +14,12 @@ import { z } from 'zod';
 import { requireAdmin } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { importDepartement } from '../../importers/departement.js';
 import { parseYears } from '../../importers/download.js';
 import { SOURCES, type Source } from '../../importers/importer.js';
-import type { OpenDataConfig } from '../../importers/open-data-config.js';
-import { markInterruptedRuns, runImport } from '../../importers/run.js';
+import { markInterruptedRuns } from '../../importers/run.js';
 import type { Logger } from '../../logger.js';
 import { auditActorOf, recordAudit } from '../audit/audit.js';
-import { ImportJobs } from './jobs.js';
+import type { ImportJobs } from './jobs.js';
 import { dataFreshness, listImportRuns } from './queries.js';
 
 /** Largest uploaded file: a département's raw files fit; national files go through the command line. */
@@ -42,9 +39,13 @@ function defaultYears(): string {
   return `${now - 5}-${now - 1}`;
 }
 
-export function importRoutes(deps: { db: Db; log: Logger; openData: OpenDataConfig; cacheDir: string; jobs?: ImportJobs }): Router {
+const BUSY = 'Un import est déjà en cours\u00a0: attendez qu’il se termine.';
+const NO_QUEUE = 'Les imports en arrière-plan ne sont pas disponibles sur ce serveur (file de tâches arrêtée).';
+
+/** `imports` absent (some tests): the list and freshness answer, starting an import does not. */
+export function importRoutes(deps: { db: Db; log: Logger; imports?: ImportJobs | undefined }): Router {
   const router = Router();
-  const jobs = deps.jobs ?? new ImportJobs(deps.log);
+  const imports = deps.imports;
   // Runs left `running` by a server or command that was killed: said so in the list.
   markInterruptedRuns(deps.db).catch((err: unknown) => deps.log.warn('interrupted import runs not marked', { err }));
 
@@ -55,46 +56,32 @@ export function importRoutes(deps: { db: Db; log: Logger; openData: OpenDataConf
 
   router.get('/admin/imports', requireAdmin, async (_req, res) => {
     res.set('cache-control', 'no-store');
-    res.json({ runs: await listImportRuns(deps.db), jobs: jobs.list() } satisfies ImportRunsResponse);
+    res.json({ runs: await listImportRuns(deps.db), jobs: imports ? await imports.list() : [] } satisfies ImportRunsResponse);
   });
 
   router.post('/admin/imports/departement', requireAdmin, async (req, res) => {
     const { dep, years } = departementImportSchema.parse(req.body ?? {});
+    if (!imports) throw new HttpError(503, NO_QUEUE);
     const yearList = parseYears(years ?? defaultYears());
-    const who = req.user?.email ?? 'admin';
     const label = `Département ${dep.padStart(2, '0')}, DVF ${yearList[0]}–${yearList[yearList.length - 1]}`;
-    const job = jobs.start(label, async () => {
-      const result = await importDepartement(deps.db, {
-        config: deps.openData,
-        dep,
-        years: yearList,
-        cacheDir: deps.cacheDir,
-        startedBy: who,
-      });
-      const failed = result.reports.filter((r) => r.status !== 'succeeded').length;
-      const skipped = result.skipped.length > 0 ? ` ${result.skipped.length} fichier(s) absent(s) du serveur ignoré(s).` : '';
-      return {
-        ok: failed === 0,
-        message:
-          failed === 0
-            ? `${result.reports.length} fichier(s) importé(s).${skipped}`
-            : `${failed} import(s) en échec sur ${result.reports.length}\u00a0: les données précédentes sont intactes.${skipped}`,
-      };
-    });
-    if (!job) throw new HttpError(409, 'Un import est déjà en cours\u00a0: attendez qu’il se termine.');
+    const job = await imports.start({ kind: 'departement', label, startedBy: req.user?.email ?? 'admin', dep, years: yearList });
+    if (!job) throw new HttpError(409, BUSY);
     await recordAudit(deps.db, auditActorOf(req), 'import.start', label, { dep, years: yearList });
     res.status(202).json({ job });
   });
 
   router.post('/admin/imports/upload', requireAdmin, async (req, res) => {
     const { nom, source } = uploadQuerySchema.parse(req.query);
-    if (jobs.running()) throw new HttpError(409, 'Un import est déjà en cours\u00a0: attendez qu’il se termine.');
+    if (!imports) throw new HttpError(503, NO_QUEUE);
+    if (await imports.running()) throw new HttpError(409, BUSY);
     const length = Number(req.headers['content-length'] ?? Number.NaN);
     if (Number.isFinite(length) && length > MAX_UPLOAD_BYTES)
       throw new HttpError(413, 'Fichier trop volumineux (2 Go au plus)\u00a0: importez-le avec la commande npm run data:import.');
     const name = path.basename(nom).replace(/[^\p{L}\p{N}._-]+/gu, '_');
-    mkdirSync(path.join(tmpdir(), 'immoloupe-uploads'), { recursive: true });
-    const dir = mkdtempSync(path.join(tmpdir(), 'immoloupe-uploads', 'envoi-'));
+    // Kept next to the data (not in the system's temporary folder) so that the job finds it again
+    // after a restart.
+    mkdirSync(imports.uploadDir, { recursive: true });
+    const dir = mkdtempSync(path.join(imports.uploadDir, 'envoi-'));
     const file = path.join(dir, name);
     let received = 0;
     const limit = new Transform({
@@ -111,26 +98,17 @@ export function importRoutes(deps: { db: Db; log: Logger; openData: OpenDataConf
         throw new HttpError(413, 'Fichier trop volumineux (2 Go au plus)\u00a0: importez-le avec la commande npm run data:import.');
       throw new HttpError(400, 'L’envoi du fichier a été interrompu\u00a0: réessayez.');
     }
-    const who = req.user?.email ?? 'admin';
-    const job = jobs.start(`Fichier ${name}`, async () => {
-      try {
-        const report = await runImport(deps.db, {
-          path: file,
-          name,
-          startedBy: who,
-          bounds: deps.openData.bounds,
-          ...(source ? { source: source as Source } : {}),
-        });
-        return report.status === 'succeeded'
-          ? { ok: true, message: `${name}\u00a0: ${report.rowsKept} ligne(s) importée(s), ${report.rowsRejected} rejetée(s).` }
-          : { ok: false, message: report.error ?? 'Échec de l’import.' };
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+    const job = await imports.start({
+      kind: 'file',
+      label: `Fichier ${name}`,
+      startedBy: req.user?.email ?? 'admin',
+      file,
+      name,
+      ...(source ? { source: source as Source } : {}),
     });
     if (!job) {
       rmSync(dir, { recursive: true, force: true });
-      throw new HttpError(409, 'Un import est déjà en cours\u00a0: attendez qu’il se termine.');
+      throw new HttpError(409, BUSY);
     }
     await recordAudit(deps.db, auditActorOf(req), 'import.start', `Fichier ${name}`, { source: source ?? null });
     res.status(202).json({ job });

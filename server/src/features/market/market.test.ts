@@ -8,6 +8,7 @@ import { marketAnalysisResponseSchema, marketStatsResponseSchema } from '@immolo
 import { type DvfLine, natureOf } from '@immoloupe/shared/market/dvf';
 import { lineFromRawDgfip } from '@immoloupe/shared/market/dvf-records';
 import { DEFAULT_BOUNDS, type Sale, salesForStatistics } from '@immoloupe/shared/market/mutation.logic';
+import { resolvePeriod } from '@immoloupe/shared/market/period.logic';
 import { summarize } from '@immoloupe/shared/market/stats.logic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
@@ -135,6 +136,22 @@ describe('GET /api/market/analysis', () => {
     expect(body.sections.reduce((n, s) => n + s.count, 0)).toBeLessThanOrEqual(body.overall.count);
     // Bondy is the only commune of the 93 loaded: the département equals the commune.
     expect(body.comparisons).toEqual([{ level: 'departement', code: '93', label: 'Seine-Saint-Denis (93)', ...body.overall }]);
+  });
+
+  it('defaults to the two years before the newest sale of the zone, and says so', async () => {
+    const hendaye = await getJson<MarketAnalysis>('/api/market/analysis?insee=64260');
+    const newest = hendaye.freshness.lastMutationDate as string;
+    expect(newest < new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(hendaye).toMatchObject({ to: newest, defaultPeriod: true });
+    expect(hendaye.from).toBe(resolvePeriod({}, newest, '2099-01-01').from);
+    expect(hendaye.overall.count).toBeGreaterThan(50);
+    // Bondy's sample ends elsewhere: the default follows the zone, not the whole database.
+    const bondy = await getJson<MarketStatsResponse>('/api/market/stats?insee=93010');
+    expect(bondy.to).toBe(bondy.freshness.lastMutationDate);
+    expect(bondy.to).not.toBe(newest);
+    expect(bondy.count).toBeGreaterThan(100);
+    const chosen = await getJson<MarketStatsResponse>('/api/market/stats?insee=93010&from=2022-01-01&to=2022-06-30');
+    expect(chosen).toMatchObject({ from: '2022-01-01', to: '2022-06-30', defaultPeriod: false });
   });
 
   it('compares a radius with its commune and département', async () => {

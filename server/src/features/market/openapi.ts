@@ -14,16 +14,18 @@ import {
 } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { type ZodType, z } from 'zod';
+import { prospectingSearchPaths } from '../zone/openapi.js';
+import { listingOpenApiPaths } from '../listings/openapi-paths.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[]; type?: unknown };
 
-function jsonSchema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
 
 /** Query parameters from a query schema; lists are comma-separated (`style: form, explode: false`). */
-function queryParameters(schema: ZodType, descriptions: Record<string, string> = {}) {
+export function queryParameters(schema: ZodType, descriptions: Record<string, string> = {}) {
   const s = jsonSchema(schema, 'input');
   const required = new Set(s.required ?? []);
   return Object.entries(s.properties ?? {}).map(([name, prop]) => ({
@@ -42,8 +44,8 @@ const ZONE = {
   lat: 'Latitude du centre d’un rayon (WGS84).',
   lon: 'Longitude du centre d’un rayon (WGS84).',
   radius: 'Rayon en mètres (50 à 10 000).',
-  from: 'Début de période (AAAA-MM-JJ), inclus.',
-  to: 'Fin de période (AAAA-MM-JJ), incluse.',
+  from: 'Début de période (AAAA-MM-JJ), inclus (défaut : deux ans avant la fin).',
+  to: 'Fin de période (AAAA-MM-JJ), incluse (défaut : la vente la plus récente importée pour la zone).',
   types: 'Types de bien, séparés par des virgules (défaut : maison,appartement).',
   natures: 'Natures de mutation, séparées par des virgules (défaut : vente,vefa,adjudication).',
 };
@@ -64,11 +66,11 @@ const ERROR = {
   },
 };
 
-function ok(schema: ZodType, description: string, type = 'application/json') {
+export function ok(schema: ZodType, description: string, type = 'application/json') {
   return { description, content: { [type]: { schema: jsonSchema(schema, 'output') } } };
 }
 
-const errors = { 400: ERROR, 401: ERROR, 403: ERROR };
+export const errors = { 400: ERROR, 401: ERROR, 403: ERROR };
 
 export function openApiDocument(publicUrl: string) {
   return {
@@ -90,6 +92,8 @@ export function openApiDocument(publicUrl: string) {
       },
     },
     paths: {
+      ...prospectingSearchPaths(),
+      ...listingOpenApiPaths(),
       '/market/stats': {
         get: {
           summary: 'Statistiques de prix au m² d’une zone et d’une période',

@@ -12,6 +12,7 @@ import {
   zoneOf,
 } from '@immoloupe/shared/market/contracts';
 import { PROPERTY_TYPES, type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
+import { resolvePeriod } from '@immoloupe/shared/market/period.logic';
 import { histogram, type StatSummary } from '@immoloupe/shared/market/stats.logic';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -39,8 +40,10 @@ export function zoneLabel(zone: Zone): string {
   }
 }
 
+type AskedFilter = Omit<SalesFilter, 'from' | 'to'> & { zone: Zone; from?: string | undefined; to?: string | undefined };
+
 /** Validates a stats/analysis query: 400 with French issues, or the filter and its zone. */
-function parseFilter(query: unknown): SalesFilter & { zone: Zone } {
+function parseFilter(query: unknown): AskedFilter {
   const q = marketStatsQuerySchema.parse(query);
   const zone = zoneOf(q);
   if (typeof zone === 'string') throw new HttpError(400, zone);
@@ -55,18 +58,28 @@ async function zoneDto(db: Queryable, zone: Zone) {
   };
 }
 
-export async function marketStats(db: Queryable, f: SalesFilter & { zone: Zone }): Promise<MarketStatsResponse> {
-  const [{ overall, monthly }, bounds, zone] = await Promise.all([statsWithMonthly(db, f), readBounds(db), zoneDto(db, f.zone)]);
+/** The zone, its freshness and the period: the one asked for, or the default that ends at the zone's newest sale. */
+async function zoneAndPeriod(db: Queryable, f: AskedFilter) {
+  const zone = await zoneDto(db, f.zone);
+  const freshness = await dvfFreshness(db, zone.communes);
+  const period = resolvePeriod(f, freshness.lastMutationDate, new Date().toISOString().slice(0, 10));
+  return { zone, freshness, filter: { ...f, ...period }, defaultPeriod: !f.from || !f.to };
+}
+
+export async function marketStats(db: Queryable, asked: AskedFilter): Promise<MarketStatsResponse> {
+  const { zone, freshness, filter: f, defaultPeriod } = await zoneAndPeriod(db, asked);
+  const [{ overall, monthly }, bounds] = await Promise.all([statsWithMonthly(db, f), readBounds(db)]);
   return {
     ...overall,
     zone: zone.dto,
     from: f.from,
     to: f.to,
+    defaultPeriod,
     types: [...f.types],
     natures: [...f.natures],
     bounds,
     monthly,
-    freshness: await dvfFreshness(db, zone.communes),
+    freshness,
   };
 }
 
@@ -75,18 +88,17 @@ const ROOM_BAND_SQL = `CASE WHEN s.nombre_pieces_principales >= 5 THEN '5+' WHEN
 /** Comparisons list at most this many communes (a radius may touch many). */
 const MAX_COMPARED_COMMUNES = 5;
 
-export async function marketAnalysis(db: Queryable, f: SalesFilter & { zone: Zone }): Promise<MarketAnalysis> {
-  const zone = await zoneDto(db, f.zone);
+export async function marketAnalysis(db: Queryable, asked: AskedFilter): Promise<MarketAnalysis> {
+  const { zone, freshness, filter: f, defaultPeriod } = await zoneAndPeriod(db, asked);
   const departements = [...new Set(zone.communes.map(departementOf))];
   const comparedCommunes = f.zone.kind === 'communes' ? [] : zone.communes.slice(0, MAX_COMPARED_COMMUNES);
-  const [main, byType, byRooms, prices, sections, bounds, freshness, communeStats, depStats] = await Promise.all([
+  const [main, byType, byRooms, prices, sections, bounds, communeStats, depStats] = await Promise.all([
     statsWithMonthly(db, f),
     statsBy(db, f, TYPE_OF_CODE_SQL),
     statsBy(db, f, ROOM_BAND_SQL),
     pricesPerM2(db, f),
     statsBySection(db, f),
     readBounds(db),
-    dvfFreshness(db, zone.communes),
     comparedCommunes.length ? statsBy(db, { ...f, zone: { kind: 'communes', insee: comparedCommunes } }, 's.code_commune') : new Map(),
     statsBy(db, { ...f, zone: { kind: 'departements', codes: departements } }, 's.code_departement'),
   ]);
@@ -94,6 +106,7 @@ export async function marketAnalysis(db: Queryable, f: SalesFilter & { zone: Zon
     zone: zone.dto,
     from: f.from,
     to: f.to,
+    defaultPeriod,
     types: [...f.types],
     natures: [...f.natures],
     bounds,

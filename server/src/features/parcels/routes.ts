@@ -4,6 +4,7 @@
  * the commune and the vintage of its cadastre. Current parcels only, unless `anciennes=1`.
  */
 import { type ParcelSearchResponse, parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
+import { PARCEL_ID, type ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
@@ -11,16 +12,34 @@ import { HttpError } from '../../http/errors.js';
 import { communeByCode, searchCommunes } from '../geocode/communes.js';
 import { foldText } from '../geocode/search-text.logic.js';
 import { parcelsOfCommune } from './queries.js';
+import { parcelSheet } from './sheet.js';
+
+/** The commune of a parcel search: an INSEE code, or the best match of a name. */
+export function resolveCommune(text: string): { code: string; nom: string } | undefined {
+  const byCode = /^(\d{2}|2A|2B)\d{3}$/i.test(text) ? communeByCode(text.toUpperCase()) : undefined;
+  return byCode ?? searchCommunes(foldText(text), null, 1).find((h) => h.score >= 0.7)?.commune;
+}
 
 export function parcelRoutes(deps: { db: Db }): Router {
   const router = Router();
   router.get('/parcels', requireSubscriber, async (req, res) => {
     const q = parcelSearchQuerySchema.parse(req.query);
-    const byCode = /^(\d{2}|2A|2B)\d{3}$/i.test(q.commune) ? communeByCode(q.commune.toUpperCase()) : undefined;
-    const commune = byCode ?? searchCommunes(foldText(q.commune), null, 1).find((h) => h.score >= 0.7)?.commune;
+    const commune = resolveCommune(q.commune);
     if (!commune) throw new HttpError(404, `Commune introuvable\u00a0: « ${q.commune} ».`);
     const found = await parcelsOfCommune(deps.db, commune.code, q);
     res.json({ commune: { code: commune.code, nom: commune.nom }, ...found } satisfies ParcelSearchResponse);
+  });
+  router.get('/parcels/:id', requireSubscriber, async (req, res) => {
+    const id = String(req.params.id).toUpperCase();
+    if (!PARCEL_ID.test(id))
+      throw new HttpError(
+        400,
+        'Identifiant de parcelle invalide\u00a0: 14 caractères attendus (code INSEE, préfixe, section, numéro), par exemple 93010000AS0167.',
+      );
+    const sheet = await parcelSheet(deps.db, id);
+    if (!sheet) throw new HttpError(404, `Parcelle inconnue\u00a0: ${id} (cadastre de la commune non importé, ou identifiant erroné).`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(sheet satisfies ParcelSheet);
   });
   return router;
 }

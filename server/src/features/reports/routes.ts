@@ -33,7 +33,11 @@ export function reportRoutes({ db, chromiumPath: configured }: { db: Db; chromiu
     const zone = zoneOf(q);
     if (typeof zone === 'string') throw new HttpError(400, zone);
     const query = new URLSearchParams(req.query as Record<string, string>).toString();
-    sendPdf(res, await renderPdf(req, `/pdf/printanalysemarche?${query}`, configured), `analyse-marche-${q.from}-${q.to}.pdf`);
+    sendPdf(
+      res,
+      await renderPdf(req, `/pdf/printanalysemarche?${query}`, configured),
+      q.from && q.to ? `analyse-marche-${q.from}-${q.to}.pdf` : 'analyse-marche.pdf',
+    );
   });
 
   router.get('/reports/estimates/:file', requireSubscriber, async (req, res) => {

@@ -115,6 +115,11 @@ function filteredCte(p: Params, f: Partial<TransactionFilter>, place: Place, wit
   )`;
 }
 
+/** The filtered mutations as a CTE named `f`, facts only when a filter needs them (the sales tiles). */
+export function filteredMutationsSql(p: Params, f: Partial<TransactionFilter>, place: TransactionPlace): string {
+  return filteredCte(p, f, place, needsFacts(f));
+}
+
 export interface TransactionRow {
   id_mutation: string;
   date_mutation: string;

@@ -5,7 +5,9 @@ describe('sign-in page messages', () => {
   it('says the same thing for an unknown address and a wrong password', () => {
     expect(signInErrorMessage('CredentialsSignin', 'identifiants')).toBe('Adresse e-mail ou mot de passe incorrect.');
     expect(signInErrorMessage('CredentialsSignin', null)).toBe('Adresse e-mail ou mot de passe incorrect.');
-    expect(signInErrorMessage('CredentialsSignin', 'trop-de-tentatives')).toContain('\u00a0: réessayez dans quinze minutes');
+    expect(signInErrorMessage('CredentialsSignin', 'trop-de-tentatives')).toContain(
+      '\u00a0: patientez quelques minutes avant de réessayer',
+    );
     expect(signInErrorMessage('SessionRequired', null)).toBe('Connectez-vous pour accéder à cette page.');
     expect(signInErrorMessage(null, null)).toBeNull();
   });

@@ -4,7 +4,8 @@ import { NBSP } from '@immoloupe/shared/format';
 export function signInErrorMessage(error: string | null, code: string | null): string | null {
   if (!error) return null;
   if (error === 'CredentialsSignin') {
-    if (code === 'trop-de-tentatives') return `Trop de tentatives de connexion${NBSP}: réessayez dans quinze minutes.`;
+    if (code === 'trop-de-tentatives')
+      return `Trop de tentatives de connexion${NBSP}: patientez quelques minutes avant de réessayer. Depuis un navigateur où vous vous êtes déjà connecté, votre mot de passe est accepté sans attendre.`;
     if (code === 'adresse-non-confirmee') {
       return `Confirmez d’abord votre adresse e-mail${NBSP}: ouvrez le lien reçu après l’inscription. Pour en recevoir un nouveau, inscrivez-vous à nouveau avec la même adresse.`;
     }

@@ -12,6 +12,9 @@ describe('map layers', () => {
   it('falls back to our own background without a configured basemap', () => {
     expect(baseStyle('https://exemple.fr/style.json')).toBe('https://exemple.fr/style.json');
     expect(baseStyle(null)).toMatchObject({ version: 8, layers: [{ id: 'fond', type: 'background' }] });
+    const offline = baseStyle(null, 'http://localhost:3000', '/assets/noto.woff2');
+    expect(offline).toMatchObject({ version: 8, 'font-faces': { 'Noto Sans Regular': '/assets/noto.woff2' } });
+    expect(JSON.stringify(offline)).toContain('http://localhost:3000/api/tiles/base/{z}/{x}/{y}.pbf');
   });
 
   it('frames points', () => {

@@ -4,16 +4,21 @@
  * a base style drawn from our own data when no basemap is configured or reachable.
  */
 import type { FeatureCollection } from 'geojson';
+import { BASEMAP_FONT, offlineStyle } from './basemap';
 
 export const ATTRIBUTION = 'Ventes : DVF (DGFiP, Etalab) · Parcelles : cadastre Etalab · Licence Ouverte 2.0';
 
-/** A basemap from configuration (a MapLibre style URL), or a plain background our layers draw on. */
-export function baseStyle(styleUrl: string | null) {
+/**
+ * A basemap from configuration (a MapLibre style URL), or our own base drawn from our data
+ * (basemap.ts); without an origin (server rendering, tests) only its background.
+ */
+export function baseStyle(styleUrl: string | null, origin?: string, fontUrl = '') {
   if (styleUrl) return styleUrl;
+  if (origin) return offlineStyle(origin, fontUrl);
   return {
     version: 8 as const,
     sources: {},
-    layers: [{ id: 'fond', type: 'background' as const, paint: { 'background-color': '#eef1f4' } }],
+    layers: [{ id: 'fond', type: 'background' as const, paint: { 'background-color': '#eceae4' } }],
   };
 }
 
@@ -43,12 +48,49 @@ export function priceColorExpression(property: string) {
   return ['interpolate', ['linear'], ['coalesce', ['get', property], 0], ...PRICE_STOPS.flat()];
 }
 
-export function salesLayers(source = SALES_SOURCE, withLabels = false) {
+/**
+ * The section choropleth: the sections of our basemap tiles coloured by the `ppm2` feature state a
+ * page sets on them (feature ids are the section codes), transparent where it set none.
+ */
+export const CHOROPLETH_LAYER = 'sections-prix';
+
+export function sectionChoroplethLayer(source: string) {
+  const state = ['feature-state', 'ppm2'];
+  return {
+    id: CHOROPLETH_LAYER,
+    type: 'fill' as const,
+    source,
+    'source-layer': 'sections',
+    paint: {
+      'fill-color': ['case', ['==', state, null], 'rgba(0, 0, 0, 0)', ['interpolate', ['linear'], state, ...PRICE_STOPS.flat()]],
+      'fill-opacity': 0.6,
+      'fill-outline-color': '#212529',
+    },
+  };
+}
+
+/**
+ * The sales of the transactions map as vector tiles of our API (clusters, then single sales from
+ * zoom 15), with the page's filters: never a download of every sale.
+ */
+export const SALES_TILE_LAYER = 'ventes';
+
+export function salesTileUrl(origin: string, query: string): string {
+  return `${origin}/api/tiles/ventes/{z}/{x}/{y}.pbf?${query}`;
+}
+
+export function salesTileSource(origin: string, query: string) {
+  return { type: 'vector' as const, tiles: [salesTileUrl(origin, query)], minzoom: 0, maxzoom: 16, attribution: ATTRIBUTION };
+}
+
+export function salesLayers(source = SALES_SOURCE, withLabels = false, sourceLayer?: string) {
+  const from = sourceLayer ? { 'source-layer': sourceLayer } : {};
   const layers: Record<string, unknown>[] = [
     {
       id: 'ventes-groupes',
       type: 'circle',
       source,
+      ...from,
       filter: ['has', 'point_count'],
       paint: {
         'circle-color': ['step', ['get', 'point_count'], '#74c0fc', 20, '#339af0', 200, '#1864ab'],
@@ -61,6 +103,7 @@ export function salesLayers(source = SALES_SOURCE, withLabels = false) {
       id: 'ventes-points',
       type: 'circle',
       source,
+      ...from,
       filter: ['!', ['has', 'point_count']],
       paint: {
         'circle-color': priceColorExpression('ppm2'),
@@ -75,8 +118,9 @@ export function salesLayers(source = SALES_SOURCE, withLabels = false) {
       id: 'ventes-groupes-nombre',
       type: 'symbol',
       source,
+      ...from,
       filter: ['has', 'point_count'],
-      layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 12 },
+      layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 12, 'text-font': [BASEMAP_FONT] },
       paint: { 'text-color': '#ffffff' },
     });
   }

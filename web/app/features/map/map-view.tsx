@@ -1,14 +1,16 @@
 /**
  * One MapLibre map, created once after hydration (MapLibre is imported lazily: pages without a
  * map never load it), removed on unmount. The page adds its sources and layers in `onReady`, and
- * updates them with `setData`; the basemap is the configured style or our own plain background.
+ * updates them with `setData`. The basemap lives here, so every map has it: the configured style
+ * when it answers in time (with our parcels and sections over it), else our own base drawn from
+ * our data (basemap.ts), so that a map stays readable offline.
  */
 import type { PublicConfig } from '@immoloupe/shared/app-context';
 import { NBSP } from '@immoloupe/shared/format';
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { baseStyle } from './layers';
+import { BASEMAP_SOURCE, basemapSource, cadastreLayers, fetchStyle, isPlanIgn, offlineStyle, PLAN_IGN_ATTRIBUTION } from './basemap';
 
 export type MapLib = typeof import('maplibre-gl');
 
@@ -26,10 +28,26 @@ export function useMapStyleUrl(): string | null {
   return data?.publicConfig?.mapStyleUrl ?? null;
 }
 
+type Basemap = 'externe' | 'hors-ligne';
+
+const DRAWN_LAYERS = [
+  ['fond-communes-contour', 'communes'],
+  ['fond-sections-contour', 'sections'],
+  ['fond-parcelles-contour', 'parcelles'],
+  ['fond-voies-noms', 'voies'],
+] as const;
+
+async function chooseStyle(url: string | null, fontUrl: string): Promise<{ style: StyleSpecification; basemap: Basemap }> {
+  const external = url ? await fetchStyle(url) : null;
+  if (external) return { style: external, basemap: 'externe' };
+  return { style: offlineStyle(window.location.origin, new URL(fontUrl, window.location.origin).href), basemap: 'hors-ligne' };
+}
+
 export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd }: MapViewProps) {
   const ref = useRef<HTMLElement>(null);
   const styleUrl = useMapStyleUrl();
   const [loaded, setLoaded] = useState(false);
+  const [basemap, setBasemap] = useState<Basemap>();
   const [failed, setFailed] = useState(false);
   const handlers = useRef({ onReady, onMoveEnd });
   handlers.current = { onReady, onMoveEnd };
@@ -38,24 +56,46 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
   useEffect(() => {
     let map: MapLibreMap | undefined;
     let disposed = false;
-    import('./maplibre.client')
-      .then(({ maplibregl }) => {
-        if (disposed || !ref.current) return;
+    Promise.all([import('./maplibre.client'), import('./font.client')])
+      .then(async ([{ maplibregl }, { fontUrl }]) => {
         const { center: c, zoom: z, styleUrl: url } = initial.current;
+        const chosen = await chooseStyle(url, fontUrl);
+        if (disposed || !ref.current) return;
         map = new maplibregl.Map({
           container: ref.current,
-          style: baseStyle(url),
+          style: chosen.style,
           center: c,
           zoom: z,
-          attributionControl: { compact: false },
+          attributionControl: {
+            compact: false,
+            ...(chosen.basemap === 'externe' && url && isPlanIgn(url) ? { customAttribution: PLAN_IGN_ATTRIBUTION } : {}),
+          },
         });
         map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
         map.on('load', () => {
           if (!map) return;
+          if (chosen.basemap === 'externe') {
+            // A configured style has no cadastre: our parcels and sections go over it.
+            map.addSource(BASEMAP_SOURCE, basemapSource(window.location.origin));
+            for (const layer of cadastreLayers(false)) if (layer.type !== 'symbol') map.addLayer(layer);
+          }
           handlers.current.onReady(map, maplibregl);
+          setBasemap(chosen.basemap);
           setLoaded(true);
         });
         map.on('moveend', () => map && handlers.current.onMoveEnd?.(map));
+        // What the basemap shows once drawn (e.g. `parcelles:412 voies:23`), for people checking a
+        // map with their tools and for the browser tests, which cannot read the WebGL canvas.
+        map.on('idle', () => {
+          if (!map || !ref.current) return;
+          const layers = DRAWN_LAYERS.filter(([id]) => map?.getLayer(id));
+          const counts = new Map<string, number>();
+          for (const f of map.queryRenderedFeatures({ layers: layers.map(([id]) => id) })) {
+            const name = layers.find(([id]) => id === f.layer.id)?.[1];
+            if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+          }
+          ref.current.dataset.basemapDrawn = layers.map(([, name]) => `${name}:${counts.get(name) ?? 0}`).join(' ');
+        });
       })
       .catch(() => setFailed(true));
     return () => {
@@ -70,6 +110,7 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
         ref={ref}
         aria-label={label}
         data-map-ready={loaded ? 'true' : undefined}
+        data-basemap={basemap}
         style={{ position: 'absolute', inset: 0, borderRadius: 8 }}
       />
       {failed && (

@@ -28,26 +28,24 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { DateField } from '~/components/date-field';
 import { Select } from '~/components/select';
-import { boundsOf, PRICE_STOPS, priceColorExpression } from '~/features/map/layers';
+import { BASEMAP_SOURCE } from '~/features/map/basemap';
+import { boundsOf, CHOROPLETH_LAYER, PRICE_STOPS, sectionChoroplethLayer } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
 import { AddressSearch } from './address-search';
 import { distanceLabel, TYPE_PLURALS } from './labels';
 import { MarketReport } from './market-report';
+import { PeriodNote } from './period-note';
+import { paintSections } from './section-choropleth';
 import { useCommuneSearch } from './use-commune-search';
 
 type ZoneKind = 'communes' | 'section' | 'rayon';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
-type SetData = { setData?: (d: unknown) => void } | undefined;
 
-function defaultPeriod(): { from: string; to: string } {
-  const now = new Date();
-  const to = now.toISOString().slice(0, 10);
-  const from = new Date(Date.UTC(now.getUTCFullYear() - 2, now.getUTCMonth(), now.getUTCDate() + 1)).toISOString().slice(0, 10);
-  return { from, to };
-}
-
-/** The API query of the page's URL (same parameter names), or null when no zone is chosen yet. */
+/**
+ * The API query of the page's URL (same parameter names), or null when no zone is chosen yet.
+ * Without `from`/`to` the server picks the default period, which ends at the zone's newest sale.
+ */
 export function analysisQuery(params: URLSearchParams): string | null {
   const q = new URLSearchParams();
   for (const key of ['insee', 'section', 'lat', 'lon', 'radius', 'from', 'to', 'types', 'natures']) {
@@ -55,7 +53,6 @@ export function analysisQuery(params: URLSearchParams): string | null {
     if (v) q.set(key, v);
   }
   if (!q.get('insee') && !q.get('section') && !(q.get('lat') && q.get('lon') && q.get('radius'))) return null;
-  if (!q.get('from') || !q.get('to')) return null;
   return q.toString();
 }
 
@@ -72,9 +69,16 @@ function sectionsGeo(data: MarketAnalysis | null) {
   };
 }
 
+function frameSections(m: MapLibreMap, sections: ReturnType<typeof sectionsGeo>) {
+  const b = boundsOf(
+    sections.features.map((f) => f.geometry.coordinates as [number, number]),
+    0.003,
+  );
+  if (b) m.fitBounds(b, { padding: 24, duration: 0, maxZoom: 15 });
+}
+
 export function MarketAnalysisTool() {
   const [params, setParams] = useSearchParams();
-  const period = useMemo(defaultPeriod, []);
   const kind = (params.get('zone') as ZoneKind | null) ?? (params.get('section') ? 'section' : params.get('lat') ? 'rayon' : 'communes');
   const [communeText, setCommuneText] = useState('');
   const communeHits = useCommuneSearch(communeText);
@@ -89,18 +93,21 @@ export function MarketAnalysisTool() {
   const insee = (params.get('insee') ?? '').split(',').filter(Boolean);
   const types = (params.get('types') ?? 'maison,appartement').split(',').filter(Boolean);
   const natures = (params.get('natures') ?? STAT_NATURES.join(',')).split(',').filter(Boolean);
-  const from = params.get('from') ?? period.from;
-  const to = params.get('to') ?? period.to;
-  const query = analysisQuery(
-    new URLSearchParams({ from, to, types: types.join(','), natures: natures.join(','), ...Object.fromEntries(params) }),
-  );
+  const query = analysisQuery(new URLSearchParams({ types: types.join(','), natures: natures.join(','), ...Object.fromEntries(params) }));
+  // The fields show the period the figures cover: the one chosen, or the default the server picked.
+  const shown = data && analysisQuery(new URLSearchParams({ ...Object.fromEntries(params) })) !== null ? data : null;
+  const from = params.get('from') ?? shown?.from ?? '';
+  const to = params.get('to') ?? shown?.to ?? '';
+  // The printed report covers exactly the period on screen, even if newer sales are imported meanwhile.
+  const printQuery =
+    query && shown
+      ? new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(query)), from: shown.from, to: shown.to }).toString()
+      : query;
 
   const update = (patch: Record<string, string | null>) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (!next.get('from')) next.set('from', from);
-        if (!next.get('to')) next.set('to', to);
         for (const [k, v] of Object.entries(patch)) {
           if (v === null || v === '') next.delete(k);
           else next.set(k, v);
@@ -138,13 +145,9 @@ export function MarketAnalysisTool() {
   useEffect(() => {
     const m = map.current;
     if (!m) return;
-    (m.getSource('sections') as SetData)?.setData?.(sections);
-    const b = boundsOf(
-      sections.features.map((f) => f.geometry.coordinates as [number, number]),
-      0.003,
-    );
-    if (b) m.fitBounds(b, { padding: 24, duration: 0, maxZoom: 15 });
-  }, [sections]);
+    paintSections(m, data?.sections ?? []);
+    frameSections(m, sections);
+  }, [sections, data]);
 
   function toggle(list: string[], value: string, key: 'types' | 'natures') {
     const next = list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -236,10 +239,10 @@ export function MarketAnalysisTool() {
           )}
           <Grid>
             <Grid.Col span={{ base: 6, md: 3 }}>
-              <DateField label="Du" value={from} maxDate={to || undefined} onChange={(iso) => iso && update({ from: iso })} />
+              <DateField label="Du" value={from} maxDate={to || undefined} onChange={(iso) => iso && update({ from: iso, to })} />
             </Grid.Col>
             <Grid.Col span={{ base: 6, md: 3 }}>
-              <DateField label="Au" value={to} minDate={from || undefined} onChange={(iso) => iso && update({ to: iso })} />
+              <DateField label="Au" value={to} minDate={from || undefined} onChange={(iso) => iso && update({ from, to: iso })} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 3 }}>
               <Text size="sm" fw={500}>
@@ -264,13 +267,14 @@ export function MarketAnalysisTool() {
               ))}
             </Grid.Col>
           </Grid>
-          {query && (
+          {shown && <PeriodNote data={shown} onReset={() => update({ from: null, to: null })} />}
+          {printQuery && (
             <Group>
-              <Button component={Link} to={`/pdf/printanalysemarche?${query}`} target="_blank" variant="light">
+              <Button component={Link} to={`/pdf/printanalysemarche?${printQuery}`} target="_blank" variant="light">
                 Version imprimable
               </Button>
               {pdfAvailable ? (
-                <Button component="a" href={`/api/reports/market.pdf?${query}`} variant="light" download>
+                <Button component="a" href={`/api/reports/market.pdf?${printQuery}`} variant="light" download>
                   Télécharger le PDF
                 </Button>
               ) : (
@@ -294,7 +298,7 @@ export function MarketAnalysisTool() {
 
       <Card withBorder radius="md" padding="md" component="section" aria-label="Carte des prix par section">
         <Text fw={600} mb="xs">
-          Prix médian au m² par section cadastrale (cercle placé au centre des ventes de la section, taille selon le nombre de ventes)
+          Prix médian au m² par section cadastrale (contours des sections calculés depuis le cadastre)
         </Text>
         <MapView
           label="Carte des prix médians par section"
@@ -303,28 +307,22 @@ export function MarketAnalysisTool() {
           height={380}
           onReady={(m, lib) => {
             map.current = m;
-            m.addSource('sections', {
-              type: 'geojson',
-              data: sections as never,
-              attribution: 'Ventes : DVF (DGFiP, Etalab), Licence Ouverte 2.0',
-            });
-            m.addLayer({
-              id: 'sections-prix',
-              type: 'circle',
-              source: 'sections',
-              paint: {
-                'circle-color': priceColorExpression('ppm2'),
-                'circle-radius': ['interpolate', ['linear'], ['get', 'n'], 3, 8, 50, 16, 300, 26],
-                'circle-opacity': 0.85,
-                'circle-stroke-color': '#212529',
-                'circle-stroke-width': 1,
-              },
-            } as unknown as AnyLayer);
+            // Under the street names of the basemap, over its fills.
+            m.addLayer(
+              sectionChoroplethLayer(BASEMAP_SOURCE) as unknown as AnyLayer,
+              m.getLayer('fond-voies-noms') ? 'fond-voies-noms' : undefined,
+            );
+            paintSections(m, data?.sections ?? []);
+            // The analysis may have answered before the map was ready.
+            frameSections(m, sections);
             const popup = new lib.Popup({ closeButton: false, closeOnClick: false });
-            m.on('mousemove', 'sections-prix', (e) => {
+            m.on('mousemove', CHOROPLETH_LAYER, (e) => {
               const f = e.features?.[0];
-              if (!f) return;
-              const p = f.properties as { code: string; ppm2: number; n: number };
+              const p = { code: String(f?.id ?? ''), ...(f?.state as { ppm2?: number; n?: number } | undefined) };
+              if (!f || p.ppm2 === undefined || p.n === undefined) {
+                popup.remove();
+                return;
+              }
               popup
                 .setLngLat(e.lngLat)
                 .setText(
@@ -332,13 +330,13 @@ export function MarketAnalysisTool() {
                 )
                 .addTo(m);
             });
-            m.on('mouseleave', 'sections-prix', () => popup.remove());
+            m.on('mouseleave', CHOROPLETH_LAYER, () => popup.remove());
           }}
         />
         <Group gap="xs" mt="xs">
           {PRICE_STOPS.map(([v, color]) => (
             <Group key={v} gap={4}>
-              <span style={{ width: 12, height: 12, borderRadius: 6, background: color, display: 'inline-block' }} />
+              <span style={{ width: 14, height: 12, borderRadius: 2, background: color, opacity: 0.8, display: 'inline-block' }} />
               <Text size="xs">{formatEurosPerSquareMetre(v)}</Text>
             </Group>
           ))}

@@ -16,7 +16,7 @@ export function PrintedMarketReport({ params }: { params: URLSearchParams }) {
 
   useEffect(() => {
     if (!query) {
-      setError('Zone ou période manquante\u00a0: ouvrez cette page depuis l’analyse de marché.');
+      setError('Zone manquante\u00a0: ouvrez cette page depuis l’analyse de marché.');
       return;
     }
     apiFetch(`/api/market/analysis?${query}`, marketAnalysisResponseSchema)

@@ -3,13 +3,13 @@ import { analysisQuery } from './market-analysis';
 import { filterQuery } from './transactions-tool';
 
 describe('page URL → API query', () => {
-  it('keeps the analysis parameters and needs a zone and a period', () => {
+  it('keeps the analysis parameters and needs a zone; the period may be left to the server', () => {
     expect(analysisQuery(new URLSearchParams('insee=93010&from=2022-01-01&to=2022-12-31&zone=communes&adresse=x'))).toBe(
       'insee=93010&from=2022-01-01&to=2022-12-31',
     );
     expect(analysisQuery(new URLSearchParams('from=2022-01-01&to=2022-12-31'))).toBeNull();
     expect(analysisQuery(new URLSearchParams('lat=48.9&lon=2.48&from=2022-01-01&to=2022-12-31'))).toBeNull();
-    expect(analysisQuery(new URLSearchParams('insee=93010'))).toBeNull();
+    expect(analysisQuery(new URLSearchParams('insee=93010&zone=communes'))).toBe('insee=93010');
   });
 
   it('keeps the transaction filters, not the page state, and needs a place', () => {

@@ -4,7 +4,7 @@
  * or a drawn area), period, nature, type, surface, rooms, price and €/m²; the whole mutation of a
  * selected sale; CSV export. Every filter and the map view live in the URL.
  */
-import { formatDate, formatEuros, formatInteger, formatSurface, NBSP } from '@immoloupe/shared/format';
+import { formatDate, formatEuros, formatSurface, NBSP } from '@immoloupe/shared/format';
 import { NATURE_LABELS, NATURES } from '@immoloupe/shared/market/dvf';
 import {
   type MutationDetail,
@@ -13,7 +13,6 @@ import {
   TRANSACTION_TYPES,
   type TransactionList,
   transactionListSchema,
-  transactionPointsSchema,
 } from '@immoloupe/shared/market/transactions-contracts';
 import {
   Alert,
@@ -36,13 +35,21 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { DateField } from '~/components/date-field';
 import { Select } from '~/components/select';
-import { PARCELS_SOURCE, parcelLayers, SALES_SOURCE, salesLayers, salesSource } from '~/features/map/layers';
+import {
+  PARCELS_SOURCE,
+  parcelLayers,
+  SALES_SOURCE,
+  SALES_TILE_LAYER,
+  salesLayers,
+  salesTileSource,
+  salesTileUrl,
+} from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
 import { AddressSearch } from './address-search';
@@ -171,6 +178,17 @@ function MutationDrawer({ id, onClose }: { id: string | null; onClose: () => voi
   );
 }
 
+/** The sales of the filter on the map, as vector tiles of our API: added once, then only their URL changes. */
+function showSales(m: MapLibreMap, query: string) {
+  const source = m.getSource(SALES_SOURCE) as VectorTileSource | undefined;
+  if (source) {
+    source.setTiles([salesTileUrl(window.location.origin, query)]);
+    return;
+  }
+  m.addSource(SALES_SOURCE, salesTileSource(window.location.origin, query));
+  for (const l of salesLayers(SALES_SOURCE, true, SALES_TILE_LAYER)) m.addLayer(l as AnyLayer);
+}
+
 export function TransactionsTool() {
   const [params, setParams] = useSearchParams();
   const place: Place =
@@ -189,7 +207,6 @@ export function TransactionsTool() {
   const page = Number(params.get('page') ?? '1');
   const query = filterQuery(params);
   const [list, setList] = useState<TransactionList | null>(null);
-  const [points, setPoints] = useState<{ total: number; truncated: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
@@ -223,15 +240,10 @@ export function TransactionsTool() {
     let live = true;
     setLoading(true);
     setError(null);
-    Promise.all([
-      apiFetch(`/api/transactions?${query}&sort=${sort}&order=${order}&page=${page}&pageSize=50`, transactionListSchema),
-      apiFetch(`/api/transactions?${query}&format=geojson`, transactionPointsSchema),
-    ])
-      .then(([l, pts]) => {
-        if (!live) return;
-        setList(l);
-        setPoints({ total: pts.total, truncated: pts.truncated });
-        (map.current?.getSource(SALES_SOURCE) as GeoJSONSource | undefined)?.setData(pts as never);
+    if (map.current) showSales(map.current, query);
+    apiFetch(`/api/transactions?${query}&sort=${sort}&order=${order}&page=${page}&pageSize=50`, transactionListSchema)
+      .then((l) => {
+        if (live) setList(l);
       })
       .catch(
         (err: unknown) => live && setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'La recherche a échoué.'),
@@ -456,37 +468,19 @@ export function TransactionsTool() {
                 attribution: 'Parcelles : cadastre Etalab',
               });
               for (const l of parcelLayers()) m.addLayer(l as AnyLayer);
-              m.addSource(SALES_SOURCE, salesSource({ type: 'FeatureCollection', features: [] }));
-              for (const l of salesLayers()) m.addLayer(l as AnyLayer);
+              if (query) showSales(m, query);
               m.on('click', 'ventes-points', (e) => {
                 const id = e.features?.[0]?.properties?.id;
                 if (typeof id === 'string') setSelected(id);
               });
-              m.on('click', 'ventes-groupes', (e) => {
-                const f = e.features?.[0];
-                const clusterId = f?.properties?.cluster_id;
-                if (typeof clusterId !== 'number') return;
-                void (m.getSource(SALES_SOURCE) as GeoJSONSource)
-                  .getClusterExpansionZoom(clusterId)
-                  .then((zoom) => m.easeTo({ center: e.lngLat, zoom }));
-              });
+              m.on('click', 'ventes-groupes', (e) => m.easeTo({ center: e.lngLat, zoom: Math.min(m.getZoom() + 2, 16) }));
               m.on('click', (e) => {
                 const d = drawingRef.current;
                 if (d) setDrawing([...d, [e.lngLat.lng, e.lngLat.lat]]);
               });
-              if (query)
-                void apiFetch(`/api/transactions?${query}&format=geojson`, transactionPointsSchema).then((pts) =>
-                  (m.getSource(SALES_SOURCE) as GeoJSONSource).setData(pts as never),
-                );
               void loadParcels(m);
             }}
           />
-          {points && (
-            <Text size="sm" c="dimmed" mt={4}>
-              {salesCount(points.total)} sur la carte
-              {points.truncated ? ` (les ${formatInteger(100_000)} plus récentes${NBSP}: précisez les filtres)` : ''}.
-            </Text>
-          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           {!query ? (

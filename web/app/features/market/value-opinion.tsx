@@ -59,8 +59,6 @@ type FormState = {
   asOf: string;
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 function subjectOf(f: FormState): Subject | string {
   if (!f.address) return 'Choisissez l’adresse dans la liste des suggestions.';
   if (f.surface === '' || f.surface <= 0) return 'Indiquez la surface habitable.';
@@ -196,7 +194,8 @@ export function ValueOpinionTool() {
     landSurface: '',
     dpe: null,
     notes: '',
-    asOf: today(),
+    // Empty: the server searches up to the newest sale imported for the commune.
+    asOf: '',
   });
   const [excluded, setExcluded] = useState<string[]>([]);
   const [added, setAdded] = useState<string[]>([]);
@@ -390,7 +389,19 @@ export function ValueOpinionTool() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <DateField label="Date de référence" value={form.asOf} onChange={(iso) => iso && set('asOf', iso)} />
+                <DateField
+                  label="Date de référence"
+                  clearable
+                  value={form.asOf}
+                  onChange={(iso) => set('asOf', iso ?? '')}
+                  description={
+                    form.asOf
+                      ? 'Les ventes postérieures sont ignorées.'
+                      : result
+                        ? `Vide : dernière vente importée pour la commune (${formatDate(result.asOf)}).`
+                        : 'Vide : dernière vente importée pour la commune.'
+                  }
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <FileInput

@@ -4,14 +4,16 @@
  * Etalab, the vintage imported (subscribers' API `GET /api/parcels`).
  */
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
-import { type ParcelSearchResponse, parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts';
+import { type Parcel, type ParcelSearchResponse, parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts';
 import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { WideTable } from '~/components/wide-table';
 import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
 import { boundsOfParcels, PAGE_SIZE, PARCEL_LAYERS, type ParcelForm, parcelFeatures, parcelQuery } from './parcel-search.logic';
+import { ParcelSheetPanel } from './parcel-sheet';
 
 const SOURCE = 'recherche-parcelles';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
@@ -25,8 +27,42 @@ export function ParcelSearch() {
   const [result, setResult] = useState<ParcelSearchResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
+  // The parcel whose sheet is open is in the URL (`?parcelle=<id>`): the link other tools and users share.
+  const [params, setParams] = useSearchParams();
+  const sheetId = params.get('parcelle');
+  const [selected, setSelectedState] = useState<string | null>(sheetId);
+  const setSelected = useCallback(
+    (id: string | null) => {
+      setSelectedState(id);
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (id) next.set('parcelle', id);
+          else next.delete('parcelle');
+          return next;
+        },
+        { preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+  // The search effect selects a single result without re-running when the URL setter changes.
+  const selectRef = useRef(setSelected);
+  selectRef.current = setSelected;
   const map = useRef<MapLibreMap | null>(null);
+  // The parcel of the open sheet, drawn even when it is not among the results (link opened directly).
+  const [sheetParcel, setSheetParcel] = useState<Parcel | null>(null);
+  const shown = useMemo(
+    () =>
+      sheetParcel && !result?.parcels.some((p) => p.id === sheetParcel.id)
+        ? [...(result?.parcels ?? []), sheetParcel]
+        : (result?.parcels ?? []),
+    [result, sheetParcel],
+  );
+  const showParcel = useCallback((p: Parcel) => {
+    setSheetParcel(p);
+    if (map.current) map.current.fitBounds([p.bbox[0], p.bbox[1], p.bbox[2], p.bbox[3]], { padding: 80, maxZoom: 19, duration: 0 });
+  }, []);
 
   useEffect(() => {
     if (!searched) return;
@@ -37,7 +73,7 @@ export function ParcelSearch() {
       .then((r) => {
         if (!live) return;
         setResult(r);
-        setSelected(r.parcels.length === 1 ? (r.parcels[0]?.id ?? null) : null);
+        if (r.parcels.length === 1) selectRef.current(r.parcels[0]?.id ?? null);
       })
       .catch((err: unknown) => {
         if (!live) return;
@@ -55,8 +91,8 @@ export function ParcelSearch() {
     const m = map.current;
     const source = m?.getSource(SOURCE) as GeoJSONSource | undefined;
     if (!m || !source) return;
-    source.setData(parcelFeatures(result?.parcels ?? [], selected) as never);
-  }, [result, selected]);
+    source.setData(parcelFeatures(shown, selected) as never);
+  }, [shown, selected]);
   useEffect(() => {
     const b = boundsOfParcels(result?.parcels ?? []);
     if (b && map.current) map.current.fitBounds([b[0], b[1], b[2], b[3]], { padding: 40, maxZoom: 18, duration: 0 });
@@ -189,7 +225,7 @@ export function ParcelSearch() {
               map.current = m;
               m.addSource(SOURCE, {
                 type: 'geojson',
-                data: parcelFeatures(result?.parcels ?? [], selected) as never,
+                data: parcelFeatures(shown, selected) as never,
                 attribution: 'Parcelles : cadastre Etalab, Licence Ouverte 2.0',
               });
               for (const l of PARCEL_LAYERS) m.addLayer(l as unknown as AnyLayer);
@@ -203,6 +239,7 @@ export function ParcelSearch() {
           />
         </Grid.Col>
       </Grid>
+      {sheetId ? <ParcelSheetPanel id={sheetId} onParcel={showParcel} /> : null}
     </Stack>
   );
 }

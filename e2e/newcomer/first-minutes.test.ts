@@ -1,0 +1,72 @@
+/**
+ * What a new subscriber sees in the first minutes, on the sample data in an English-language
+ * Chromium: the market analysis of Hendaye opens on a period that holds sales (the default ends at
+ * the newest sale imported, not today), and its date fields read JJ/MM/AAAA, not 11/24/2024.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../support/browser.js';
+import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+const USER = { email: 'nouvel-agent@exemple.fr', password: 'Maison-bleue-2026' };
+const HENDAYE_DVF = 'dvf/dvf-api-cquest_2019-2023_64260_hendaye_appart-maison.csv';
+const FRENCH_DATE = /^\d{2}\/\d{2}\/\d{4}$/;
+
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-newcomer-'));
+  await importSamples(dataDir, [HENDAYE_DVF]);
+  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
+  server = await startServer({ dataDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('first minutes of a new subscriber', () => {
+  it('analyses Hendaye on the default period with figures, dates in JJ/MM/AAAA in an English browser', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      expect(await b.page.evaluate(() => navigator.language)).toBe('en-US');
+      await signIn(b.page, server.url, USER, '/pro/analysemarche');
+      const commune = b.page.getByRole('combobox', { name: 'Ajouter une commune' });
+      await commune.pressSequentially('Hendaye', { delay: 20 });
+      await b.page.getByRole('option', { name: 'Hendaye (64260)' }).click();
+
+      const figures = b.page.getByRole('region', { name: 'Chiffres clés' });
+      await figures.waitFor();
+      await expect.poll(() => figures.innerText()).toMatch(/Prix médian\s+[\d\s\u202f]+\u00a0€\/m²/);
+      expect(await figures.innerText()).not.toContain('Pas assez de ventes');
+      const freshness = (await figures.innerText()).match(/Données DVF à jour au (\d{2}\/\d{2}\/\d{4})/)?.[1];
+      expect(freshness).toBeDefined();
+
+      // The fields show the period used, in French, ending at the newest sale imported for Hendaye.
+      const from = await b.page.getByLabel('Du', { exact: true }).inputValue();
+      const to = await b.page.getByLabel('Au', { exact: true }).inputValue();
+      expect(from).toMatch(FRENCH_DATE);
+      expect(to).toBe(freshness);
+      await b.page.getByTestId('period-note').getByText(`Période par défaut`).waitFor();
+
+      // Typing a date the French way changes the period; the URL keeps ISO dates.
+      const du = b.page.getByLabel('Du', { exact: true });
+      await du.fill('01/01/2022');
+      await du.blur();
+      await expect.poll(() => new URL(b.page.url()).searchParams.get('from')).toBe('2022-01-01');
+      await expect.poll(() => figures.innerText()).toContain('du 01/01/2022 au');
+      await screenshot(b.page, 'newcomer-analysemarche-hendaye-en-US');
+
+      // An impossible date is refused in French and changes nothing.
+      await du.fill('31/02/2022');
+      await du.blur();
+      await b.page.getByText(/Cette date n’existe pas\s: 31\/02\/2022/).waitFor();
+      expect(new URL(b.page.url()).searchParams.get('from')).toBe('2022-01-01');
+    } finally {
+      await b.close();
+    }
+  });
+});

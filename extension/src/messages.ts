@@ -1,0 +1,17 @@
+/**
+ * Messages from the content script to the background worker, which alone holds the key and talks
+ * to the server: the page never sees the key, and the portal's origin never calls our API.
+ */
+import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
+import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
+import type { ApiFailure } from './api-client';
+
+export type Request = { type: 'analyse'; listing: ParsedListing } | { type: 'open-settings' };
+
+export type AnalyseReply = { ok: true; analysis: ListingAnalysis } | { ok: false; kind: ApiFailure; message: string };
+
+export function sendMessage(message: { type: 'analyse'; listing: ParsedListing }): Promise<AnalyseReply>;
+export function sendMessage(message: { type: 'open-settings' }): Promise<void>;
+export function sendMessage(message: Request): Promise<unknown> {
+  return chrome.runtime.sendMessage(message);
+}

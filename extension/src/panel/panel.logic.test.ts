@@ -1,0 +1,125 @@
+import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
+import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
+import { describe, expect, it } from 'vitest';
+import { badgeOf, panelView, rentalBanOf } from './panel.logic';
+
+const NB = '\u00a0';
+const NNB = '\u202f';
+const TODAY = '2026-11-25';
+
+const SALE: ParsedListing = {
+  portal: 'seloger',
+  transaction: 'vente',
+  title: 'Appartement 3 pièces',
+  propertyType: 'appartement',
+  price: 330_000,
+  surface: 60,
+  rooms: 3,
+  dpeClass: 'F',
+  postcode: '64700',
+  city: 'Hendaye',
+  sources: {},
+};
+
+const ANALYSIS: ListingAnalysis = {
+  commune: { insee: '64260', nom: 'Hendaye' },
+  types: ['appartement'],
+  period: { from: '2021-07-01', to: '2023-06-30' },
+  market: { count: 42, median: 5000, q1: 4200, q3: 5800 },
+  localisation: { candidates: [{ label: '12 RUE DES LILAS 64700 Hendaye', score: 87, detail: 'DPE F, 59 m²' }] },
+};
+
+describe('panel view model', () => {
+  it('compares the asking €/m² with the DVF median and places the price in the quartile range', () => {
+    const v = panelView(SALE, ANALYSIS, TODAY);
+    expect(v.heading).toBe('SeLoger · Appartement 3 pièces');
+    expect(v.fields).toContainEqual({ label: 'Prix', value: `330${NNB}000${NB}€` });
+    expect(v.fields).toContainEqual({ label: 'Surface', value: `60${NB}m²` });
+    expect(v.fields).toContainEqual({ label: 'Localité', value: 'Hendaye (64700)' });
+    expect(v.pricePerM2).toBe(`5${NNB}500${NB}€/m²`);
+    expect(v.comparison).toEqual({
+      headline: `5${NNB}500${NB}€/m², +10${NB}% au-dessus de la médiane`,
+      tone: 'above',
+      detail: `Médiane DVF à Hendaye${NB}: 5${NNB}000${NB}€/m² sur 42${NB}ventes (ventes du 01/07/2021 au 30/06/2023).`,
+    });
+    expect(v.estimate).toEqual({
+      label: 'Estimation (quartiles DVF)',
+      range: `252${NNB}000${NB}€ – 348${NNB}000${NB}€`,
+      gap: `Prix demandé${NB}: +10${NB}% par rapport à l’estimation médiane de 300${NNB}000${NB}€, dans la fourchette.`,
+    });
+    expect(v.candidates).toEqual([{ label: '12 RUE DES LILAS 64700 Hendaye', score: `87${NB}%`, detail: 'DPE F, 59 m²' }]);
+    expect(v.candidatesMessage).toBeNull();
+    expect(v.rentalBan).toEqual({
+      text: `DPE F${NB}: location interdite à partir du 01/01/2028 (loi Climat et Résilience).`,
+      tone: 'above',
+    });
+    expect(v.missing).toEqual([]);
+  });
+
+  it('says level within ±5 %, below under it', () => {
+    expect(panelView({ ...SALE, price: 306_000 }, ANALYSIS, TODAY).comparison).toMatchObject({ tone: 'level' });
+    const cheap = panelView({ ...SALE, price: 240_000 }, ANALYSIS, TODAY);
+    expect(cheap.comparison).toMatchObject({ tone: 'below', headline: `4${NNB}000${NB}€/m², -20${NB}% en dessous de la médiane` });
+    expect(cheap.estimate?.gap).toContain('sous la fourchette');
+  });
+
+  it('gives a rental its rent per m² and the gross yield at the median price', () => {
+    const v = panelView({ ...SALE, transaction: 'location', price: 1250, surface: 32 }, ANALYSIS, TODAY);
+    expect(v.fields[0]).toEqual({ label: 'Loyer', value: `1${NNB}250${NB}€/mois` });
+    expect(v.pricePerM2).toBe(`39,1${NB}€/m²/mois`);
+    expect(v.comparison).toMatchObject({ headline: `Rendement locatif brut au prix médian${NB}: 9,4${NB}%`, tone: 'neutral' });
+    expect(v.estimate).toMatchObject({ label: 'Valeur vénale estimée (DVF)', gap: null });
+  });
+
+  it('tells a rental from a sale by its price per m² when the page does not say', () => {
+    const pap = panelView({ ...SALE, transaction: undefined, price: 1300, surface: 28 }, ANALYSIS, TODAY);
+    expect(pap.fields).toContainEqual({ label: 'Transaction', value: 'Location (déduite du prix au m²)' });
+    expect(pap.fields[0]).toEqual({ label: 'Loyer', value: `1${NNB}300${NB}€/mois` });
+    expect(pap.comparison).toMatchObject({ tone: 'neutral' });
+    const sale = panelView({ ...SALE, transaction: undefined }, ANALYSIS, TODAY);
+    expect(sale.fields).toContainEqual({ label: 'Transaction', value: 'Vente (déduite du prix au m²)' });
+    expect(sale.comparison).toMatchObject({ tone: 'above' });
+    expect(panelView({ ...SALE, city: '\n  Paris 17\n ', postcode: '75017' }, ANALYSIS, TODAY).fields).toContainEqual({
+      label: 'Localité',
+      value: 'Paris 17 (75017)',
+    });
+  });
+
+  it('says what is missing instead of comparing', () => {
+    const noSurface = panelView({ ...SALE, surface: undefined }, ANALYSIS, TODAY);
+    expect(noSurface.missing).toEqual(['surface']);
+    expect(noSurface.pricePerM2).toBeNull();
+    expect(noSurface.comparison).toMatchObject({ headline: null, message: expect.stringContaining('Prix ou surface absent') });
+    expect(noSurface.estimate).toBeNull();
+
+    expect(panelView(SALE, { ...ANALYSIS, commune: null, market: null, period: null }, TODAY).comparison).toEqual({
+      headline: null,
+      message: 'Commune introuvable d’après l’annonce : pas de comparaison avec les ventes DVF.',
+    });
+    expect(panelView(SALE, { ...ANALYSIS, market: null, period: null }, TODAY).comparison).toMatchObject({
+      message: expect.stringContaining('Aucune vente DVF chargée pour Hendaye'),
+    });
+    expect(panelView(SALE, { ...ANALYSIS, market: { count: 2, median: null, q1: null, q3: null } }, TODAY).comparison).toMatchObject({
+      message: `Pas assez de ventes DVF à Hendaye (2${NB}ventes, il en faut 3) pour une médiane.`,
+    });
+    const noLocalisation = panelView(SALE, { ...ANALYSIS, localisation: null }, TODAY);
+    expect(noLocalisation.candidates).toEqual([]);
+    expect(noLocalisation.candidatesMessage).toBe('Localisation par DPE indisponible pour cette annonce.');
+  });
+
+  it('dates the rental ban of the DPE class', () => {
+    expect(rentalBanOf('G', TODAY)?.text).toBe(`DPE G${NB}: location interdite depuis le 01/01/2025 (loi Climat et Résilience).`);
+    expect(rentalBanOf('E', TODAY)?.text).toContain('à partir du 01/01/2034');
+    expect(rentalBanOf('C', TODAY)).toEqual({
+      text: `DPE C${NB}: aucune interdiction de louer prévue par la loi Climat et Résilience.`,
+      tone: 'neutral',
+    });
+    expect(rentalBanOf(undefined, TODAY)).toBeNull();
+  });
+
+  it('badges a search card with its €/m² against the median, not a rental', () => {
+    expect(badgeOf(SALE, ANALYSIS)).toEqual({ text: `5${NNB}500${NB}€/m² · +10${NB}% vs médiane DVF`, tone: 'above' });
+    expect(badgeOf({ ...SALE, transaction: 'location' }, ANALYSIS)).toBeNull();
+    expect(badgeOf(SALE, { ...ANALYSIS, market: null })).toBeNull();
+  });
+});

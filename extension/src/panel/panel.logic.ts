@@ -1,0 +1,224 @@
+/**
+ * What the panel shows, computed from a parsed listing and the server's analysis: every figure
+ * formatted in French, every comparison decided here (pure, tested), so the React view only lays
+ * out lines.
+ */
+import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
+import {
+  formatDate,
+  formatEuros,
+  formatEurosPerSquareMetre,
+  formatEurosPerSquareMetreMonth,
+  formatInteger,
+  formatPercent,
+  formatSurface,
+  NBSP,
+} from '@immoloupe/shared/format';
+import { type ParsedListing, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
+
+export type Tone = 'above' | 'below' | 'level' | 'neutral';
+
+export interface PanelView {
+  heading: string;
+  fields: { label: string; value: string }[];
+  /** Fields a comparison needs that the page did not give. */
+  missing: string[];
+  pricePerM2: string | null;
+  comparison: { headline: string; tone: Tone; detail: string } | { headline: null; message: string };
+  estimate: { label: string; range: string; gap: string | null } | null;
+  candidates: { label: string; score: string; detail?: string }[];
+  candidatesMessage: string | null;
+  rentalBan: { text: string; tone: Tone } | null;
+}
+
+/** Within ±5 % of the median a price is said to be level with it. */
+export const LEVEL_BAND = 0.05;
+
+const TYPE_LABELS: Record<NonNullable<ParsedListing['propertyType']>, string> = {
+  appartement: 'Appartement',
+  maison: 'Maison',
+  terrain: 'Terrain',
+  parking: 'Parking',
+  local: 'Local',
+  immeuble: 'Immeuble',
+  autre: 'Bien',
+};
+
+/** Loi Climat et Résilience: from these dates a dwelling of this DPE class may no longer be let (mainland France). */
+export const RENTAL_BAN: Partial<Record<NonNullable<ParsedListing['dpeClass']>, string>> = {
+  G: '2025-01-01',
+  F: '2028-01-01',
+  E: '2034-01-01',
+};
+
+export function rentalBanOf(dpeClass: ParsedListing['dpeClass'], today: string): PanelView['rentalBan'] {
+  if (!dpeClass) return null;
+  const date = RENTAL_BAN[dpeClass];
+  if (!date)
+    return { text: `DPE ${dpeClass}${NBSP}: aucune interdiction de louer prévue par la loi Climat et Résilience.`, tone: 'neutral' };
+  return date <= today
+    ? { text: `DPE ${dpeClass}${NBSP}: location interdite depuis le ${formatDate(date)} (loi Climat et Résilience).`, tone: 'above' }
+    : { text: `DPE ${dpeClass}${NBSP}: location interdite à partir du ${formatDate(date)} (loi Climat et Résilience).`, tone: 'above' };
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${formatInteger(n)}${NBSP}${n > 1 ? many : one}`;
+}
+
+function signedPercent(ratio: number): string {
+  return `${ratio > 0 ? '+' : ''}${formatPercent(ratio)}`;
+}
+
+function toneOf(gap: number): Tone {
+  if (Math.abs(gap) < LEVEL_BAND) return 'level';
+  return gap > 0 ? 'above' : 'below';
+}
+
+/**
+ * Sale or rental. Some pages do not say (PAP's rental pages): no dwelling sells under 100 €/m²
+ * and no rent reaches 100 €/m² a month, so the price per m² tells them apart.
+ */
+export const RENT_CEILING_PER_M2 = 100;
+
+export function transactionOf(l: ParsedListing): { kind: 'vente' | 'location'; inferred: boolean } | null {
+  if (l.transaction) return { kind: l.transaction, inferred: false };
+  if (l.price === undefined || l.surface === undefined) return null;
+  return { kind: l.price / l.surface < RENT_CEILING_PER_M2 ? 'location' : 'vente', inferred: true };
+}
+
+const clean = (s: string | undefined) => s?.replace(/\s+/g, ' ').trim() || undefined;
+
+function fieldsOf(l: ParsedListing): PanelView['fields'] {
+  const transaction = transactionOf(l);
+  const rent = transaction?.kind === 'location';
+  const fields: PanelView['fields'] = [];
+  if (l.price !== undefined)
+    fields.push({ label: rent ? 'Loyer' : 'Prix', value: rent ? `${formatEuros(l.price)}/mois` : formatEuros(l.price) });
+  if (transaction)
+    fields.push({
+      label: 'Transaction',
+      value: `${rent ? 'Location' : 'Vente'}${transaction.inferred ? ' (déduite du prix au m²)' : ''}`,
+    });
+  if (l.propertyType) fields.push({ label: 'Type', value: TYPE_LABELS[l.propertyType] });
+  if (l.surface !== undefined) fields.push({ label: 'Surface', value: formatSurface(l.surface) });
+  if (l.rooms !== undefined) fields.push({ label: 'Pièces', value: formatInteger(l.rooms) });
+  if (l.bedrooms !== undefined) fields.push({ label: 'Chambres', value: formatInteger(l.bedrooms) });
+  if (l.landArea !== undefined) fields.push({ label: 'Terrain', value: formatSurface(l.landArea) });
+  if (l.floor !== undefined) fields.push({ label: 'Étage', value: l.floor === 0 ? 'rez-de-chaussée' : formatInteger(l.floor) });
+  if (l.dpeClass)
+    fields.push({
+      label: 'DPE',
+      value: l.dpeValue !== undefined ? `${l.dpeClass} (${formatInteger(l.dpeValue)}${NBSP}kWh/m²/an)` : l.dpeClass,
+    });
+  if (l.gesClass)
+    fields.push({
+      label: 'GES',
+      value: l.gesValue !== undefined ? `${l.gesClass} (${formatInteger(l.gesValue)}${NBSP}kg CO₂/m²/an)` : l.gesClass,
+    });
+  const place = [clean(l.city), l.postcode && `(${l.postcode})`].filter(Boolean).join(' ');
+  if (place) fields.push({ label: 'Localité', value: place });
+  return fields;
+}
+
+export function panelView(listing: ParsedListing, analysis: ListingAnalysis, today: string): PanelView {
+  const rent = transactionOf(listing)?.kind === 'location';
+  const { price, surface } = listing;
+  const missing = [
+    price === undefined && (rent ? 'loyer' : 'prix'),
+    surface === undefined && 'surface',
+    !listing.postcode && 'code postal',
+  ].filter((m): m is string => typeof m === 'string');
+  const perM2 = price !== undefined && surface !== undefined ? price / surface : null;
+  const median = analysis.market?.median ?? null;
+  const count = analysis.market?.count ?? 0;
+  const where = analysis.commune?.nom ?? 'la commune';
+  const period = analysis.period ? `ventes du ${formatDate(analysis.period.from)} au ${formatDate(analysis.period.to)}` : '';
+  const medianDetail =
+    median !== null
+      ? `Médiane DVF à ${where}${NBSP}: ${formatEurosPerSquareMetre(median)} sur ${plural(count, 'vente', 'ventes')} (${period}).`
+      : '';
+
+  let comparison: PanelView['comparison'];
+  if (!analysis.commune)
+    comparison = { headline: null, message: 'Commune introuvable d’après l’annonce : pas de comparaison avec les ventes DVF.' };
+  else if (!analysis.market)
+    comparison = {
+      headline: null,
+      message: `Aucune vente DVF chargée pour ${where}. Un administrateur peut importer les DVF de son département (Administration › Imports).`,
+    };
+  else if (median === null)
+    comparison = {
+      headline: null,
+      message: `Pas assez de ventes DVF à ${where} (${plural(count, 'vente', 'ventes')}, il en faut 3) pour une médiane.`,
+    };
+  else if (perM2 === null)
+    comparison = { headline: null, message: `${medianDetail} Prix ou surface absent de l’annonce : pas de comparaison.` };
+  else if (rent) {
+    const grossYield = (perM2 * 12) / median;
+    comparison = {
+      headline: `Rendement locatif brut au prix médian${NBSP}: ${formatPercent(grossYield, 1)}`,
+      tone: 'neutral',
+      detail: medianDetail,
+    };
+  } else {
+    const gap = perM2 / median - 1;
+    const tone = toneOf(gap);
+    const headline =
+      tone === 'level'
+        ? `${formatEurosPerSquareMetre(perM2)}, au niveau de la médiane (${signedPercent(gap)})`
+        : `${formatEurosPerSquareMetre(perM2)}, ${signedPercent(gap)} ${tone === 'above' ? 'au-dessus' : 'en dessous'} de la médiane`;
+    comparison = { headline, tone, detail: medianDetail };
+  }
+
+  let estimate: PanelView['estimate'] = null;
+  const { q1, q3 } = analysis.market ?? { q1: null, q3: null };
+  if (surface !== undefined && median !== null && q1 !== null && q3 !== null) {
+    const low = q1 * surface;
+    const high = q3 * surface;
+    let gap: string | null = null;
+    if (!rent && price !== undefined) {
+      const mid = median * surface;
+      const ratio = price / mid - 1;
+      const position = price > high ? ', au-dessus de la fourchette' : price < low ? ', sous la fourchette' : ', dans la fourchette';
+      gap = `Prix demandé${NBSP}: ${signedPercent(ratio)} par rapport à l’estimation médiane de ${formatEuros(mid)}${position}.`;
+    }
+    estimate = {
+      label: rent ? 'Valeur vénale estimée (DVF)' : 'Estimation (quartiles DVF)',
+      range: `${formatEuros(low)} – ${formatEuros(high)}`,
+      gap,
+    };
+  }
+
+  const candidates = (analysis.localisation?.candidates ?? []).slice(0, 3).map((c) => ({
+    label: c.label,
+    score: formatPercent(c.score / 100),
+    ...(c.detail ? { detail: c.detail } : {}),
+  }));
+  const candidatesMessage = !analysis.localisation
+    ? 'Localisation par DPE indisponible pour cette annonce.'
+    : candidates.length === 0
+      ? 'Aucun logement des DPE chargés ne correspond à cette annonce.'
+      : null;
+
+  const heading = [PORTAL_LABELS[listing.portal], clean(listing.title)].filter(Boolean).join(' · ');
+  return {
+    heading,
+    fields: fieldsOf(listing),
+    missing,
+    pricePerM2: perM2 === null ? null : rent ? formatEurosPerSquareMetreMonth(perM2) : formatEurosPerSquareMetre(perM2),
+    comparison,
+    estimate,
+    candidates,
+    candidatesMessage,
+    rentalBan: rentalBanOf(listing.dpeClass, today),
+  };
+}
+
+/** The badge of a search-result card: its €/m² against the median, or null when it cannot say. */
+export function badgeOf(listing: ParsedListing, analysis: ListingAnalysis): { text: string; tone: Tone } | null {
+  const median = analysis.market?.median ?? null;
+  if (transactionOf(listing)?.kind !== 'vente' || !listing.price || !listing.surface || median === null) return null;
+  const perM2 = listing.price / listing.surface;
+  const gap = perM2 / median - 1;
+  return { text: `${formatEurosPerSquareMetre(perM2)} · ${signedPercent(gap)} vs médiane DVF`, tone: toneOf(gap) };
+}

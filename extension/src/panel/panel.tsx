@@ -1,0 +1,134 @@
+/**
+ * The panel beside a listing: the parsed fields, the comparison with the DVF sales, the estimate,
+ * the localisation candidates and the DPE rental ban, as the view model computed them.
+ */
+import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
+import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
+import { useState } from 'react';
+import { panelView } from './panel.logic';
+
+export type PanelState =
+  | { kind: 'loading'; listing: ParsedListing }
+  | { kind: 'ready'; listing: ParsedListing; analysis: ListingAnalysis }
+  | { kind: 'error'; listing?: ParsedListing; message: string; settings?: boolean }
+  | { kind: 'unreadable'; message: string };
+
+export interface PanelProps {
+  state: PanelState;
+  today: string;
+  onOpenSettings: () => void;
+}
+
+function Shell({ children, onOpenSettings }: { children: React.ReactNode; onOpenSettings: () => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <section className="panel" aria-label="Immoloupe : le marché de cette annonce">
+      <header>
+        <strong>Immoloupe</strong>
+        <span>
+          <button type="button" onClick={onOpenSettings}>
+            Réglages
+          </button>{' '}
+          <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'Réduire' : 'Ouvrir'}
+          </button>
+        </span>
+      </header>
+      {open && <div className="body">{children}</div>}
+    </section>
+  );
+}
+
+function Ready({ listing, analysis, today }: { listing: ParsedListing; analysis: ListingAnalysis; today: string }) {
+  const v = panelView(listing, analysis, today);
+  return (
+    <>
+      {v.heading && <div className="heading">{v.heading}</div>}
+      <div>
+        <h2>L’annonce</h2>
+        <dl>
+          {v.fields.map((f) => (
+            <div key={f.label} style={{ display: 'contents' }}>
+              <dt>{f.label}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
+          {v.pricePerM2 && (
+            <>
+              <dt>Prix au m²</dt>
+              <dd>{v.pricePerM2}</dd>
+            </>
+          )}
+        </dl>
+        {v.missing.length > 0 && <p className="muted">Non lu sur la page&nbsp;: {v.missing.join(', ')}.</p>}
+      </div>
+      <div>
+        <h2>Face aux ventes DVF</h2>
+        {v.comparison.headline !== null ? (
+          <>
+            <div className={`headline ${v.comparison.tone}`}>{v.comparison.headline}</div>
+            <p className="muted">{v.comparison.detail}</p>
+          </>
+        ) : (
+          <p className="message">{v.comparison.message}</p>
+        )}
+        {v.estimate && (
+          <p>
+            {v.estimate.label}&nbsp;: <strong>{v.estimate.range}</strong>
+            {v.estimate.gap && (
+              <>
+                <br />
+                <span className="muted">{v.estimate.gap}</span>
+              </>
+            )}
+          </p>
+        )}
+      </div>
+      <div>
+        <h2>Localisation probable</h2>
+        {v.candidates.length > 0 ? (
+          <ol>
+            {v.candidates.map((c) => (
+              <li key={c.label}>
+                {c.label} <span className="score">{c.score}</span>
+                {c.detail && <span className="muted"> · {c.detail}</span>}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="muted">{v.candidatesMessage}</p>
+        )}
+      </div>
+      {v.rentalBan && (
+        <div>
+          <h2>Diagnostic énergétique</h2>
+          <p className={v.rentalBan.tone}>{v.rentalBan.text}</p>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function Panel({ state, today, onOpenSettings }: PanelProps) {
+  return (
+    <Shell onOpenSettings={onOpenSettings}>
+      {state.kind === 'loading' && <p className="muted">Analyse de l’annonce…</p>}
+      {state.kind === 'unreadable' && <p className="message">{state.message}</p>}
+      {state.kind === 'error' && (
+        <>
+          <p className="message error" role="alert">
+            {state.message}
+          </p>
+          {state.settings && (
+            <div className="actions">
+              <button type="button" onClick={onOpenSettings}>
+                Ouvrir les réglages
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      {state.kind === 'ready' && <Ready listing={state.listing} analysis={state.analysis} today={today} />}
+    </Shell>
+  );
+}

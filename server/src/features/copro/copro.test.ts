@@ -1,0 +1,122 @@
+/**
+ * The co-ownership search over HTTP on the Bondy RNIC extract (37 co-ownerships; data date
+ * 2026-01-03) with the Bondy cadastre and DVF 2022: mandate filters, syndic, lots, periods, CSV,
+ * map grid and the detail with parcels and sales.
+ */
+import { type CoproDetail, type CoproList, coproDetailSchema, coproListSchema } from '@immoloupe/shared/copro/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { createTestDb } from '../../test/db.js';
+import { importSamples, type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
+import { coproRoutes } from './routes.js';
+
+let db: Db;
+let api: RouterServer;
+beforeAll(async () => {
+  db = await createTestDb();
+  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.bondyCopro]);
+  api = await serveRouter(coproRoutes({ db }), SUBSCRIBER);
+});
+afterAll(async () => {
+  await api?.close();
+  await db?.close();
+});
+
+async function get<T>(path: string, status = 200): Promise<T> {
+  const res = await api.fetch(path);
+  const body = (await res.json()) as T;
+  expect(res.status, JSON.stringify(body)).toBe(status);
+  return body;
+}
+
+describe('GET /api/copros', () => {
+  it('lists the co-ownerships of Bondy, mandates ending first', async () => {
+    const all = coproListSchema.parse(await get<CoproList>('/api/copros?insee=93010&pageSize=200'));
+    expect(all.total).toBe(37);
+    expect(all.asOf).toBe('2026-01-03');
+    const ends = all.items.map((c) => c.finMandat ?? '9999');
+    expect(ends).toEqual([...ends].sort());
+  });
+
+  it('finds the mandates ending within 12 months of the data date, and those already ended', async () => {
+    const all = (await get<CoproList>('/api/copros?insee=93010&pageSize=200')).items;
+    const within = await get<CoproList>('/api/copros?insee=93010&endsWithin=12&pageSize=200');
+    const expected = all.filter((c) => c.finMandat !== null && c.finMandat >= '2026-01-03' && c.finMandat < '2027-01-03');
+    expect(within.total).toBe(expected.length);
+    expect(within.total).toBeGreaterThan(15);
+    expect(within.items.map((c) => c.numero).sort()).toEqual(expected.map((c) => c.numero).sort());
+    const ended = await get<CoproList>('/api/copros?insee=93010&mandate=termine&pageSize=200');
+    expect(ended.items.every((c) => (c.finMandat ?? '') < '2026-01-03' || c.mandatEnCours !== 'Mandat en cours')).toBe(true);
+    expect(ended.total + within.total).toBeLessThanOrEqual(37);
+    expect(ended.total).toBeGreaterThan(5);
+  });
+
+  it('filters by syndic type, name, SIRET, lots and period', async () => {
+    const all = (await get<CoproList>('/api/copros?insee=93010&pageSize=200')).items;
+    const check = async (query: string, keep: (c: (typeof all)[number]) => boolean) => {
+      const got = await get<CoproList>(`/api/copros?insee=93010&pageSize=200&${query}`);
+      expect(got.items.map((c) => c.numero).sort()).toEqual(
+        all
+          .filter(keep)
+          .map((c) => c.numero)
+          .sort(),
+      );
+      return got.total;
+    };
+    expect(
+      await check('syndicTypes=professionnel', (c) => c.typeSyndic === 'professionnel' && c.mandatEnCours === 'Mandat en cours'),
+    ).toBeGreaterThan(10);
+    await check('syndicTypes=aucun', (c) => c.mandatEnCours !== 'Mandat en cours');
+    expect(await check('syndic=atm', (c) => (c.syndic ?? '').toLowerCase().includes('atm'))).toBeGreaterThan(0);
+    expect(await check('syndic=34863116900045', (c) => c.siret === '34863116900045')).toBeGreaterThan(0);
+    await check('lotsMin=100&lotsMax=200', (c) => c.lots !== null && c.lots >= 100 && c.lots <= 200);
+    await check('dwellingsMin=50', (c) => (c.lotsHabitation ?? -1) >= 50);
+    await check('parkingMax=10', (c) => c.lotsStationnement !== null && c.lotsStationnement <= 10);
+    await check('periods=AVANT_1949,DE_1949_A_1960', (c) => c.periode === 'AVANT_1949' || c.periode === 'DE_1949_A_1960');
+    await check('flags=acv', (c) => c.acv === true);
+    await check('dpeFG=1', () => false);
+  });
+
+  it('refuses bad input in French', async () => {
+    for (const [path, message] of [
+      ['/api/copros?insee=93010&endsWithin=0', 'Au moins 1 mois.'],
+      ['/api/copros?insee=93010&syndicTypes=inconnu', 'Type de syndic inconnu'],
+      ['/api/copros?insee=93010&mandate=termine&endsWithin=6', 'l’un ou l’autre'],
+      ['/api/copros?insee=93010&lotsMin=10&lotsMax=5', 'Fourchette de nombre de lots inversée.'],
+      ['/api/copros', 'Indiquez une zone'],
+    ] as const)
+      expect(JSON.stringify(await get(path, 400))).toContain(message);
+  });
+
+  it('exports a French CSV and aggregates map markers', async () => {
+    const res = await api.fetch('/api/copros.csv?insee=93010&endsWithin=12');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^Immatriculation;Nom d’usage;Adresse;/);
+    const within = await get<CoproList>('/api/copros?insee=93010&endsWithin=12');
+    expect(lines).toHaveLength(within.total + 1);
+    const grid = await get<{ total: number; features: { properties: { count: number } }[] }>(
+      '/api/copros/clusters?insee=93010&bbox=2.4,48.85,2.55,48.95&zoom=10',
+    );
+    expect(grid.total).toBe(37);
+    expect(grid.features.length).toBeLessThan(5);
+  });
+});
+
+describe('GET /api/copros/:numero', () => {
+  it('gives the parcels with outlines and the DVF sales on them', async () => {
+    const withParcels = await db.query<{ numero_immatriculation: string }>(
+      `SELECT cp.numero_immatriculation FROM copro_parcels cp JOIN dvf_lines l ON l.id_parcelle = cp.id_parcelle
+        GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const numero = withParcels[0]?.numero_immatriculation as string;
+    const d = coproDetailSchema.parse(await get<CoproDetail>(`/api/copros/${numero}`));
+    expect(d.parcels.length).toBeGreaterThan(0);
+    expect(d.parcels.some((p) => p.inCadastre && p.geometry)).toBe(true);
+    expect(d.sales.length).toBeGreaterThan(0);
+    expect(d.sales.every((s) => d.parcels.some((p) => p.id === s.idParcelle) || s.idParcelle !== null)).toBe(true);
+    await get('/api/copros/ZZ0000000', 404);
+    await get('/api/copros/nimporte', 400);
+  });
+});

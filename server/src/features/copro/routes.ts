@@ -1,0 +1,167 @@
+/**
+ * The co-ownership search (RNIC), subscribers or an access key: `GET /api/copros` (page),
+ * `GET /api/copros.csv`, `GET /api/copros/clusters` (map markers of the view, aggregated on the
+ * server) and `GET /api/copros/:numero` (its parcels with outlines, DPE, DVF sales on its parcels,
+ * syndic). Without a zone, « ma zone » is used when set.
+ */
+import {
+  COPRO_MAX_CSV_ROWS,
+  COPRO_PERIOD_LABELS,
+  type CoproDetail,
+  type CoproItem,
+  type CoproList,
+  coproClusterQuerySchema,
+  coproListQuerySchema,
+} from '@immoloupe/shared/copro/contracts';
+import { formatDate } from '@immoloupe/shared/format';
+import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
+import { Router } from 'express';
+import { requireSubscriber } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { salesOnParcels } from '../dpe/parcel-facts.js';
+import { communeByCode } from '../geocode/communes.js';
+import { clusterCollection } from '../zone/clusters.js';
+import { resolveZone } from '../zone/territory.js';
+import { type CoproRow, coproByNumero, coproClusters, coproDpe, coproParcels, rnicDate, searchCopros } from './queries.js';
+
+export function toCoproItem(r: CoproRow): CoproItem {
+  return {
+    numero: r.numero_immatriculation,
+    nom: r.nom_usage,
+    adresse: r.adresse_reference,
+    codePostal: r.code_postal,
+    commune: (r.code_insee && communeByCode(r.code_insee)?.nom) ?? r.commune,
+    insee: r.code_insee,
+    lots: r.nombre_total_lots,
+    lotsHabitation: r.nombre_lots_habitation,
+    lotsStationnement: r.nombre_lots_stationnement,
+    periode: r.periode_construction,
+    typeSyndic: r.type_syndic,
+    syndic: r.raison_sociale_syndic,
+    siret: r.siret_syndic,
+    mandatEnCours: r.mandat_en_cours,
+    finMandat: r.date_fin_dernier_mandat,
+    cooperatif: r.syndicat_cooperatif,
+    acv: r.copro_dans_acv,
+    pvd: r.copro_dans_pvd,
+    quartierPrioritaire: r.nom_qp_2024,
+    lon: r.longitude,
+    lat: r.latitude,
+  };
+}
+
+const CSV_HEADER = [
+  'Immatriculation',
+  'Nom d’usage',
+  'Adresse',
+  'Code postal',
+  'Commune',
+  'Code INSEE',
+  'Lots (total)',
+  'Lots d’habitation',
+  'Lots de stationnement',
+  'Période de construction',
+  'Type de syndic',
+  'Syndic',
+  'SIRET du syndic',
+  'Mandat',
+  'Fin du dernier mandat',
+  'Action cœur de ville',
+  'Petites villes de demain',
+  'Quartier prioritaire',
+  'Longitude',
+  'Latitude',
+];
+
+const yes = (b: boolean | null) => (b === null ? null : b ? 'oui' : 'non');
+
+export function coproRoutes({ db }: { db: Db }): Router {
+  const router = Router();
+
+  router.get('/copros', requireSubscriber, async (req, res) => {
+    const q = coproListQuerySchema.parse(req.query);
+    const [{ zone, mine }, asOf] = await Promise.all([resolveZone(db, req.user?.id, q), rnicDate(db)]);
+    const found = await searchCopros(db, q, zone, asOf, {
+      sort: q.sort,
+      order: q.order,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({
+      total: found.total,
+      page: q.page,
+      pageSize: q.pageSize,
+      asOf,
+      mine,
+      items: found.rows.map(toCoproItem),
+    } satisfies CoproList);
+  });
+
+  router.get('/copros.csv', requireSubscriber, async (req, res) => {
+    const q = coproListQuerySchema.parse(req.query);
+    const [{ zone }, asOf] = await Promise.all([resolveZone(db, req.user?.id, q), rnicDate(db)]);
+    const { rows } = await searchCopros(db, q, zone, asOf, { sort: q.sort, order: q.order, limit: COPRO_MAX_CSV_ROWS, offset: 0 });
+    const today = new Date().toISOString().slice(0, 10);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="coproprietes-${today}.csv"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    let out = CSV_BOM + csvLine(CSV_HEADER);
+    for (const r of rows) {
+      const c = toCoproItem(r);
+      out += csvLine([
+        c.numero,
+        c.nom,
+        c.adresse,
+        c.codePostal,
+        c.commune,
+        c.insee,
+        c.lots,
+        c.lotsHabitation,
+        c.lotsStationnement,
+        c.periode ? (COPRO_PERIOD_LABELS[c.periode as keyof typeof COPRO_PERIOD_LABELS] ?? c.periode) : null,
+        c.typeSyndic,
+        c.syndic,
+        c.siret,
+        c.mandatEnCours,
+        c.finMandat ? formatDate(c.finMandat) : null,
+        yes(c.acv),
+        yes(c.pvd),
+        c.quartierPrioritaire,
+        c.lon,
+        c.lat,
+      ]);
+    }
+    res.send(out);
+  });
+
+  router.get('/copros/clusters', requireSubscriber, async (req, res) => {
+    const q = coproClusterQuerySchema.parse(req.query);
+    const [{ zone }, asOf] = await Promise.all([resolveZone(db, req.user?.id, q), rnicDate(db)]);
+    const found = await coproClusters(db, q, zone, asOf, q.bbox as [number, number, number, number], q.zoom);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.type('application/geo+json').send(JSON.stringify(clusterCollection(found)));
+  });
+
+  router.get('/copros/:numero', requireSubscriber, async (req, res) => {
+    const numero = String(req.params.numero).toUpperCase();
+    if (!/^[A-Z]{2}\d{7}$/.test(numero)) throw new HttpError(400, 'Numéro d’immatriculation invalide (9 caractères, ex. AA0652685).');
+    const row = await coproByNumero(db, numero);
+    if (!row) throw new HttpError(404, 'Cette copropriété n’est pas dans le registre chargé.');
+    const [parcels, dpe] = await Promise.all([coproParcels(db, numero), coproDpe(db, numero)]);
+    const sales = await salesOnParcels(
+      db,
+      parcels.map((p) => p.id),
+    );
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({
+      ...toCoproItem(row),
+      parcels: parcels.map((p) => ({ id: p.id, contenance: p.contenance, geometry: p.geometry ?? null, inCadastre: p.in_cadastre })),
+      dpe,
+      sales: sales.map(({ type: _t, ...s }) => s),
+    } satisfies CoproDetail);
+  });
+
+  return router;
+}

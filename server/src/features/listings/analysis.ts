@@ -1,0 +1,134 @@
+/**
+ * Analysis of one listing (/pro/analyseannonce): its €/m² against the DVF median of sales of the
+ * same type (commune, then 500 m around it once placed), the value-opinion estimate and its
+ * comparables, the gap and the margin to negotiate, the DPE localisation candidates and the
+ * rental ban of its DPE class. Periods end at the newest sale the database holds.
+ */
+import { rentalBanStatus } from '@immoloupe/shared/dpe/rental-ban.logic';
+import { type ListingAnalysis, type ListingFields, positionAgainst } from '@immoloupe/shared/listings/store.logic';
+import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
+import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
+import type { Queryable } from '../../db/client.js';
+import { computeEstimate } from '../estimates/estimate.js';
+import { searchCommunes } from '../geocode/communes.js';
+import { foldText } from '../geocode/search-text.logic.js';
+import { dvfFreshness, statsWithMonthly } from '../market/queries.js';
+import { localise } from './localisation.js';
+
+const RADIUS_M = 500;
+const PERIOD_MONTHS = 24;
+/** A candidate at least this sure places the listing for the radius statistics and the estimate. */
+const PLACING_SCORE = 50;
+
+function communeOf(f: ListingFields): { insee: string; name: string } | null {
+  if (!f.postcode) return null;
+  const found =
+    searchCommunes(f.city ? foldText(f.city.replace(/\s+\d+(e|er|ème)?$/i, '')) : '', f.postcode, 1)[0] ??
+    searchCommunes('', f.postcode, 1)[0];
+  return found ? { insee: found.commune.code, name: found.commune.nom } : null;
+}
+
+export async function analyseListing(db: Queryable, f: ListingFields, today: string): Promise<ListingAnalysis> {
+  const notes: string[] = [];
+  const commune = communeOf(f);
+  const type = f.propertyType === 'appartement' || f.propertyType === 'maison' ? f.propertyType : null;
+  const isRent = f.transaction === 'location';
+  const pricePerM2 = f.price && f.surface ? Math.round((f.price / f.surface) * 100) / 100 : null;
+
+  const candidates =
+    f.postcode && (f.surface || f.dpeClass || f.dpeValue != null)
+      ? await localise(db, {
+          postcode: f.postcode,
+          ...(type ? { type } : {}),
+          ...(f.surface ? { surface: f.surface } : {}),
+          ...(f.dpeClass ? { dpe: f.dpeClass } : {}),
+          ...(f.gesClass ? { ges: f.gesClass } : {}),
+          ...(f.dpeValue != null ? { conso: f.dpeValue } : {}),
+          ...(f.gesValue != null ? { emission: f.gesValue } : {}),
+        })
+      : [];
+  const best = candidates[0];
+  const point =
+    f.lat != null && f.lon != null
+      ? { lat: f.lat, lon: f.lon, source: 'annonce' as const }
+      : best && best.score >= PLACING_SCORE && best.lat !== null && best.lon !== null
+        ? { lat: best.lat, lon: best.lon, source: 'dpe' as const }
+        : null;
+
+  const analysis: ListingAnalysis = {
+    commune,
+    point,
+    pricePerM2,
+    period: null,
+    market: [],
+    position: null,
+    estimate: null,
+    comparables: [],
+    gap: null,
+    candidates,
+    rentalBan: (() => {
+      const s = rentalBanStatus(f.dpeClass ?? null, today);
+      return s.kind === 'none' ? { kind: 'none' as const, date: null } : { kind: s.kind, date: s.kind === 'banned' ? s.since : s.from };
+    })(),
+    notes,
+  };
+  if (!commune) notes.push('Code postal absent ou inconnu : pas de comparaison avec les ventes DVF.');
+  if (isRent) notes.push('Annonce de location : les ventes DVF ne donnent pas de loyer, seul le prix de vente est comparé.');
+  if (!type) notes.push('Type de bien autre qu’appartement ou maison : pas de comparaison DVF.');
+  if (!commune || isRent || !type) return analysis;
+
+  const newest = (await dvfFreshness(db, [commune.insee])).lastMutationDate;
+  if (!newest) {
+    notes.push(`Aucune vente DVF importée pour ${commune.name} : importez les DVF du département (Administration › Données).`);
+    return analysis;
+  }
+  const period = { from: monthsBefore(newest, PERIOD_MONTHS), to: newest };
+  analysis.period = period;
+  const filter = { from: period.from, to: period.to, types: [type], natures: [...STAT_NATURES] };
+  const inCommune = (await statsWithMonthly(db, { ...filter, zone: { kind: 'communes', insee: [commune.insee] } })).overall;
+  analysis.market.push({ label: commune.name, count: inCommune.count, median: inCommune.median });
+  let closest = inCommune.median;
+  if (point) {
+    const around = (await statsWithMonthly(db, { ...filter, zone: { kind: 'radius', lat: point.lat, lon: point.lon, radius: RADIUS_M } }))
+      .overall;
+    analysis.market.push({ label: `${RADIUS_M} m autour`, count: around.count, median: around.median });
+    closest = around.median ?? closest;
+  } else notes.push('Annonce non localisée : comparaison à la commune seulement, pas d’estimation par comparables.');
+  if (pricePerM2 && closest) analysis.position = positionAgainst(pricePerM2, closest);
+
+  if (point && f.surface && f.surface >= 5) {
+    const result = await computeEstimate(db, {
+      subject: {
+        label: f.title ?? `${type} ${commune.name}`,
+        lat: point.lat,
+        lon: point.lon,
+        insee: commune.insee,
+        type,
+        surface: f.surface,
+        rooms: f.rooms ?? null,
+        landSurface: f.landArea ?? null,
+        dpe: f.dpeClass ?? null,
+        notes: '',
+      },
+      excluded: [],
+      added: [],
+    });
+    analysis.comparables = result.comparables.slice(0, 10).map((c) => ({
+      address: c.address,
+      date: c.date,
+      price: c.price,
+      surface: c.surface,
+      pricePerM2: c.pricePerM2,
+      distanceM: c.distanceM,
+    }));
+    const e = result.estimate;
+    if (e) {
+      analysis.estimate = { value: e.value, low: e.low, high: e.high, count: e.count, pricePerM2: e.pricePerM2.median };
+      if (f.price) {
+        const amount = f.price - e.value;
+        analysis.gap = { amount, ratio: amount / e.value, negotiation: Math.max(0, amount) };
+      }
+    } else notes.push('Moins de 3 ventes comparables : pas d’estimation.');
+  }
+  return analysis;
+}

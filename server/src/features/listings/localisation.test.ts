@@ -1,0 +1,105 @@
+/**
+ * GET /api/localisation on the real DPE samples (the 1 000 DPE of France and the 2 851 new-build
+ * DPE of Lyon 8e share the postcode 69008): a record's address is hidden and found back from
+ * listing-like values; access and bad input.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { createTestDb } from '../../test/db.js';
+import { openApiDocument } from '../market/openapi.js';
+import { importSamples, LAPSED, type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
+import { listingRoutes } from './routes.js';
+
+let db: Db;
+let api: RouterServer;
+let signedOut: RouterServer;
+let lapsed: RouterServer;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  await importSamples(db, ['dpe/dpe03existant_extrait-1000_france.csv', 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv']);
+  api = await serveRouter(listingRoutes({ db }), SUBSCRIBER);
+  signedOut = await serveRouter(listingRoutes({ db }), undefined);
+  lapsed = await serveRouter(listingRoutes({ db }), LAPSED);
+});
+
+afterAll(async () => {
+  await Promise.all([api?.close(), signedOut?.close(), lapsed?.close()]);
+  await db?.close();
+});
+
+type Body = {
+  candidates: { address: string; dpeNumber: string; score: number; lat: number | null; lon: number | null; reasons: string[] }[];
+};
+
+describe('GET /api/localisation', () => {
+  it('finds the hidden address of an existing-dwelling DPE of 69008 first, from rounded listing values', async () => {
+    const [d] = await db.query<{ adresse_ban: string; type_batiment: string; s: number; e: string; g: string; c: number; m: number }>(
+      `SELECT adresse_ban, type_batiment, surface_habitable_logement::float8 AS s, etiquette_dpe AS e, etiquette_ges AS g,
+              conso_5_usages_ep_m2::float8 AS c, emission_ges_5_usages_m2::float8 AS m
+         FROM dpe WHERE modele = 'existant' AND code_postal_ban = '69008' AND adresse_ban IS NOT NULL
+          AND surface_habitable_logement > 30 AND conso_5_usages_ep_m2 IS NOT NULL AND emission_ges_5_usages_m2 IS NOT NULL
+        ORDER BY numero_dpe LIMIT 1`,
+    );
+    if (!d) throw new Error('sample without a usable 69008 DPE');
+    const [{ n } = { n: 0 }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dpe WHERE code_postal_ban = '69008'`);
+    expect(n).toBeGreaterThan(1000);
+    const params = new URLSearchParams({
+      postcode: '69008',
+      type: d.type_batiment === 'maison' ? 'maison' : 'appartement',
+      surface: String(Math.round(d.s * 1.03)),
+      dpe: d.e,
+      ges: d.g,
+      conso: String(Math.round(d.c)),
+      emission: String(Math.round(d.m)),
+    });
+    const res = await api.fetch(`/api/localisation?${params}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Body;
+    expect(body.candidates.length).toBeGreaterThan(0);
+    expect(body.candidates.length).toBeLessThanOrEqual(10);
+    expect(body.candidates[0]?.address).toBe(d.adresse_ban);
+    expect(body.candidates[0]?.reasons.join(' ')).toMatch(/Étiquette DPE . identique/);
+    expect(new Set(body.candidates.map((c) => c.address)).size).toBe(body.candidates.length);
+    const scores = body.candidates.map((c) => c.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('accepts an INSEE code instead of the postcode', async () => {
+    const res = await api.fetch('/api/localisation?insee=69388&dpe=C&surface=60');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Body).candidates.length).toBeGreaterThan(0);
+  });
+
+  it('answers a French 400 for bad input', async () => {
+    const missing = await api.fetch('/api/localisation?surface=60');
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { message: string }).message).toBeTruthy();
+    const badClass = await api.fetch('/api/localisation?postcode=69008&dpe=Z');
+    expect(badClass.status).toBe(400);
+    const body = (await badClass.json()) as { issues: { message: string }[] };
+    expect(body.issues.map((i) => i.message).join(' ')).toMatch(/lettre de A à G/);
+  });
+
+  it('is for subscribers only', async () => {
+    expect((await signedOut.fetch('/api/localisation?postcode=69008&dpe=C')).status).toBe(401);
+    expect((await lapsed.fetch('/api/localisation?postcode=69008&dpe=C')).status).toBe(403);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes GET /api/localisation and POST /api/listings/parse', () => {
+    const doc = openApiDocument('http://localhost') as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+    expect(doc.paths['/localisation']?.get?.parameters?.map((p) => p.name)).toEqual([
+      'postcode',
+      'insee',
+      'type',
+      'surface',
+      'dpe',
+      'ges',
+      'conso',
+      'emission',
+    ]);
+    expect(doc.paths['/listings/parse']?.post).toBeDefined();
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The DPE of a zone read for the localisation of a listing (METHODOLOGY §3); the scoring itself
+ * is the shared pure logic. The surface narrows the rows in SQL with a margin far wider than the
+ * scoring's tolerance, so a national table stays an indexed, bounded read.
+ */
+import {
+  type DpeForLocalisation,
+  type LocalisationCandidate,
+  type LocalisationQuery,
+  rankCandidates,
+} from '@immoloupe/shared/listings/localisation.logic';
+import type { Queryable } from '../../db/client.js';
+
+/** Beyond this many DPE in one zone, the newest are scored (a postcode rarely holds more). */
+const MAX_ROWS = 20_000;
+
+export async function dpeOfZone(db: Queryable, q: LocalisationQuery): Promise<DpeForLocalisation[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.postcode) {
+    params.push(q.postcode);
+    where.push(`code_postal_ban = $${params.length}`);
+  }
+  if (q.insee) {
+    params.push(q.insee.toUpperCase());
+    where.push(`code_insee_ban = $${params.length}`);
+  }
+  if (q.surface !== undefined) {
+    params.push(q.surface * 0.75, q.surface * 1.3);
+    where.push(`(surface_habitable_logement IS NULL OR surface_habitable_logement BETWEEN $${params.length - 1} AND $${params.length})`);
+  }
+  return db.query<DpeForLocalisation>(
+    `SELECT numero_dpe AS "numeroDpe", adresse_ban AS address, identifiant_ban AS "banId",
+            etiquette_dpe AS "dpeClass", etiquette_ges AS "gesClass", type_batiment AS "buildingType",
+            surface_habitable_logement::float8 AS surface, conso_5_usages_ep_m2::float8 AS conso,
+            emission_ges_5_usages_m2::float8 AS emission, to_char(date_etablissement, 'YYYY-MM-DD') AS date,
+            latitude AS lat, longitude AS lon
+       FROM dpe
+      WHERE ${where.join(' AND ')}
+      ORDER BY date_etablissement DESC
+      LIMIT ${MAX_ROWS}`,
+    params,
+  );
+}
+
+export async function localise(db: Queryable, q: LocalisationQuery): Promise<LocalisationCandidate[]> {
+  return rankCandidates(q, await dpeOfZone(db, q));
+}

@@ -1,0 +1,109 @@
+/**
+ * Listings API, subscriber-only (session or access key): DPE localisation of a listing
+ * (`GET /api/localisation`), reading a listing from its URL, page source or text
+ * (`POST /api/listings/parse`), its analysis, and « Mes annonces » (each user's own only).
+ */
+
+import { parseRequestSchema } from '@immoloupe/shared/listings/api-contracts';
+import { localisationQuerySchema } from '@immoloupe/shared/listings/localisation.logic';
+import { PARSE_MESSAGES, parseListing } from '@immoloupe/shared/listings/parse';
+import { listingFieldsSchema, listingUpdateSchema } from '@immoloupe/shared/listings/store.logic';
+import express, { type Request, Router } from 'express';
+import { requireSubscriber } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { analyseListing } from './analysis.js';
+import { fetchListingPage, type PageFetcher } from './fetch-page.js';
+import { localise } from './localisation.js';
+import { deleteSaved, listSaved, savedById, saveSighting, updateSaved } from './store.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'Cette annonce n’existe pas ou ne vous appartient pas.';
+
+function userId(req: Request): string {
+  // requireSubscriber ran before: the user is set.
+  return (req.user as { id: string }).id;
+}
+
+function listingId(req: Request): string {
+  const id = String(req.params.id);
+  if (!UUID.test(id)) throw new HttpError(404, NOT_FOUND);
+  return id;
+}
+
+export interface ListingRoutesDeps {
+  db: Db;
+  /** Injected by tests (no internet): how a portal page is fetched. */
+  fetchPage?: PageFetcher;
+}
+
+export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoutesDeps): Router {
+  const router = Router();
+
+  router.get('/localisation', requireSubscriber, async (req, res) => {
+    const query = localisationQuerySchema.parse(req.query);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({ candidates: await localise(db, query) });
+  });
+
+  // A page source can weigh megabytes (a leboncoin page: 2 MB): it is sent as `text/html`, past the
+  // API's 1 MB JSON limit; the URL and portal then come in the query string.
+  const pageBody = express.text({ type: 'text/html', limit: '6mb' });
+
+  router.post('/listings/parse', requireSubscriber, pageBody, async (req, res) => {
+    const body = typeof req.body === 'string' ? { ...req.query, html: req.body } : (req.body ?? {});
+    const input = parseRequestSchema.parse(body);
+    let html = input.html;
+    if (!html && !input.text && input.url) {
+      let page: { status: number; html: string };
+      try {
+        page = await fetchPage(input.url);
+      } catch {
+        throw new HttpError(422, 'La page de l’annonce n’a pas pu être récupérée. Collez son texte ou son code source.');
+      }
+      html = page.html;
+    }
+    const result = parseListing({ ...input, html });
+    res.setHeader('Cache-Control', 'private, no-store');
+    if (!result.ok) throw new HttpError(422, result.message || PARSE_MESSAGES[result.reason]);
+    res.json(result.listing);
+  });
+
+  router.post('/listings/analysis', requireSubscriber, async (req, res) => {
+    const fields = listingFieldsSchema.parse(req.body ?? {});
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await analyseListing(db, fields, new Date().toISOString().slice(0, 10)));
+  });
+
+  router.get('/listings/saved', requireSubscriber, async (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({ listings: await listSaved(db, userId(req)) });
+  });
+
+  router.post('/listings/saved', requireSubscriber, async (req, res) => {
+    const fields = listingFieldsSchema.parse(req.body ?? {});
+    const saved = await db.transaction((tx) => saveSighting(tx, userId(req), fields));
+    res.status(saved.merged ? 200 : 201).json(saved);
+  });
+
+  router.get('/listings/saved/:id', requireSubscriber, async (req, res) => {
+    const listing = await savedById(db, userId(req), listingId(req));
+    if (!listing) throw new HttpError(404, NOT_FOUND);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(listing);
+  });
+
+  router.patch('/listings/saved/:id', requireSubscriber, async (req, res) => {
+    const id = listingId(req);
+    const update = listingUpdateSchema.parse(req.body ?? {});
+    if (!(await updateSaved(db, userId(req), id, update))) throw new HttpError(404, NOT_FOUND);
+    res.status(204).end();
+  });
+
+  router.delete('/listings/saved/:id', requireSubscriber, async (req, res) => {
+    if (!(await deleteSaved(db, userId(req), listingId(req)))) throw new HttpError(404, NOT_FOUND);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,162 @@
+/**
+ * « Mes annonces » over HTTP with two subscribers (neither reads nor changes the other's), the
+ * merge of sightings (same portal id; same property on another portal) with the price history,
+ * bad input, and the analysis of a listing on the Hendaye DVF sample.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { createTestDb } from '../../test/db.js';
+import {
+  ensureUsers,
+  importSamples,
+  OTHER_SUBSCRIBER,
+  type RouterServer,
+  SAMPLE,
+  SUBSCRIBER,
+  serveRouter,
+} from '../market/test-support.js';
+import { listingRoutes } from './routes.js';
+
+let db: Db;
+let alice: RouterServer;
+let bob: RouterServer;
+
+const json = (body: unknown, method = 'POST') => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+const SELOGER = {
+  portal: 'seloger',
+  portalId: '249918711',
+  url: 'https://www.seloger.com/annonces/249918711.htm',
+  transaction: 'vente',
+  propertyType: 'appartement',
+  title: 'Appartement 3 pièces 62 m²',
+  price: 310000,
+  surface: 62,
+  rooms: 3,
+  dpeClass: 'D',
+  postcode: '64700',
+  city: 'Hendaye',
+  lat: 43.3588,
+  lon: -1.7725,
+};
+
+type Saved = {
+  id: string;
+  status: string;
+  notes: string;
+  price: number;
+  sources: { portal: string }[];
+  prices: { price: number }[];
+  priceDrop: boolean;
+};
+
+beforeAll(async () => {
+  db = await createTestDb();
+  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER]);
+  await importSamples(db, [SAMPLE.hendayeDvf]);
+  alice = await serveRouter(listingRoutes({ db }), SUBSCRIBER);
+  bob = await serveRouter(listingRoutes({ db }), OTHER_SUBSCRIBER);
+});
+
+afterAll(async () => {
+  await Promise.all([alice?.close(), bob?.close()]);
+  await db?.close();
+});
+
+async function list(server: RouterServer): Promise<Saved[]> {
+  const res = await server.fetch('/api/listings/saved');
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { listings: Saved[] }).listings;
+}
+
+describe('Mes annonces', () => {
+  let id = '';
+
+  it('saves a listing, and a re-capture with a lower price joins it with a price drop', async () => {
+    const first = await alice.fetch('/api/listings/saved', json(SELOGER));
+    expect(first.status).toBe(201);
+    id = ((await first.json()) as { id: string }).id;
+    const again = await alice.fetch('/api/listings/saved', json({ ...SELOGER, price: 295000 }));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ id, merged: true });
+    const [saved] = await list(alice);
+    expect(saved).toMatchObject({ id, price: 295000, status: 'a_visiter', priceDrop: true });
+    expect(saved?.prices.map((p) => p.price)).toEqual([310000, 295000]);
+  });
+
+  it('joins the same property seen on another portal (same place and type, surface within 3 %)', async () => {
+    const other = {
+      ...SELOGER,
+      portal: 'leboncoin',
+      portalId: '3064027597',
+      url: undefined,
+      surface: 61,
+      price: 299000,
+      lat: 43.359,
+      lon: -1.7728,
+    };
+    const res = await alice.fetch('/api/listings/saved', json(other));
+    expect(await res.json()).toEqual({ id, merged: true });
+    const far = { ...other, portalId: '1', surface: 70 };
+    expect(((await (await alice.fetch('/api/listings/saved', json(far))).json()) as { merged: boolean }).merged).toBe(false);
+    const mine = await list(alice);
+    expect(mine).toHaveLength(2);
+    expect(mine.find((l) => l.id === id)?.sources.map((s) => s.portal)).toEqual(['seloger', 'leboncoin']);
+  });
+
+  it('keeps each subscriber to their own listings', async () => {
+    expect(await list(bob)).toEqual([]);
+    expect((await bob.fetch(`/api/listings/saved/${id}`)).status).toBe(404);
+    expect((await bob.fetch(`/api/listings/saved/${id}`, json({ status: 'ecarte' }, 'PATCH'))).status).toBe(404);
+    expect((await bob.fetch(`/api/listings/saved/${id}`, { method: 'DELETE' })).status).toBe(404);
+    // Bob saving the same listing gets his own copy, Alice's is untouched.
+    expect((await bob.fetch('/api/listings/saved', json(SELOGER))).status).toBe(201);
+    const [alices] = (await list(alice)).filter((l) => l.id === id);
+    expect(alices).toMatchObject({ status: 'a_visiter', notes: '' });
+    expect(alices?.prices).toHaveLength(3);
+  });
+
+  it('changes the status and notes, rejects bad input with a French 400 and changes nothing', async () => {
+    expect((await alice.fetch(`/api/listings/saved/${id}`, json({ status: 'offre_faite', notes: 'Visite samedi' }, 'PATCH'))).status).toBe(
+      204,
+    );
+    const bad = await alice.fetch(`/api/listings/saved/${id}`, json({ status: 'vendu' }, 'PATCH'));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { issues: { message: string }[] }).issues[0]?.message).toMatch(/Statut/);
+    const badSave = await alice.fetch('/api/listings/saved', json({ ...SELOGER, price: -3 }));
+    expect(badSave.status).toBe(400);
+    const mine = await list(alice);
+    expect(mine).toHaveLength(2);
+    expect(mine.find((l) => l.id === id)).toMatchObject({ status: 'offre_faite', notes: 'Visite samedi' });
+    expect((await alice.fetch(`/api/listings/saved/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await list(alice)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/listings/analysis', () => {
+  it('compares the €/m² with the Hendaye DVF medians, with the sales behind them, and estimates the value', async () => {
+    const res = await alice.fetch('/api/listings/analysis', json(SELOGER));
+    expect(res.status).toBe(200);
+    const a = (await res.json()) as {
+      commune: { insee: string };
+      pricePerM2: number;
+      market: { label: string; count: number; median: number | null }[];
+      estimate: { value: number } | null;
+      gap: { amount: number } | null;
+      period: { to: string };
+      rentalBan: { kind: string; date: string | null };
+    };
+    expect(a.commune.insee).toBe('64260');
+    expect(a.pricePerM2).toBe(5000);
+    // The period ends at the newest sale of the sample, not today.
+    expect(a.period.to).toBe('2023-12-27');
+    expect(a.market[0]?.label).toBe('Hendaye');
+    expect(a.market[0]?.count).toBeGreaterThan(100);
+    expect(a.market[1]?.label).toBe('500 m autour');
+    expect(a.estimate?.value).toBeGreaterThan(0);
+    expect(a.gap?.amount).toBe(310000 - (a.estimate?.value ?? 0));
+    expect(a.rentalBan).toEqual({ kind: 'none', date: null });
+    const g = (await (await alice.fetch('/api/listings/analysis', json({ ...SELOGER, dpeClass: 'G' }))).json()) as typeof a;
+    expect(g.rentalBan).toEqual({ kind: 'banned', date: '2025-01-01' });
+  });
+});

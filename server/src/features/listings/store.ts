@@ -1,0 +1,163 @@
+/**
+ * The listings store: a subscriber's « Mes annonces » (`user_id`) and the imported feeds
+ * (`user_id` NULL) in one table, with sources and price history. Saving a sighting of a property
+ * already stored (same portal id, or the same property seen on another portal) updates it, adds
+ * the source and a price point: a price drop shows.
+ */
+import type { Portal } from '@immoloupe/shared/listings/contracts';
+import {
+  type ListingFields,
+  type ListingStatus,
+  type SavedListing,
+  type Sighting,
+  sameProperty,
+} from '@immoloupe/shared/listings/store.logic';
+import type { Queryable } from '../../db/client.js';
+
+interface StoredRow extends Sighting {
+  id: string;
+  sources: { portal: string; portalId: string | null }[];
+}
+
+const COLUMNS: [keyof ListingFields, string][] = [
+  ['transaction', 'transaction'],
+  ['propertyType', 'property_type'],
+  ['title', 'title'],
+  ['price', 'price'],
+  ['surface', 'surface'],
+  ['rooms', 'rooms'],
+  ['bedrooms', 'bedrooms'],
+  ['landArea', 'land_area'],
+  ['floor', 'floor'],
+  ['dpeClass', 'dpe_class'],
+  ['dpeValue', 'dpe_value'],
+  ['gesClass', 'ges_class'],
+  ['gesValue', 'ges_value'],
+  ['postcode', 'postcode'],
+  ['city', 'city'],
+  ['district', 'district'],
+  ['description', 'description'],
+  ['seller', 'seller'],
+  ['lat', 'lat'],
+  ['lon', 'lon'],
+];
+
+function values(f: ListingFields): unknown[] {
+  return [
+    ...COLUMNS.map(([k]) => f[k] ?? null),
+    f.photos?.[0] ?? null,
+    /^\d{4}-\d{2}-\d{2}/.test(f.publishedAt ?? '') ? f.publishedAt?.slice(0, 10) : null,
+  ];
+}
+
+/** Stored listings of the same owner that could be the same property (same portal id or postcode). */
+async function candidates(db: Queryable, userId: string | null, f: ListingFields): Promise<StoredRow[]> {
+  return db.query<StoredRow>(
+    `SELECT l.id, l.property_type AS "propertyType", l.surface::float8 AS surface, l.postcode, l.lat, l.lon,
+            '' AS portal,
+            coalesce((SELECT json_agg(json_build_object('portal', s.portal, 'portalId', s.portal_id))
+                        FROM listing_sources s WHERE s.listing_id = l.id), '[]'::json) AS sources
+       FROM listings l
+      WHERE l.user_id IS NOT DISTINCT FROM $1::uuid
+        AND (l.postcode = $2 OR EXISTS (SELECT 1 FROM listing_sources s WHERE s.listing_id = l.id AND s.portal = $3 AND s.portal_id = $4))`,
+    [userId, f.postcode ?? null, f.portal, f.portalId ?? null],
+  );
+}
+
+/** Saves one sighting; returns the listing id and whether it joined a stored listing. */
+export async function saveSighting(
+  db: Queryable,
+  userId: string | null,
+  f: ListingFields,
+  importRunId: number | null = null,
+): Promise<{ id: string; merged: boolean }> {
+  const sighting: Sighting = { ...f, portal: f.portal };
+  const match = (await candidates(db, userId, f)).find((c) => sameProperty(c, sighting));
+  let id: string;
+  if (match) {
+    id = match.id;
+    // Newer values win; a value this sighting does not give keeps the stored one.
+    const sets = COLUMNS.map(([, col], i) => `${col} = coalesce($${i + 2}, ${col})`).join(', ');
+    await db.query(
+      `UPDATE listings SET ${sets}, photo_url = coalesce($${COLUMNS.length + 2}, photo_url),
+              published_at = coalesce($${COLUMNS.length + 3}::date, published_at), last_seen_at = now()
+        WHERE id = $1`,
+      [id, ...values(f)],
+    );
+  } else {
+    const cols = [...COLUMNS.map(([, c]) => c), 'photo_url', 'published_at'];
+    const placeholders = cols.map((_, i) => `$${i + 3}`);
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO listings (user_id, import_run_id, ${cols.join(', ')}) VALUES ($1, $2, ${placeholders.join(', ')}) RETURNING id`,
+      [userId, importRunId, ...values(f)],
+    );
+    id = (row as { id: string }).id;
+  }
+  const [source] = await db.query<{ n: number }>(
+    `UPDATE listing_sources SET last_seen_at = now(), url = coalesce($4, url)
+      WHERE listing_id = $1 AND portal = $2 AND portal_id IS NOT DISTINCT FROM $3 RETURNING 1 AS n`,
+    [id, f.portal, f.portalId ?? null, f.url ?? null],
+  );
+  if (!source) {
+    await db.query('INSERT INTO listing_sources (listing_id, portal, portal_id, url) VALUES ($1, $2, $3, $4)', [
+      id,
+      f.portal,
+      f.portalId ?? null,
+      f.url ?? null,
+    ]);
+  }
+  if (f.price) await db.query('INSERT INTO listing_prices (listing_id, price, portal) VALUES ($1, $2, $3)', [id, f.price, f.portal]);
+  return { id, merged: Boolean(match) };
+}
+
+const SELECT = `
+  SELECT l.id, l.status, l.notes, l.transaction, l.property_type AS "propertyType", l.title, l.price::float8 AS price,
+         l.surface::float8 AS surface, l.rooms, l.bedrooms, l.land_area::float8 AS "landArea", l.floor,
+         l.dpe_class AS "dpeClass", l.dpe_value::float8 AS "dpeValue", l.ges_class AS "gesClass", l.ges_value::float8 AS "gesValue",
+         l.postcode, l.city, l.district, l.description, l.seller, l.lat, l.lon, l.photo_url AS "photoUrl",
+         to_char(l.published_at, 'YYYY-MM-DD') AS "publishedAt",
+         to_char(l.first_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "firstSeenAt",
+         to_char(l.last_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastSeenAt",
+         coalesce((SELECT json_agg(json_build_object('portal', s.portal, 'portalId', s.portal_id, 'url', s.url) ORDER BY s.first_seen_at)
+                     FROM listing_sources s WHERE s.listing_id = l.id), '[]'::json) AS sources,
+         coalesce((SELECT json_agg(json_build_object('price', p.price::float8, 'portal', p.portal,
+                                   'seenAt', to_char(p.seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) ORDER BY p.seen_at)
+                     FROM listing_prices p WHERE p.listing_id = l.id), '[]'::json) AS prices
+    FROM listings l`;
+
+type Row = Omit<SavedListing, 'priceDrop'>;
+
+function withDrop(r: Row): SavedListing {
+  const first = r.prices[0]?.price;
+  const last = r.prices.at(-1)?.price;
+  return { ...r, priceDrop: first !== undefined && last !== undefined && last < first };
+}
+
+export async function listSaved(db: Queryable, userId: string): Promise<SavedListing[]> {
+  const rows = await db.query<Row>(`${SELECT} WHERE l.user_id = $1 ORDER BY l.last_seen_at DESC`, [userId]);
+  return rows.map(withDrop);
+}
+
+export async function savedById(db: Queryable, userId: string, id: string): Promise<SavedListing | null> {
+  const [row] = await db.query<Row>(`${SELECT} WHERE l.user_id = $1 AND l.id = $2`, [userId, id]);
+  return row ? withDrop(row) : null;
+}
+
+export async function updateSaved(
+  db: Queryable,
+  userId: string,
+  id: string,
+  u: { status?: ListingStatus | undefined; notes?: string | undefined },
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE listings SET status = coalesce($3, status), notes = coalesce($4, notes) WHERE user_id = $1 AND id = $2 RETURNING id`,
+    [userId, id, u.status ?? null, u.notes ?? null],
+  );
+  return rows.length > 0;
+}
+
+export async function deleteSaved(db: Queryable, userId: string, id: string): Promise<boolean> {
+  return (await db.query('DELETE FROM listings WHERE user_id = $1 AND id = $2 RETURNING id', [userId, id])).length > 0;
+}
+
+export type { Portal };

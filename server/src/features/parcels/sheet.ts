@@ -1,0 +1,178 @@
+/**
+ * The parcel sheet: one parcel and what the open data says about it. DPE are linked through their
+ * BAN address when the address names the parcel, else by their point inside the outline.
+ */
+
+import { pointInGeometry } from '@immoloupe/shared/market/polygon';
+import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/owners/legal-forms.logic';
+import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
+import type { Queryable } from '../../db/client.js';
+import { communeByCode } from '../geocode/communes.js';
+import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
+
+const iso = (d: unknown) => (d == null ? null : d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
+
+export async function parcelOwners(db: Queryable, ids: readonly string[]): Promise<Map<string, ParcelOwner[]>> {
+  const rows = await db.query<{
+    id_parcelle: string;
+    kind: 'parcelle' | 'local';
+    siren: string | null;
+    denomination: string;
+    forme_juridique: string | null;
+    forme_juridique_abregee: string | null;
+    code_droit: string | null;
+    owner_group: OwnerGroup;
+  }>(
+    `SELECT DISTINCT id_parcelle, kind, siren, denomination, forme_juridique, forme_juridique_abregee, code_droit, owner_group
+       FROM parcel_owners WHERE id_parcelle = ANY($1::text[])
+      ORDER BY id_parcelle, kind, code_droit, denomination`,
+    [ids],
+  );
+  const out = new Map<string, ParcelOwner[]>();
+  for (const r of rows) {
+    const list = out.get(r.id_parcelle) ?? [];
+    list.push({
+      siren: r.siren && /^\d{9}$/.test(r.siren) ? r.siren : null,
+      name: r.denomination,
+      legalForm: r.forme_juridique,
+      legalFormLabel: legalFormLabel(r.forme_juridique, r.forme_juridique_abregee),
+      right: rightLabel(r.code_droit),
+      group: r.owner_group,
+      on: r.kind,
+    });
+    out.set(r.id_parcelle, list);
+  }
+  return out;
+}
+
+export async function parcelSheet(db: Queryable, id: string): Promise<ParcelSheet | null> {
+  const [row] = await db.query<ParcelRow & { code_section: string; first_vintage: unknown; last_vintage: unknown }>(
+    `SELECT ${PARCEL_COLUMNS}, code_section, first_vintage, last_vintage FROM parcels WHERE id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  const parcel = parcelOf(row);
+  const insee = id.slice(0, 5);
+  const addresses = await db.query<{
+    id: string;
+    numero: number | null;
+    rep: string | null;
+    nom_voie: string;
+    code_postal: string | null;
+    nom_commune: string;
+    lon: number;
+    lat: number;
+  }>(
+    `SELECT id, numero, rep, nom_voie, code_postal, nom_commune, lon, lat FROM ban_addresses
+      WHERE code_insee = $1 AND $2 = ANY(cad_parcelles) ORDER BY nom_voie, numero, rep LIMIT 50`,
+    [insee, id],
+  );
+  const sales = await db.query<{
+    id_mutation: string;
+    date_mutation: unknown;
+    nature_mutation: string;
+    valeur_fonciere: number | null;
+    nb_locaux: number;
+    adresse: string | null;
+  }>(
+    `SELECT m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.nb_locaux,
+            nullif(concat_ws(' ', m.adresse_numero, m.adresse_suffixe, m.adresse_nom_voie), '') AS adresse
+       FROM dvf_mutations m
+      WHERE m.id_mutation IN (SELECT id_mutation FROM dvf_lines WHERE id_parcelle = $1)
+      ORDER BY m.date_mutation DESC LIMIT 100`,
+    [id],
+  );
+  // Radius that covers the outline's bounding box from its centroid.
+  const radius = Math.max(
+    20,
+    Math.hypot(
+      (row.bbox_east - row.bbox_west) * 111_320 * Math.cos((row.centroid_lat * Math.PI) / 180),
+      (row.bbox_north - row.bbox_south) * 110_574,
+    ),
+  );
+  const dpeRows = await db.query<{
+    numero_dpe: string;
+    date_etablissement: unknown;
+    etiquette_dpe: string | null;
+    etiquette_ges: string | null;
+    type_batiment: string | null;
+    surface_habitable_logement: number | null;
+    adresse_ban: string | null;
+    longitude: number | null;
+    latitude: number | null;
+    by_ban: boolean;
+  }>(
+    `SELECT d.numero_dpe, d.date_etablissement, d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.surface_habitable_logement,
+            d.adresse_ban, d.longitude, d.latitude, d.identifiant_ban = ANY($1::text[]) AS by_ban
+       FROM dpe d
+      WHERE d.identifiant_ban = ANY($1::text[])
+         OR (d.latitude IS NOT NULL AND earth_box(ll_to_earth($2, $3), $4) @> ll_to_earth(d.latitude, d.longitude))
+      ORDER BY d.date_etablissement DESC NULLS LAST LIMIT 200`,
+    [addresses.map((a) => a.id), row.centroid_lat, row.centroid_lon, radius],
+  );
+  const dpe = dpeRows
+    .filter((d) => d.by_ban || (d.longitude !== null && d.latitude !== null && pointInGeometry(d.longitude, d.latitude, row.geometry)))
+    .map((d) => ({
+      numeroDpe: d.numero_dpe,
+      date: iso(d.date_etablissement),
+      etiquetteDpe: d.etiquette_dpe,
+      etiquetteGes: d.etiquette_ges,
+      typeBatiment: d.type_batiment,
+      surface: d.surface_habitable_logement === null ? null : Number(d.surface_habitable_logement),
+      address: d.adresse_ban,
+    }));
+  const copros = await db.query<{
+    numero_immatriculation: string;
+    nom_usage: string | null;
+    adresse_reference: string | null;
+    nombre_total_lots: number | null;
+    type_syndic: string | null;
+    raison_sociale_syndic: string | null;
+    date_fin_dernier_mandat: unknown;
+  }>(
+    `SELECT c.numero_immatriculation, c.nom_usage, c.adresse_reference, c.nombre_total_lots, c.type_syndic, c.raison_sociale_syndic, c.date_fin_dernier_mandat
+       FROM copros c WHERE c.numero_immatriculation IN (SELECT numero_immatriculation FROM copro_parcels WHERE id_parcelle = $1)
+      ORDER BY c.numero_immatriculation`,
+    [id],
+  );
+  const owners = (await parcelOwners(db, [id])).get(id) ?? [];
+  const [loaded] = await db.query<{ ok: boolean }>(`SELECT EXISTS (SELECT 1 FROM parcel_owners WHERE departement = $1) AS ok`, [
+    insee.slice(0, 2),
+  ]);
+  const commune = communeByCode(insee);
+  return {
+    parcel,
+    commune: commune ? { code: commune.code, nom: commune.nom } : null,
+    codeSection: row.code_section,
+    firstVintage: iso(row.first_vintage),
+    lastVintage: iso(row.last_vintage),
+    addresses: addresses.map((a) => ({
+      id: a.id,
+      label: `${[a.numero, a.rep].filter(Boolean).join(' ')} ${a.nom_voie}, ${a.code_postal ?? ''} ${a.nom_commune}`
+        .replace(/\s+/g, ' ')
+        .trim(),
+      lon: a.lon,
+      lat: a.lat,
+    })),
+    sales: sales.map((s) => ({
+      idMutation: s.id_mutation,
+      date: iso(s.date_mutation) as string,
+      nature: s.nature_mutation,
+      price: s.valeur_fonciere === null ? null : Number(s.valeur_fonciere),
+      locals: Number(s.nb_locaux ?? 0),
+      address: s.adresse,
+    })),
+    dpe,
+    copros: copros.map((c) => ({
+      numero: c.numero_immatriculation,
+      name: c.nom_usage,
+      address: c.adresse_reference,
+      lots: c.nombre_total_lots,
+      syndicType: c.type_syndic,
+      syndicName: c.raison_sociale_syndic,
+      mandateEnd: iso(c.date_fin_dernier_mandat),
+    })),
+    owners,
+    ownersLoaded: loaded?.ok ?? false,
+  };
+}

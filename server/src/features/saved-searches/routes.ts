@@ -1,0 +1,139 @@
+/**
+ * Saved searches of the signed-in subscriber (`/api/saved-searches`): list, create (validated by the
+ * tool's own schema, counted at once), rename / change the alert, duplicate, delete. Every query is
+ * scoped by the owner: another user's search answers 404, as if it did not exist.
+ */
+import {
+  MAX_SAVED_SEARCHES,
+  type SavedSearch,
+  type SavedSearchToolId,
+  savedSearchCreateSchema,
+  savedSearchUpdateSchema,
+  savedSearchUrl,
+} from '@immoloupe/shared/saved-searches/contracts';
+import { Router } from 'express';
+import { z } from 'zod';
+import { requireSubscriber } from '../../auth/guards.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import type { Logger } from '../../logger.js';
+import { countResults } from './tools.js';
+
+interface Row {
+  id: string;
+  tool: SavedSearchToolId;
+  name: string;
+  query: string;
+  alert: SavedSearch['alert'];
+  last_count: number | null;
+  last_count_at: Date | null;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, tool, name, query, alert, last_count, last_count_at, created_at';
+const idSchema = z.uuid({ error: 'Recherche introuvable.' });
+
+function toSavedSearch(r: Row): SavedSearch {
+  return {
+    id: r.id,
+    tool: r.tool,
+    name: r.name,
+    query: r.query,
+    url: savedSearchUrl(r.tool, r.query),
+    alert: r.alert,
+    lastCount: r.last_count,
+    lastCountAt: r.last_count_at?.toISOString() ?? null,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+function userId(req: { user?: { id: string } | undefined }): string {
+  return req.user?.id as string;
+}
+
+const LIMIT_MESSAGE = `Vous avez atteint la limite de ${MAX_SAVED_SEARCHES} recherches enregistrées\u00a0: supprimez-en une pour en ajouter.`;
+
+/** Inserts under the per-user limit; the owner's row lock makes two concurrent saves count right. */
+async function insertSearch(
+  tx: Queryable,
+  owner: string,
+  s: { tool: string; name: string; query: string; alert: string; count: number | null },
+): Promise<Row> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner]);
+  const [n] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM saved_searches WHERE user_id = $1', [owner]);
+  if ((n?.n ?? 0) >= MAX_SAVED_SEARCHES) throw new HttpError(409, LIMIT_MESSAGE);
+  const [row] = await tx.query<Row>(
+    `INSERT INTO saved_searches (user_id, tool, name, query, alert, last_count, last_count_at)
+     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6::int IS NULL THEN NULL ELSE now() END) RETURNING ${COLUMNS}`,
+    [owner, s.tool, s.name, s.query, s.alert, s.count],
+  );
+  return row as Row;
+}
+
+export function savedSearchRoutes(deps: { db: Db; log: Logger }): Router {
+  const { db, log } = deps;
+  const router = Router();
+
+  async function count(tool: SavedSearchToolId, query: string): Promise<number | null> {
+    try {
+      return await countResults(db, tool, query);
+    } catch (err) {
+      // A count that fails (a place no longer known) must not prevent saving.
+      log.warn('saved search not counted', { tool, err });
+      return null;
+    }
+  }
+
+  router.get('/saved-searches', requireSubscriber, async (req, res) => {
+    res.set('cache-control', 'private, no-store');
+    const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM saved_searches WHERE user_id = $1 ORDER BY created_at DESC, id`, [
+      userId(req),
+    ]);
+    res.json({ items: rows.map(toSavedSearch), max: MAX_SAVED_SEARCHES });
+  });
+
+  router.post('/saved-searches', requireSubscriber, async (req, res) => {
+    const s = savedSearchCreateSchema.parse(req.body ?? {});
+    const n = await count(s.tool, s.query);
+    const row = await db.transaction((tx) => insertSearch(tx, userId(req), { ...s, count: n }));
+    res.status(201).json(toSavedSearch(row));
+  });
+
+  router.patch('/saved-searches/:id', requireSubscriber, async (req, res) => {
+    const id = idSchema.parse(req.params.id);
+    const u = savedSearchUpdateSchema.parse(req.body ?? {});
+    const [row] = await db.query<Row>(
+      `UPDATE saved_searches SET name = coalesce($3, name), alert = coalesce($4, alert), updated_at = now()
+        WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+      [id, userId(req), u.name ?? null, u.alert ?? null],
+    );
+    if (!row) throw new HttpError(404, 'Recherche introuvable.');
+    res.json(toSavedSearch(row));
+  });
+
+  router.post('/saved-searches/:id/duplicate', requireSubscriber, async (req, res) => {
+    const id = idSchema.parse(req.params.id);
+    const row = await db.transaction(async (tx) => {
+      const [src] = await tx.query<Row>(`SELECT ${COLUMNS} FROM saved_searches WHERE id = $1 AND user_id = $2`, [id, userId(req)]);
+      if (!src) throw new HttpError(404, 'Recherche introuvable.');
+      // A copy starts without alert: the user turns it on if the copy is meant to alert too.
+      return insertSearch(tx, userId(req), {
+        tool: src.tool,
+        name: `${src.name} (copie)`.slice(0, 120),
+        query: src.query,
+        alert: 'off',
+        count: src.last_count,
+      });
+    });
+    res.status(201).json(toSavedSearch(row));
+  });
+
+  router.delete('/saved-searches/:id', requireSubscriber, async (req, res) => {
+    const id = idSchema.parse(req.params.id);
+    const rows = await db.query('DELETE FROM saved_searches WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId(req)]);
+    if (rows.length === 0) throw new HttpError(404, 'Recherche introuvable.');
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,145 @@
+/**
+ * Saved searches through HTTP: validated by the tool's own schema (French 400, nothing saved),
+ * counted with the tool's queries, renamed, duplicated, deleted; two users never see nor touch
+ * each other's; the per-user limit; deleting the account deletes them.
+ */
+import { type SavedSearch, savedSearchListSchema, savedSearchSchema } from '@immoloupe/shared/saved-searches/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { createLogger } from '../../logger.js';
+import { createTestDb } from '../../test/db.js';
+import {
+  ensureUsers,
+  importSamples,
+  LAPSED,
+  OTHER_SUBSCRIBER,
+  type RouterServer,
+  SAMPLE,
+  SUBSCRIBER,
+  serveRouter,
+} from '../market/test-support.js';
+import { savedSearchRoutes } from './routes.js';
+
+let db: Db;
+let api: RouterServer;
+let other: RouterServer;
+const log = createLogger('silent');
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+beforeAll(async () => {
+  db = await createTestDb();
+  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf]);
+  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER, LAPSED]);
+  api = await serveRouter(savedSearchRoutes({ db, log }), SUBSCRIBER);
+  other = await serveRouter(savedSearchRoutes({ db, log }), OTHER_SUBSCRIBER);
+});
+afterAll(async () => {
+  await api?.close();
+  await other?.close();
+  await db?.close();
+});
+
+async function save(server: RouterServer, body: unknown): Promise<SavedSearch> {
+  const res = await server.fetch('/api/saved-searches', json('POST', body));
+  expect(res.status, await res.clone().text()).toBe(201);
+  return savedSearchSchema.parse(await res.json());
+}
+
+describe('/api/saved-searches', () => {
+  it('saves a transactions search, counted by the tool’s own query, and re-opens it', async () => {
+    const s = await save(api, { tool: 'transactions', query: '?insee=93010&types=appartement&page=2', name: 'Bondy appartements' });
+    expect(s).toMatchObject({ tool: 'transactions', query: 'insee=93010&types=appartement', alert: 'off' });
+    expect(s.url).toBe('/pro/transactions?insee=93010&types=appartement');
+    const [expected] = await db.query<{ n: number }>(
+      `SELECT count(DISTINCT m.id_mutation)::int AS n FROM dvf_mutations m JOIN dvf_lines l USING (id_mutation)
+        WHERE m.code_commune = '93010' AND l.code_type_local = '2'`,
+    );
+    expect(s.lastCount).toBe(expected?.n);
+    expect(s.lastCount).toBeGreaterThan(100);
+    const parcels = await save(api, { tool: 'parcelles', query: 'commune=93010&section=AS', name: 'Section AS', alert: 'weekly' });
+    expect(parcels.lastCount).toBeGreaterThan(0);
+    const list = savedSearchListSchema.parse(await (await api.fetch('/api/saved-searches')).json());
+    expect(list.items.map((i) => i.name)).toEqual(['Section AS', 'Bondy appartements']);
+  });
+
+  it('refuses a query its tool refuses, in French, and saves nothing', async () => {
+    const before = await db.query('SELECT id FROM saved_searches');
+    const res = await api.fetch(
+      '/api/saved-searches',
+      json('POST', { tool: 'transactions', query: 'insee=93010&surfaceMin=90&surfaceMax=20', name: 'Inversée' }),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ issues: [{ path: 'query.surfaceMax', message: 'Fourchette de surface inversée.' }] });
+    for (const body of [
+      { tool: 'inconnu', query: '', name: 'x' },
+      { tool: 'parcelles', query: 'commune=93010', name: '  ' },
+      { tool: 'parcelles', query: 'commune=93010', name: 'x', alert: 'hourly' },
+    ]) {
+      expect((await api.fetch('/api/saved-searches', json('POST', body))).status).toBe(400);
+    }
+    expect(await db.query('SELECT id FROM saved_searches')).toEqual(before);
+  });
+
+  it('renames, changes the alert, duplicates and deletes; another user can do none of it', async () => {
+    const s = await save(api, { tool: 'transactions', query: 'insee=93010', name: 'Bondy' });
+    // The other subscriber: not listed, and every route answers 404 as for an unknown id.
+    const theirs = savedSearchListSchema.parse(await (await other.fetch('/api/saved-searches')).json());
+    expect(theirs.items.find((i) => i.id === s.id)).toBeUndefined();
+    expect((await other.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { name: 'Volée' }))).status).toBe(404);
+    expect((await other.fetch(`/api/saved-searches/${s.id}/duplicate`, { method: 'POST' })).status).toBe(404);
+    expect((await other.fetch(`/api/saved-searches/${s.id}`, { method: 'DELETE' })).status).toBe(404);
+    const [still] = await db.query<{ name: string }>('SELECT name FROM saved_searches WHERE id = $1', [s.id]);
+    expect(still?.name).toBe('Bondy');
+    // Its owner can.
+    const renamed = savedSearchSchema.parse(
+      await (await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { name: 'Bondy tout', alert: 'daily' }))).json(),
+    );
+    expect(renamed).toMatchObject({ name: 'Bondy tout', alert: 'daily', query: 'insee=93010' });
+    const copyRes = await api.fetch(`/api/saved-searches/${s.id}/duplicate`, { method: 'POST' });
+    expect(copyRes.status).toBe(201);
+    const copy = savedSearchSchema.parse(await copyRes.json());
+    expect(copy).toMatchObject({ name: 'Bondy tout (copie)', query: 'insee=93010', alert: 'off', lastCount: s.lastCount });
+    expect((await api.fetch(`/api/saved-searches/${copy.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await api.fetch(`/api/saved-searches/${copy.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await api.fetch('/api/saved-searches/pas-un-id', { method: 'DELETE' })).status).toBe(400);
+    expect((await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', {}))).status).toBe(400);
+  });
+
+  it('is for subscribers only', async () => {
+    const out = await serveRouter(savedSearchRoutes({ db, log }), undefined);
+    const lapsed = await serveRouter(savedSearchRoutes({ db, log }), LAPSED);
+    try {
+      expect((await out.fetch('/api/saved-searches')).status).toBe(401);
+      expect(
+        (await lapsed.fetch('/api/saved-searches', json('POST', { tool: 'parcelles', query: 'commune=93010', name: 'x' }))).status,
+      ).toBe(403);
+    } finally {
+      await out.close();
+      await lapsed.close();
+    }
+  });
+
+  it('stops at the per-user limit with a French message', async () => {
+    const [n] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM saved_searches WHERE user_id = $1', [OTHER_SUBSCRIBER.id]);
+    await db.query(
+      `INSERT INTO saved_searches (user_id, tool, name, query) SELECT $1, 'parcelles', 'Recherche ' || i, 'commune=93010' FROM generate_series(1, $2::int) i`,
+      [OTHER_SUBSCRIBER.id, 100 - (n?.n ?? 0)],
+    );
+    const res = await other.fetch('/api/saved-searches', json('POST', { tool: 'parcelles', query: 'commune=93010', name: 'Une de trop' }));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      message: 'Vous avez atteint la limite de 100 recherches enregistrées\u00a0: supprimez-en une pour en ajouter.',
+    });
+    // The first user is not affected by the other's limit.
+    await save(api, { tool: 'parcelles', query: 'commune=93010', name: 'Encore une' });
+  });
+
+  it('goes with its account', async () => {
+    await db.query('DELETE FROM users WHERE id = $1', [OTHER_SUBSCRIBER.id]);
+    expect(await db.query('SELECT id FROM saved_searches WHERE user_id = $1', [OTHER_SUBSCRIBER.id])).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+/** Sales as vector tiles on the Bondy sample (raw DVF 2022 on its cadastre): clusters, then single sales. */
+
+import { NBSP } from '@immoloupe/shared/format';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { createTestDb } from '../../test/db.js';
+import { importSamples, LAPSED, type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
+import { transactionRoutes } from '../transactions/routes.js';
+import { tileRoutes } from './routes.js';
+import { abbreviate, cellsAnswer } from './sales.js';
+import { tileOf } from './tiles.logic.js';
+
+let db: Db;
+let api: RouterServer;
+let lapsed: RouterServer;
+const BONDY = { lon: 2.4829, lat: 48.9022 };
+const YEAR = 'insee=93010&from=2022-01-01&to=2022-12-31';
+
+beforeAll(async () => {
+  db = await createTestDb();
+  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf]);
+  const both = (await import('express')).Router();
+  both.use(tileRoutes({ db }));
+  both.use(transactionRoutes({ db }));
+  api = await serveRouter(both, SUBSCRIBER);
+  lapsed = await serveRouter(tileRoutes({ db }), LAPSED);
+});
+afterAll(async () => {
+  await Promise.all([api?.close(), lapsed?.close()]);
+  await db?.close();
+});
+
+async function features(z: number, query: string) {
+  const t = tileOf(BONDY.lon, BONDY.lat, z);
+  const res = await api.fetch(`/api/tiles/ventes/${t.z}/${t.x}/${t.y}.pbf?${query}`);
+  expect(res.status).toBe(200);
+  const layer = new VectorTile(new PbfReader(new Uint8Array(await res.arrayBuffer()))).layers.ventes;
+  return layer ? Array.from({ length: layer.length }, (_, i) => layer.feature(i).properties) : [];
+}
+
+const sum = (fs: Record<string, unknown>[]) => fs.reduce((a, f) => a + Number(f.point_count ?? 1), 0);
+
+describe('GET /api/tiles/ventes/{z}/{x}/{y}.pbf', () => {
+  it('counts in its clusters every located sale of the filter, from the cells or from the sales', async () => {
+    const points = (await (await api.fetch(`/api/transactions?${YEAR}&format=geojson`)).json()) as { total: number };
+    expect(points.total).toBeGreaterThan(500);
+    // Zoom 10: the whole commune in one tile, summed from dvf_map_cells.
+    const z10 = await features(10, YEAR);
+    expect(z10.every((f) => typeof f.point_count === 'number')).toBe(true);
+    expect(sum(z10)).toBe(points.total);
+    // Same filter, but not whole months: counted from the sales themselves, fewer.
+    const part = await features(10, 'insee=93010&from=2022-01-15&to=2022-12-31');
+    expect(sum(part)).toBeLessThan(points.total);
+    expect(sum(part)).toBeGreaterThan(points.total * 0.8);
+  });
+
+  it('applies the page filters (type, price) to the clusters', async () => {
+    const all = sum(await features(12, YEAR));
+    const flats = sum(await features(12, `${YEAR}&types=appartement`));
+    const list = (await (await api.fetch(`/api/transactions?${YEAR}&types=appartement&format=geojson`)).json()) as { total: number };
+    expect(flats).toBeLessThan(all);
+    // The z12 tile around the centre holds most, not necessarily all, of Bondy's flats.
+    expect(flats).toBeLessThanOrEqual(list.total);
+    expect(flats).toBeGreaterThan(0);
+  });
+
+  it('gives single sales with their id and €/m² from zoom 15', async () => {
+    const z16 = await features(16, YEAR);
+    expect(z16.length).toBeGreaterThan(0);
+    expect(z16.every((f) => typeof f.id === 'string' && f.point_count === undefined)).toBe(true);
+    expect(z16.some((f) => typeof f.ppm2 === 'number')).toBe(true);
+  });
+
+  it('refuses a bad filter or tile and readers without a subscription', async () => {
+    expect((await api.fetch('/api/tiles/ventes/10/523/354.pbf?insee=93010&parcelle=93010000AS0167')).status).toBe(400);
+    expect((await api.fetch('/api/tiles/ventes/10/5230/354.pbf?insee=93010')).status).toBe(400);
+    expect((await lapsed.fetch(`/api/tiles/ventes/10/523/354.pbf?${YEAR}`)).status).toBe(403);
+  });
+});
+
+describe('sales tiles rules', () => {
+  it('uses the cells only for a commune or the view and whole months', () => {
+    expect(cellsAnswer({ from: '2022-01-01', to: '2022-12-31' }, { kind: 'communes', insee: ['93010'] })).toBe(true);
+    expect(cellsAnswer({ from: '2022-01-02', to: '2022-12-31' }, { kind: 'communes', insee: ['93010'] })).toBe(false);
+    expect(cellsAnswer({ from: '2022-01-01', to: '2022-02-28' }, { kind: 'bbox', bbox: [2, 48, 3, 49] })).toBe(true);
+    expect(cellsAnswer({ from: '2022-01-01', to: '2022-02-27' }, { kind: 'bbox', bbox: [2, 48, 3, 49] })).toBe(false);
+    expect(cellsAnswer({ types: ['maison'] }, { kind: 'communes', insee: ['93010'] })).toBe(false);
+  });
+
+  it('abbreviates counts the French way', () => {
+    expect([abbreviate(999), abbreviate(1234), abbreviate(25_400)]).toEqual(['999', `1,2${NBSP}k`, `25${NBSP}k`]);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * Contracts of the DPE search (`GET /api/dpe`, `/api/dpe.csv`, `/api/dpe/clusters`,
+ * `/api/dpe/:numero`): the zone (shared/src/zone/contracts.ts) and the filters of /pro/recherchedpe,
+ * under the same names as the page's URL so that a link reproduces the search.
+ */
+import { z } from 'zod';
+import { commaList, isoDateSchema, optionalNumber } from '../market/contracts.js';
+import { checkZoneQuery, zoneQueryFields } from '../zone/contracts.js';
+import { validateZoneGeometry } from '../zone/territory.logic.js';
+import { DPE_CLASSES } from './rental-ban.logic.js';
+
+export const DPE_BUILDING_TYPES = ['maison', 'appartement', 'immeuble'] as const;
+export const DPE_BUILDING_TYPE_LABELS: Record<(typeof DPE_BUILDING_TYPES)[number], string> = {
+  maison: 'Maison',
+  appartement: 'Appartement',
+  immeuble: 'Immeuble',
+};
+/** `existant`: DPE of an existing dwelling; `neuf`: of a new building. */
+export const DPE_MODELES = ['existant', 'neuf'] as const;
+export const DPE_MODELE_LABELS: Record<(typeof DPE_MODELES)[number], string> = { existant: 'Existant', neuf: 'Neuf' };
+/** Periods of construction as the ADEME files write them. */
+export const DPE_PERIODS = [
+  'avant 1948',
+  '1948-1974',
+  '1975-1977',
+  '1978-1982',
+  '1983-1988',
+  '1989-2000',
+  '2001-2005',
+  '2006-2012',
+  '2013-2021',
+  'après 2021',
+] as const;
+
+/** Colours of the official energy label, A (green) to G (red). */
+export const DPE_CLASS_COLORS: Record<(typeof DPE_CLASSES)[number], string> = {
+  A: '#009c6d',
+  B: '#52b153',
+  C: '#78bd76',
+  D: '#f4e70f',
+  E: '#f0b50f',
+  F: '#eb8235',
+  G: '#d7221f',
+};
+
+export const DPE_SORTS = ['date', 'classe', 'surface', 'conso', 'annee'] as const;
+export type DpeSort = (typeof DPE_SORTS)[number];
+export const DPE_MAX_PAGE_SIZE = 200;
+export const DPE_MAX_CSV_ROWS = 50_000;
+
+const yesNo = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.enum(['oui', 'non'], { error: 'Valeur attendue\u00a0: oui ou non.' }).optional(),
+);
+const flag = z.preprocess(
+  (v) => (v === '' || v === undefined ? undefined : v === '1' || v === 'true' || v === true),
+  z.boolean().optional(),
+);
+
+export const dpeFilterFields = {
+  ...zoneQueryFields,
+  classes: commaList(DPE_CLASSES, 'Classe DPE'),
+  ges: commaList(DPE_CLASSES, 'Classe GES'),
+  /** « passoires »: classes F and G, whatever `classes` says. */
+  passoires: flag,
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  modeles: commaList(DPE_MODELES, 'Modèle de DPE'),
+  types: commaList(DPE_BUILDING_TYPES, 'Type de bâtiment'),
+  surfaceMin: optionalNumber(z.number().min(0)),
+  surfaceMax: optionalNumber(z.number().min(0)),
+  yearMin: optionalNumber(z.number().int().min(1000).max(2100)),
+  yearMax: optionalNumber(z.number().int().min(1000).max(2100)),
+  periods: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.split(',').map((s) => s.trim())) : v),
+    z
+      .array(z.enum(DPE_PERIODS, { error: (i) => `Période de construction inconnue\u00a0: «\u00a0${String(i.input)}\u00a0».` }))
+      .min(1)
+      .optional(),
+  ),
+  copro: yesNo,
+  /** Also show DPE replaced by a newer one (hidden by default: the replacement stands). */
+  replaced: flag,
+};
+
+type FilterInput = z.infer<z.ZodObject<typeof dpeFilterFields>>;
+
+function checks(q: FilterInput, ctx: z.RefinementCtx) {
+  checkZoneQuery(q, ctx, validateZoneGeometry);
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fin de période précède son début.' });
+  for (const [lo, hi, what] of [
+    ['surfaceMin', 'surfaceMax', 'surface'],
+    ['yearMin', 'yearMax', 'année de construction'],
+  ] as const) {
+    const a = q[lo];
+    const b = q[hi];
+    if (a !== undefined && b !== undefined && a > b)
+      ctx.addIssue({ code: 'custom', path: [hi], message: `Fourchette de ${what} inversée.` });
+  }
+}
+
+export const dpeFilterSchema = z.object(dpeFilterFields).superRefine(checks);
+export type DpeFilter = z.infer<typeof dpeFilterSchema>;
+
+export const dpeListQuerySchema = z
+  .object({
+    ...dpeFilterFields,
+    sort: z.enum(DPE_SORTS, { error: 'Tri inconnu.' }).default('date'),
+    order: z.enum(['asc', 'desc'], { error: 'Ordre\u00a0: asc ou desc.' }).default('desc'),
+    page: optionalNumber(z.number().int().min(1)).transform((v) => v ?? 1),
+    pageSize: optionalNumber(z.number().int().min(1).max(DPE_MAX_PAGE_SIZE, `Au plus ${DPE_MAX_PAGE_SIZE} lignes par page.`)).transform(
+      (v) => v ?? 50,
+    ),
+  })
+  .superRefine(checks);
+export type DpeListQuery = z.infer<typeof dpeListQuerySchema>;
+
+const classSchema = z.enum(DPE_CLASSES).nullable();
+
+export const dpeItemSchema = z.object({
+  numero: z.string(),
+  date: z.string(),
+  dateFinValidite: z.string().nullable(),
+  modele: z.enum(DPE_MODELES),
+  classe: classSchema,
+  ges: classSchema,
+  type: z.string().nullable(),
+  annee: z.number().int().nullable(),
+  periode: z.string().nullable(),
+  surface: z.number().nullable(),
+  /** kWh d’énergie primaire par m² et par an. */
+  conso: z.number().nullable(),
+  /** kg CO2 par m² et par an. */
+  emission: z.number().nullable(),
+  copro: z.string().nullable(),
+  address: z.string().nullable(),
+  codePostal: z.string().nullable(),
+  insee: z.string().nullable(),
+  commune: z.string().nullable(),
+  etage: z.number().int().nullable(),
+  residence: z.string().nullable(),
+  complement: z.string().nullable(),
+  /** The older DPE this one replaces. */
+  remplace: z.string().nullable(),
+  /** The newer DPE replacing this one (only when `replaced=1` shows it). */
+  remplacePar: z.string().nullable(),
+  /** First day a dwelling of this class may not be let (loi Climat et résilience), null for A–D. */
+  interdictionLocation: z.string().nullable(),
+  lon: z.number().nullable(),
+  lat: z.number().nullable(),
+});
+export type DpeItem = z.infer<typeof dpeItemSchema>;
+
+export const dpeByClassSchema = z.partialRecord(z.enum([...DPE_CLASSES, 'inconnue']), z.number().int());
+
+export const dpeListSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Number of matching DPE per class (the same filter). */
+  byClass: dpeByClassSchema,
+  /** The search used the subscriber's « ma zone ». */
+  mine: z.boolean(),
+  items: z.array(dpeItemSchema),
+});
+export type DpeList = z.infer<typeof dpeListSchema>;
+
+/** `bbox=w,s,e,n&zoom=z` of the map view, plus the filters. */
+export const clusterQueryFields = {
+  bbox: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((s) => Number(s)) : v),
+    z
+      .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)], {
+        error: 'Emprise attendue\u00a0: ouest,sud,est,nord en degrés.',
+      })
+      .refine(([w, s, e, n]) => w < e && s < n, 'Emprise vide\u00a0: ouest < est et sud < nord.'),
+  ),
+  zoom: z.coerce.number({ error: 'Niveau de zoom requis.' }).min(0).max(24),
+};
+
+export const dpeClusterQuerySchema = z.object({ ...dpeFilterFields, ...clusterQueryFields }).superRefine(checks);
+
+/**
+ * Map markers aggregated on the server over a grid of the view: one feature per non-empty cell,
+ * at the mean position of its DPE, with their count and worst class (its colour); a cell of one
+ * DPE carries its number (the marker opens its detail).
+ */
+export const clusterCollectionSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  total: z.number().int(),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
+      properties: z.object({ count: z.number().int(), classe: z.string().nullable(), id: z.string().nullable() }),
+    }),
+  ),
+});
+export type ClusterCollection = z.infer<typeof clusterCollectionSchema>;
+
+export const dpeDetailSchema = dpeItemSchema.extend({
+  parcel: z
+    .object({
+      id: z.string(),
+      /** How the parcel was found: listed by BAN for the address, or the parcel under the point. */
+      via: z.enum(['ban', 'position']),
+      contenance: z.number().nullable(),
+      geometry: z.unknown().nullable(),
+    })
+    .nullable(),
+  sales: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      nature: z.string(),
+      price: z.number().nullable(),
+      surface: z.number().nullable(),
+      type: z.string().nullable(),
+      pricePerM2: z.number().nullable(),
+    }),
+  ),
+  coproInfo: z
+    .object({
+      numero: z.string(),
+      nom: z.string().nullable(),
+      adresse: z.string().nullable(),
+      lots: z.number().int().nullable(),
+      syndic: z.string().nullable(),
+      typeSyndic: z.string().nullable(),
+      finMandat: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type DpeDetail = z.infer<typeof dpeDetailSchema>;

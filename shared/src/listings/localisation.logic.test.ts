@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { type DpeForLocalisation, localisationQuerySchema, MAX_CANDIDATES, rankCandidates, scoreDpe } from './localisation.logic.js';
+
+const dpe = (over: Partial<DpeForLocalisation>): DpeForLocalisation => ({
+  numeroDpe: '2369E0000000A',
+  address: '12 Rue Jules Valensaut 69008 Lyon',
+  banId: null,
+  dpeClass: 'C',
+  gesClass: 'A',
+  buildingType: 'appartement',
+  surface: 65,
+  conso: 121,
+  emission: 3.6,
+  date: '2023-05-10',
+  lat: 45.73,
+  lon: 4.87,
+  ...over,
+});
+
+const query = localisationQuerySchema.parse({
+  postcode: '69008',
+  type: 'appartement',
+  surface: '65',
+  dpe: 'c',
+  ges: 'A',
+  conso: '121',
+  emission: '4',
+});
+
+describe('scoreDpe', () => {
+  it('scores near 100 when every listing value is within rounding of the DPE', () => {
+    const s = scoreDpe(query, dpe({}));
+    expect(s.score).toBeGreaterThan(99);
+    expect(s.reasons).toContain('Étiquette DPE C identique');
+    expect(s.reasons.join(' ')).toMatch(/Consommation 121\u00a0kWh\/m²\/an : identique/);
+  });
+
+  it('lowers the score with the surface gap and a different class, without excluding the DPE', () => {
+    const near = scoreDpe(query, dpe({ surface: 68 }));
+    const far = scoreDpe(query, dpe({ surface: 80, dpeClass: 'D', conso: 150 }));
+    expect(far.score).toBeGreaterThanOrEqual(0);
+    expect(far.score).toBeLessThan(near.score);
+    expect(near.score).toBeLessThan(scoreDpe(query, dpe({})).score);
+    expect(far.reasons).toContain('Étiquette DPE D au lieu de C');
+  });
+});
+
+describe('rankCandidates', () => {
+  it('puts the right address first among its neighbours, one candidate per address', () => {
+    const list = rankCandidates(query, [
+      dpe({ numeroDpe: 'X1', address: '3 Rue Marius Berliet 69008 Lyon', surface: 66, conso: 135, emission: 6 }),
+      dpe({ numeroDpe: 'OLD', date: '2019-01-01', dpeClass: 'D', conso: 124 }),
+      dpe({ numeroDpe: 'NEW' }),
+      dpe({ numeroDpe: 'X2', address: '8 Avenue Paul Santy 69008 Lyon', surface: 40, dpeClass: 'E', conso: 260, emission: 12 }),
+    ]);
+    expect(list[0]).toMatchObject({ dpeNumber: 'NEW', address: '12 Rue Jules Valensaut 69008 Lyon' });
+    expect(list[0]?.reasons).toContain('2 DPE proches à cette adresse');
+    expect(new Set(list.map((c) => c.address)).size).toBe(list.length);
+    // X2 is off on every value: too unlikely to be shown at all.
+    expect(list.map((c) => c.dpeNumber)).toEqual(['NEW', 'X1']);
+  });
+
+  it('returns at most ten candidates and skips DPE without an address', () => {
+    const many = Array.from({ length: 25 }, (_, i) => dpe({ numeroDpe: `N${i}`, address: `${i} Rue Test 69008 Lyon`, surface: 60 + i }));
+    const list = rankCandidates(query, [...many, dpe({ numeroDpe: 'NOADDR', address: null })]);
+    expect(list).toHaveLength(MAX_CANDIDATES);
+    expect(list.some((c) => c.dpeNumber === 'NOADDR')).toBe(false);
+  });
+});
+
+describe('localisationQuerySchema', () => {
+  it('needs a postcode or an INSEE code, and at least one value', () => {
+    expect(localisationQuerySchema.safeParse({ surface: '65' }).success).toBe(false);
+    expect(localisationQuerySchema.safeParse({ postcode: '69008' }).success).toBe(false);
+    expect(localisationQuerySchema.safeParse({ insee: '69388', dpe: 'C' }).success).toBe(true);
+    expect(localisationQuerySchema.safeParse({ postcode: '69008', dpe: 'H' }).success).toBe(false);
+    expect(localisationQuerySchema.safeParse({ postcode: '69008', type: 'chateau', dpe: 'C' }).success).toBe(false);
+  });
+});

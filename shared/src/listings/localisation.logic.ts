@@ -1,0 +1,217 @@
+/**
+ * Localisation of a listing by its DPE (METHODOLOGY §3). A listing states rounded values (class
+ * letters, kWh/m²/an and kg CO₂/m²/an to the unit, a surface that may differ from the DPE's by a
+ * few per cent), and the DPE may have been redone since: every DPE of the zone is scored on all the
+ * values given, with tolerances, and the best DPE of each address stands for that address.
+ */
+import { z } from 'zod';
+import { formatDate, formatInteger, formatPercent, formatSurface, NBSP } from '../format.js';
+import { ENERGY_CLASSES } from './contracts.js';
+
+const optionalNumber = z.coerce.number().finite().nonnegative().optional();
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const localisationQuerySchema = z
+  .object({
+    postcode: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{5}$/, 'Code postal : 5 chiffres.')
+        .optional(),
+    ),
+    insee: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(\d{5}|2[AB]\d{3})$/i, 'Code INSEE : 5 caractères.')
+        .optional(),
+    ),
+    type: z.preprocess(
+      emptyToUndefined,
+      z.enum(['maison', 'appartement'], { message: 'Type : « maison » ou « appartement ».' }).optional(),
+    ),
+    surface: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().finite().positive('Surface : un nombre de m² positif.').max(10_000).optional(),
+    ),
+    dpe: z.preprocess(
+      (v) => (typeof v === 'string' ? v.toUpperCase() || undefined : v),
+      z.enum(ENERGY_CLASSES, { message: 'Étiquette DPE : une lettre de A à G.' }).optional(),
+    ),
+    ges: z.preprocess(
+      (v) => (typeof v === 'string' ? v.toUpperCase() || undefined : v),
+      z.enum(ENERGY_CLASSES, { message: 'Étiquette GES : une lettre de A à G.' }).optional(),
+    ),
+    conso: z.preprocess(emptyToUndefined, optionalNumber),
+    emission: z.preprocess(emptyToUndefined, optionalNumber),
+  })
+  .refine((q) => q.postcode || q.insee, { message: 'Indiquez le code postal (ou le code INSEE) de l’annonce.', path: ['postcode'] })
+  .refine((q) => q.surface !== undefined || q.dpe || q.ges || q.conso !== undefined || q.emission !== undefined, {
+    message: 'Indiquez au moins une valeur de l’annonce : surface, étiquettes ou valeurs du DPE.',
+    path: ['surface'],
+  });
+export type LocalisationQuery = z.infer<typeof localisationQuerySchema>;
+
+export const localisationCandidateSchema = z.object({
+  address: z.string(),
+  dpeNumber: z.string(),
+  score: z.number(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  reasons: z.array(z.string()),
+});
+export type LocalisationCandidate = z.infer<typeof localisationCandidateSchema>;
+export const localisationResponseSchema = z.object({ candidates: z.array(localisationCandidateSchema) });
+
+/** One DPE of the zone, as read from the `dpe` table. */
+export interface DpeForLocalisation {
+  numeroDpe: string;
+  address: string | null;
+  /** BAN id when known; else the address text is the grouping key. */
+  banId: string | null;
+  dpeClass: string | null;
+  gesClass: string | null;
+  buildingType: string | null;
+  surface: number | null;
+  conso: number | null;
+  emission: number | null;
+  date: string | null;
+  lat: number | null;
+  lon: number | null;
+}
+
+export const MAX_CANDIDATES = 10;
+/** Below this, a DPE explains the listing too poorly to be shown at all. */
+const MIN_LIKELIHOOD = 0.001;
+
+/**
+ * How a listing's values stray from its DPE's, and so the tolerances: listing surfaces are rounded
+ * and may differ from the diagnostician's by a few per cent; kWh and kg are rounded (or truncated)
+ * to the unit; a DPE redone since, or sitting on a threshold, shifts a class by one.
+ */
+const TOLERANCE = {
+  surfaceDecay: 0.04,
+  units: 1,
+  consoDecayRatio: 0.03,
+  emissionDecayRatio: 0.05,
+  classOneApart: 0.2,
+  classFarther: 0.02,
+  otherType: 0.3,
+} as const;
+
+/** 1 within the tolerance, then decreasing exponentially with the excess. */
+function within(gap: number, tolerance: number, decay: number): number {
+  return gap <= tolerance ? 1 : Math.exp(-(gap - tolerance) / decay);
+}
+
+function classGap(a: string, b: string): number {
+  return Math.abs(ENERGY_CLASSES.indexOf(a as never) - ENERGY_CLASSES.indexOf(b as never));
+}
+
+function classFactor(gap: number): number {
+  return gap === 0 ? 1 : gap === 1 ? TOLERANCE.classOneApart : TOLERANCE.classFarther;
+}
+
+const kwh = (n: number) => `${formatInteger(n)}${NBSP}kWh/m²/an`;
+const kg = (n: number) => `${formatInteger(n)}${NBSP}kg CO₂/m²/an`;
+
+export interface Scored {
+  /** 0–100: how well this DPE explains every value given (100: all within tolerance). */
+  score: number;
+  /** The same as a 0–1 likelihood, summed per address to rank addresses. */
+  likelihood: number;
+  reasons: string[];
+}
+
+/**
+ * One DPE against the listing's values: the product of one factor per value given (each 1 within
+ * its tolerance, lower beyond), so one value far off is enough to rank a DPE low.
+ */
+export function scoreDpe(q: LocalisationQuery, d: DpeForLocalisation): Scored {
+  let likelihood = 1;
+  const reasons: string[] = [];
+  if (q.surface !== undefined) {
+    if (d.surface === null) {
+      likelihood *= TOLERANCE.otherType;
+      reasons.push('Surface absente du DPE');
+    } else {
+      const gap = Math.abs(d.surface - q.surface) / q.surface;
+      likelihood *= within(gap, 0, TOLERANCE.surfaceDecay);
+      reasons.push(`Surface ${formatSurface(d.surface)} (écart ${formatPercent(gap, gap < 0.1 ? 1 : 0)})`);
+    }
+  }
+  if (q.conso !== undefined && d.conso !== null) {
+    const gap = Math.abs(d.conso - q.conso);
+    likelihood *= within(gap, TOLERANCE.units / 2, Math.max(2, q.conso * TOLERANCE.consoDecayRatio));
+    reasons.push(gap <= 1 ? `Consommation ${kwh(d.conso)} : identique` : `Consommation ${kwh(d.conso)} (écart ${formatInteger(gap)})`);
+  }
+  if (q.emission !== undefined && d.emission !== null) {
+    const gap = Math.abs(d.emission - q.emission);
+    likelihood *= within(gap, TOLERANCE.units / 2, Math.max(1, q.emission * TOLERANCE.emissionDecayRatio));
+    reasons.push(gap <= 1 ? `Émissions ${kg(d.emission)} : identiques` : `Émissions ${kg(d.emission)} (écart ${formatInteger(gap)})`);
+  }
+  if (q.dpe) {
+    const gap = d.dpeClass ? classGap(q.dpe, d.dpeClass) : 9;
+    likelihood *= classFactor(gap);
+    reasons.push(gap === 0 ? `Étiquette DPE ${q.dpe} identique` : `Étiquette DPE ${d.dpeClass ?? 'absente'} au lieu de ${q.dpe}`);
+  }
+  if (q.ges) {
+    const gap = d.gesClass ? classGap(q.ges, d.gesClass) : 9;
+    likelihood *= classFactor(gap);
+    reasons.push(gap === 0 ? `Étiquette GES ${q.ges} identique` : `Étiquette GES ${d.gesClass ?? 'absente'} au lieu de ${q.ges}`);
+  }
+  if (q.type && d.buildingType) {
+    const same = d.buildingType === q.type || (q.type === 'appartement' && d.buildingType === 'immeuble');
+    if (!same) {
+      likelihood *= TOLERANCE.otherType;
+      reasons.push(`DPE d’un bâtiment de type ${d.buildingType}`);
+    }
+  }
+  if (d.date) reasons.push(`DPE du ${formatDate(d.date)}`);
+  return { score: Math.round(likelihood * 1000) / 10, likelihood, reasons };
+}
+
+function addressKey(d: DpeForLocalisation): string {
+  return d.banId ?? (d.address ?? d.numeroDpe).toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The candidates: DPE scored, grouped by address (the best DPE of an address stands for it, and
+ * the number of DPE matching there is said), best first, at most `MAX_CANDIDATES`, score > 0.
+ */
+export function rankCandidates(q: LocalisationQuery, dpes: readonly DpeForLocalisation[]): LocalisationCandidate[] {
+  const byAddress = new Map<string, { dpe: DpeForLocalisation; scored: Scored; count: number; weight: number }>();
+  for (const d of dpes) {
+    if (!d.address) continue;
+    const scored = scoreDpe(q, d);
+    if (scored.likelihood < MIN_LIKELIHOOD) continue;
+    const key = addressKey(d);
+    // An address where several dwellings match is likelier than one where a single one does (a
+    // building of similar flats): an address weighs the sum of its DPE's likelihoods.
+    const weight = scored.likelihood;
+    const best = byAddress.get(key);
+    if (!best) {
+      byAddress.set(key, { dpe: d, scored, count: 1, weight });
+      continue;
+    }
+    best.count += 1;
+    best.weight += weight;
+    const newer = scored.score === best.scored.score && (d.date ?? '') > (best.dpe.date ?? '');
+    if (scored.score > best.scored.score || newer) {
+      best.dpe = d;
+      best.scored = scored;
+    }
+  }
+  return [...byAddress.values()]
+    .sort((a, b) => b.weight - a.weight || b.scored.score - a.scored.score || (b.dpe.date ?? '').localeCompare(a.dpe.date ?? ''))
+    .slice(0, MAX_CANDIDATES)
+    .map(({ dpe, scored, count }) => ({
+      address: dpe.address as string,
+      dpeNumber: dpe.numeroDpe,
+      score: scored.score,
+      lat: dpe.lat,
+      lon: dpe.lon,
+      reasons: count > 1 ? [...scored.reasons, `${count} DPE proches à cette adresse`] : scored.reasons,
+    }));
+}

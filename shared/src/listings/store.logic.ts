@@ -1,0 +1,147 @@
+/**
+ * « Mes annonces » and the listing feeds: what is stored of a listing, the statuses a subscriber
+ * gives it, and the rule that makes two sightings one property.
+ */
+import { z } from 'zod';
+import { haversineMetres } from '../geo.js';
+import { ENERGY_CLASSES, LISTING_PROPERTY_TYPES, PORTALS, TRANSACTION_KINDS } from './contracts.js';
+
+export const LISTING_STATUSES = ['a_visiter', 'visite', 'offre_faite', 'ecarte'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
+  a_visiter: 'À visiter',
+  visite: 'Visité',
+  offre_faite: 'Offre faite',
+  ecarte: 'Écarté',
+};
+
+const optionalNumber = z.number().finite().nullish();
+
+/** A listing as the person checked and edited it (the analysis and the save take this). */
+export const listingFieldsSchema = z.object({
+  portal: z.enum(PORTALS, { error: 'Portail inconnu.' }),
+  url: z.string().max(2000).nullish(),
+  portalId: z.string().max(200).nullish(),
+  transaction: z.enum(TRANSACTION_KINDS).nullish(),
+  title: z.string().max(500).nullish(),
+  propertyType: z.enum(LISTING_PROPERTY_TYPES, { error: 'Type de bien inconnu.' }).nullish(),
+  price: z.number({ error: 'Prix : un nombre.' }).positive('Prix : un montant positif.').max(1e9).nullish(),
+  surface: z.number({ error: 'Surface : un nombre.' }).positive('Surface : un nombre de m² positif.').max(100_000).nullish(),
+  rooms: z.number().int().min(0).max(100).nullish(),
+  bedrooms: z.number().int().min(0).max(100).nullish(),
+  landArea: optionalNumber,
+  floor: z.number().int().min(-5).max(200).nullish(),
+  dpeClass: z.enum(ENERGY_CLASSES, { error: 'Étiquette DPE : une lettre de A à G.' }).nullish(),
+  dpeValue: optionalNumber,
+  gesClass: z.enum(ENERGY_CLASSES, { error: 'Étiquette GES : une lettre de A à G.' }).nullish(),
+  gesValue: optionalNumber,
+  postcode: z
+    .string()
+    .regex(/^\d{5}$/, 'Code postal : 5 chiffres.')
+    .nullish(),
+  city: z.string().max(200).nullish(),
+  district: z.string().max(200).nullish(),
+  description: z.string().max(20_000).nullish(),
+  photos: z.array(z.string().max(2000)).max(50).nullish(),
+  seller: z.enum(['professionnel', 'particulier']).nullish(),
+  publishedAt: z.string().max(40).nullish(),
+  lat: z.number().min(-90).max(90).nullish(),
+  lon: z.number().min(-180).max(180).nullish(),
+});
+export type ListingFields = z.infer<typeof listingFieldsSchema>;
+
+export const listingUpdateSchema = z
+  .object({
+    status: z.enum(LISTING_STATUSES, { error: 'Statut : à visiter, visité, offre faite ou écarté.' }).optional(),
+    notes: z.string().max(5000, 'Notes de 5 000 caractères au plus.').optional(),
+  })
+  .refine((u) => u.status !== undefined || u.notes !== undefined, { message: 'Rien à modifier.' });
+
+export const savedListingSchema = listingFieldsSchema.omit({ portal: true, url: true, portalId: true, photos: true }).extend({
+  id: z.string(),
+  status: z.enum(LISTING_STATUSES),
+  notes: z.string(),
+  photoUrl: z.string().nullable(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  sources: z.array(z.object({ portal: z.enum(PORTALS), portalId: z.string().nullable(), url: z.string().nullable() })),
+  prices: z.array(z.object({ price: z.number(), portal: z.enum(PORTALS), seenAt: z.string() })),
+  /** The latest price is below the first one seen. */
+  priceDrop: z.boolean(),
+});
+export type SavedListing = z.infer<typeof savedListingSchema>;
+export const savedListingListSchema = z.object({ listings: z.array(savedListingSchema) });
+export const saveListingResponseSchema = z.object({ id: z.string(), merged: z.boolean() });
+
+/** Two sightings on two portals are one property when placed alike, same type, surfaces within 3 %. */
+export const SAME_SURFACE_RATIO = 0.03;
+/** Portals blur positions differently (to the street or the district): « same place » is this close. */
+export const SAME_PLACE_METRES = 300;
+
+export interface Sighting {
+  portal: string;
+  portalId?: string | null;
+  propertyType?: string | null;
+  surface?: number | null;
+  postcode?: string | null;
+  lat?: number | null;
+  lon?: number | null;
+}
+
+export function sameProperty(a: Sighting & { sources?: { portal: string; portalId: string | null }[] }, b: Sighting): boolean {
+  const sources = a.sources ?? [{ portal: a.portal, portalId: a.portalId ?? null }];
+  if (b.portalId && sources.some((s) => s.portal === b.portal && s.portalId === b.portalId)) return true;
+  if (!a.surface || !b.surface || !a.propertyType || a.propertyType !== b.propertyType) return false;
+  if (!a.postcode || a.postcode !== b.postcode) return false;
+  if (Math.abs(a.surface - b.surface) / Math.max(a.surface, b.surface) > SAME_SURFACE_RATIO) return false;
+  if (a.lat != null && a.lon != null && b.lat != null && b.lon != null) {
+    return haversineMetres({ lat: a.lat, lon: a.lon }, { lat: b.lat, lon: b.lon }) <= SAME_PLACE_METRES;
+  }
+  return false;
+}
+
+const marketStatSchema = z.object({ label: z.string(), count: z.number().int(), median: z.number().nullable() });
+
+/** `POST /api/listings/analysis`: the listing against the market, its estimate, its place, its DPE. */
+export const listingAnalysisSchema = z.object({
+  commune: z.object({ insee: z.string(), name: z.string() }).nullable(),
+  point: z.object({ lat: z.number(), lon: z.number(), source: z.enum(['annonce', 'dpe']) }).nullable(),
+  pricePerM2: z.number().nullable(),
+  period: z.object({ from: z.string(), to: z.string() }).nullable(),
+  /** €/m² of the sales of the same type: commune, then 500 m around the point once localised. */
+  market: z.array(marketStatSchema),
+  /** Position of the asking €/m² against the closest median: below, in line (±5 %), above. */
+  position: z.enum(['dessous', 'aligne', 'dessus']).nullable(),
+  estimate: z.object({ value: z.number(), low: z.number(), high: z.number(), count: z.number().int(), pricePerM2: z.number() }).nullable(),
+  comparables: z.array(
+    z.object({
+      address: z.string(),
+      date: z.string(),
+      price: z.number(),
+      surface: z.number(),
+      pricePerM2: z.number(),
+      distanceM: z.number(),
+    }),
+  ),
+  /** Asking price minus estimate (positive: asked above the estimate) and the margin to negotiate. */
+  gap: z.object({ amount: z.number(), ratio: z.number(), negotiation: z.number() }).nullable(),
+  candidates: z.array(
+    z.object({
+      address: z.string(),
+      dpeNumber: z.string(),
+      score: z.number(),
+      lat: z.number().nullable(),
+      lon: z.number().nullable(),
+      reasons: z.array(z.string()),
+    }),
+  ),
+  rentalBan: z.object({ kind: z.enum(['none', 'banned', 'upcoming']), date: z.string().nullable() }),
+  notes: z.array(z.string()),
+});
+export type ListingAnalysis = z.infer<typeof listingAnalysisSchema>;
+
+/** Within ±5 % of the median is « in line ». */
+export function positionAgainst(pricePerM2: number, median: number): 'dessous' | 'aligne' | 'dessus' {
+  const ratio = pricePerM2 / median - 1;
+  return ratio < -0.05 ? 'dessous' : ratio > 0.05 ? 'dessus' : 'aligne';
+}

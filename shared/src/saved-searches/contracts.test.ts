@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { checkToolQuery, normaliseQuery, savedSearchCreateSchema, savedSearchUrl } from './contracts.js';
+
+describe('saved search queries', () => {
+  it('keeps the filters in a stable order and drops paging and sorting', () => {
+    expect(normaliseQuery('?types=maison&insee=93010&page=3&sort=prix&surfaceMin=')).toBe('insee=93010&types=maison');
+  });
+
+  it('is validated by the tool’s own schema, in French', () => {
+    expect(checkToolQuery('transactions', 'insee=93010&types=maison')).toBeNull();
+    expect(checkToolQuery('transactions', 'insee=93010&surfaceMin=90&surfaceMax=20')).toEqual([
+      { path: 'surfaceMax', message: 'Fourchette de surface inversée.' },
+    ]);
+    expect(checkToolQuery('parcelles', '')?.[0]?.message).toBe('Indiquez une commune (nom ou code INSEE).');
+    const bad = savedSearchCreateSchema.safeParse({ tool: 'transactions', query: 'insee=93010&parcelle=93010000AS0167', name: 'x' });
+    expect(bad.success).toBe(false);
+  });
+
+  it('opens the tool with the saved filters', () => {
+    expect(savedSearchUrl('transactions', 'insee=93010&types=maison')).toBe('/pro/transactions?insee=93010&types=maison');
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Saved searches (`/api/saved-searches`, pages /pro/mesrecherches and /pro/creer_recherche): a
+ * search is one tool + that tool's own URL query, validated by the SAME zod schema as the tool's
+ * page and API. Registering a tool is one line in `SAVED_SEARCH_TOOLS` (plus its result count on
+ * the server, `server/src/features/saved-searches/tools.ts`).
+ */
+import { z } from 'zod';
+import { transactionFilterSchema } from '../market/transactions-contracts.js';
+import { parcelSearchQuerySchema } from '../opendata/contracts.js';
+
+export interface SavedSearchTool {
+  label: string;
+  /** The tool's page: the saved query is appended to it. */
+  path: string;
+  /** The schema the tool's page and API validate their query with. */
+  schema: z.ZodType;
+}
+
+export const SAVED_SEARCH_TOOLS = {
+  transactions: { label: 'Transactions DVF', path: '/pro/transactions', schema: transactionFilterSchema },
+  parcelles: { label: 'Recherche de parcelles', path: '/pro/rechercheparcelle', schema: parcelSearchQuerySchema },
+} as const satisfies Record<string, SavedSearchTool>;
+
+export type SavedSearchToolId = keyof typeof SAVED_SEARCH_TOOLS;
+export const SAVED_SEARCH_TOOL_IDS = Object.keys(SAVED_SEARCH_TOOLS) as [SavedSearchToolId, ...SavedSearchToolId[]];
+
+export const ALERT_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
+  off: 'Pas d’alerte',
+  daily: 'Chaque jour',
+  weekly: 'Chaque semaine',
+};
+
+/** Most saved searches per user. */
+export const MAX_SAVED_SEARCHES = 100;
+
+/** Query parameters that only move through the results (page, sort): not part of a search. */
+const VIEW_PARAMS = new Set(['page', 'pageSize', 'sort', 'order', 'format', 'limit', 'offset']);
+
+/** The search part of a tool URL's query, in a stable order (`?` excluded). */
+export function normaliseQuery(query: string): string {
+  const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+  const kept = [...params.entries()].filter(([k, v]) => !VIEW_PARAMS.has(k) && v.trim() !== '');
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(kept).toString();
+}
+
+/** The tool's own validation of a saved query: the issues in French, or null when valid. */
+export function checkToolQuery(tool: SavedSearchToolId, query: string): { path: string; message: string }[] | null {
+  const parsed = SAVED_SEARCH_TOOLS[tool].schema.safeParse(Object.fromEntries(new URLSearchParams(query)));
+  if (parsed.success) return null;
+  return parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+/** The tool's page with the saved filters applied. */
+export function savedSearchUrl(tool: SavedSearchToolId, query: string): string {
+  return query ? `${SAVED_SEARCH_TOOLS[tool].path}?${query}` : SAVED_SEARCH_TOOLS[tool].path;
+}
+
+const nameSchema = z
+  .string({ error: 'Donnez un nom à la recherche.' })
+  .trim()
+  .min(1, 'Donnez un nom à la recherche.')
+  .max(120, 'Nom trop long (120 caractères au plus).');
+
+export const savedSearchCreateSchema = z
+  .object({
+    tool: z.enum(SAVED_SEARCH_TOOL_IDS, { error: 'Outil inconnu.' }),
+    query: z.string().max(4000, 'Recherche trop longue.').transform(normaliseQuery),
+    name: nameSchema,
+    alert: z.enum(ALERT_FREQUENCIES, { error: 'Fréquence d’alerte inconnue.' }).default('off'),
+  })
+  .superRefine((v, ctx) => {
+    for (const issue of checkToolQuery(v.tool, v.query) ?? [])
+      ctx.addIssue({ code: 'custom', path: ['query', ...(issue.path ? [issue.path] : [])], message: issue.message });
+  });
+export type SavedSearchCreate = z.input<typeof savedSearchCreateSchema>;
+
+export const savedSearchUpdateSchema = z
+  .object({
+    name: nameSchema.optional(),
+    alert: z.enum(ALERT_FREQUENCIES, { error: 'Fréquence d’alerte inconnue.' }).optional(),
+  })
+  .refine((v) => v.name !== undefined || v.alert !== undefined, 'Rien à modifier.');
+export type SavedSearchUpdate = z.infer<typeof savedSearchUpdateSchema>;
+
+export const savedSearchSchema = z.object({
+  id: z.string(),
+  tool: z.enum(SAVED_SEARCH_TOOL_IDS),
+  name: z.string(),
+  query: z.string(),
+  url: z.string(),
+  alert: z.enum(ALERT_FREQUENCIES),
+  /** Results when the search was last counted (at saving, then at each alert run). */
+  lastCount: z.number().nullable(),
+  lastCountAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+export const savedSearchListSchema = z.object({ items: z.array(savedSearchSchema), max: z.number() });

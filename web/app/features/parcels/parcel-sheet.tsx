@@ -1,0 +1,203 @@
+/**
+ * The parcel sheet, under the parcel search: area, section, vintage, BAN addresses, DVF sales, DPE,
+ * co-ownerships and legal-entity owners, with its shareable link (`?parcelle=<id>`) and the
+ * « Ajouter à une liste de prospection » button.
+ */
+import { formatDate, formatEuros, formatSurface } from '@immoloupe/shared/format';
+import type { Parcel } from '@immoloupe/shared/opendata/contracts';
+import { OWNER_GROUP_LABELS } from '@immoloupe/shared/owners/legal-forms.logic';
+import { type ParcelSheet, parcelSheetPath } from '@immoloupe/shared/parcels/sheet-contracts';
+import { Alert, Anchor, Badge, Button, CopyButton, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { AddToListButton } from '~/features/prospecting/add-to-list-button';
+import { useParcelSheet } from './use-parcel-sheet';
+
+function Section({ title, empty, children }: { title: string; empty: string | null; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        children
+      )}
+    </Stack>
+  );
+}
+
+function Owners({ sheet }: { sheet: ParcelSheet }) {
+  const empty = !sheet.ownersLoaded
+    ? 'Fichier des personnes morales (DGFiP) non importé pour ce département\u00a0: importez-le depuis l’administration, onglet Imports.'
+    : sheet.owners.length === 0
+      ? 'Aucune personne morale ne détient de droit sur cette parcelle (le propriétaire est alors un particulier, jamais publié).'
+      : null;
+  return (
+    <Section title="Propriétaires personnes morales" empty={empty}>
+      <Table withTableBorder striped fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Dénomination</Table.Th>
+            <Table.Th scope="col">SIREN</Table.Th>
+            <Table.Th scope="col">Forme juridique</Table.Th>
+            <Table.Th scope="col">Droit</Table.Th>
+            <Table.Th scope="col">Catégorie</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sheet.owners.map((o) => (
+            <Table.Tr key={`${o.on}-${o.siren}-${o.name}-${o.right}`}>
+              <Table.Td>{o.name}</Table.Td>
+              <Table.Td style={{ fontFamily: 'monospace' }}>{o.siren ?? '—'}</Table.Td>
+              <Table.Td>{o.legalFormLabel ?? '—'}</Table.Td>
+              <Table.Td>
+                {o.right ?? '—'}
+                {o.on === 'local' ? ' (local)' : ''}
+              </Table.Td>
+              <Table.Td>{OWNER_GROUP_LABELS[o.group]}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Section>
+  );
+}
+
+export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: Parcel) => void }) {
+  const { sheet, error, loading } = useParcelSheet(id);
+  useEffect(() => {
+    if (sheet) onParcel?.(sheet.parcel);
+  }, [sheet, onParcel]);
+  if (loading) return <Loader size="sm" aria-label="Chargement de la fiche de la parcelle" />;
+  if (error)
+    return (
+      <Alert color="red" title="Fiche de parcelle indisponible">
+        {error}
+      </Alert>
+    );
+  if (!sheet) return null;
+  const p = sheet.parcel;
+  const link = typeof window === 'undefined' ? parcelSheetPath(p.id) : `${window.location.origin}${parcelSheetPath(p.id)}`;
+  const owner = sheet.owners.find((o) => o.right === 'Propriétaire') ?? null;
+  const address = sheet.addresses[0]?.label ?? `${sheet.commune?.nom ?? p.codeCommune}, section ${p.section} n° ${p.numero}`;
+  return (
+    <Paper withBorder p="md" aria-label={`Fiche de la parcelle ${p.id}`} data-testid="parcel-sheet">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} size="h3">
+              Parcelle {p.section} {p.numero} — {sheet.commune?.nom ?? p.codeCommune}
+            </Title>
+            <Text size="sm" style={{ fontFamily: 'monospace' }}>
+              {p.id}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <CopyButton value={link}>
+              {({ copied, copy }) => (
+                <Button variant="default" size="xs" onClick={copy}>
+                  {copied ? 'Lien copié' : 'Copier le lien de la fiche'}
+                </Button>
+              )}
+            </CopyButton>
+            <AddToListButton
+              kind="parcel"
+              refId={p.id}
+              label={`Parcelle ${p.section} ${p.numero} (${p.id})`}
+              address={address}
+              ownerName={owner?.name ?? null}
+            />
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Text size="sm">
+            <strong>Contenance</strong>
+            <br />
+            {p.contenance === null ? '—' : formatSurface(p.contenance)}
+          </Text>
+          <Text size="sm">
+            <strong>Section</strong>
+            <br />
+            {p.section} ({sheet.codeSection})
+          </Text>
+          <Text size="sm">
+            <strong>État</strong>
+            <br />
+            {p.current ? (
+              <Badge variant="outline" color="teal.9">
+                Actuelle
+              </Badge>
+            ) : (
+              <Badge variant="outline" color="gray.8">
+                Disparue
+              </Badge>
+            )}
+          </Text>
+          <Text size="sm">
+            <strong>Millésimes</strong>
+            <br />
+            {sheet.firstVintage ? formatDate(sheet.firstVintage) : '—'} → {sheet.lastVintage ? formatDate(sheet.lastVintage) : '—'}
+          </Text>
+        </SimpleGrid>
+        <Owners sheet={sheet} />
+        <Section
+          title="Adresses (BAN)"
+          empty={sheet.addresses.length === 0 ? 'Aucune adresse de la Base Adresse Nationale ne nomme cette parcelle.' : null}
+        >
+          <Text size="sm">{sheet.addresses.map((a) => a.label).join(' · ')}</Text>
+        </Section>
+        <Section title="Ventes DVF" empty={sheet.sales.length === 0 ? 'Aucune vente DVF importée sur cette parcelle.' : null}>
+          <Table withTableBorder striped fz="sm">
+            <Table.Tbody>
+              {sheet.sales.map((s) => (
+                <Table.Tr key={s.idMutation}>
+                  <Table.Td>{formatDate(s.date)}</Table.Td>
+                  <Table.Td>{s.nature}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{s.price === null ? '—' : formatEuros(s.price)}</Table.Td>
+                  <Table.Td>{s.address ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Section>
+        <Section title="DPE" empty={sheet.dpe.length === 0 ? 'Aucun DPE importé sur cette parcelle.' : null}>
+          <Table withTableBorder striped fz="sm">
+            <Table.Tbody>
+              {sheet.dpe.map((d) => (
+                <Table.Tr key={d.numeroDpe}>
+                  <Table.Td>{d.date ? formatDate(d.date) : '—'}</Table.Td>
+                  <Table.Td>
+                    {d.etiquetteDpe ?? '—'} / {d.etiquetteGes ?? '—'}
+                  </Table.Td>
+                  <Table.Td>{d.typeBatiment ?? ''}</Table.Td>
+                  <Table.Td>{d.surface === null ? '' : formatSurface(d.surface)}</Table.Td>
+                  <Table.Td>{d.address ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Section>
+        <Section
+          title="Copropriétés (RNIC)"
+          empty={sheet.copros.length === 0 ? 'Aucune copropriété immatriculée sur cette parcelle.' : null}
+        >
+          {sheet.copros.map((c) => (
+            <Text size="sm" key={c.numero}>
+              {c.name ?? c.numero} — {c.address ?? ''} — {c.lots ?? '?'} lots — syndic {c.syndicName ?? c.syndicType ?? 'non connu'}
+              {c.mandateEnd ? `, mandat jusqu’au ${formatDate(c.mandateEnd)}` : ''}
+            </Text>
+          ))}
+        </Section>
+        <Text size="xs" c="dimmed">
+          Lien de la fiche{'\u00a0'}:{' '}
+          <Anchor href={parcelSheetPath(p.id)} size="xs">
+            {parcelSheetPath(p.id)}
+          </Anchor>
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * `/pro/prospection`: the user's prospecting lists. One list open at a time (in the URL), its
+ * targets filtered and sorted, edited in place, exported as CSV, and its letters printed as PDF.
+ */
+import {
+  NOTES_GDPR_NOTICE,
+  TARGET_KIND_LABELS,
+  TARGET_KINDS,
+  TARGET_STATUS_LABELS,
+  TARGET_STATUSES,
+  type TargetKind,
+  type TargetStatus,
+} from '@immoloupe/shared/prospecting/contracts';
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { LetterEditor } from './letter-editor';
+import { targetsQueryString } from './prospecting-api';
+import { TargetsTable } from './targets-table';
+import { useProspecting } from './use-prospecting';
+
+const SORT_LABELS = { created: 'Date d’ajout', status: 'Statut', nextAction: 'Prochaine action', label: 'Libellé' } as const;
+
+function NewListForm({ onCreate }: { onCreate: (name: string) => Promise<boolean> }) {
+  const [name, setName] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await onCreate(name)) setName('');
+  };
+  return (
+    <Group component="form" onSubmit={submit} align="flex-end" gap="xs">
+      <TextInput
+        label="Nouvelle liste"
+        placeholder="Passoires du quartier"
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        required
+        maxLength={120}
+      />
+      <Button type="submit" variant="default">
+        Créer
+      </Button>
+    </Group>
+  );
+}
+
+export function ProspectingPage() {
+  const p = useProspecting();
+  const { list, filters } = p;
+  const query = targetsQueryString(filters);
+  return (
+    <Stack gap="md">
+      {p.error ? (
+        <Alert color="red" withCloseButton onClose={() => p.setError(null)}>
+          {p.error}
+        </Alert>
+      ) : null}
+      <Group align="flex-end" wrap="wrap">
+        {p.lists && p.lists.length > 0 ? (
+          <Select
+            label="Liste"
+            data={p.lists.map((l) => ({ value: l.id, label: `${l.name} (${l.targets})` }))}
+            value={list?.id ?? null}
+            onChange={(id) => p.openList(id)}
+            allowDeselect={false}
+            w={280}
+          />
+        ) : null}
+        <NewListForm onCreate={p.createList} />
+        {list ? (
+          <Button
+            variant="subtle"
+            color="red.8"
+            onClick={() =>
+              window.confirm(`Supprimer la liste «\u00a0${list.name}\u00a0» et ses ${list.targets} cibles\u00a0?`) &&
+              void p.deleteList(list.id)
+            }
+          >
+            Supprimer la liste
+          </Button>
+        ) : null}
+      </Group>
+      {p.lists?.length === 0 ? (
+        <Paper withBorder p="md">
+          <Text>
+            Vous n’avez pas encore de liste. Ajoutez des cibles depuis la{' '}
+            <Anchor component={Link} to="/pro/recherchedpe">
+              recherche de DPE
+            </Anchor>
+            , la{' '}
+            <Anchor component={Link} to="/pro/recherchecopro">
+              recherche de copropriétés
+            </Anchor>{' '}
+            ou la fiche d’une{' '}
+            <Anchor component={Link} to="/pro/rechercheparcelle">
+              parcelle
+            </Anchor>{' '}
+            avec le bouton «{'\u00a0'}Ajouter à une liste de prospection{'\u00a0'}», ou créez une liste ci-dessus.
+          </Text>
+        </Paper>
+      ) : null}
+      {list ? (
+        <>
+          <Group align="flex-end" wrap="wrap" aria-label="Filtres des cibles">
+            <NativeSelect
+              label="Statut"
+              value={filters.status ?? ''}
+              onChange={(e) => p.setFilters({ ...filters, status: (e.currentTarget.value || undefined) as TargetStatus | undefined })}
+              data={[{ value: '', label: 'Tous' }, ...TARGET_STATUSES.map((s) => ({ value: s, label: TARGET_STATUS_LABELS[s] }))]}
+            />
+            <NativeSelect
+              label="Type"
+              value={filters.kind ?? ''}
+              onChange={(e) => p.setFilters({ ...filters, kind: (e.currentTarget.value || undefined) as TargetKind | undefined })}
+              data={[{ value: '', label: 'Tous' }, ...TARGET_KINDS.map((k) => ({ value: k, label: TARGET_KIND_LABELS[k] }))]}
+            />
+            <TextInput
+              label="Rechercher"
+              placeholder="adresse, libellé, notes"
+              value={filters.q ?? ''}
+              onChange={(e) => p.setFilters({ ...filters, q: e.currentTarget.value || undefined })}
+            />
+            <NativeSelect
+              label="Trier par"
+              value={filters.sort}
+              onChange={(e) => p.setFilters({ ...filters, sort: e.currentTarget.value as keyof typeof SORT_LABELS })}
+              data={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
+            />
+            <Button component="a" href={`/api/prospecting/lists/${list.id}/targets.csv${query}`} variant="default" download>
+              Exporter en CSV
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {NOTES_GDPR_NOTICE}
+          </Text>
+          {p.targets && p.targets.length > 0 ? (
+            <TargetsTable
+              targets={p.targets}
+              onUpdate={(id, patch) => void p.updateTarget(id, patch)}
+              onDelete={(t) => window.confirm(`Retirer «\u00a0${t.label}\u00a0» de la liste\u00a0?`) && void p.deleteTarget(t.id)}
+            />
+          ) : (
+            <Text size="sm">{p.targets === null ? 'Chargement…' : 'Aucune cible dans cette liste avec ces filtres.'}</Text>
+          )}
+          <LetterEditor list={list} first={p.targets?.[0] ?? null} query={query} onSave={(body) => p.saveLetter(list.id, body)} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

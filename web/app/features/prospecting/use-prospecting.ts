@@ -1,0 +1,113 @@
+/**
+ * State of the prospecting page: the user's lists, the open list (in the URL, `?liste=<id>`), its
+ * targets under the chosen filters and sort, and the changes made to them.
+ */
+import type { ProspectingList, ProspectingTarget, TargetsQuery, UpdateTargetBody } from '@immoloupe/shared/prospecting/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '~/lib/api';
+import * as api from './prospecting-api';
+
+export type TargetFilters = Pick<TargetsQuery, 'sort'> & Partial<Pick<TargetsQuery, 'status' | 'kind' | 'q'>>;
+
+const message = (err: unknown, fallback: string) => (err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : fallback);
+
+export function useProspecting() {
+  const [params, setParams] = useSearchParams();
+  const listId = params.get('liste');
+  const [lists, setLists] = useState<ProspectingList[] | null>(null);
+  const [targets, setTargets] = useState<ProspectingTarget[] | null>(null);
+  const [filters, setFilters] = useState<TargetFilters>({ sort: 'created' });
+  const [error, setError] = useState<string | null>(null);
+
+  const openList = useCallback(
+    (id: string | null) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (id) next.set('liste', id);
+          else next.delete('liste');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const reloadLists = useCallback(async () => {
+    try {
+      setLists(await api.fetchLists());
+    } catch (err) {
+      setError(message(err, 'Vos listes n’ont pas pu être chargées.'));
+    }
+  }, []);
+
+  useEffect(() => {
+    void reloadLists();
+  }, [reloadLists]);
+
+  // Without a list in the URL, the most recent one opens.
+  useEffect(() => {
+    if (lists && lists.length > 0 && (!listId || !lists.some((l) => l.id === listId))) openList(lists.at(-1)?.id ?? null);
+  }, [lists, listId, openList]);
+
+  const reloadTargets = useCallback(async () => {
+    if (!listId) return setTargets(null);
+    try {
+      setTargets((await api.fetchTargets(listId, filters)).targets);
+    } catch (err) {
+      setError(message(err, 'Les cibles n’ont pas pu être chargées.'));
+    }
+  }, [listId, filters]);
+
+  useEffect(() => {
+    void reloadTargets();
+  }, [reloadTargets]);
+
+  const run = async (action: () => Promise<unknown>, fallback: string): Promise<boolean> => {
+    setError(null);
+    try {
+      await action();
+      return true;
+    } catch (err) {
+      setError(message(err, fallback));
+      return false;
+    }
+  };
+
+  return {
+    lists,
+    list: lists?.find((l) => l.id === listId) ?? null,
+    targets,
+    filters,
+    setFilters,
+    error,
+    setError,
+    openList,
+    createList: (name: string) =>
+      run(async () => {
+        const l = await api.createList(name);
+        await reloadLists();
+        openList(l.id);
+      }, 'La liste n’a pas pu être créée.'),
+    renameList: (id: string, name: string) => run(async () => api.updateList(id, { name }).then(reloadLists), 'Renommage impossible.'),
+    saveLetter: (id: string, letterBody: string) =>
+      run(async () => api.updateList(id, { letterBody }).then(reloadLists), 'La lettre n’a pas pu être enregistrée.'),
+    deleteList: (id: string) =>
+      run(async () => {
+        await api.deleteList(id);
+        openList(null);
+        await reloadLists();
+      }, 'La liste n’a pas pu être supprimée.'),
+    updateTarget: (id: string, patch: UpdateTargetBody) =>
+      run(async () => {
+        const t = await api.updateTarget(id, patch);
+        setTargets((prev) => prev?.map((x) => (x.id === id ? t : x)) ?? null);
+      }, 'La cible n’a pas pu être modifiée.'),
+    deleteTarget: (id: string) =>
+      run(async () => {
+        await api.deleteTarget(id);
+        await Promise.all([reloadTargets(), reloadLists()]);
+      }, 'La cible n’a pas pu être retirée.'),
+  };
+}
