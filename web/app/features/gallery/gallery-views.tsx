@@ -2,6 +2,7 @@
  * The living style guide, second half: the map and chart wrappers, and the empty and error
  * states every data page shows. Sample values, marked as such on the page.
  */
+import { formatInteger } from '@immoloupe/shared/format';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { Chart } from '~/features/charts/chart';
@@ -12,7 +13,7 @@ const SAMPLE_CHART = {
   color: PALETTE,
   grid: { left: 64, right: 16, top: 24, bottom: 32 },
   xAxis: { type: 'category', data: ['T1', 'T2', 'T3', 'T4'] },
-  yAxis: { type: 'value', name: '€/m²' },
+  yAxis: { type: 'value', name: '€/m²', axisLabel: { formatter: (v: number) => formatInteger(v) } },
   series: [{ type: 'bar', name: 'Exemple', data: [3100, 3250, 3180, 3320] }],
 };
 
