@@ -123,7 +123,7 @@ const entries: Entry[] = [
 
   // Professional routes
   { ...pro('/pro', 'Espace professionnel', 'Vos outils d’analyse et de prospection.', ready), layout: 'by-client' },
-  pro('/pro/mazone', 'Ma zone', 'Le tableau de bord de votre secteur.', coming(LATER)),
+  pro('/pro/mazone', 'Ma zone', 'Le tableau de bord de votre secteur.', ready),
   pro('/pro/template', 'Modèle de rapport', 'Votre identité d’agence sur les rapports imprimés.', ready),
   pro('/pro/creer_cle', 'Créer une clé d’accès', 'Créez une clé personnelle pour l’extension ou l’API.', ready),
   pro('/pro/admin', 'Administration', 'Utilisateurs, abonnements et imports de données.', ready, 'admin'),
@@ -138,7 +138,7 @@ const entries: Entry[] = [
   ),
   pro('/pro/prospection', 'Prospection', 'Repérer les biens et les propriétaires à démarcher.', ready),
   pro('/pro/avisdevaleur', 'Avis de valeur', 'Estimez un bien par la méthode par comparaison.', ready),
-  pro('/pro/recherchedpe', 'Recherche DPE', 'Rechercher les diagnostics de performance énergétique.', coming(LATER)),
+  pro('/pro/recherchedpe', 'Recherche DPE', 'Rechercher les diagnostics de performance énergétique.', ready),
   pro('/pro/transactions', 'Transactions', 'Les ventes DVF sur la carte et en tableau.', ready),
   pro('/pro/analysemarche', 'Analyse de marché', 'Volumes et prix au mètre carré d’une zone et d’une période.', ready),
   pro('/pro/mesrecherches', 'Mes recherches', 'Vos recherches enregistrées et leurs alertes.', coming(LATER)),
@@ -146,7 +146,7 @@ const entries: Entry[] = [
   pro('/pro/analyseadresse', 'Analyse d’adresse', 'Parcelle, ventes, prix et diagnostics autour d’une adresse.', ready),
   pro('/pro/analyseannonce', 'Analyse d’annonce', 'Confronter une annonce aux ventes et aux DPE du secteur.', coming(LATER)),
   pro('/pro/carte_annonces', 'Carte des annonces', 'Les annonces sur la carte.', coming(LATER)),
-  pro('/pro/recherchecopro', 'Recherche de copropriétés', 'Rechercher les copropriétés immatriculées.', coming(LATER)),
+  pro('/pro/recherchecopro', 'Recherche de copropriétés', 'Rechercher les copropriétés immatriculées.', ready),
   pro('/pro/creer_recherche', 'Créer une recherche', 'Enregistrer une recherche et être alerté.', coming(LATER)),
   pro('/pro/extension', 'Extension navigateur', 'Installer et relier l’extension Immoloupe.', ready),
   pro('/pro/listeautomatique', 'Liste automatique', 'Les annonces sélectionnées automatiquement pour vous.', coming(LATER)),

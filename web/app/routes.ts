@@ -64,7 +64,7 @@ export default [
   ]),
 
   layout('layouts/pro-route.tsx', { id: 'layout-pro' }, [
-    comingSoon('/pro/mazone'),
+    route('pro/mazone', 'routes/pro.mazone.tsx', { id: idOf('/pro/mazone') }),
     route('pro/template', 'routes/pro.template.tsx', { id: idOf('/pro/template') }),
     route('pro/creer_cle', 'routes/pro.creer_cle.tsx', { id: idOf('/pro/creer_cle') }),
     route('pro/admin', 'routes/pro.admin.tsx', { id: idOf('/pro/admin') }),
@@ -74,7 +74,7 @@ export default [
     route('pro/modedemploi', 'routes/pro.modedemploi.tsx', { id: idOf('/pro/modedemploi') }),
     route('pro/prospection', 'routes/pro.prospection.tsx', { id: idOf('/pro/prospection') }),
     route('pro/avisdevaleur', 'routes/pro.avisdevaleur.tsx', { id: idOf('/pro/avisdevaleur') }),
-    comingSoon('/pro/recherchedpe'),
+    route('pro/recherchedpe', 'routes/pro.recherchedpe.tsx', { id: idOf('/pro/recherchedpe') }),
     route('pro/transactions', 'routes/pro.transactions.tsx', { id: idOf('/pro/transactions') }),
     route('pro/analysemarche', 'routes/pro.analysemarche.tsx', { id: idOf('/pro/analysemarche') }),
     comingSoon('/pro/mesrecherches'),
@@ -82,7 +82,7 @@ export default [
     route('pro/analyseadresse', 'routes/pro.analyseadresse.tsx', { id: idOf('/pro/analyseadresse') }),
     comingSoon('/pro/analyseannonce'),
     comingSoon('/pro/carte_annonces'),
-    comingSoon('/pro/recherchecopro'),
+    route('pro/recherchecopro', 'routes/pro.recherchecopro.tsx', { id: idOf('/pro/recherchecopro') }),
     comingSoon('/pro/creer_recherche'),
     route('pro/extension', 'routes/pro.extension.tsx', { id: idOf('/pro/extension') }),
     comingSoon('/pro/listeautomatique'),

@@ -301,7 +301,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         steps: [
           'Téléchargez le paquet de votre navigateur et installez-le en suivant les étapes de la page.',
           'Cliquez sur « Associer l’extension » et collez la clé affichée dans les réglages de l’extension.',
-          'Ouvrez une annonce sur un des huit portails : le panneau Immoloupe s’affiche à côté.',
+          'Ouvrez une annonce sur un des huit portails\u00a0: le panneau Immoloupe s’affiche à côté.',
         ],
       },
       {

@@ -14,8 +14,8 @@ import {
 } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { type ZodType, z } from 'zod';
-import { prospectingSearchPaths } from '../zone/openapi.js';
 import { listingOpenApiPaths } from '../listings/openapi-paths.js';
+import { prospectingSearchPaths } from '../zone/openapi.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[]; type?: unknown };
 

@@ -14,6 +14,7 @@ import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
 import { boundsOfParcels, PAGE_SIZE, PARCEL_LAYERS, type ParcelForm, parcelFeatures, parcelQuery } from './parcel-search.logic';
 import { ParcelSheetPanel } from './parcel-sheet';
+import { ProspectingFilters } from './prospecting-filters';
 
 const SOURCE = 'recherche-parcelles';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
@@ -59,7 +60,9 @@ export function ParcelSearch() {
         : (result?.parcels ?? []),
     [result, sheetParcel],
   );
+  const sheetParcelRef = useRef<Parcel | null>(null);
   const showParcel = useCallback((p: Parcel) => {
+    sheetParcelRef.current = p;
     setSheetParcel(p);
     if (map.current) map.current.fitBounds([p.bbox[0], p.bbox[1], p.bbox[2], p.bbox[3]], { padding: 80, maxZoom: 19, duration: 0 });
   }, []);
@@ -138,6 +141,7 @@ export function ParcelSearch() {
             Rechercher
           </Button>
         </Group>
+        <ProspectingFilters form={form} onChange={(patch) => setForm({ ...form, ...patch })} />
       </Paper>
       {error ? (
         <Alert color="red" title="Recherche impossible">
@@ -168,6 +172,7 @@ export function ParcelSearch() {
                           Contenance
                         </Table.Th>
                         <Table.Th scope="col">État</Table.Th>
+                        <Table.Th scope="col">Personnes morales</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -191,6 +196,7 @@ export function ParcelSearch() {
                               </Badge>
                             )}
                           </Table.Td>
+                          <Table.Td>{result.owners[p.id]?.join(', ') ?? ''}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -233,7 +239,8 @@ export function ParcelSearch() {
                 const id = e.features?.[0]?.properties?.id;
                 if (typeof id === 'string') setSelected(id);
               });
-              const b = boundsOfParcels(result?.parcels ?? []);
+              // A sheet opened by its link may load before the map: the map then frames its parcel.
+              const b = boundsOfParcels(result?.parcels.length ? result.parcels : sheetParcelRef.current ? [sheetParcelRef.current] : []);
               if (b) m.fitBounds([b[0], b[1], b[2], b[3]], { padding: 40, maxZoom: 18, duration: 0 });
             }}
           />
