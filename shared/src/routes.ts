@@ -127,7 +127,7 @@ const entries: Entry[] = [
   pro('/pro/template', 'Modèle de rapport', 'Votre identité d’agence sur les rapports imprimés.', ready),
   pro('/pro/creer_cle', 'Créer une clé d’accès', 'Créez une clé personnelle pour l’extension ou l’API.', ready),
   pro('/pro/admin', 'Administration', 'Utilisateurs, abonnements et imports de données.', ready, 'admin'),
-  pro('/pro/admin/brevo', 'Campagnes e-mail', 'Listes de diffusion et envois par Brevo.', coming(LATER), 'admin'),
+  pro('/pro/admin/brevo', 'Campagnes e-mail', 'Listes de diffusion et envois par Brevo.', ready, 'admin'),
   pro('/pro/mesadresses', 'Mes adresses', 'Les adresses que vous avez enregistrées.', coming(LATER)),
   pro('/pro/mesannonces', 'Mes annonces', 'Les annonces que vous suivez.', ready),
   pro(
@@ -142,7 +142,7 @@ const entries: Entry[] = [
   pro('/pro/transactions', 'Transactions', 'Les ventes DVF sur la carte et en tableau.', ready),
   pro('/pro/analysemarche', 'Analyse de marché', 'Volumes et prix au mètre carré d’une zone et d’une période.', ready),
   pro('/pro/mesrecherches', 'Mes recherches', 'Vos recherches enregistrées et leurs alertes.', ready),
-  pro('/pro/test/menudemo', 'Démonstration du menu', 'Page de test du menu professionnel.', coming(LATER)),
+  pro('/pro/test/menudemo', 'Démonstration du menu', 'Page de test du menu professionnel.', ready),
   pro('/pro/analyseadresse', 'Analyse d’adresse', 'Parcelle, ventes, prix et diagnostics autour d’une adresse.', ready),
   pro('/pro/analyseannonce', 'Analyse d’annonce', 'Confronter une annonce aux ventes et aux DPE du secteur.', ready),
   pro('/pro/carte_annonces', 'Carte des annonces', 'Les annonces sur la carte.', ready),
@@ -152,9 +152,9 @@ const entries: Entry[] = [
   pro('/pro/listeautomatique', 'Liste automatique', 'Les annonces sélectionnées automatiquement pour vous.', coming(LATER)),
   pro('/pro/localisationauto', 'Localisation automatique', 'Retrouver l’adresse probable d’une annonce grâce aux DPE.', ready),
   pro('/pro/rechercheparcelle', 'Recherche de parcelle', 'Rechercher des parcelles par commune, section, surface.', ready),
-  pro('/pro/test/carte3dsimple', 'Carte 3D simple', 'Page de test de la carte en relief.', coming(LATER)),
+  pro('/pro/test/carte3dsimple', 'Carte 3D simple', 'Page de test de la carte en relief.', ready),
   // The spec's combined 3D test page has an encoded space in its name.
-  pro('/pro/test/carte3d%20combinee', 'Carte 3D combinée', 'Page de test de la carte en relief combinée aux données.', coming(LATER)),
+  pro('/pro/test/carte3d%20combinee', 'Carte 3D combinée', 'Page de test de la carte en relief combinée aux données.', ready),
 
   // Print routes
   pro('/pdf/printanalysemarche', 'Rapport d’analyse de marché', 'Rapport imprimable d’analyse de marché.', ready),
