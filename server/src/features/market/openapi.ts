@@ -15,6 +15,7 @@ import {
 } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { type ZodType, z } from 'zod';
+import { extensionOpenApiPaths } from '../extension/openapi-paths.js';
 import { listingOpenApiPaths } from '../listings/openapi-paths.js';
 import { tilePaths } from '../tiles/openapi.js';
 import { prospectingSearchPaths } from '../zone/openapi.js';
@@ -96,6 +97,7 @@ export function openApiDocument(publicUrl: string) {
     paths: {
       ...prospectingSearchPaths(),
       ...listingOpenApiPaths(),
+      ...extensionOpenApiPaths(),
       '/market/stats': {
         get: {
           summary: 'Statistiques de prix au m² d’une zone et d’une période',
