@@ -4,6 +4,7 @@
  * import runs (`/api/admin/imports`).
  */
 import { z } from 'zod';
+import { OWNER_GROUPS } from '../owners/legal-forms.logic.js';
 
 export const geocodeQuerySchema = z.object({
   q: z
@@ -183,6 +184,26 @@ export const parcelSearchQuerySchema = z
       .enum(['0', '1'])
       .optional()
       .transform((v) => v === '1'),
+    /** Prospecting filters (legal-entity owners, sales, buildings). */
+    ownerGroup: z.enum(OWNER_GROUPS, { error: 'Catégorie de propriétaire inconnue.' }).optional(),
+    legalForm: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, 'Forme juridique invalide (code INSEE à 4 chiffres, ex. 6540).')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    owner: z.string().trim().max(100, 'Nom ou SIREN trop long.').optional(),
+    noSaleYears: z.coerce
+      .number()
+      .int('Nombre d’années invalide.')
+      .min(1, 'Au moins 1 an sans vente.')
+      .max(50, 'Au plus 50 ans sans vente.')
+      .optional(),
+    soldSince: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Date de vente invalide (AAAA-MM-JJ attendu).')
+      .optional(),
+    built: z.enum(['oui', 'non'], { error: 'Bâti\u00a0: oui ou non.' }).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).default(0),
   })
@@ -199,5 +220,9 @@ export const parcelSearchResponseSchema = z.object({
   parcels: z.array(parcelSchema),
   /** Vintage of the commune's current cadastre, `YYYY-MM-DD`. */
   vintage: z.string().nullable(),
+  /** Legal-entity owners (names) of the parcels listed, by parcel id. */
+  owners: z.record(z.string(), z.array(z.string())).default({}),
+  /** Date of the newest DVF sale loaded: « no sale since N years » counts back from it. */
+  dvfLatest: z.string().nullable().default(null),
 });
 export type ParcelSearchResponse = z.infer<typeof parcelSearchResponseSchema>;

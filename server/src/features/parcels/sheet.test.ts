@@ -93,3 +93,56 @@ describe('GET /api/parcels/:id', () => {
     expect((await sheet('75118000CF0104', lapsed)).status).toBe(403);
   });
 });
+
+describe('GET /api/parcels prospecting filters', () => {
+  async function search(query: string) {
+    const res = await api.fetch(`/api/parcels?${query}`);
+    return {
+      status: res.status,
+      body: (await res.json()) as { total: number; parcels: { id: string }[]; owners: Record<string, string[]>; message?: string },
+    };
+  }
+  const count = async (sql: string) => (await db.query<{ n: number }>(sql))[0]?.n ?? -1;
+
+  it('filters by owner group, legal form, name or SIREN, and lists the owners', async () => {
+    const sci = await search('commune=75118&ownerGroup=sci&limit=500');
+    expect(sci.status).toBe(200);
+    expect(sci.body.total).toBe(
+      await count(
+        `SELECT count(DISTINCT o.id_parcelle)::int AS n FROM parcel_owners o JOIN parcels p ON p.id = o.id_parcelle AND p.is_current WHERE o.owner_group = 'sci'`,
+      ),
+    );
+    expect(sci.body.total).toBeGreaterThan(0);
+    for (const p of sci.body.parcels) expect(sci.body.owners[p.id]?.length).toBeGreaterThan(0);
+    const form = await search('commune=75118&legalForm=6540&limit=1');
+    expect(form.body.total).toBe(
+      await count(
+        `SELECT count(DISTINCT o.id_parcelle)::int AS n FROM parcel_owners o JOIN parcels p ON p.id = o.id_parcelle AND p.is_current WHERE o.forme_juridique = '6540'`,
+      ),
+    );
+    for (const q of ['owner=enedis', 'owner=444%20608%20442']) {
+      const r = await search(`commune=75118&${q}&limit=500`);
+      expect(r.body.parcels.map((p) => p.id)).toContain('75118000CF0104');
+      expect(r.body.owners['75118000CF0104']).toEqual(['ENEDIS']);
+    }
+    expect((await search('commune=75118&ownerGroup=particulier')).body.message).toBe('Requête invalide.');
+  });
+
+  it('filters Bondy by sales (since a date, none for N years) and by buildings', async () => {
+    const since = await search('commune=93010&soldSince=2022-06-01&limit=500');
+    expect(since.body.total).toBe(
+      await count(
+        `SELECT count(DISTINCT l.id_parcelle)::int AS n FROM dvf_lines l JOIN dvf_mutations m USING (id_mutation) JOIN parcels p ON p.id = l.id_parcelle AND p.is_current WHERE m.date_mutation >= '2022-06-01'`,
+      ),
+    );
+    expect(since.body.total).toBeGreaterThan(0);
+    const all = (await search('commune=93010&limit=1')).body.total;
+    const sold = (await search('commune=93010&soldSince=2000-01-01&limit=1')).body.total;
+    // The sample holds 2022 only: « no sale for 5 years » leaves the parcels never sold.
+    expect((await search('commune=93010&noSaleYears=5&limit=1')).body.total).toBe(all - sold);
+    const built = (await search('commune=93010&built=oui&limit=1')).body.total;
+    const bare = (await search('commune=93010&built=non&limit=1')).body.total;
+    expect(built).toBeGreaterThan(0);
+    expect(built + bare).toBe(all);
+  });
+});

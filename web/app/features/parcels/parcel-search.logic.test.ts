@@ -14,6 +14,13 @@ const square = {
 };
 
 describe('parcel search helpers', () => {
+  it('adds the prospecting filters that are set', () => {
+    const base = { commune: '75118', section: '', numero: '', surfaceMin: '', surfaceMax: '', anciennes: false };
+    expect(
+      parcelQuery({ ...base, ownerGroup: 'sci', owner: ' ENEDIS ', legalForm: '', noSaleYears: '10', soldSince: null, built: 'non' }),
+    ).toBe('commune=75118&limit=100&offset=0&ownerGroup=sci&owner=ENEDIS&noSaleYears=10&built=non');
+  });
+
   it('builds the query of a search, empty filters left out', () => {
     expect(parcelQuery({ commune: ' Bondy ', section: 'as', numero: '167', surfaceMin: '100,5', surfaceMax: '', anciennes: false })).toBe(
       'commune=Bondy&limit=100&offset=0&section=as&numero=167&surfaceMin=100.5',

@@ -8,6 +8,13 @@ export interface ParcelForm {
   surfaceMin: string;
   surfaceMax: string;
   anciennes: boolean;
+  /** Prospecting filters; absent or empty: not applied. */
+  ownerGroup?: string;
+  legalForm?: string;
+  owner?: string;
+  noSaleYears?: string;
+  soldSince?: string | null;
+  built?: '' | 'oui' | 'non';
 }
 
 export const PAGE_SIZE = 100;
@@ -19,6 +26,30 @@ export function parcelQuery(f: ParcelForm, offset = 0): string {
   if (f.surfaceMin.trim()) q.set('surfaceMin', f.surfaceMin.trim().replace(',', '.'));
   if (f.surfaceMax.trim()) q.set('surfaceMax', f.surfaceMax.trim().replace(',', '.'));
   if (f.anciennes) q.set('anciennes', '1');
+  for (const key of ['ownerGroup', 'legalForm', 'owner', 'noSaleYears', 'soldSince', 'built'] as const) {
+    const v = f[key]?.trim();
+    if (v) q.set(key, v);
+  }
+  return q.toString();
+}
+
+/** The search of a page URL (a link or a saved search), the same names as the API's. */
+export function formFromParams(p: URLSearchParams): ParcelForm {
+  return {
+    commune: p.get('commune') ?? '',
+    section: p.get('section') ?? '',
+    numero: p.get('numero') ?? '',
+    surfaceMin: p.get('surfaceMin') ?? '',
+    surfaceMax: p.get('surfaceMax') ?? '',
+    anciennes: p.get('anciennes') === '1',
+  };
+}
+
+/** The page URL's query of a search: the API's without the paging. */
+export function pageQuery(f: ParcelForm): string {
+  const q = new URLSearchParams(parcelQuery(f));
+  q.delete('limit');
+  q.delete('offset');
   return q.toString();
 }
 

@@ -12,8 +12,18 @@ import { useSearchParams } from 'react-router';
 import { WideTable } from '~/components/wide-table';
 import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
-import { boundsOfParcels, PAGE_SIZE, PARCEL_LAYERS, type ParcelForm, parcelFeatures, parcelQuery } from './parcel-search.logic';
+import {
+  boundsOfParcels,
+  formFromParams,
+  PAGE_SIZE,
+  PARCEL_LAYERS,
+  type ParcelForm,
+  pageQuery,
+  parcelFeatures,
+  parcelQuery,
+} from './parcel-search.logic';
 import { ParcelSheetPanel } from './parcel-sheet';
+import { ProspectingFilters } from './prospecting-filters';
 
 const SOURCE = 'recherche-parcelles';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
@@ -21,14 +31,18 @@ type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
 const empty: ParcelForm = { commune: '', section: '', numero: '', surfaceMin: '', surfaceMax: '', anciennes: false };
 
 export function ParcelSearch() {
-  const [form, setForm] = useState<ParcelForm>(empty);
-  const [searched, setSearched] = useState<ParcelForm | null>(null);
+  // The search lives in the URL too, so that a link or a saved search opens it again.
+  const [params, setParams] = useSearchParams();
+  const [form, setForm] = useState<ParcelForm>(() => ({ ...empty, ...formFromParams(params) }));
+  const [searched, setSearched] = useState<ParcelForm | null>(() => {
+    const initial = formFromParams(params);
+    return initial.commune.trim().length >= 2 ? initial : null;
+  });
   const [offset, setOffset] = useState(0);
   const [result, setResult] = useState<ParcelSearchResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   // The parcel whose sheet is open is in the URL (`?parcelle=<id>`): the link other tools and users share.
-  const [params, setParams] = useSearchParams();
   const sheetId = params.get('parcelle');
   const [selected, setSelectedState] = useState<string | null>(sheetId);
   const setSelected = useCallback(
@@ -59,7 +73,9 @@ export function ParcelSearch() {
         : (result?.parcels ?? []),
     [result, sheetParcel],
   );
+  const sheetParcelRef = useRef<Parcel | null>(null);
   const showParcel = useCallback((p: Parcel) => {
+    sheetParcelRef.current = p;
     setSheetParcel(p);
     if (map.current) map.current.fitBounds([p.bbox[0], p.bbox[1], p.bbox[2], p.bbox[3]], { padding: 80, maxZoom: 19, duration: 0 });
   }, []);
@@ -106,6 +122,7 @@ export function ParcelSearch() {
     }
     setOffset(0);
     setSearched({ ...form });
+    setParams(new URLSearchParams(pageQuery(form)), { replace: true, preventScrollReset: true });
   };
   const set = (key: keyof ParcelForm) => (e: { currentTarget: HTMLInputElement }) =>
     setForm({ ...form, [key]: key === 'anciennes' ? e.currentTarget.checked : e.currentTarget.value });
@@ -138,6 +155,7 @@ export function ParcelSearch() {
             Rechercher
           </Button>
         </Group>
+        <ProspectingFilters form={form} onChange={(patch) => setForm({ ...form, ...patch })} />
       </Paper>
       {error ? (
         <Alert color="red" title="Recherche impossible">
@@ -168,6 +186,7 @@ export function ParcelSearch() {
                           Contenance
                         </Table.Th>
                         <Table.Th scope="col">État</Table.Th>
+                        <Table.Th scope="col">Personnes morales</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -191,6 +210,7 @@ export function ParcelSearch() {
                               </Badge>
                             )}
                           </Table.Td>
+                          <Table.Td>{result.owners[p.id]?.join(', ') ?? ''}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -233,7 +253,8 @@ export function ParcelSearch() {
                 const id = e.features?.[0]?.properties?.id;
                 if (typeof id === 'string') setSelected(id);
               });
-              const b = boundsOfParcels(result?.parcels ?? []);
+              // A sheet opened by its link may load before the map: the map then frames its parcel.
+              const b = boundsOfParcels(result?.parcels.length ? result.parcels : sheetParcelRef.current ? [sheetParcelRef.current] : []);
               if (b) m.fitBounds([b[0], b[1], b[2], b[3]], { padding: 40, maxZoom: 18, duration: 0 });
             }}
           />

@@ -81,6 +81,7 @@ export function TargetsTable({
                   onChange={(e) => onUpdate(t.id, { status: e.currentTarget.value as ProspectingTarget['status'] })}
                   data={TARGET_STATUSES.map((s) => ({ value: s, label: TARGET_STATUS_LABELS[s] }))}
                   size="xs"
+                  w={150}
                 />
               </Table.Td>
               <Table.Td miw={150}>

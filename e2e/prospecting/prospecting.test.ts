@@ -1,0 +1,104 @@
+/**
+ * Prospecting in a real browser, against the built server on the Paris 18e samples (cadastre and
+ * legal-entity owners): open a parcel sheet by its link, see its owners, add it to a new list,
+ * change its status, and download the letters PDF, which carries the address and the agency name.
+ * (Written from the parcel sheet: the DPE search of part B was not on main yet.)
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../support/browser.js';
+import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+const USER = { email: 'prospecteur@exemple.fr', password: 'Maison-bleue-2026' };
+const AGENCY = 'Agence des Abbesses';
+
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-prospecting-'));
+  await importSamples(dataDir, [
+    'cadastre/cadastre-75118-parcelles_2025.json.gz',
+    'personnes-morales/PM_25_NB_750_extrait-75118_paris18.csv',
+  ]);
+  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
+  server = await startServer({ dataDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function pdfText(data: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  }
+  return parts.join('\n');
+}
+
+describe('prospecting', () => {
+  it('adds a parcel owned by a company to a list, changes its status and downloads its letter', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/template');
+      await b.page.getByLabel('Nom de l’agence').fill(AGENCY);
+      await b.page.getByRole('button', { name: 'Enregistrer l’agence' }).click();
+      await b.page.getByRole('status').first().waitFor();
+
+      await b.page.goto(`${server.url}/pro/rechercheparcelle`);
+      await b.page.getByLabel('Commune').fill('75118');
+      await b.page.getByLabel('Propriétaire personne morale').selectOption('sci');
+      await b.page.getByRole('button', { name: 'Rechercher' }).click();
+      await b.page.getByText(/\d+ parcelles? à Paris 18e Arrondissement/).waitFor();
+      await screenshot(b.page, 'prospecting-parcel-search-sci');
+
+      await b.page.goto(`${server.url}/pro/rechercheparcelle?parcelle=75118000CF0104`);
+      const sheet = b.page.getByTestId('parcel-sheet');
+      await sheet.getByRole('heading', { name: /Parcelle CF 0?104/ }).waitFor();
+      await sheet.getByRole('cell', { name: 'ENEDIS' }).first().waitFor();
+      await screenshot(b.page, 'prospecting-parcel-sheet');
+
+      await sheet.getByTestId('add-to-list').click();
+      await b.page.getByLabel('Nom de la nouvelle liste').fill('Paris 18e — sociétés');
+      await b.page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+      await b.page.getByText('Ajoutée à « Paris 18e — sociétés ».').waitFor();
+      await b.page.getByRole('link', { name: 'Ouvrir la liste' }).click();
+      await b.page.waitForURL(/\/pro\/prospection\?liste=/);
+
+      const row = b.page.getByTestId('prospecting-target').first();
+      await row.getByText('ENEDIS').waitFor();
+      await row.getByRole('combobox', { name: /Statut de/ }).selectOption('rendez_vous');
+      await b.page.waitForTimeout(300);
+      await b.page.reload();
+      await expect
+        .poll(async () =>
+          b.page
+            .getByTestId('prospecting-target')
+            .first()
+            .getByRole('combobox', { name: /Statut de/ })
+            .inputValue(),
+        )
+        .toBe('rendez_vous');
+      await screenshot(b.page, 'prospecting-list');
+
+      const [download] = await Promise.all([
+        b.page.waitForEvent('download', { timeout: 90_000 }),
+        b.page.getByRole('button', { name: 'Télécharger les lettres (PDF)' }).click(),
+      ]);
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'immoloupe-pdf-')), 'lettres.pdf');
+      await download.saveAs(file);
+      const text = (await pdfText(readFileSync(file))).replace(/\s+/g, ' ');
+      expect(text).toContain(AGENCY);
+      expect(text).toMatch(/Paris 18e Arrondissement, section CF n° 0?104/);
+      expect(text).toContain('À l’attention de ENEDIS');
+    } finally {
+      await b.close();
+    }
+  }, 240_000);
+});
