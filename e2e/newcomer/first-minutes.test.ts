@@ -52,6 +52,14 @@ describe('first minutes of a new subscriber', () => {
       expect(to).toBe(freshness);
       await b.page.getByTestId('period-note').getByText(`Période par défaut`).waitFor();
 
+      // The statistics tables of the half-width panels show their last column without scrolling sideways.
+      for (const name of ['Par type de bien', 'Par nombre de pièces']) {
+        const panel = b.page.getByRole('region', { name, exact: true });
+        const last = panel.getByRole('columnheader', { name: 'Moyenne (€/m²)' });
+        const [panelBox, lastBox] = [await panel.boundingBox(), await last.boundingBox()];
+        expect(lastBox && panelBox && lastBox.x + lastBox.width <= panelBox.x + panelBox.width + 1, name).toBe(true);
+      }
+
       // Typing a date the French way changes the period; the URL keeps ISO dates.
       const du = b.page.getByLabel('Du', { exact: true });
       await du.fill('01/01/2022');

@@ -1,7 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './config.js';
 
 describe('config', () => {
+  it('documents every variable of the configuration exactly once in .env.example', () => {
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const documented = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1] as string);
+    const twice = documented.filter((name, i) => documented.indexOf(name) !== i);
+    expect(twice).toEqual([]);
+    // NODE_ENV is set by the commands themselves, STRIPE_API_* point tests at a fake Stripe; the
+    // open-data variables live in their own module.
+    const internal = (name: string) => name === 'NODE_ENV' || name.startsWith('STRIPE_API_');
+    expect(ENV_VARIABLES.filter((name) => !internal(name) && !documented.includes(name))).toEqual([]);
+  });
+
   it('has working defaults: PGlite in ./data, port 3000', () => {
     const c = loadConfig({});
     expect(c.DATA_DIR).toBe('./data');

@@ -138,6 +138,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Names of every variable the configuration reads (documented once each in `.env.example`). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config extends Env {
   publicUrl: string;
   metaPixelPaths: RegExp[];

@@ -7,4 +7,7 @@ export const UI_LABELS = {
   noResults: 'Aucun résultat',
   noOptions: 'Aucune option disponible',
   passwordStrength: { weak: 'Faible', medium: 'Moyen', strong: 'Fort' },
+  /** What to do when a page has no data: said wherever an empty state may come from a missing import. */
+  importHint:
+    'Les données ouvertes (DVF, cadastre, BAN, DPE, copropriétés) s’importent par un administrateur depuis l’onglet Imports de l’administration, ou avec la commande npm run data:import.',
 } as const;

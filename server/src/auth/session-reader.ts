@@ -50,7 +50,12 @@ export function sessionReader(deps: { db: Db; secret: () => Promise<string> }): 
           if (req.path.startsWith('/api/')) return next(new HttpError(401, 'Clé d’accès invalide ou révoquée.'));
           return next();
         }
-        req.user = toRequestUser(account, 'access-key');
+        const user = toRequestUser(account, 'access-key');
+        // A key works only while its owner may use the subscribers' tools, like the pages.
+        if (user.role !== 'admin' && !user.aboactif && req.path.startsWith('/api/')) {
+          return next(new HttpError(403, 'Un abonnement actif est nécessaire.'));
+        }
+        req.user = user;
         return next();
       }
       const sid = await sessionIdOf(req, await deps.secret());

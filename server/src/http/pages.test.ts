@@ -87,7 +87,7 @@ describe('spec routes', () => {
   });
 
   it('says honestly on a page still to come that its tool is coming', async () => {
-    const html = await (await subscriber.fetch('/pro/mazone')).text();
+    const html = await (await subscriber.fetch('/pro/mesrecherches')).text();
     expect(html).toContain('data-testid="coming-soon"');
     expect(html).toContain('Bientôt disponible');
   });

@@ -4,6 +4,7 @@
  * all. The default ends at the newest sale the database holds for the zone instead.
  */
 import { formatDate } from '../format.js';
+import { UI_LABELS } from '../ui-labels.js';
 
 export const DEFAULT_PERIOD_YEARS = 2;
 
@@ -38,6 +39,6 @@ export function resolvePeriod(
 /** The sentence under the period fields when the period was chosen for the user. */
 export function defaultPeriodNote(period: Period, newestSale: string | null): string {
   if (!newestSale)
-    return `Aucune vente DVF importée pour cette zone\u00a0: période par défaut de ${DEFAULT_PERIOD_YEARS} ans jusqu’à aujourd’hui.`;
+    return `Aucune vente DVF importée pour cette zone\u00a0: période par défaut de ${DEFAULT_PERIOD_YEARS} ans jusqu’à aujourd’hui. ${UI_LABELS.importHint}`;
   return `Période par défaut\u00a0: les ${DEFAULT_PERIOD_YEARS} ans qui précèdent la vente la plus récente importée pour cette zone (${formatDate(newestSale)}), du ${formatDate(period.from)} au ${formatDate(period.to)}.`;
 }

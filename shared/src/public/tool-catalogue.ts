@@ -162,6 +162,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Recherche DPE',
         line: 'Les diagnostics énergétiques d’un secteur, par étiquette, surface et date : le point de départ de la prospection DPE.',
         illustration: 'dpe',
+        screenshot:
+          'Capture d’écran de la recherche DPE dans «\u00a0ma zone\u00a0» autour de Lyon\u00a0: les DPE par classe, le tableau et la fiche d’un DPE avec sa date d’interdiction de louer.',
         audiences: ['agents', 'fonciers'],
         purpose:
           'Trouver les logements d’un secteur selon leur étiquette énergie, par exemple les passoires F et G bientôt interdites à la location.',
@@ -171,6 +173,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Recherche de copropriétés',
         line: 'Les copropriétés immatriculées d’un secteur, leur taille, leur âge et leur syndic.',
         illustration: 'copro',
+        screenshot:
+          'Capture d’écran de la recherche de copropriétés de Bondy dont le mandat de syndic finit dans les 12 mois, sur la carte et dans le tableau.',
         audiences: ['fonciers', 'agents'],
         purpose: 'Connaître les copropriétés d’un secteur : nombre de lots, période de construction, syndic professionnel ou bénévole.',
       },
@@ -244,6 +248,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Ma zone',
         line: 'Le tableau de bord de votre secteur : dernières ventes, prix, nouveaux DPE.',
         illustration: 'market',
+        screenshot:
+          'Capture d’écran de «\u00a0ma zone\u00a0» dessinée sur la carte, avec le tableau de bord des nouvelles ventes, des nouveaux DPE F–G et des mandats de syndic qui finissent.',
         audiences: ['agents'],
         purpose: 'Suivre son secteur sans refaire les recherches à chaque fois.',
       },
@@ -303,7 +309,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         steps: [
           'Téléchargez le paquet de votre navigateur et installez-le en suivant les étapes de la page.',
           'Cliquez sur « Associer l’extension » et collez la clé affichée dans les réglages de l’extension.',
-          'Ouvrez une annonce sur un des huit portails : le panneau Immoloupe s’affiche à côté.',
+          'Ouvrez une annonce sur un des huit portails\u00a0: le panneau Immoloupe s’affiche à côté.',
         ],
       },
       {

@@ -30,7 +30,7 @@ const COOKIES = [
   {
     name: 'immoloupe.appareil',
     purpose:
-      'Sécurité : reconnaître un navigateur où vous vous êtes déjà connecté, pour qu’il ne soit pas ralenti par les mots de passe erronés tentés par d’autres sur votre compte.',
+      'Sécurité\u00a0: reconnaître un navigateur où vous vous êtes déjà connecté, pour qu’il ne soit pas ralenti par les mots de passe erronés tentés par d’autres sur votre compte.',
     life: '12 mois',
     consent: 'Non (indispensable)',
   },

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 let n = 0;
-async function user(options: { role?: 'admin' | 'subscriber' } = {}) {
+async function user(options: { role?: 'admin' | 'subscriber'; subscription?: 'active' | 'canceled' | null } = {}) {
   const email = `cles-${++n}@exemple.fr`;
   const id = await createAccount(app.db, email, PASSWORD, { subscription: 'active', ...options });
   const b = new TestBrowser(app.url);
@@ -50,6 +50,42 @@ describe('access keys', () => {
     expect(after.status).toBe(401);
     expect((await after.json()).message).toBe('Clé d’accès invalide ou révoquée.');
     expect((await (await b.api('/api/keys')).json()).keys).toEqual([]);
+  });
+
+  it('creates keys only with an active subscription, like the pages, and says why', async () => {
+    for (const subscription of [null, 'canceled'] as const) {
+      const { b, id } = await user({ subscription });
+      const res = await b.api('/api/keys', { method: 'POST', body: { name: 'Extension' } });
+      expect(res.status).toBe(403);
+      expect((await res.json()).message).toBe(
+        'Un abonnement actif est nécessaire pour créer une clé d’accès\u00a0: une clé donne accès aux outils réservés aux abonnés.',
+      );
+      expect(await app.db.query('SELECT id FROM access_keys WHERE user_id = $1', [id])).toEqual([]);
+      // Listing stays open, so that a lapsed subscriber can see and revoke old keys.
+      expect((await (await b.api('/api/keys')).json()).keys).toEqual([]);
+    }
+    // An administrator has the pro area without a subscription, and keys with it.
+    const admin = await user({ role: 'admin', subscription: null });
+    expect((await admin.b.api('/api/keys', { method: 'POST', body: { name: 'Scripts' } })).status).toBe(201);
+  });
+
+  it('stops a key when its owner’s subscription lapses, and lets it be revoked', async () => {
+    const owner = await user();
+    const other = await user();
+    const { key, secret } = await (await owner.b.api('/api/keys', { method: 'POST', body: { name: 'Extension' } })).json();
+    const otherKey = (await (await other.b.api('/api/keys', { method: 'POST', body: { name: 'Extension' } })).json()).secret;
+    expect((await fetch(`${app.url}/api/stripe/auth`, { headers: bearer(secret) })).status).toBe(200);
+    await app.db.query(
+      `UPDATE subscriptions SET status = 'canceled', current_period_end = now() - interval '1 day'
+        WHERE client_id = (SELECT id FROM clients WHERE user_id = $1)`,
+      [owner.id],
+    );
+    const refused = await fetch(`${app.url}/api/stripe/auth`, { headers: bearer(secret) });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe('Un abonnement actif est nécessaire.');
+    // The other subscriber's key is not affected.
+    expect((await fetch(`${app.url}/api/stripe/auth`, { headers: bearer(otherKey) })).status).toBe(200);
+    expect((await owner.b.api(`/api/keys/${key.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 
   it('refuses a nameless key with a French message', async () => {

@@ -12,6 +12,9 @@ import { countKeys, createKey, listKeys, MAX_KEYS_PER_USER, revokeKey } from './
 
 const idSchema = z.uuid({ error: 'Clé introuvable.' });
 
+export const KEYS_NEED_SUBSCRIPTION =
+  'Un abonnement actif est nécessaire pour créer une clé d’accès\u00a0: une clé donne accès aux outils réservés aux abonnés.';
+
 const sessionOnly: RequestHandler = (req, _res, next) => {
   if (req.user?.via !== 'session')
     return next(new HttpError(403, 'Les clés d’accès se gèrent depuis votre compte, connecté dans le navigateur.'));
@@ -28,8 +31,12 @@ export function keyRoutes(deps: { db: Db }): express.Router {
   });
 
   router.post('/keys', async (req, res) => {
+    // A key opens the subscribers' tools: creating one follows the pages' rule. Listing and
+    // revoking stay open, so that a lapsed subscriber can still clean up.
+    const user = req.user as { id: string; role: string; aboactif: boolean };
+    if (user.role !== 'admin' && !user.aboactif) throw new HttpError(403, KEYS_NEED_SUBSCRIPTION);
     const { name } = createKeyRequestSchema.parse(req.body);
-    const userId = (req.user as { id: string }).id;
+    const userId = user.id;
     if ((await countKeys(db, userId)) >= MAX_KEYS_PER_USER) {
       throw new HttpError(409, `Vous avez déjà ${MAX_KEYS_PER_USER} clés\u00a0: révoquez-en une avant d’en créer une autre.`);
     }

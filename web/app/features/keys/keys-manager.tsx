@@ -11,7 +11,9 @@ import {
 import { formatDate, NBSP } from '@immoloupe/shared/format';
 import { Alert, Button, Code, CopyButton, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError, apiFetch } from '~/lib/api';
+import { useSessionUser } from '~/lib/session';
 
 const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
 const when = (iso: string) => `${formatDate(iso)} à ${time.format(new Date(iso))}`;
@@ -22,6 +24,9 @@ export function KeysManager({ focusCreate = false }: { focusCreate?: boolean }) 
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+  const user = useSessionUser();
+  // Keys open the subscribers' tools: the server refuses them without an active subscription.
+  const mayCreate = !user || user.role === 'admin' || user.client?.aboactif === true;
 
   const load = useCallback(async () => {
     try {
@@ -63,23 +68,39 @@ export function KeysManager({ focusCreate = false }: { focusCreate?: boolean }) 
 
   return (
     <Stack gap="lg">
-      <form onSubmit={create} noValidate aria-label="Créer une clé d’accès">
-        <Group align="flex-end">
-          <TextInput
-            label="Nom de la clé"
-            description="Pour la reconnaître, par exemple « Extension Chrome bureau »"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            maxLength={80}
-            data-autofocus={focusCreate || undefined}
-            autoFocus={focusCreate}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" loading={pending} disabled={!name.trim()}>
-            Créer la clé
-          </Button>
-        </Group>
-      </form>
+      {mayCreate ? null : (
+        <Alert color="blue" title="Un abonnement actif est nécessaire" data-testid="keys-need-subscription">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Une clé donne accès aux outils réservés aux abonnés (extension navigateur, API){NBSP}: vous pourrez en créer dès votre
+              abonnement actif. Les clés déjà créées cessent de fonctionner tant que l’abonnement n’est pas actif{NBSP}; vous pouvez
+              toujours les révoquer.
+            </Text>
+            <Button component={Link} to="/abo/offre" size="xs">
+              Voir l’offre
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {mayCreate ? (
+        <form onSubmit={create} noValidate aria-label="Créer une clé d’accès">
+          <Group align="flex-end">
+            <TextInput
+              label="Nom de la clé"
+              description="Pour la reconnaître, par exemple « Extension Chrome bureau »"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={80}
+              data-autofocus={focusCreate || undefined}
+              autoFocus={focusCreate}
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" loading={pending} disabled={!name.trim()}>
+              Créer la clé
+            </Button>
+          </Group>
+        </form>
+      ) : null}
       {error ? (
         <Alert color="red" role="alert">
           {error}

@@ -7,6 +7,7 @@
 import { formatDate, formatInteger, formatSurface, NBSP } from '@immoloupe/shared/format';
 import { ADDRESS_RADII, type AddressAnalysis, addressAnalysisSchema, savedAddressSchema } from '@immoloupe/shared/market/address-contracts';
 import { PROPERTY_TYPES } from '@immoloupe/shared/market/dvf';
+import { UI_LABELS } from '@immoloupe/shared/ui-labels';
 import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -234,7 +235,7 @@ export function AddressAnalysisTool() {
                     </Text>
                   </>
                 ) : (
-                  <Text c="dimmed">Aucune parcelle du cadastre importé ne contient ce point.</Text>
+                  <Text c="dimmed">Aucune parcelle du cadastre importé ne contient ce point. {UI_LABELS.importHint}</Text>
                 )}
               </Stack>
               <Stack gap={4} align="flex-end">
@@ -312,7 +313,9 @@ export function AddressAnalysisTool() {
                   DPE à proximité ({data.dpe.length})
                 </Title>
                 {data.dpe.length === 0 ? (
-                  <Text c="dimmed">Aucun DPE importé à moins de 150{NBSP}m.</Text>
+                  <Text c="dimmed">
+                    Aucun DPE importé à moins de 150{NBSP}m. {UI_LABELS.importHint}
+                  </Text>
                 ) : (
                   <Table>
                     <Table.Thead>
@@ -348,7 +351,9 @@ export function AddressAnalysisTool() {
                   Copropriétés ({data.copros.length})
                 </Title>
                 {data.copros.length === 0 ? (
-                  <Text c="dimmed">Aucune copropriété immatriculée importée sur la parcelle ou à moins de 150{NBSP}m.</Text>
+                  <Text c="dimmed">
+                    Aucune copropriété immatriculée importée sur la parcelle ou à moins de 150{NBSP}m. {UI_LABELS.importHint}
+                  </Text>
                 ) : (
                   <Table>
                     <Table.Thead>

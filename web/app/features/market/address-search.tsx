@@ -3,6 +3,7 @@
  * picks a suggestion, and the page gets its position, commune and parcel.
  */
 import { NBSP } from '@immoloupe/shared/format';
+import { UI_LABELS } from '@immoloupe/shared/ui-labels';
 import { Autocomplete, Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
@@ -85,7 +86,7 @@ export function AddressSearch({
         .then((found) => {
           if (id !== seq.current) return;
           setOptions(found);
-          setProblem(found.length === 0 ? 'Aucune adresse trouvée dans les données importées.' : null);
+          setProblem(found.length === 0 ? `Aucune adresse trouvée dans les données importées. ${UI_LABELS.importHint}` : null);
         })
         .catch(
           (err: unknown) => id === seq.current && setProblem(err instanceof ApiError ? err.message : 'Recherche d’adresse indisponible.'),

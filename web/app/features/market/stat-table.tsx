@@ -1,4 +1,8 @@
-/** A table of €/m² statistics with their sample size; « Pas assez de ventes » under 3 sales. */
+/**
+ * A table of €/m² statistics with their sample size; « Pas assez de ventes » under 3 sales.
+ * Narrow enough for the half-width panels of the market pages at 1280 px: the unit of the
+ * quartiles and the mean is said once in their header, so that no column hides off to the side.
+ */
 import { formatEurosPerSquareMetre, formatInteger } from '@immoloupe/shared/format';
 import type { StatSummaryDto } from '@immoloupe/shared/market/contracts';
 import { NOT_ENOUGH_SALES } from '@immoloupe/shared/market/stats.logic';
@@ -6,16 +10,16 @@ import { Table } from '@mantine/core';
 
 export function StatTable({ rows, caption }: { rows: (StatSummaryDto & { label: string })[]; caption?: string }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped>
+    <Table.ScrollContainer minWidth={400}>
+      <Table striped fz="sm" horizontalSpacing="xs">
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
           <Table.Tr>
             <Table.Th />
             <Table.Th ta="right">Ventes</Table.Th>
             <Table.Th ta="right">Médiane</Table.Th>
-            <Table.Th ta="right">Q1 – Q3</Table.Th>
-            <Table.Th ta="right">Moyenne</Table.Th>
+            <Table.Th ta="right">Q1 – Q3 (€/m²)</Table.Th>
+            <Table.Th ta="right">Moyenne (€/m²)</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -33,9 +37,9 @@ export function StatTable({ rows, caption }: { rows: (StatSummaryDto & { label: 
                     {formatEurosPerSquareMetre(r.median)}
                   </Table.Td>
                   <Table.Td ta="right">
-                    {formatInteger(r.q1 ?? 0)} – {formatEurosPerSquareMetre(r.q3 ?? 0)}
+                    {formatInteger(r.q1 ?? 0)} – {formatInteger(r.q3 ?? 0)}
                   </Table.Td>
-                  <Table.Td ta="right">{formatEurosPerSquareMetre(r.mean ?? 0)}</Table.Td>
+                  <Table.Td ta="right">{formatInteger(r.mean ?? 0)}</Table.Td>
                 </>
               )}
             </Table.Tr>

@@ -14,6 +14,7 @@ import {
   type TransactionList,
   transactionListSchema,
 } from '@immoloupe/shared/market/transactions-contracts';
+import { UI_LABELS } from '@immoloupe/shared/ui-labels';
 import {
   Alert,
   Anchor,
@@ -511,7 +512,14 @@ export function TransactionsTool() {
                   )}
                 </Group>
               </Group>
-              {list && <SalesTable rows={list.items} onSelect={(t) => setSelected(t.id)} />}
+              {list && list.total === 0 ? (
+                <Text c="dimmed" data-testid="transactions-empty">
+                  Aucune vente DVF pour ce lieu avec ces filtres{NBSP}: élargissez la période, les types ou les surfaces. Si le lieu n’a
+                  aucune vente du tout, ses DVF ne sont pas encore importées. {UI_LABELS.importHint}
+                </Text>
+              ) : (
+                list && <SalesTable rows={list.items} onSelect={(t) => setSelected(t.id)} />
+              )}
               {list && list.total > list.pageSize && (
                 <Pagination
                   total={Math.ceil(list.total / list.pageSize)}

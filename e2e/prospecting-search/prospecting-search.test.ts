@@ -1,0 +1,116 @@
+/**
+ * The prospecting searches in a real browser, against the built server on the samples imported
+ * with the documented command: the co-ownerships of Bondy whose syndic mandate ends within
+ * 12 months; « ma zone » drawn on the map, still there after a reload, and used by default by the
+ * DPE search.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../support/browser.js';
+import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+const USER = { email: 'prospecteur@exemple.fr', password: 'Maison-bleue-2026' };
+let server: RunningServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-prospect-'));
+  await importSamples(dataDir, [
+    'cadastre/cadastre-93010-parcelles_2025.json.gz',
+    'copro/rnic_extrait-R_93010_bondy_37-lignes.csv',
+    'dpe/dpe03existant_extrait-1000_france.csv',
+  ]);
+  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
+  server = await startServer({ dataDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('prospecting searches', () => {
+  it('finds the co-ownerships of Bondy whose mandate ends within 12 months', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/recherchecopro');
+      await b.page.getByRole('heading', { name: 'Recherche de copropriétés', level: 1 }).waitFor();
+      await b.page.getByText('Communes', { exact: true }).click();
+      await b.page.getByLabel('Codes INSEE').fill('93010');
+      await b.page.getByLabel('Mandat du syndic').first().click();
+      await b.page.getByRole('option', { name: 'Finit dans 12 mois' }).click();
+      await b.page.getByRole('button', { name: 'Rechercher' }).click();
+      await b.page.waitForURL(/endsWithin=12/);
+      const summary = b.page.getByText(/copropriétés — mandats comptés depuis le 03\/01\/2026/);
+      await summary.waitFor();
+      const count = Number(((await summary.textContent()) ?? '').match(/^(\d+)/)?.[1]);
+      expect(count).toBeGreaterThan(15);
+      const rows = b.page.getByRole('region', { name: 'Copropriétés trouvées' }).getByRole('row');
+      expect(await rows.count()).toBe(count + 1);
+      // Every end of mandate shown falls between the RNIC data date and twelve months later.
+      const ends = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => tr.lastElementChild?.textContent ?? ''));
+      for (const end of ends) {
+        const [d, m, y] = end.split('/').map(Number);
+        const iso = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+        expect(iso >= '2026-01-03' && iso < '2027-01-03', end).toBe(true);
+      }
+      await screenshot(b.page, 'prospect-recherchecopro-mandats-12-mois');
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('draws « ma zone », keeps it after a reload, and the DPE search uses it by default', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/mazone');
+      await b.page.getByRole('heading', { name: 'Ma zone', level: 1 }).waitFor();
+      await b.page.getByText(/Aucune zone enregistrée/).waitFor();
+      const map = b.page.locator('section[aria-label="Carte de ma zone"][data-map-ready="true"]');
+      await map.waitFor();
+      await b.page.getByRole('button', { name: 'Dessiner sur la carte' }).click();
+      // France at zoom 5 around 2.4° E, 46.6° N: a box from the centre towards Lyon (4.84° E, 45.76° N).
+      const box = (await map.boundingBox()) as { x: number; y: number; width: number; height: number };
+      const cx = box.x + box.width / 2;
+      const cy = box.y + box.height / 2;
+      for (const [dx, dy] of [
+        [-20, -30],
+        [200, -30],
+        [200, 130],
+        [-20, 130],
+      ] as const)
+        await b.page.mouse.click(cx + dx, cy + dy);
+      await b.page.getByText('Cliquez sur la carte pour placer les sommets (4 placés, 3 au moins).').waitFor();
+      await b.page.getByRole('button', { name: 'Terminer le tracé' }).click();
+      await b.page.getByRole('button', { name: 'Enregistrer ma zone' }).click();
+      await b.page.getByText('Ma zone est enregistrée. Les outils de recherche l’utilisent par défaut.').waitFor();
+      await b.page.getByRole('heading', { name: 'Depuis votre dernière visite' }).waitFor();
+      await screenshot(b.page, 'prospect-mazone');
+
+      await b.page.reload();
+      await b.page.getByText(/^Zone enregistrée le /).waitFor();
+      await b.page.getByText('4 sommets tracés.').waitFor();
+
+      await b.page.goto(`${server.url}/pro/recherchedpe`);
+      const found = b.page.getByText(/^\d[\d\u202f]* DPE dans ma zone$/);
+      await found.waitFor();
+      const n = Number(((await found.textContent()) ?? '').replace(/\D/g, ''));
+      // Lyon's DPE (well over a hundred in the sample) are inside, those of Paris or Lille are not.
+      expect(n).toBeGreaterThan(100);
+      expect(n).toBeLessThan(1000);
+      await b.page
+        .getByRole('button', { name: /^Ouvrir le DPE / })
+        .first()
+        .click();
+      await b.page
+        .getByRole('dialog')
+        .getByText(/Interdiction de louer|pas d’interdiction de louer/)
+        .waitFor();
+      await screenshot(b.page, 'prospect-recherchedpe-ma-zone');
+    } finally {
+      await b.close();
+    }
+  });
+});

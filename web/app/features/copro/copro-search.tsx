@@ -1,0 +1,213 @@
+/**
+ * The co-ownership search tool (`/pro/recherchecopro`, RNIC): filters in the URL (without a zone,
+ * « ma zone »), map of server-aggregated markers, table, CSV export and the detail drawer.
+ */
+import {
+  COPRO_FLAG_LABELS,
+  COPRO_FLAGS,
+  type CoproList,
+  coproListSchema,
+  SYNDIC_TYPE_LABELS,
+  SYNDIC_TYPES,
+} from '@immoloupe/shared/copro/contracts';
+import { formatDate, formatInteger, NBSP } from '@immoloupe/shared/format';
+import { Alert, Button, Checkbox, Chip, Grid, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { WideTable } from '~/components/wide-table';
+import { ClusterMap } from '~/features/zone/cluster-map';
+import { ZoneField } from '~/features/zone/zone-field';
+import { ApiError, apiFetch } from '~/lib/api';
+import { CoproDrawer } from './copro-drawer';
+import { type CoproForm, coproFormFromUrl, coproFormQuery } from './copro-search.logic';
+
+export function CoproSearch() {
+  const [params, setParams] = useSearchParams();
+  const [form, setForm] = useState(() => coproFormFromUrl(params));
+  const [result, setResult] = useState<CoproList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [open, setOpen] = useState<string | null>(params.get('numero'));
+  const query = (() => {
+    const p = new URLSearchParams(params);
+    p.delete('numero');
+    return p.toString() || 'zone=mine';
+  })();
+  const set = <K extends keyof CoproForm>(k: K, v: CoproForm[K]) => setForm({ ...form, [k]: v });
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setError(null);
+    apiFetch(`/api/copros?${query}`, coproListSchema)
+      .then((r) => live && setResult(r))
+      .catch((e: unknown) => {
+        if (!live) return;
+        setResult(null);
+        setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La recherche a échoué.');
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const search = (page?: number) => {
+    const q = coproFormQuery(form);
+    if (typeof q === 'string') return setError(q);
+    if (page) q.set('page', String(page));
+    setParams(q);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    search();
+  };
+  const last = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="Recherche de copropriétés">
+        <Stack gap="sm">
+          <ZoneField value={form.zone} onChange={(z) => set('zone', z)} />
+          <Group align="flex-end" wrap="wrap" gap="sm">
+            <TextInput
+              label="Lots min."
+              value={form.lotsMin}
+              onChange={(e) => set('lotsMin', e.currentTarget.value)}
+              w={100}
+              inputMode="numeric"
+            />
+            <TextInput
+              label="Lots max."
+              value={form.lotsMax}
+              onChange={(e) => set('lotsMax', e.currentTarget.value)}
+              w={100}
+              inputMode="numeric"
+            />
+            <TextInput label="Syndic (nom ou SIRET)" value={form.syndic} onChange={(e) => set('syndic', e.currentTarget.value)} w={200} />
+            <Select
+              label="Mandat du syndic"
+              w={230}
+              value={form.mandate}
+              onChange={(v) => set('mandate', v ?? '')}
+              data={[
+                { value: '', label: 'Indifférent' },
+                { value: 'termine', label: 'Déjà terminé' },
+                { value: '6', label: 'Finit dans 6 mois' },
+                { value: '12', label: 'Finit dans 12 mois' },
+                { value: '24', label: 'Finit dans 24 mois' },
+              ]}
+            />
+          </Group>
+          <Group gap="sm" wrap="wrap">
+            <Chip.Group multiple value={form.syndicTypes} onChange={(v) => set('syndicTypes', v)}>
+              {SYNDIC_TYPES.map((t) => (
+                <Chip key={t} value={t} size="xs">
+                  {SYNDIC_TYPE_LABELS[t]}
+                </Chip>
+              ))}
+            </Chip.Group>
+            <Chip.Group multiple value={form.flags} onChange={(v) => set('flags', v)}>
+              {COPRO_FLAGS.map((f) => (
+                <Chip key={f} value={f} size="xs">
+                  {COPRO_FLAG_LABELS[f]}
+                </Chip>
+              ))}
+            </Chip.Group>
+            <Checkbox label="Avec un DPE F–G" checked={form.dpeFG} onChange={(e) => set('dpeFG', e.currentTarget.checked)} />
+            <Button type="submit" loading={loading}>
+              Rechercher
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      {error ? (
+        <Alert color="red" title="Recherche impossible">
+          {error}
+        </Alert>
+      ) : null}
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          {result ? (
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Text aria-live="polite" fw={500}>
+                  {result.total === 0
+                    ? 'Aucune copropriété ne correspond. Si la zone n’en a aucune, importez le fichier RNIC de son département (administration, imports).'
+                    : `${formatInteger(result.total)} copropriété${result.total > 1 ? 's' : ''}${result.mine ? ' dans ma zone' : ''}`}
+                  {result.asOf ? ` — mandats comptés depuis le ${formatDate(result.asOf)} (date des données RNIC)` : ''}
+                </Text>
+                {result.total > 0 ? (
+                  <Button component="a" href={`/api/copros.csv?${query}`} variant="default" size="xs" download>
+                    Exporter en CSV
+                  </Button>
+                ) : null}
+              </Group>
+              {result.total > 0 ? (
+                <WideTable label="Copropriétés trouvées" minWidth={720}>
+                  <Table striped highlightOnHover withTableBorder>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">Copropriété</Table.Th>
+                        <Table.Th scope="col">Adresse</Table.Th>
+                        <Table.Th scope="col">Lots</Table.Th>
+                        <Table.Th scope="col">Syndic</Table.Th>
+                        <Table.Th scope="col">Fin de mandat</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {result.items.map((c) => (
+                        <Table.Tr key={c.numero}>
+                          <Table.Td>
+                            <Button
+                              variant="subtle"
+                              size="compact-sm"
+                              onClick={() => setOpen(c.numero)}
+                              aria-label={`Ouvrir la copropriété ${c.numero}`}
+                            >
+                              {c.nom ?? c.numero}
+                            </Button>
+                          </Table.Td>
+                          <Table.Td>{c.adresse ?? '—'}</Table.Td>
+                          <Table.Td>{c.lots === null ? '—' : formatInteger(c.lots)}</Table.Td>
+                          <Table.Td>{c.syndic ?? c.typeSyndic ?? '—'}</Table.Td>
+                          <Table.Td>{c.finMandat ? formatDate(c.finMandat) : '—'}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </WideTable>
+              ) : null}
+              {last > 1 ? (
+                <Group>
+                  <Button variant="default" disabled={result.page <= 1} onClick={() => search(result.page - 1)}>
+                    Précédentes
+                  </Button>
+                  <Text size="sm">
+                    Page {formatInteger(result.page)} sur {formatInteger(last)}
+                  </Text>
+                  <Button variant="default" disabled={result.page >= last} onClick={() => search(result.page + 1)}>
+                    Suivantes
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          ) : null}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <ClusterMap
+            label="Carte des copropriétés trouvées"
+            endpoint="/api/copros/clusters"
+            query={result ? query.replace(/(^|&)page=[^&]*/g, '') : null}
+            fit={result?.items ?? NO_POINTS}
+            attribution={`Copropriétés${NBSP}: RNIC (ANAH), Licence Ouverte 2.0`}
+            onSelect={setOpen}
+          />
+        </Grid.Col>
+      </Grid>
+      <CoproDrawer numero={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
+
+const NO_POINTS: CoproList['items'] = [];

@@ -1,0 +1,112 @@
+/** The filters of the DPE search (zone, classes, passoires, dates, building, surface, construction, co-ownership). */
+import { DPE_BUILDING_TYPE_LABELS, DPE_BUILDING_TYPES, DPE_MODELE_LABELS, DPE_MODELES } from '@immoloupe/shared/dpe/contracts';
+import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
+import { Button, Checkbox, Chip, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { DateField } from '~/components/date-field';
+import { ZoneField } from '~/features/zone/zone-field';
+import type { DpeForm } from './dpe-search.logic';
+
+export function DpeFilters({
+  form,
+  onChange,
+  onSubmit,
+  loading,
+}: {
+  form: DpeForm;
+  onChange: (f: DpeForm) => void;
+  onSubmit: () => void;
+  loading: boolean;
+}) {
+  const set = <K extends keyof DpeForm>(key: K, value: DpeForm[K]) => onChange({ ...form, [key]: value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="Recherche de DPE">
+      <Stack gap="sm">
+        <ZoneField value={form.zone} onChange={(z) => set('zone', z)} />
+        <Group gap="xs" align="center">
+          <Text size="sm" fw={500}>
+            Classes énergie
+          </Text>
+          <Chip.Group multiple value={form.classes} onChange={(v) => set('classes', v)}>
+            {DPE_CLASSES.map((c) => (
+              <Chip key={c} value={c} size="xs" disabled={form.passoires}>
+                {c}
+              </Chip>
+            ))}
+          </Chip.Group>
+          <Checkbox label="Passoires (F–G)" checked={form.passoires} onChange={(e) => set('passoires', e.currentTarget.checked)} />
+        </Group>
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <Chip.Group multiple value={form.types} onChange={(v) => set('types', v)}>
+            <Group gap={4}>
+              {DPE_BUILDING_TYPES.map((t) => (
+                <Chip key={t} value={t} size="xs">
+                  {DPE_BUILDING_TYPE_LABELS[t]}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          <Chip.Group multiple value={form.modeles} onChange={(v) => set('modeles', v)}>
+            <Group gap={4}>
+              {DPE_MODELES.map((m) => (
+                <Chip key={m} value={m} size="xs">
+                  {DPE_MODELE_LABELS[m]}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          <Select
+            label="Copropriété"
+            w={150}
+            value={form.copro}
+            onChange={(v) => set('copro', v ?? '')}
+            data={[
+              { value: '', label: 'Indifférent' },
+              { value: 'oui', label: 'En copropriété' },
+              { value: 'non', label: 'Hors copropriété' },
+            ]}
+          />
+        </Group>
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <DateField label="DPE établi du" value={form.from || null} onChange={(v) => set('from', v ?? '')} clearable w={150} />
+          <DateField label="au" value={form.to || null} onChange={(v) => set('to', v ?? '')} clearable w={150} />
+          <TextInput
+            label="Surface min. (m²)"
+            value={form.surfaceMin}
+            onChange={(e) => set('surfaceMin', e.currentTarget.value)}
+            w={130}
+            inputMode="decimal"
+          />
+          <TextInput
+            label="Surface max. (m²)"
+            value={form.surfaceMax}
+            onChange={(e) => set('surfaceMax', e.currentTarget.value)}
+            w={130}
+            inputMode="decimal"
+          />
+          <TextInput
+            label="Construit après"
+            value={form.yearMin}
+            onChange={(e) => set('yearMin', e.currentTarget.value)}
+            w={120}
+            inputMode="numeric"
+          />
+          <TextInput
+            label="Construit avant"
+            value={form.yearMax}
+            onChange={(e) => set('yearMax', e.currentTarget.value)}
+            w={120}
+            inputMode="numeric"
+          />
+          <Button type="submit" loading={loading}>
+            Rechercher
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

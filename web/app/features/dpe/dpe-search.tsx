@@ -1,0 +1,130 @@
+/**
+ * The DPE search tool (`/pro/recherchedpe`): filters in the URL (a link reproduces the search;
+ * without a zone, « ma zone »), the map of server-aggregated markers, the counts per class, the
+ * table, the CSV export and the detail drawer.
+ */
+import { type DpeList, dpeListSchema } from '@immoloupe/shared/dpe/contracts';
+import { formatInteger, NBSP } from '@immoloupe/shared/format';
+import { Alert, Anchor, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ClusterMap } from '~/features/zone/cluster-map';
+import { ApiError, apiFetch } from '~/lib/api';
+import { DpeDrawer } from './dpe-drawer';
+import { DpeFilters } from './dpe-form';
+import { dpeFormFromUrl, dpeFormQuery } from './dpe-search.logic';
+import { DpeTable } from './dpe-table';
+
+export function DpeSearch() {
+  const [params, setParams] = useSearchParams();
+  const [form, setForm] = useState(() => dpeFormFromUrl(params));
+  const [result, setResult] = useState<DpeList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const query = params.toString() || 'zone=mine';
+  const filterQuery = query.replace(/(^|&)(page|sort|order)=[^&]*/g, '').replace(/^&/, '');
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setError(null);
+    apiFetch(`/api/dpe?${query}`, dpeListSchema)
+      .then((r) => live && setResult(r))
+      .catch((e: unknown) => {
+        if (!live) return;
+        setResult(null);
+        setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La recherche a échoué.');
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const search = (extra: Record<string, string> = {}) => {
+    const q = dpeFormQuery(form);
+    if (typeof q === 'string') return setError(q);
+    for (const [k, v] of Object.entries(extra)) q.set(k, v);
+    setParams(q);
+  };
+
+  return (
+    <Stack gap="md">
+      <DpeFilters form={form} onChange={setForm} onSubmit={() => search()} loading={loading} />
+      {error ? (
+        <Alert color="red" title="Recherche impossible">
+          {error}
+          {error.includes('ma zone') ? (
+            <Text size="sm">
+              <Anchor component={Link} to="/pro/mazone">
+                Définir ma zone
+              </Anchor>{' '}
+              ou choisissez des communes ci-dessus.
+            </Text>
+          ) : null}
+        </Alert>
+      ) : null}
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          {result ? (
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Text aria-live="polite" fw={500}>
+                  {result.total === 0
+                    ? 'Aucun DPE ne correspond. Si la zone n’a aucun DPE, importez le fichier ADEME de son département (administration, imports).'
+                    : `${formatInteger(result.total)} DPE${result.mine ? ' dans ma zone' : ''}`}
+                </Text>
+                {result.total > 0 ? (
+                  <Button component="a" href={`/api/dpe.csv?${query}`} variant="default" size="xs" download>
+                    Exporter en CSV
+                  </Button>
+                ) : null}
+              </Group>
+              {result.total > 0 ? (
+                <DpeTable
+                  result={result}
+                  sort={form.sort}
+                  order={form.order}
+                  onSort={(sort, order) => {
+                    setForm({ ...form, sort, order });
+                    search({ sort, order });
+                  }}
+                  onPage={(page) => search({ page: String(page) })}
+                  onOpen={setOpen}
+                />
+              ) : null}
+            </Stack>
+          ) : null}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <ClassMapBlock query={result ? filterQuery : null} fit={result?.items} onSelect={setOpen} />
+        </Grid.Col>
+      </Grid>
+      <DpeDrawer numero={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
+
+const NO_POINTS: DpeList['items'] = [];
+
+function ClassMapBlock({
+  query,
+  fit,
+  onSelect,
+}: {
+  query: string | null;
+  fit: DpeList['items'] | undefined;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <ClusterMap
+      label="Carte des DPE trouvés"
+      endpoint="/api/dpe/clusters"
+      query={query}
+      fit={fit ?? NO_POINTS}
+      attribution={`DPE${NBSP}: ADEME, Licence Ouverte 2.0`}
+      onSelect={onSelect}
+    />
+  );
+}

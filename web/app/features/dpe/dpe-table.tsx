@@ -1,0 +1,102 @@
+/** The page of DPE found: counts per class, a sortable table, paging; a row opens the detail. */
+import { DPE_CLASS_COLORS, type DpeList } from '@immoloupe/shared/dpe/contracts';
+import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
+import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { WideTable } from '~/components/wide-table';
+
+export function ClassBadge({ classe }: { classe: string | null }) {
+  if (!classe) return <Text span>—</Text>;
+  const color = DPE_CLASS_COLORS[classe as keyof typeof DPE_CLASS_COLORS];
+  return (
+    <Badge color={color} autoContrast variant="filled" radius="sm" aria-label={`Classe ${classe}`}>
+      {classe}
+    </Badge>
+  );
+}
+
+const SORTABLE: { key: string; label: string }[] = [
+  { key: 'date', label: 'Date' },
+  { key: 'classe', label: 'Classe' },
+  { key: 'surface', label: 'Surface' },
+  { key: 'annee', label: 'Construction' },
+];
+
+export function DpeTable(props: {
+  result: DpeList;
+  sort: string;
+  order: string;
+  onSort: (sort: string, order: string) => void;
+  onPage: (page: number) => void;
+  onOpen: (numero: string) => void;
+}) {
+  const { result, sort, order } = props;
+  const last = Math.max(1, Math.ceil(result.total / result.pageSize));
+  return (
+    <>
+      <Group gap="xs" aria-label="Nombre de DPE par classe" role="group">
+        {DPE_CLASSES.map((c) => (
+          <Group key={c} gap={4}>
+            <ClassBadge classe={c} />
+            <Text size="sm">{formatInteger(result.byClass[c] ?? 0)}</Text>
+          </Group>
+        ))}
+      </Group>
+      <WideTable label="DPE trouvés" minWidth={720}>
+        <Table striped highlightOnHover withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              {SORTABLE.map((s) => (
+                <Table.Th key={s.key} scope="col" aria-sort={sort === s.key ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => props.onSort(s.key, sort === s.key && order === 'desc' ? 'asc' : 'desc')}
+                  >
+                    {s.label}
+                    {sort === s.key ? (order === 'asc' ? ' ▲' : ' ▼') : ''}
+                  </Button>
+                </Table.Th>
+              ))}
+              <Table.Th scope="col">Adresse</Table.Th>
+              <Table.Th scope="col">Type</Table.Th>
+              <Table.Th scope="col">Fiche</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.items.map((d) => (
+              <Table.Tr key={d.numero}>
+                <Table.Td>{formatDate(d.date)}</Table.Td>
+                <Table.Td>
+                  <ClassBadge classe={d.classe} />
+                </Table.Td>
+                <Table.Td>{d.surface === null ? '—' : formatSurface(d.surface)}</Table.Td>
+                <Table.Td>{d.annee ?? d.periode ?? '—'}</Table.Td>
+                <Table.Td>{[d.address, d.commune].filter(Boolean).join(' — ') || '—'}</Table.Td>
+                <Table.Td>{d.type ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Button variant="light" size="compact-sm" onClick={() => props.onOpen(d.numero)} aria-label={`Ouvrir le DPE ${d.numero}`}>
+                    Ouvrir
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </WideTable>
+      {last > 1 ? (
+        <Group>
+          <Button variant="default" disabled={result.page <= 1} onClick={() => props.onPage(result.page - 1)}>
+            Précédents
+          </Button>
+          <Text size="sm">
+            Page {formatInteger(result.page)} sur {formatInteger(last)}
+          </Text>
+          <Button variant="default" disabled={result.page >= last} onClick={() => props.onPage(result.page + 1)}>
+            Suivants
+          </Button>
+        </Group>
+      ) : null}
+    </>
+  );
+}

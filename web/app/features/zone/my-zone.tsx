@@ -1,0 +1,160 @@
+/**
+ * « Ma zone » (`/pro/mazone`): draw the territory on the map (one click per corner, then
+ * « Terminer le tracé ») and/or pick communes by INSEE code; saved per user, validated by the
+ * server (French message when refused). Below, the dashboard of what changed since the last visit.
+ */
+
+import { formatDateTime, NBSP } from '@immoloupe/shared/format';
+import type { Territory, TerritoryChanges } from '@immoloupe/shared/zone/contracts';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import { MapView } from '~/features/map/map-view';
+import { ApiError } from '~/lib/api';
+import { DRAW_LAYERS, drawingFeatures, ringOf } from './zone.logic';
+import { deleteTerritory, fetchChanges, fetchTerritory, markSeen, saveTerritory } from './zone-api';
+import { ZoneDashboard } from './zone-dashboard';
+
+const SOURCE = 'ma-zone';
+type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
+type Pt = [number, number];
+
+function pointsOf(t: Territory | null): Pt[] {
+  const g = t?.geometry;
+  const ring = g?.type === 'Polygon' ? g.coordinates[0] : g?.type === 'MultiPolygon' ? g.coordinates[0]?.[0] : undefined;
+  return ring ? (ring.slice(0, -1) as Pt[]) : [];
+}
+
+export function MyZone() {
+  const [territory, setTerritory] = useState<Territory | null | undefined>(undefined);
+  const [points, setPoints] = useState<Pt[]>([]);
+  const [drawing, setDrawing] = useState(false);
+  const [communes, setCommunes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [changes, setChanges] = useState<TerritoryChanges | null>(null);
+  const map = useRef<MapLibreMap | null>(null);
+  const drawingRef = useRef(drawing);
+  drawingRef.current = drawing;
+
+  useEffect(() => {
+    fetchTerritory()
+      .then((t) => {
+        setTerritory(t);
+        setPoints(pointsOf(t));
+        setCommunes(t?.communes.map((c) => c.insee).join(', ') ?? '');
+        if (t)
+          fetchChanges()
+            .then((c) => {
+              setChanges(c);
+              return markSeen();
+            })
+            .catch(() => undefined);
+      })
+      .catch(() => setTerritory(null));
+  }, []);
+
+  useEffect(() => {
+    (map.current?.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(drawingFeatures(points) as never);
+  }, [points]);
+
+  async function save() {
+    setError(null);
+    setSaved(null);
+    const geometry = ringOf(points);
+    const codes = communes
+      .split(/[,;\s]+/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+    try {
+      const t = await saveTerritory({ geometry, communes: codes });
+      setTerritory(t);
+      setDrawing(false);
+      setSaved('Ma zone est enregistrée. Les outils de recherche l’utilisent par défaut.');
+      setChanges(await fetchChanges());
+    } catch (e) {
+      setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'L’enregistrement a échoué.');
+    }
+  }
+
+  async function remove() {
+    await deleteTerritory().catch(() => undefined);
+    setTerritory(null);
+    setPoints([]);
+    setCommunes('');
+    setChanges(null);
+  }
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" aria-label="Définir ma zone">
+        <Stack gap="sm">
+          <Text size="sm">
+            {territory
+              ? `Zone enregistrée le ${formatDateTime(territory.updatedAt)}${territory.communes.length ? ` — communes${NBSP}: ${territory.communes.map((c) => c.nom).join(', ')}` : ''}.`
+              : `Aucune zone enregistrée${NBSP}: dessinez-la sur la carte ou indiquez des communes.`}
+          </Text>
+          <Group align="flex-end" wrap="wrap">
+            <Button
+              variant={drawing ? 'filled' : 'default'}
+              onClick={() => {
+                setDrawing(!drawing);
+                if (!drawing) setPoints([]);
+              }}
+            >
+              {drawing ? 'Terminer le tracé' : 'Dessiner sur la carte'}
+            </Button>
+            <Button variant="default" onClick={() => setPoints([])} disabled={points.length === 0}>
+              Effacer le tracé
+            </Button>
+            <TextInput
+              label="Communes (codes INSEE)"
+              placeholder="69387, 69383"
+              value={communes}
+              onChange={(e) => setCommunes(e.currentTarget.value)}
+              w={240}
+            />
+            <Button onClick={save}>Enregistrer ma zone</Button>
+            {territory ? (
+              <Button variant="subtle" color="red" onClick={remove}>
+                Supprimer ma zone
+              </Button>
+            ) : null}
+          </Group>
+          <Text size="sm" aria-live="polite">
+            {drawing
+              ? `Cliquez sur la carte pour placer les sommets (${points.length} placés, 3 au moins).`
+              : `${points.length} sommets tracés.`}
+          </Text>
+          {error ? (
+            <Alert color="red" title="Zone refusée">
+              {error}
+            </Alert>
+          ) : null}
+          {saved ? <Alert color="teal">{saved}</Alert> : null}
+        </Stack>
+      </Paper>
+      <MapView
+        label="Carte de ma zone"
+        center={[2.4, 46.6]}
+        zoom={5}
+        height={460}
+        onReady={(m) => {
+          map.current = m;
+          m.addSource(SOURCE, { type: 'geojson', data: drawingFeatures(points) as never });
+          for (const l of DRAW_LAYERS(SOURCE)) m.addLayer(l as unknown as AnyLayer);
+          m.on('click', (e) => {
+            if (drawingRef.current) setPoints((p) => [...p, [Math.round(e.lngLat.lng * 1e6) / 1e6, Math.round(e.lngLat.lat * 1e6) / 1e6]]);
+          });
+          const pts = pointsOf(territory ?? null);
+          if (pts.length) {
+            const lons = pts.map((p) => p[0]);
+            const lats = pts.map((p) => p[1]);
+            m.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], { padding: 40, duration: 0 });
+          }
+        }}
+      />
+      {changes ? <ZoneDashboard changes={changes} /> : territory === null ? null : <Title order={2}>Tableau de bord</Title>}
+    </Stack>
+  );
+}
