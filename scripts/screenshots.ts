@@ -99,6 +99,19 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await page.getByText(/^1 parcelle à Bondy \(93010\)/).waitFor();
     await settle(page);
   },
+  '/pro/prospection': async (page, url) => {
+    await page.goto(`${url}/pro/rechercheparcelle?parcelle=93010000AS0167`);
+    const sheet = page.getByTestId('parcel-sheet');
+    await sheet.getByRole('heading', { name: /Parcelle AS 0?167/ }).waitFor();
+    await sheet.getByTestId('add-to-list').click();
+    await page.getByLabel('Nom de la nouvelle liste').fill('Bondy, centre-ville');
+    await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+    await page.getByText('Ajoutée à « Bondy, centre-ville ».').waitFor();
+    await page.goto(`${url}/pro/prospection`);
+    const row = page.getByTestId('prospecting-target').first();
+    await row.getByRole('combobox', { name: /Statut de/ }).selectOption('rendez_vous');
+    await settle(page);
+  },
   '/pro/template': async (page, url) => {
     await page.goto(`${url}/pro/template`);
     // The form loads the saved agency after hydration: typing earlier is overwritten.

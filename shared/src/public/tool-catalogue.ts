@@ -238,6 +238,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         line: 'Les biens à démarcher dans votre secteur : ventes anciennes, logements F et G, copropriétés, dans le respect du RGPD.',
         illustration: 'prospecting',
         audiences: ['agents', 'fonciers'],
+        screenshot:
+          'Capture d’écran d’une liste de prospection à Bondy\u00a0: la parcelle AS 167 au statut «\u00a0Rendez-vous\u00a0», les filtres, l’export CSV et la lettre à imprimer.',
         purpose:
           'Construire une tournée de prospection à partir des données publiques. Les données personnelles des propriétaires particuliers ne sont jamais collectées ; seuls les propriétaires personnes morales (syndics, sociétés) sont nommés.',
       },
