@@ -25,6 +25,8 @@ export interface Account {
   password: string;
   role?: 'subscriber' | 'admin';
   subscription?: 'active' | 'canceled' | null;
+  /** Agreed to receive the newsletter. */
+  marketingConsent?: boolean;
 }
 
 const envFor = (dataDir: string): NodeJS.ProcessEnv => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
@@ -45,6 +47,7 @@ export async function createAccounts(dataDir: string, accounts: readonly Account
         `await createAccount(db, ${JSON.stringify(a.email)}, ${JSON.stringify(a.password)}, ${JSON.stringify({
           ...(a.role ? { role: a.role } : {}),
           ...(a.subscription !== undefined ? { subscription: a.subscription } : {}),
+          ...(a.marketingConsent ? { marketingConsent: true } : {}),
         })});`,
     )
     .join('\n');

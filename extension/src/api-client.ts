@@ -3,7 +3,7 @@
  * with the access key (`Authorization: Bearer`), never with cookies, and every failure turned into
  * a French message the panel shows as it is.
  */
-import { type ListingAnalysis, listingAnalysisSchema, whoamiSchema } from '@immoloupe/shared/extension/contracts';
+import { type ListingAnalysis, listingAnalysisSchema, savedSchema, whoamiSchema } from '@immoloupe/shared/extension/contracts';
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
 import type { z } from 'zod';
 
@@ -77,6 +77,9 @@ export function createApiClient(options: ApiClientOptions) {
     analyse: (listing: ParsedListing): Promise<ListingAnalysis> =>
       request('/api/extension/analysis', listingAnalysisSchema, { method: 'POST', body: { listing } }),
     whoami: (): Promise<{ email: string }> => request('/api/extension/whoami', whoamiSchema),
+    /** Saves the listing in « Mes annonces »: `merged` when it joined one already saved (a new price point). */
+    save: (listing: ParsedListing): Promise<{ id: string; merged: boolean }> =>
+      request('/api/extension/listings', savedSchema, { method: 'POST', body: { listing } }),
   };
 }
 

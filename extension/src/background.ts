@@ -3,17 +3,33 @@
  * settings (server, key) at each request so that a change in the settings page applies at once.
  */
 import { ApiClientError, createApiClient } from './api-client';
-import type { AnalyseReply, Request } from './messages';
+import type { AnalyseReply, Failure, Request, SaveReply } from './messages';
 import { loadSettings } from './settings';
 
-async function analyse(listing: Extract<Request, { type: 'analyse' }>['listing']): Promise<AnalyseReply> {
+type Listing = Extract<Request, { type: 'analyse' }>['listing'];
+
+function failure(err: unknown): Failure {
+  if (err instanceof ApiClientError) return { ok: false, kind: err.kind, message: err.message };
+  return { ok: false, kind: 'server', message: 'Erreur inattendue de l’extension. Réessayez.' };
+}
+
+async function analyse(listing: Listing): Promise<AnalyseReply> {
   const settings = await loadSettings();
   try {
     const analysis = await createApiClient({ serverUrl: settings.serverUrl, key: settings.key }).analyse(listing);
-    return { ok: true, analysis };
+    return { ok: true, analysis, serverUrl: settings.serverUrl };
   } catch (err) {
-    if (err instanceof ApiClientError) return { ok: false, kind: err.kind, message: err.message };
-    return { ok: false, kind: 'server', message: 'Erreur inattendue de l’extension. Réessayez.' };
+    return failure(err);
+  }
+}
+
+async function save(listing: Listing): Promise<SaveReply> {
+  const settings = await loadSettings();
+  try {
+    const { merged } = await createApiClient({ serverUrl: settings.serverUrl, key: settings.key }).save(listing);
+    return { ok: true, merged };
+  } catch (err) {
+    return failure(err);
   }
 }
 
@@ -22,6 +38,10 @@ chrome.runtime.onMessage.addListener((message: Request, sender, reply) => {
   if (sender.id !== chrome.runtime.id) return false;
   if (message.type === 'analyse') {
     analyse(message.listing).then(reply);
+    return true;
+  }
+  if (message.type === 'save') {
+    save(message.listing).then(reply);
     return true;
   }
   if (message.type === 'open-settings') {

@@ -30,6 +30,7 @@ import { iconRoutes } from './features/icons/routes.js';
 import { ImportJobs } from './features/imports/jobs.js';
 import { importRoutes } from './features/imports/routes.js';
 import { listingRoutes } from './features/listings/routes.js';
+import { map3dRoutes } from './features/map3d/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
@@ -138,6 +139,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(auditRoutes({ db: deps.db }));
   api.use(dataDashboardRoutes({ db: deps.db, config }));
   api.use(newsletter.api);
+  api.use(map3dRoutes({ db: deps.db }));
   api.use(openApiRoutes({ publicUrl: config.publicUrl }));
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));

@@ -8,12 +8,12 @@ import { settingsPortalOf } from '@immoloupe/shared/extension/contracts';
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
 import { detectPortal, parseListings } from '@immoloupe/shared/listings/parse';
 import { createRoot, type Root } from 'react-dom/client';
-import { type AnalyseReply, sendMessage } from '../messages';
+import { type AnalyseReply, type SaveReply, sendMessage } from '../messages';
 import { Panel, type PanelState } from '../panel/panel';
 import { badgeOf } from '../panel/panel.logic';
 import { BADGE_CSS, PANEL_CSS } from '../panel/styles';
 import { loadSettings } from '../settings';
-import { cardLinkOf, comparisonKey } from './cards';
+import { cardOf, comparisonKey } from './cards';
 
 const HOST_ID = 'immoloupe-extension-panel';
 const BADGE_ATTR = 'data-immoloupe-badge';
@@ -36,7 +36,17 @@ function panelRoot(): Root {
 
 function render(state: PanelState) {
   const today = new Date().toISOString().slice(0, 10);
-  panelRoot().render(<Panel state={state} today={today} onOpenSettings={() => void sendMessage({ type: 'open-settings' })} />);
+  panelRoot().render(
+    <Panel state={state} today={today} onOpenSettings={() => void sendMessage({ type: 'open-settings' })} onSave={save} />,
+  );
+}
+
+async function save(listing: ParsedListing): Promise<SaveReply> {
+  try {
+    return await sendMessage({ type: 'save', listing });
+  } catch {
+    return { ok: false, kind: 'server', message: 'L’extension vient d’être mise à jour : rechargez la page.' };
+  }
 }
 
 async function analyse(listing: ParsedListing): Promise<AnalyseReply> {
@@ -50,12 +60,13 @@ async function analyse(listing: ParsedListing): Promise<AnalyseReply> {
 async function showListing(listing: ParsedListing) {
   render({ kind: 'loading', listing });
   const reply = await analyse(listing);
-  if (reply.ok) render({ kind: 'ready', listing, analysis: reply.analysis });
+  if (reply.ok) render({ kind: 'ready', listing, analysis: reply.analysis, serverUrl: reply.serverUrl });
   else render({ kind: 'error', listing, message: reply.message, settings: reply.kind === 'no-key' || reply.kind === 'revoked' });
 }
 
-function badge(anchor: HTMLElement, text: string, tone: string) {
-  anchor.parentElement?.querySelector(`[${BADGE_ATTR}]`)?.remove();
+function badge(place: { element: Element; position: InsertPosition }, text: string, tone: string) {
+  const previous = place.position === 'afterend' ? place.element.nextElementSibling : place.element.firstElementChild;
+  if (previous?.hasAttribute(BADGE_ATTR)) previous.remove();
   const host = document.createElement('span');
   host.setAttribute(BADGE_ATTR, '');
   const shadow = host.attachShadow({ mode: 'open' });
@@ -65,7 +76,7 @@ function badge(anchor: HTMLElement, text: string, tone: string) {
   label.className = tone;
   label.textContent = text;
   shadow.append(style, label);
-  anchor.insertAdjacentElement('afterend', host);
+  place.element.insertAdjacentElement(place.position, host);
 }
 
 async function showResults(listings: ParsedListing[]) {
@@ -85,9 +96,9 @@ async function showResults(listings: ParsedListing[]) {
     }
     for (const listing of group) {
       const b = badgeOf(listing, reply.analysis);
-      const link = b ? cardLinkOf(document, listing) : null;
-      if (b && link) {
-        badge(link, b.text, b.tone);
+      const place = b ? cardOf(document, listing) : null;
+      if (b && place) {
+        badge(place, b.text, b.tone);
         badged += 1;
       }
     }

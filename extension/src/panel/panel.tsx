@@ -5,11 +5,13 @@
 import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
 import { useState } from 'react';
+import type { SaveReply } from '../messages';
 import { panelView } from './panel.logic';
+import { SaveButton } from './save-button';
 
 export type PanelState =
   | { kind: 'loading'; listing: ParsedListing }
-  | { kind: 'ready'; listing: ParsedListing; analysis: ListingAnalysis }
+  | { kind: 'ready'; listing: ParsedListing; analysis: ListingAnalysis; serverUrl: string }
   | { kind: 'error'; listing?: ParsedListing; message: string; settings?: boolean }
   | { kind: 'unreadable'; message: string };
 
@@ -17,6 +19,7 @@ export interface PanelProps {
   state: PanelState;
   today: string;
   onOpenSettings: () => void;
+  onSave: (listing: ParsedListing) => Promise<SaveReply>;
 }
 
 function Shell({ children, onOpenSettings }: { children: React.ReactNode; onOpenSettings: () => void }) {
@@ -39,7 +42,15 @@ function Shell({ children, onOpenSettings }: { children: React.ReactNode; onOpen
   );
 }
 
-function Ready({ listing, analysis, today }: { listing: ParsedListing; analysis: ListingAnalysis; today: string }) {
+interface ReadyProps {
+  listing: ParsedListing;
+  analysis: ListingAnalysis;
+  today: string;
+  serverUrl: string;
+  onSave: PanelProps['onSave'];
+}
+
+function Ready({ listing, analysis, today, serverUrl, onSave }: ReadyProps) {
   const v = panelView(listing, analysis, today);
   return (
     <>
@@ -105,11 +116,12 @@ function Ready({ listing, analysis, today }: { listing: ParsedListing; analysis:
           <p className={v.rentalBan.tone}>{v.rentalBan.text}</p>
         </div>
       )}
+      <SaveButton onSave={() => onSave(listing)} listingsUrl={`${serverUrl}/pro/mesannonces`} />
     </>
   );
 }
 
-export function Panel({ state, today, onOpenSettings }: PanelProps) {
+export function Panel({ state, today, onOpenSettings, onSave }: PanelProps) {
   return (
     <Shell onOpenSettings={onOpenSettings}>
       {state.kind === 'loading' && <p className="muted">Analyse de l’annonce…</p>}
@@ -128,7 +140,9 @@ export function Panel({ state, today, onOpenSettings }: PanelProps) {
           )}
         </>
       )}
-      {state.kind === 'ready' && <Ready listing={state.listing} analysis={state.analysis} today={today} />}
+      {state.kind === 'ready' && (
+        <Ready listing={state.listing} analysis={state.analysis} today={today} serverUrl={state.serverUrl} onSave={onSave} />
+      )}
     </Shell>
   );
 }

@@ -32,7 +32,7 @@ describe('scoreDpe', () => {
     const s = scoreDpe(query, dpe({}));
     expect(s.score).toBeGreaterThan(99);
     expect(s.reasons).toContain('Étiquette DPE C identique');
-    expect(s.reasons.join(' ')).toMatch(/Consommation 121\u00a0kWh\/m²\/an : identique/);
+    expect(s.reasons.join(' ')).toMatch(/Consommation 121\u00a0kWh\/m²\/an\u00a0: identique/);
   });
 
   it('lowers the score with the surface gap and a different class, without excluding the DPE', () => {

@@ -17,38 +17,38 @@ export const localisationQuerySchema = z
       emptyToUndefined,
       z
         .string()
-        .regex(/^\d{5}$/, 'Code postal : 5 chiffres.')
+        .regex(/^\d{5}$/, 'Code postal : 5 chiffres.')
         .optional(),
     ),
     insee: z.preprocess(
       emptyToUndefined,
       z
         .string()
-        .regex(/^(\d{5}|2[AB]\d{3})$/i, 'Code INSEE : 5 caractères.')
+        .regex(/^(\d{5}|2[AB]\d{3})$/i, 'Code INSEE : 5 caractères.')
         .optional(),
     ),
     type: z.preprocess(
       emptyToUndefined,
-      z.enum(['maison', 'appartement'], { message: 'Type : « maison » ou « appartement ».' }).optional(),
+      z.enum(['maison', 'appartement'], { message: 'Type : « maison » ou « appartement ».' }).optional(),
     ),
     surface: z.preprocess(
       emptyToUndefined,
-      z.coerce.number().finite().positive('Surface : un nombre de m² positif.').max(10_000).optional(),
+      z.coerce.number().finite().positive('Surface : un nombre de m² positif.').max(10_000).optional(),
     ),
     dpe: z.preprocess(
       (v) => (typeof v === 'string' ? v.toUpperCase() || undefined : v),
-      z.enum(ENERGY_CLASSES, { message: 'Étiquette DPE : une lettre de A à G.' }).optional(),
+      z.enum(ENERGY_CLASSES, { message: 'Étiquette DPE : une lettre de A à G.' }).optional(),
     ),
     ges: z.preprocess(
       (v) => (typeof v === 'string' ? v.toUpperCase() || undefined : v),
-      z.enum(ENERGY_CLASSES, { message: 'Étiquette GES : une lettre de A à G.' }).optional(),
+      z.enum(ENERGY_CLASSES, { message: 'Étiquette GES : une lettre de A à G.' }).optional(),
     ),
     conso: z.preprocess(emptyToUndefined, optionalNumber),
     emission: z.preprocess(emptyToUndefined, optionalNumber),
   })
   .refine((q) => q.postcode || q.insee, { message: 'Indiquez le code postal (ou le code INSEE) de l’annonce.', path: ['postcode'] })
   .refine((q) => q.surface !== undefined || q.dpe || q.ges || q.conso !== undefined || q.emission !== undefined, {
-    message: 'Indiquez au moins une valeur de l’annonce : surface, étiquettes ou valeurs du DPE.',
+    message: 'Indiquez au moins une valeur de l’annonce : surface, étiquettes ou valeurs du DPE.',
     path: ['surface'],
   });
 export type LocalisationQuery = z.infer<typeof localisationQuerySchema>;
@@ -144,12 +144,12 @@ export function scoreDpe(q: LocalisationQuery, d: DpeForLocalisation): Scored {
   if (q.conso !== undefined && d.conso !== null) {
     const gap = Math.abs(d.conso - q.conso);
     likelihood *= within(gap, TOLERANCE.units / 2, Math.max(2, q.conso * TOLERANCE.consoDecayRatio));
-    reasons.push(gap <= 1 ? `Consommation ${kwh(d.conso)} : identique` : `Consommation ${kwh(d.conso)} (écart ${formatInteger(gap)})`);
+    reasons.push(gap <= 1 ? `Consommation ${kwh(d.conso)} : identique` : `Consommation ${kwh(d.conso)} (écart ${formatInteger(gap)})`);
   }
   if (q.emission !== undefined && d.emission !== null) {
     const gap = Math.abs(d.emission - q.emission);
     likelihood *= within(gap, TOLERANCE.units / 2, Math.max(1, q.emission * TOLERANCE.emissionDecayRatio));
-    reasons.push(gap <= 1 ? `Émissions ${kg(d.emission)} : identiques` : `Émissions ${kg(d.emission)} (écart ${formatInteger(gap)})`);
+    reasons.push(gap <= 1 ? `Émissions ${kg(d.emission)} : identiques` : `Émissions ${kg(d.emission)} (écart ${formatInteger(gap)})`);
   }
   if (q.dpe) {
     const gap = d.dpeClass ? classGap(q.dpe, d.dpeClass) : 9;

@@ -515,7 +515,7 @@ describe('detectPortal and failures', () => {
   it('reads a pasted listing text for a named portal', () => {
     const result = parseListing({
       portal: 'leboncoin',
-      text: 'Appartement 3 pièces 65 m²\n245 000 €\nLyon 8e (69008)\n2 chambres · 3e étage\nDPE : C · GES : A\n120 kWh/m²/an, 4 kg CO₂/m²/an\nVendeur particulier',
+      text: 'Appartement 3 pièces 65 m²\n245 000 €\nLyon 8e (69008)\n2 chambres · 3e étage\nDPE : C · GES : A\n120 kWh/m²/an, 4 kg CO₂/m²/an\nVendeur particulier',
     });
     if (!result.ok) throw new Error(result.message);
     expect(result.listing).toMatchObject({

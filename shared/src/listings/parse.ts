@@ -52,9 +52,9 @@ const PORTAL_LIST = 'leboncoin, SeLoger, PAP, Bien’ici, Logic-Immo, ParuVendu,
 export const PARSE_MESSAGES: Record<ParseFailure, string> = {
   blocked:
     'Le portail a bloqué la lecture automatique de cette page (protection anti-robot). Ouvrez l’annonce dans votre navigateur puis collez ici son texte ou son code source.',
-  'unknown-portal': `Ce site n’est pas un portail d’annonces reconnu. Portails lus : ${PORTAL_LIST}. Collez le texte de l’annonce et indiquez son portail.`,
+  'unknown-portal': `Ce site n’est pas un portail d’annonces reconnu. Portails lus : ${PORTAL_LIST}. Collez le texte de l’annonce et indiquez son portail.`,
   'not-a-listing': 'Aucune annonce lisible dans ce contenu. Collez la page d’une annonce (son adresse, son code source ou son texte).',
-  empty: 'Rien à analyser : collez l’adresse, le code source ou le texte d’une annonce.',
+  empty: 'Rien à analyser : collez l’adresse, le code source ou le texte d’une annonce.',
 };
 
 function failure(reason: ParseFailure, message = PARSE_MESSAGES[reason]): { ok: false; reason: ParseFailure; message: string } {
@@ -200,7 +200,7 @@ export function parseListing(input: ParseInput): ParseResult {
   if (many.listings.length > 1) {
     return failure(
       'not-a-listing',
-      `Cette page est une liste de ${many.listings.length} annonces, pas une annonce : ouvrez l’annonce voulue et collez sa page.`,
+      `Cette page est une liste de ${many.listings.length} annonces, pas une annonce : ouvrez l’annonce voulue et collez sa page.`,
     );
   }
   return { ok: true, listing: many.listings[0] as ParsedListing };

@@ -25,19 +25,19 @@ export const listingFieldsSchema = z.object({
   transaction: z.enum(TRANSACTION_KINDS).nullish(),
   title: z.string().max(500).nullish(),
   propertyType: z.enum(LISTING_PROPERTY_TYPES, { error: 'Type de bien inconnu.' }).nullish(),
-  price: z.number({ error: 'Prix : un nombre.' }).positive('Prix : un montant positif.').max(1e9).nullish(),
-  surface: z.number({ error: 'Surface : un nombre.' }).positive('Surface : un nombre de m² positif.').max(100_000).nullish(),
+  price: z.number({ error: 'Prix : un nombre.' }).positive('Prix : un montant positif.').max(1e9).nullish(),
+  surface: z.number({ error: 'Surface : un nombre.' }).positive('Surface : un nombre de m² positif.').max(100_000).nullish(),
   rooms: z.number().int().min(0).max(100).nullish(),
   bedrooms: z.number().int().min(0).max(100).nullish(),
   landArea: optionalNumber,
   floor: z.number().int().min(-5).max(200).nullish(),
-  dpeClass: z.enum(ENERGY_CLASSES, { error: 'Étiquette DPE : une lettre de A à G.' }).nullish(),
+  dpeClass: z.enum(ENERGY_CLASSES, { error: 'Étiquette DPE : une lettre de A à G.' }).nullish(),
   dpeValue: optionalNumber,
-  gesClass: z.enum(ENERGY_CLASSES, { error: 'Étiquette GES : une lettre de A à G.' }).nullish(),
+  gesClass: z.enum(ENERGY_CLASSES, { error: 'Étiquette GES : une lettre de A à G.' }).nullish(),
   gesValue: optionalNumber,
   postcode: z
     .string()
-    .regex(/^\d{5}$/, 'Code postal : 5 chiffres.')
+    .regex(/^\d{5}$/, 'Code postal : 5 chiffres.')
     .nullish(),
   city: z.string().max(200).nullish(),
   district: z.string().max(200).nullish(),
@@ -52,7 +52,7 @@ export type ListingFields = z.infer<typeof listingFieldsSchema>;
 
 export const listingUpdateSchema = z
   .object({
-    status: z.enum(LISTING_STATUSES, { error: 'Statut : à visiter, visité, offre faite ou écarté.' }).optional(),
+    status: z.enum(LISTING_STATUSES, { error: 'Statut : à visiter, visité, offre faite ou écarté.' }).optional(),
     notes: z.string().max(5000, 'Notes de 5 000 caractères au plus.').optional(),
   })
   .refine((u) => u.status !== undefined || u.notes !== undefined, { message: 'Rien à modifier.' });

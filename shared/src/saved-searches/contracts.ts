@@ -38,17 +38,31 @@ export const MAX_SAVED_SEARCHES = 100;
 /** Query parameters that only move through the results (page, sort): not part of a search. */
 const VIEW_PARAMS = new Set(['page', 'pageSize', 'sort', 'order', 'format', 'limit', 'offset']);
 
+// forEach rather than iterators: the shared build targets a library without DOM iterables.
+function pairsOf(params: URLSearchParams): [string, string][] {
+  const pairs: [string, string][] = [];
+  params.forEach((value, key) => {
+    pairs.push([key, value]);
+  });
+  return pairs;
+}
+
+/** The parameters of a query as an object (the last value of a repeated key wins). */
+export function queryParams(query: string): Record<string, string> {
+  return Object.fromEntries(pairsOf(new URLSearchParams(query)));
+}
+
 /** The search part of a tool URL's query, in a stable order (`?` excluded). */
 export function normaliseQuery(query: string): string {
   const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
-  const kept = [...params.entries()].filter(([k, v]) => !VIEW_PARAMS.has(k) && v.trim() !== '');
+  const kept = pairsOf(params).filter(([k, v]) => !VIEW_PARAMS.has(k) && v.trim() !== '');
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return new URLSearchParams(kept).toString();
 }
 
 /** The tool's own validation of a saved query: the issues in French, or null when valid. */
 export function checkToolQuery(tool: SavedSearchToolId, query: string): { path: string; message: string }[] | null {
-  const parsed = SAVED_SEARCH_TOOLS[tool].schema.safeParse(Object.fromEntries(new URLSearchParams(query)));
+  const parsed = SAVED_SEARCH_TOOLS[tool].schema.safeParse(queryParams(query));
   if (parsed.success) return null;
   return parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }

@@ -1,6 +1,6 @@
 /**
  * `/abo/moncompte`: the account (e-mail), the subscription and its renewal date, the payment
- * (Stripe's portal), the password, the download of one's data, the deletion of the account.
+ * (Stripe's portal), the newsletter consent, the password, the download of one's data, the deletion of the account.
  * Exempt from the subscription check: a user without subscription manages their account here.
  */
 import { type AccountResponse, accountResponseSchema } from '@immoloupe/shared/accounts/contracts';
@@ -13,6 +13,7 @@ import { DeleteAccount } from '~/features/auth/delete-account';
 import { SignOutButton } from '~/features/auth/sign-out-button';
 import { CheckoutButton, PortalButton } from '~/features/billing/checkout-button';
 import { describeAbo } from '~/features/billing/subscription-state.logic';
+import { MarketingConsent } from '~/features/newsletter/marketing-consent';
 import { ApiError, apiFetch } from '~/lib/api';
 import { specMetaFor } from '~/lib/meta';
 import { useSessionUser } from '~/lib/session';
@@ -91,6 +92,10 @@ export default function AccountPage() {
               ) : null}
             </Group>
           )}
+        </Section>
+
+        <Section title="Lettre d’information">
+          {account ? <MarketingConsent initial={account.marketingConsent} /> : <Loader size="xs" />}
         </Section>
 
         <Section title="Mot de passe">

@@ -3,7 +3,8 @@
  * every API call): users and their subscriptions, imports of the open data, messages of the
  * contact form, the data dashboard and the audit log of administrator actions.
  */
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { AuditLog } from '~/features/admin/audit-log';
 import { DataDashboard } from '~/features/admin/data-dashboard';
 import { AdminUsers } from '~/features/billing/admin-users';
@@ -17,7 +18,12 @@ export const meta: Route.MetaFunction = ({ location, matches }) => specMetaFor(l
 export default function AdminPage() {
   return (
     <Stack gap="lg">
-      <Title order={1}>Administration</Title>
+      <Group justify="space-between">
+        <Title order={1}>Administration</Title>
+        <Button component={Link} to="/pro/admin/brevo" variant="default">
+          Lettre d’information
+        </Button>
+      </Group>
       <Tabs defaultValue="utilisateurs" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="utilisateurs">Utilisateurs</Tabs.Tab>

@@ -67,12 +67,12 @@ export async function createAccount(
   db: Db,
   email: string,
   password: string,
-  options: { role?: 'subscriber' | 'admin'; subscription?: 'active' | 'canceled' | null } = {},
+  options: { role?: 'subscriber' | 'admin'; subscription?: 'active' | 'canceled' | null; marketingConsent?: boolean } = {},
 ): Promise<string> {
   const { hashPassword } = await import('../passwords.js');
   const rows = await db.query<{ id: string }>(
-    `INSERT INTO users (email, password_hash, role, email_verified_at) VALUES ($1, $2, $3, now()) RETURNING id`,
-    [email, await hashPassword(password), options.role ?? 'subscriber'],
+    `INSERT INTO users (email, password_hash, role, email_verified_at, marketing_consent) VALUES ($1, $2, $3, now(), $4) RETURNING id`,
+    [email, await hashPassword(password), options.role ?? 'subscriber', options.marketingConsent ?? false],
   );
   const id = (rows[0] as { id: string }).id;
   if (options.subscription) {

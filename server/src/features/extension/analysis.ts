@@ -5,6 +5,7 @@
  */
 import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
+import type { LocalisationQuery } from '@immoloupe/shared/listings/localisation.logic';
 import type { PropertyType } from '@immoloupe/shared/market/dvf';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import type { Queryable } from '../../db/client.js';
@@ -48,6 +49,22 @@ function communeOfName(city: string): { insee: string; nom: string } | null {
   }
   const named = communes().filter((c) => c.folded === folded && !CITIES_WITH_ARRONDISSEMENTS.has(c.code));
   return named.length === 1 && named[0] ? { insee: named[0].code, nom: named[0].nom } : null;
+}
+
+/** What the DPE localisation can use of a listing: its place and at least one value, else nothing. */
+export function localisationQueryOf(listing: ParsedListing, insee: string | undefined): LocalisationQuery | null {
+  if (!listing.postcode && !insee) return null;
+  const q: LocalisationQuery = {
+    ...(listing.postcode ? { postcode: listing.postcode } : { insee }),
+    ...(listing.propertyType === 'maison' || listing.propertyType === 'appartement' ? { type: listing.propertyType } : {}),
+    ...(listing.surface !== undefined ? { surface: listing.surface } : {}),
+    ...(listing.dpeClass ? { dpe: listing.dpeClass } : {}),
+    ...(listing.gesClass ? { ges: listing.gesClass } : {}),
+    ...(listing.dpeValue !== undefined ? { conso: listing.dpeValue } : {}),
+    ...(listing.gesValue !== undefined ? { emission: listing.gesValue } : {}),
+  };
+  const hasValue = q.surface !== undefined || q.dpe || q.ges || q.conso !== undefined || q.emission !== undefined;
+  return hasValue ? q : null;
 }
 
 export function statTypesOf(listing: ParsedListing): PropertyType[] {

@@ -17,7 +17,7 @@ let n = 0;
 
 beforeAll(async () => {
   app = await startTestApp();
-  await importSamples(app.db, [SAMPLE.hendayeDvf]);
+  await importSamples(app.db, [SAMPLE.hendayeDvf, 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv']);
 });
 afterAll(async () => app?.close());
 
@@ -126,6 +126,71 @@ describe('extension API', () => {
     const res = await app.fetch('/api/extension/download/safari');
     expect(res.status).toBe(404);
     expect((await res.json()).message).toBe('Navigateur inconnu : choisissez chrome ou firefox.');
+  });
+});
+
+describe('extension API: localisation and Mes annonces', () => {
+  it('gives the DPE localisation candidates of a listing, best first', async () => {
+    const { secret } = await keyOf();
+    const [dpe] = await app.db.query<{ surface: number; dpe: string; ges: string; conso: number; adresse: string }>(
+      `SELECT surface_habitable_logement::float8 AS surface, etiquette_dpe AS dpe, etiquette_ges AS ges,
+              conso_5_usages_ep_m2::float8 AS conso, adresse_ban AS adresse
+         FROM dpe WHERE code_postal_ban = '69008' AND adresse_ban IS NOT NULL AND surface_habitable_logement > 0
+        ORDER BY numero_dpe LIMIT 1`,
+    );
+    if (!dpe) throw new Error('sample without a usable 69008 DPE');
+    const listing = {
+      portal: 'seloger',
+      transaction: 'location',
+      propertyType: 'appartement',
+      price: 1345,
+      surface: Math.round(dpe.surface),
+      dpeClass: dpe.dpe,
+      gesClass: dpe.ges,
+      dpeValue: Math.round(dpe.conso),
+      postcode: '69008',
+      city: 'Lyon 8ème',
+      sources: {},
+    };
+    const body = await (await analyse(secret, { listing })).json();
+    expect(body.commune).toEqual({ insee: '69388', nom: 'Lyon 8e Arrondissement' });
+    expect(body.localisation.candidates.length).toBeGreaterThan(0);
+    expect(body.localisation.candidates[0]).toMatchObject({ label: dpe.adresse, score: expect.any(Number) });
+    // Nothing to localise with: no candidates asked for.
+    const bare = await (await analyse(secret, { listing: { portal: 'pap', postcode: '69008', sources: {} } })).json();
+    expect(bare.localisation).toBeNull();
+  });
+
+  it('saves in the key owner’s Mes annonces only; a re-capture adds a price point; bad input changes nothing', async () => {
+    const a = await keyOf();
+    const b = await keyOf();
+    const save = (secret: string, listing: unknown) =>
+      app.fetch('/api/extension/listings', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify({ listing }),
+      });
+    const saved = (secret: string) =>
+      app.fetch('/api/listings/saved', { headers: { authorization: `Bearer ${secret}` } }).then((r) => r.json());
+    const listing = { ...HENDAYE_FLAT, portalId: 'ext-1', url: 'https://www.seloger.com/annonces/achat/appartement/hendaye-64/1.htm' };
+
+    const first = await save(a.secret, listing);
+    expect(first.status).toBe(201);
+    expect(first.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    const again = await save(a.secret, { ...listing, price: 290_000 });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ merged: true });
+    const mine = (await saved(a.secret)).listings;
+    expect(mine).toHaveLength(1);
+    expect(mine[0].prices.map((p: { price: number }) => p.price)).toEqual([300_000, 290_000]);
+
+    expect((await saved(b.secret)).listings).toEqual([]);
+    expect((await save(b.secret, listing)).status).toBe(201);
+    expect((await saved(a.secret)).listings).toHaveLength(1);
+
+    const bad = await save(a.secret, { ...listing, price: 'cher' });
+    expect(bad.status).toBe(400);
+    expect((await saved(a.secret)).listings[0].prices).toHaveLength(2);
   });
 });
 

@@ -7,11 +7,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analysisRequestSchema, EXTENSION_API_PATHS, type ListingAnalysis } from '@immoloupe/shared/extension/contracts';
+import { listingFieldsSchema } from '@immoloupe/shared/listings/store.logic';
 import { type RequestHandler, Router } from 'express';
 import { requireSubscriber, requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { analyseListing } from './analysis.js';
+import { localise } from '../listings/localisation.js';
+import { saveSighting } from '../listings/store.js';
+import { analyseListing, localisationQueryOf } from './analysis.js';
 
 /** Where `npm run build -w extension` writes the packages (repository root/extension/dist). */
 export const EXTENSION_DIST_DIR = fileURLToPath(new URL('../../../../extension/dist/', import.meta.url));
@@ -54,9 +57,26 @@ export function extensionRoutes({ db }: { db: Db }): Router {
 
   router.post('/extension/analysis', requireSubscriber, async (req, res) => {
     const { listing } = analysisRequestSchema.parse(req.body ?? {});
-    const analysis: ListingAnalysis = { ...(await analyseListing(db, listing)), localisation: null };
+    const market = await analyseListing(db, listing);
+    const query = localisationQueryOf(listing, market.commune?.insee);
+    const candidates = query ? await localise(db, query) : null;
+    const analysis: ListingAnalysis = {
+      ...market,
+      localisation: candidates && {
+        candidates: candidates.map((c) => ({ label: c.address, score: c.score, detail: c.reasons.join(' · ') })),
+      },
+    };
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(analysis);
+  });
+
+  // « Enregistrer dans Mes annonces » from the panel: the listings store's own rules (a re-capture of
+  // the same property joins it and adds a price point), for the key's owner only.
+  router.post('/extension/listings', requireSubscriber, async (req, res) => {
+    const { listing } = analysisRequestSchema.parse(req.body ?? {});
+    const fields = listingFieldsSchema.parse(listing);
+    const saved = await db.transaction((tx) => saveSighting(tx, (req.user as { id: string }).id, fields));
+    res.status(saved.merged ? 200 : 201).json(saved);
   });
 
   // Which packages this server can hand out (the /pro/extension page), with their size and build date.

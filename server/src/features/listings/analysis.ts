@@ -72,14 +72,14 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
     })(),
     notes,
   };
-  if (!commune) notes.push('Code postal absent ou inconnu : pas de comparaison avec les ventes DVF.');
-  if (isRent) notes.push('Annonce de location : les ventes DVF ne donnent pas de loyer, seul le prix de vente est comparé.');
-  if (!type) notes.push('Type de bien autre qu’appartement ou maison : pas de comparaison DVF.');
+  if (!commune) notes.push('Code postal absent ou inconnu : pas de comparaison avec les ventes DVF.');
+  if (isRent) notes.push('Annonce de location : les ventes DVF ne donnent pas de loyer, seul le prix de vente est comparé.');
+  if (!type) notes.push('Type de bien autre qu’appartement ou maison : pas de comparaison DVF.');
   if (!commune || isRent || !type) return analysis;
 
   const newest = (await dvfFreshness(db, [commune.insee])).lastMutationDate;
   if (!newest) {
-    notes.push(`Aucune vente DVF importée pour ${commune.name} : importez les DVF du département (Administration › Données).`);
+    notes.push(`Aucune vente DVF importée pour ${commune.name} : importez les DVF du département (Administration › Données).`);
     return analysis;
   }
   const period = { from: monthsBefore(newest, PERIOD_MONTHS), to: newest };
@@ -93,7 +93,7 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
       .overall;
     analysis.market.push({ label: `${RADIUS_M} m autour`, count: around.count, median: around.median });
     closest = around.median ?? closest;
-  } else notes.push('Annonce non localisée : comparaison à la commune seulement, pas d’estimation par comparables.');
+  } else notes.push('Annonce non localisée : comparaison à la commune seulement, pas d’estimation par comparables.');
   if (pricePerM2 && closest) analysis.position = positionAgainst(pricePerM2, closest);
 
   if (point && f.surface && f.surface >= 5) {
@@ -128,7 +128,75 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
         const amount = f.price - e.value;
         analysis.gap = { amount, ratio: amount / e.value, negotiation: Math.max(0, amount) };
       }
-    } else notes.push('Moins de 3 ventes comparables : pas d’estimation.');
+    } else notes.push('Moins de 3 ventes comparables : pas d’estimation.');
   }
   return analysis;
+}
+
+export interface MapPoint {
+  id: string;
+  lat: number;
+  lon: number;
+  pricePerM2: number | null;
+  median: number | null;
+  position: 'dessous' | 'aligne' | 'dessus' | null;
+}
+
+/**
+ * Saved listings on the map, each placed against the median €/m² of its commune for its type over
+ * the 24 months ending at the commune's newest sale (one statistic per commune and type).
+ */
+export async function mapPositions(
+  db: Queryable,
+  listings: readonly {
+    id: string;
+    lat?: number | null;
+    lon?: number | null;
+    price?: number | null;
+    surface?: number | null;
+    postcode?: string | null;
+    city?: string | null;
+    propertyType?: string | null;
+    transaction?: string | null;
+  }[],
+): Promise<MapPoint[]> {
+  const medians = new Map<string, number | null>();
+  const out: MapPoint[] = [];
+  for (const l of listings) {
+    if (l.lat == null || l.lon == null) continue;
+    const ppm2 = l.price && l.surface && l.transaction !== 'location' ? l.price / l.surface : null;
+    const commune = communeOf({ portal: 'leboncoin', postcode: l.postcode ?? null, city: l.city ?? null });
+    const type = l.propertyType === 'appartement' || l.propertyType === 'maison' ? l.propertyType : null;
+    let median: number | null = null;
+    if (commune && type && ppm2) {
+      const key = `${commune.insee}:${type}`;
+      if (!medians.has(key)) {
+        const newest = (await dvfFreshness(db, [commune.insee])).lastMutationDate;
+        medians.set(
+          key,
+          newest
+            ? (
+                await statsWithMonthly(db, {
+                  zone: { kind: 'communes', insee: [commune.insee] },
+                  from: monthsBefore(newest, PERIOD_MONTHS),
+                  to: newest,
+                  types: [type],
+                  natures: [...STAT_NATURES],
+                })
+              ).overall.median
+            : null,
+        );
+      }
+      median = medians.get(key) ?? null;
+    }
+    out.push({
+      id: l.id,
+      lat: l.lat,
+      lon: l.lon,
+      pricePerM2: ppm2,
+      median,
+      position: ppm2 && median ? positionAgainst(ppm2, median) : null,
+    });
+  }
+  return out;
 }

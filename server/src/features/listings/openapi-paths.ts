@@ -10,7 +10,7 @@ function schema(s: ZodType, io: 'input' | 'output'): Record<string, unknown> {
 }
 
 const ERROR = {
-  description: 'Erreur (message en français ; `issues` détaille une requête invalide).',
+  description: 'Erreur (message en français ; `issues` détaille une requête invalide).',
   content: {
     'application/json': {
       schema: { type: 'object', properties: { message: { type: 'string' }, issues: { type: 'array' } }, required: ['message'] },
@@ -34,9 +34,9 @@ export function listingOpenApiPaths() {
   return {
     '/localisation': {
       get: {
-        summary: 'Localisation d’une annonce par son DPE : adresses candidates, notées, avec leurs raisons',
+        summary: 'Localisation d’une annonce par son DPE : adresses candidates, notées, avec leurs raisons',
         description:
-          'Chaque DPE de la zone est noté sur toutes les valeurs données, avec des tolérances (valeurs arrondies des annonces, surface différente de quelques %, DPE refait) ; ' +
+          'Chaque DPE de la zone est noté sur toutes les valeurs données, avec des tolérances (valeurs arrondies des annonces, surface différente de quelques %, DPE refait) ; ' +
           'une adresse par candidat, la meilleure d’abord, 10 au plus. Une note n’est pas une certitude.',
         parameters: Object.entries(query.properties ?? {}).map(([name, prop]) => ({
           name,
@@ -58,7 +58,7 @@ export function listingOpenApiPaths() {
         summary: 'Lecture d’une annonce (leboncoin, SeLoger, PAP, Bien’ici, Logic-Immo, ParuVendu, Le Figaro Immobilier, Orpi)',
         description:
           'JSON `{ url, text, portal }`, ou le code source de la page en `text/html` (6 Mo au plus, `url` et `portal` en paramètres). ' +
-          'Chaque champ dit d’où il a été lu (`sources`) ; un champ absent n’est jamais deviné. Page bloquée ou portail inconnu : 422 avec un message.',
+          'Chaque champ dit d’où il a été lu (`sources`) ; un champ absent n’est jamais deviné. Page bloquée ou portail inconnu : 422 avec un message.',
         requestBody: {
           required: true,
           content: { 'application/json': { schema: schema(parseRequestSchema, 'input') }, 'text/html': { schema: { type: 'string' } } },

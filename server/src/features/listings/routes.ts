@@ -12,7 +12,7 @@ import express, { type Request, Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { analyseListing } from './analysis.js';
+import { analyseListing, mapPositions } from './analysis.js';
 import { fetchListingPage, type PageFetcher } from './fetch-page.js';
 import { localise } from './localisation.js';
 import { deleteSaved, listSaved, savedById, saveSighting, updateSaved } from './store.js';
@@ -78,6 +78,11 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
   router.get('/listings/saved', requireSubscriber, async (req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
     res.json({ listings: await listSaved(db, userId(req)) });
+  });
+
+  router.get('/listings/map', requireSubscriber, async (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({ points: await mapPositions(db, await listSaved(db, userId(req))) });
   });
 
   router.post('/listings/saved', requireSubscriber, async (req, res) => {

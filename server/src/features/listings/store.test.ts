@@ -84,7 +84,7 @@ describe('Mes annonces', () => {
     expect(saved?.prices.map((p) => p.price)).toEqual([310000, 295000]);
   });
 
-  it('joins the same property seen on another portal (same place and type, surface within 3 %)', async () => {
+  it('joins the same property seen on another portal (same place and type, surface within 3 %)', async () => {
     const other = {
       ...SELOGER,
       portal: 'leboncoin',

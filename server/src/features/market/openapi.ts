@@ -3,6 +3,7 @@
  * zod contracts the server validates with (so it cannot drift from the code). Public: it describes
  * the API, it holds no data.
  */
+
 import { addressAnalysisSchema, addressQuerySchema } from '@immoloupe/shared/market/address-contracts';
 import { marketAnalysisResponseSchema, marketStatsQuerySchema, marketStatsResponseSchema } from '@immoloupe/shared/market/contracts';
 import { estimateRequestSchema, estimateResponseSchema } from '@immoloupe/shared/market/estimate-contracts';
@@ -14,7 +15,9 @@ import {
 } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { type ZodType, z } from 'zod';
+import { extensionOpenApiPaths } from '../extension/openapi-paths.js';
 import { listingOpenApiPaths } from '../listings/openapi-paths.js';
+import { tilePaths } from '../tiles/openapi.js';
 import { prospectingSearchPaths } from '../zone/openapi.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[]; type?: unknown };
@@ -94,6 +97,7 @@ export function openApiDocument(publicUrl: string) {
     paths: {
       ...prospectingSearchPaths(),
       ...listingOpenApiPaths(),
+      ...extensionOpenApiPaths(),
       '/market/stats': {
         get: {
           summary: 'Statistiques de prix au m² d’une zone et d’une période',
@@ -192,6 +196,7 @@ export function openApiDocument(publicUrl: string) {
           },
         },
       },
+      ...tilePaths(),
     },
   };
 }

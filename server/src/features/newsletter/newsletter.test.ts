@@ -147,7 +147,7 @@ describe('newsletter sending', () => {
     const audit = await (await admin.api('/api/admin/audit?action=newsletter.send')).json();
     expect(audit.entries[0]).toMatchObject({
       target: 'Abonnés actifs',
-      details: { segment: 'abonnes-actifs', recipients: 3, campaignId: id },
+      details: { subject: 'Les prix de novembre', recipients: 3, campaignId: id },
     });
   });
 

@@ -101,7 +101,6 @@ export function newsletterRoutes(deps: {
       if (n.recipients === 0) throw empty;
       await recordAudit(tx, actor, 'newsletter.send', SEGMENTS[segment], {
         subject: draft.subject,
-        segment,
         recipients: n.recipients,
         campaignId: n.id,
       });

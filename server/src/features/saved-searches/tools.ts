@@ -4,7 +4,7 @@
  */
 import { placeOf, transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
-import type { SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
+import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 import type { Queryable } from '../../db/client.js';
 import { parcelsOfCommune } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';
@@ -27,5 +27,5 @@ export const TOOL_COUNTS: Record<SavedSearchToolId, Counter> = {
 };
 
 export async function countResults(db: Queryable, tool: SavedSearchToolId, query: string): Promise<number> {
-  return TOOL_COUNTS[tool](db, Object.fromEntries(new URLSearchParams(query)));
+  return TOOL_COUNTS[tool](db, queryParams(query));
 }

@@ -15,18 +15,29 @@ export interface Outline {
   bbox: { west: number; south: number; east: number; north: number };
 }
 
-/** ≈ 10 cm: finer than any drawing, and it keeps the stored outlines small. */
-const round = (v: number) => Math.round(v * 1e6) / 1e6;
+/** ≈ 1 m: as fine as a section outline is drawn, and neighbours' shared edges then coincide. */
+const round = (v: number) => Math.round(v * 1e5) / 1e5;
 
 function outerRings(g: Area): Position[][] {
   return g.type === 'Polygon' ? [g.coordinates[0] ?? []] : g.coordinates.map((p) => p[0] ?? []);
+}
+
+/** Drops consecutive repeated points (snapping can create them). */
+function dedupe(ring: Position[]): Position[] {
+  return ring.filter((p, i) => i === 0 || p[0] !== ring[i - 1]?.[0] || p[1] !== ring[i - 1]?.[1]);
 }
 
 /** The union of the areas, each part reduced to its outer ring; null when nothing is left. */
 export function outlineOf(areas: readonly Area[]): Outline | null {
   // Holes dropped first: fewer rings for the union to sweep, and none to fill afterwards.
   const parts: Feature<Polygon>[] = [];
-  for (const a of areas) for (const ring of outerRings(a)) if (ring.length >= 4) parts.push(polygon([ring]));
+  // Snapped to the output grid first: neighbours' shared edges then coincide exactly, which is
+  // what makes the sweep fast (nearly coincident edges cost it many splits).
+  for (const a of areas)
+    for (const ring of outerRings(a)) {
+      const snapped = dedupe(ring.map(([x, y]) => [round(x as number), round(y as number)]));
+      if (snapped.length >= 4) parts.push(polygon([snapped]));
+    }
   if (parts.length === 0) return null;
   let merged: Area;
   if (parts.length === 1) merged = (parts[0] as Feature<Polygon>).geometry;

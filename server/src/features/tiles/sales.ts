@@ -2,7 +2,7 @@
  * Sales as vector tiles (`ventes` layer) with the filters of the transactions page: clusters
  * (`point_count`, position = mean of their sales) below zoom 15, single sales (`id`, `ppm2`) from
  * zoom 15. When the filters are a commune or the map view and whole months, the clusters of zooms
- * ≤ 12 are sums over `dvf_map_cells` (a département's 500 000 sales stay cheap); otherwise they are
+ * ≤ 13 are sums over `dvf_map_cells` (a département's 500 000 sales stay cheap); otherwise they are
  * counted from the sales themselves.
  */
 
@@ -17,6 +17,8 @@ import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 export const SALES_LAYER = 'ventes';
 export const SALES_POINTS_MIN_ZOOM = 15;
 const CELL_ZOOM = 15;
+/** Up to this zoom clusters come from the cells (at 13, one per zoom-15 cell: 16 on a tile). */
+const CELLS_MAX_ZOOM = 13;
 /** Clusters of one tile: a 64 × 64 grid (8 px cells on a 512 px tile). */
 const GRID_BITS = 6;
 const MAX_POINTS = 20_000;
@@ -105,7 +107,7 @@ export async function buildSalesTile(
   t: TileCoord,
 ): Promise<Uint8Array> {
   let features: Feature[];
-  if (t.z <= 12 && cellsAnswer(f, place)) features = await clustersFromCells(db, f, place, t);
+  if (t.z <= CELLS_MAX_ZOOM && cellsAnswer(f, place)) features = await clustersFromCells(db, f, place, t);
   else {
     const [w, s, e, n] = tileBounds(t, 8 / 512);
     const p = new Params();

@@ -33,6 +33,26 @@ export function parcelQuery(f: ParcelForm, offset = 0): string {
   return q.toString();
 }
 
+/** The search of a page URL (a link or a saved search), the same names as the API's. */
+export function formFromParams(p: URLSearchParams): ParcelForm {
+  return {
+    commune: p.get('commune') ?? '',
+    section: p.get('section') ?? '',
+    numero: p.get('numero') ?? '',
+    surfaceMin: p.get('surfaceMin') ?? '',
+    surfaceMax: p.get('surfaceMax') ?? '',
+    anciennes: p.get('anciennes') === '1',
+  };
+}
+
+/** The page URL's query of a search: the API's without the paging. */
+export function pageQuery(f: ParcelForm): string {
+  const q = new URLSearchParams(parcelQuery(f));
+  q.delete('limit');
+  q.delete('offset');
+  return q.toString();
+}
+
 /** The outlines as a GeoJSON FeatureCollection, the selected parcel flagged for its own colour. */
 export function parcelFeatures(parcels: readonly Parcel[], selected: string | null) {
   return {

@@ -12,7 +12,16 @@ import { useSearchParams } from 'react-router';
 import { WideTable } from '~/components/wide-table';
 import { MapView } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
-import { boundsOfParcels, PAGE_SIZE, PARCEL_LAYERS, type ParcelForm, parcelFeatures, parcelQuery } from './parcel-search.logic';
+import {
+  boundsOfParcels,
+  formFromParams,
+  PAGE_SIZE,
+  PARCEL_LAYERS,
+  type ParcelForm,
+  pageQuery,
+  parcelFeatures,
+  parcelQuery,
+} from './parcel-search.logic';
 import { ParcelSheetPanel } from './parcel-sheet';
 import { ProspectingFilters } from './prospecting-filters';
 
@@ -22,14 +31,18 @@ type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
 const empty: ParcelForm = { commune: '', section: '', numero: '', surfaceMin: '', surfaceMax: '', anciennes: false };
 
 export function ParcelSearch() {
-  const [form, setForm] = useState<ParcelForm>(empty);
-  const [searched, setSearched] = useState<ParcelForm | null>(null);
+  // The search lives in the URL too, so that a link or a saved search opens it again.
+  const [params, setParams] = useSearchParams();
+  const [form, setForm] = useState<ParcelForm>(() => ({ ...empty, ...formFromParams(params) }));
+  const [searched, setSearched] = useState<ParcelForm | null>(() => {
+    const initial = formFromParams(params);
+    return initial.commune.trim().length >= 2 ? initial : null;
+  });
   const [offset, setOffset] = useState(0);
   const [result, setResult] = useState<ParcelSearchResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   // The parcel whose sheet is open is in the URL (`?parcelle=<id>`): the link other tools and users share.
-  const [params, setParams] = useSearchParams();
   const sheetId = params.get('parcelle');
   const [selected, setSelectedState] = useState<string | null>(sheetId);
   const setSelected = useCallback(
@@ -109,6 +122,7 @@ export function ParcelSearch() {
     }
     setOffset(0);
     setSearched({ ...form });
+    setParams(new URLSearchParams(pageQuery(form)), { replace: true, preventScrollReset: true });
   };
   const set = (key: keyof ParcelForm) => (e: { currentTarget: HTMLInputElement }) =>
     setForm({ ...form, [key]: key === 'anciennes' ? e.currentTarget.checked : e.currentTarget.value });

@@ -1,0 +1,241 @@
+/**
+ * The browser extension in Debian's Chromium, loaded from the zip the server offers, on the sample
+ * pages of the eight portals served under their real host names, against the built server with
+ * DVF sales for the samples' communes: pairing from /pro/extension, settings, the panel on an ad
+ * of each portal whose sample is an ad, badges on results pages, blocked pages, a revoked key.
+ * One Chromium start for the whole file (CI time).
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_EXTENSION_ID } from '../../shared/src/extension/contracts.ts';
+import { ARTIFACTS_DIR } from '../support/browser.js';
+import { createAccounts, signIn } from '../support/data.js';
+import { REPO_ROOT, type RunningServer, startServer } from '../support/server.js';
+import { writeDpeFixture, writeDvfFixture } from './dvf-fixture.js';
+import { CHROME_ZIP, type ExtensionBrowser, openWithExtension, panelText, unpack } from './extension-browser.js';
+import { type PortalServer, startPortals } from './portals.js';
+
+const run = promisify(execFile);
+const NB = '\u00a0';
+const NNB = '\u202f';
+const AGENT = { email: 'extension@exemple.fr', password: 'Maison-bleue-2026' };
+
+/** One ad page per portal whose sample is an ad, at a URL of that portal's shape. */
+const AD_PAGES = {
+  leboncoin: [
+    'www.leboncoin.fr/ventes_immobilieres/1476063628.htm',
+    'leboncoin/lbc_ad-page_vente_sainte-maure-de-touraine-37800_2018-08_LEGACY.html',
+  ],
+  seloger: [
+    'www.seloger.com/annonces/locations/appartement/lyon-8eme-69/la-plaine/249918711.htm',
+    'seloger/seloger_ad-page-body_location_lyon-69008_2025-10.json',
+  ],
+  pap: ['www.pap.fr/annonces/appartement-paris-5e-r465000000', 'pap/pap_ad-page-body_location_paris-75005_2024-07.json'],
+  bienici: [
+    'www.bienici.com/annonce/location/paris-12e/appartement/1piece/006091E2BROE',
+    'bienici/bienici_ad-page-body_location_paris-75012_2024-07.json',
+  ],
+  lefigaro: ['immobilier.lefigaro.fr/annonces/annonce-65000000.html', 'lefigaro/lefigaro_ad-page-body_location_paris-75006_2024-07.json'],
+  orpi: ['www.orpi.com/annonce-location-appartement-t2-paris-17-b-e2abcd/', 'orpi/orpi_ad-page-body_location_paris-75017_2025-10.json'],
+  paruvendu: [
+    'www.paruvendu.fr/immobilier/vente/appartement/1288616098A1KIVHAP000',
+    'paruvendu/paruvendu_search-result-card_vente_bordeaux-33_2026-02.html',
+  ],
+} as const;
+
+const RESULT_PAGES = {
+  leboncoin: ['www.leboncoin.fr/recherche', 'leboncoin/lbc_search-page_vente_brest-29200_2025-09.html'],
+  logicimmo: ['www.logic-immo.com/classified-search', 'logicimmo/logicimmo_search-page_vente_toulon-83000_2025-12.html'],
+} as const;
+
+const BLOCKED = ['www.leboncoin.fr/ad/ventes_immobilieres/3064027597', 'leboncoin/lbc_datadome-captcha-block-page_2026.html'] as const;
+
+let server: RunningServer;
+let portals: PortalServer;
+let browser: ExtensionBrowser;
+let extensionDir: string;
+let fixtureDir: string;
+let secret: string;
+
+beforeAll(async () => {
+  fixtureDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-dvf-e2e-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-'));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  await run(process.execPath, ['server/dist/cli/data-import.js', writeDvfFixture(fixtureDir), writeDpeFixture(fixtureDir)], {
+    cwd: REPO_ROOT,
+    env,
+  });
+  await createAccounts(dataDir, [{ ...AGENT, subscription: 'active' }]);
+  server = await startServer({ dataDir });
+  const pages = Object.fromEntries([...Object.values(AD_PAGES), ...Object.values(RESULT_PAGES), BLOCKED]);
+  portals = await startPortals(pages);
+  extensionDir = unpack(CHROME_ZIP);
+  browser = await openWithExtension(extensionDir, portals.hostResolverRules);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portals?.close();
+  await server?.stop();
+  for (const dir of [extensionDir, fixtureDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('browser extension', () => {
+  it('loads from the zip with its fixed id, enabled, without install warning', async () => {
+    expect(browser.extensionId).toBe(CHROMIUM_EXTENSION_ID);
+    const { page } = browser;
+    await page.goto('chrome://extensions');
+    const info = await page.evaluate(
+      () =>
+        new Promise<{ id: string; state: string; warnings: string[]; errors: unknown[] }[]>((resolve) =>
+          // @ts-expect-error chrome.developerPrivate exists on chrome://extensions only; @types/chrome does not declare it.
+          chrome.developerPrivate.getExtensionsInfo(
+            {},
+            (list: { id: string; state: string; installWarnings: string[]; manifestErrors: unknown[] }[]) =>
+              resolve(list.map((e) => ({ id: e.id, state: e.state, warnings: e.installWarnings, errors: e.manifestErrors }))),
+          ),
+        ),
+    );
+    expect(info.find((e) => e.id === CHROMIUM_EXTENSION_ID)).toEqual({
+      id: CHROMIUM_EXTENSION_ID,
+      state: 'ENABLED',
+      warnings: [],
+      errors: [],
+    });
+  });
+
+  it('serves the package it was loaded from, and pairs from /pro/extension with a key shown once', async () => {
+    const { page } = browser;
+    const zip = await fetch(`${server.url}/api/extension/download/chrome`);
+    expect(zip.status).toBe(200);
+    expect(Buffer.from(await zip.arrayBuffer()).equals(readFileSync(CHROME_ZIP))).toBe(true);
+
+    await signIn(page, server.url, AGENT, '/pro/extension');
+    expect(await page.getByText('Bientôt disponible').count()).toBe(0);
+    await page.getByRole('button', { name: 'Associer l’extension' }).click();
+    secret = ((await page.getByTestId('pairing-secret').textContent()) ?? '').trim();
+    expect(secret).toMatch(/^iml_[A-Za-z0-9_-]{43}$/);
+    await page.reload();
+    await page.getByRole('button', { name: 'Associer l’extension' }).waitFor();
+    expect(await page.content()).not.toContain(secret);
+  });
+
+  it('says on a portal page that the key is missing, then takes the key and server in its settings', async () => {
+    const { page } = browser;
+    await page.goto(`https://${AD_PAGES.pap[0]}`);
+    expect(await panelText(page)).toContain('Aucune clé d’accès');
+
+    await page.goto(`chrome-extension://${browser.extensionId}/src/options/index.html`);
+    await page.getByLabel('Adresse du serveur Immoloupe').fill(server.url);
+    await page.getByLabel('Clé d’accès personnelle').fill('iml_pas-une-vraie-cle');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('Cette clé n’a pas la forme attendue');
+    await page.getByLabel('Clé d’accès personnelle').fill(secret);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText(`Clé valide : compte ${AGENT.email}.`).waitFor();
+  });
+
+  it.each(Object.entries(AD_PAGES))(
+    'shows the panel on a %s ad: price, €/m² against the DVF median, a candidate',
+    async (portal, [url]) => {
+      const { page } = browser;
+      await page.goto(`https://${url}`);
+      const text = await panelText(page);
+      expect(text, portal).toMatch(/Face aux ventes DVF/i);
+      expect(text, portal).toMatch(/(Prix|Loyer) [\d\u202f]+\u00a0€/);
+      expect(text, portal).toMatch(/Prix au m² [\d\u202f,]+\u00a0€\/m²/);
+      expect(text, portal).toMatch(/Médiane DVF à .+ sur 9\u00a0ventes/);
+      expect(text, portal).toMatch(/au-dessus de la médiane|en dessous de la médiane|au niveau de la médiane|Rendement locatif brut/);
+      expect(text, portal).toMatch(/Localisation probable 8 Rue de l’Essai \d{5} .+ [\d,]+\u00a0%/i);
+      // The visible window only: the panel is fixed in it, and the sample pages are very long.
+      if (portal === 'seloger' || portal === 'pap') {
+        mkdirSync(ARTIFACTS_DIR, { recursive: true });
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `extension-panneau-${portal}.png`) });
+      }
+    },
+  );
+
+  it('compares a sale with the median and its quartile range (leboncoin, Sainte-Maure-de-Touraine)', async () => {
+    const { page } = browser;
+    await page.goto(`https://${AD_PAGES.leboncoin[0]}`);
+    const text = await panelText(page);
+    expect(text).toContain(`Prix 269${NNB}000${NB}€`);
+    // 269 000 € for 205 m² = 1 312 €/m², against a median of 1 800 €/m²: 27 % under.
+    expect(text).toContain(`1${NNB}312${NB}€/m², -27${NB}% en dessous de la médiane`);
+    expect(text).toContain(`Médiane DVF à Sainte-Maure-de-Touraine${NB}: 1${NNB}800${NB}€/m² sur 9${NB}ventes`);
+    expect(text).toMatch(/Estimation \(quartiles DVF\)\u00a0: [\d\u202f]+\u00a0€ – [\d\u202f]+\u00a0€/);
+    expect(text).toContain(`DPE C${NB}: aucune interdiction de louer`);
+  });
+
+  it('saves the listing in Mes annonces; saved again, it gets a new price point', async () => {
+    const { page } = browser;
+    await page.goto(`https://${AD_PAGES.seloger[0]}`);
+    await panelText(page);
+    const panel = page.locator('#immoloupe-extension-panel');
+    await panel.getByRole('button', { name: 'Enregistrer dans Mes annonces' }).click();
+    await panel.getByText('Annonce enregistrée dans Mes annonces.').waitFor();
+    await page.reload();
+    await panelText(page);
+    await panel.getByRole('button', { name: 'Enregistrer dans Mes annonces' }).click();
+    await panel.getByText('Déjà dans Mes annonces : prix du jour ajouté à son historique.').waitFor();
+    // The signed-in session of the same person sees it in « Mes annonces ».
+    const saved = (await (await page.request.get(`${server.url}/api/listings/saved`)).json()) as {
+      listings: { price: number; postcode: string; prices: unknown[] }[];
+    };
+    expect(saved.listings).toHaveLength(1);
+    expect(saved.listings[0]).toMatchObject({ price: 1345, postcode: '69008' });
+    expect(saved.listings[0]?.prices).toHaveLength(2);
+  });
+
+  it('badges the cards of a results page with their €/m² against the median', async () => {
+    const { page } = browser;
+    for (const [portal, [url]] of Object.entries(RESULT_PAGES)) {
+      await page.goto(`https://${url}`);
+      const text = await panelText(page);
+      const [, read, compared] = /(\d+) annonces lues, (\d+) comparées/.exec(text) ?? [];
+      expect(Number(read), portal).toBeGreaterThan(10);
+      expect(Number(compared), portal).toBeGreaterThan(5);
+      const badges = page.locator('[data-immoloupe-badge] span');
+      expect(await badges.count(), portal).toBe(Number(compared));
+      expect(await badges.first().textContent(), portal).toMatch(/€\/m² · [+-]?\d+\u00a0% vs médiane DVF/);
+    }
+  });
+
+  it('says so on a page the portal blocked', async () => {
+    const { page } = browser;
+    await page.goto(`https://${BLOCKED[0]}`);
+    expect(await panelText(page)).toContain('leboncoin a bloqué la lecture automatique de cette page (protection anti-robot DataDome)');
+  });
+
+  it('leaves a portal switched off in the settings alone', async () => {
+    const { page } = browser;
+    const settings = `chrome-extension://${browser.extensionId}/src/options/index.html`;
+    await page.goto(settings);
+    await page.getByRole('checkbox', { name: 'PAP' }).uncheck();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText(/^Réglages enregistrés/).waitFor();
+    await page.goto(`https://${AD_PAGES.pap[0]}`);
+    await page.waitForTimeout(1500);
+    expect(await page.locator('#immoloupe-extension-panel').count()).toBe(0);
+    await page.goto(settings);
+    await page.getByRole('checkbox', { name: 'PAP' }).check();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText(/^Réglages enregistrés/).waitFor();
+    await page.goto(`https://${AD_PAGES.pap[0]}`);
+    expect(await panelText(page)).toContain('PAP');
+  });
+
+  it('says in French that a revoked key is refused', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/pro/creer_cle`);
+    page.once('dialog', (d) => void d.accept());
+    await page.getByTestId('keys-table').getByRole('button', { name: 'Révoquer' }).first().click();
+    await page.getByText('Aucune clé pour l’instant.').waitFor();
+    await page.goto(`https://${AD_PAGES.seloger[0]}`);
+    expect(await panelText(page)).toContain('Votre clé d’accès est invalide ou a été révoquée.');
+  });
+});

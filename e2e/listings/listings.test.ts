@@ -1,0 +1,88 @@
+/**
+ * The listing tools in a real browser, against the built server with the DPE samples imported:
+ * paste the page source of a SeLoger ad (Lyon 8e), see its price, surface and DPE read, its €/m²
+ * and the DPE candidates of 69008; save it; find it in « Mes annonces » and on the listings map.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../support/browser.js';
+import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
+
+const USER = { email: 'chasseur@exemple.fr', password: 'Maison-bleue-2026' };
+
+/** The extension's capture of the ad's `<body>`, as a person would paste the page source. */
+function selogerLyonSource(): string {
+  let html = JSON.parse(
+    readFileSync(path.join(SHARED_DATA, 'listings/seloger/seloger_ad-page-body_location_lyon-69008_2025-10.json'), 'utf8'),
+  ) as string;
+  if (html.startsWith('"<')) html = html.slice(1);
+  return html;
+}
+
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-listings-'));
+  await importSamples(dataDir, ['dpe/dpe03existant_extrait-1000_france.csv', 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv']);
+  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
+  server = await startServer({ dataDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('listings', () => {
+  it('reads a pasted SeLoger page, analyses it, saves it, and shows it in Mes annonces and on the map', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/analyseannonce');
+      await b.page.getByLabel('Adresse, code source ou texte de l’annonce').fill(selogerLyonSource());
+      await b.page.getByRole('button', { name: 'Lire l’annonce' }).click();
+      const field = (name: string) => b.page.getByRole('textbox', { name });
+      await b.page.getByRole('heading', { name: 'Champs lus' }).waitFor({ timeout: 20_000 });
+      expect(await field('Surface (m²)').inputValue()).toBe('70');
+      expect(digits(await field('Loyer (€/mois)').inputValue())).toBe('1345');
+      expect(await b.page.getByRole('combobox', { name: 'Étiquette DPE' }).inputValue()).toBe('D');
+      expect(await field('Code postal').inputValue()).toBe('69008');
+      // €/m² of the ad, and why it is not set against DVF sales (a rent, no Lyon sales imported).
+      await b.page.getByTestId('prix-m2').waitFor({ timeout: 20_000 });
+      expect(await b.page.getByTestId('prix-m2').textContent()).toMatch(/^19\s€\/m²$/);
+      await b.page.getByText('Annonce de location').waitFor();
+      const candidates = b.page.getByTestId('candidat');
+      await candidates.first().waitFor();
+      expect(await candidates.count()).toBeGreaterThan(0);
+      expect(await candidates.first().textContent()).toMatch(/69008/);
+      await screenshot(b.page, 'listings-analyseannonce');
+
+      await b.page.getByRole('button', { name: 'Enregistrer dans Mes annonces' }).click();
+      await b.page.getByText('Annonce enregistrée dans Mes annonces.').waitFor();
+
+      await b.page.goto(`${server.url}/pro/mesannonces`);
+      const mine = b.page.getByTestId('mon-annonce');
+      await mine.first().waitFor();
+      expect(await mine.count()).toBe(1);
+      expect(await mine.first().textContent()).toMatch(/1\s345\s€[\s\S]*70\sm²[\s\S]*DPE D/);
+      await screenshot(b.page, 'listings-mesannonces');
+
+      await b.page.goto(`${server.url}/pro/carte_annonces`);
+      await b.page.getByTestId('annonce-carte').first().waitFor();
+      expect(await b.page.getByTestId('annonce-carte').count()).toBe(1);
+      await b.page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });
+      await screenshot(b.page, 'listings-carte');
+    } catch (err) {
+      await screenshot(b.page, 'listings-debug');
+      throw err;
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+/** Digits of a French amount (`1 345` → `1345`). */
+function digits(s: string): string {
+  return s.replace(/\D/g, '');
+}

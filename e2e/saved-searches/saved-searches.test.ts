@@ -1,0 +1,79 @@
+/**
+ * Saved searches in a real browser against the built server (its job queue running on PGlite):
+ * save the transactions search of the page's filters, find it in « Mes recherches » with its
+ * count, open it again with the filters applied; create a parcel search from scratch.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../support/browser.js';
+import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+const USER = { email: 'chasseur@exemple.fr', password: 'Maison-bleue-2026' };
+let server: RunningServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-searches-'));
+  await importSamples(dataDir, ['cadastre/cadastre-93010-parcelles_2025.json.gz', 'dvf/valeursfoncieres-2022_93010_bondy.txt']);
+  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
+  server = await startServer({ dataDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('saved searches', () => {
+  it('saves the transactions filters, lists them with their count and opens them again', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/transactions?insee=93010&types=appartement');
+      await b.page.getByRole('button', { name: 'Enregistrer cette recherche' }).click();
+      const dialog = b.page.getByRole('dialog', { name: 'Enregistrer cette recherche' });
+      await dialog.getByLabel('Nom').fill('Appartements à Bondy');
+      await dialog.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await dialog.getByText('Recherche enregistrée.').waitFor();
+      await dialog.getByRole('link', { name: 'Voir mes recherches' }).click();
+
+      await b.page.waitForURL(`${server.url}/pro/mesrecherches`);
+      const row = b.page.getByRole('row').filter({ hasText: 'Appartements à Bondy' });
+      await row.waitFor();
+      expect(await row.innerText()).toMatch(/Transactions DVF\s+\d[\d\u202f]*/);
+      await screenshot(b.page, 'saved-searches-mesrecherches');
+      await row.getByRole('link', { name: 'Ouvrir' }).click();
+      await b.page.waitForURL(`${server.url}/pro/transactions?insee=93010&types=appartement`);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('creates a parcel search from scratch and opens it with its filters', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/creer_recherche');
+      const form = b.page.getByRole('form', { name: 'Créer une recherche' });
+      await form.getByLabel('Outil').click();
+      await b.page.getByRole('option', { name: 'Recherche de parcelles' }).click();
+      await form.getByLabel('Nom de la recherche').fill('Section AS');
+      // The tool's own rule, said in French: a commune is required.
+      await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();
+      await form.getByRole('alert').getByText('Indiquez une commune (nom ou code INSEE).').waitFor();
+      await form.getByLabel('Commune (nom ou code INSEE)').fill('Bondy');
+      await form.getByLabel('Section').fill('AS');
+      await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();
+      await form.getByText('Recherche « Section AS » enregistrée.').waitFor();
+      await screenshot(b.page, 'saved-searches-creer-recherche');
+      await form.getByRole('link', { name: 'L’ouvrir' }).click();
+      await b.page.waitForURL(`${server.url}/pro/rechercheparcelle?commune=Bondy&section=AS`);
+      await b.page
+        .getByText(/parcelles? à Bondy \(93010\)/)
+        .first()
+        .waitFor();
+    } finally {
+      await b.close();
+    }
+  });
+});

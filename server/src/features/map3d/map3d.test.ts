@@ -1,0 +1,75 @@
+/** The 3D map data through HTTP on the Bondy samples: section outlines with their median €/m², sales and DPE points, subscribers only. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
+import { runImport } from '../../importers/run.js';
+import { SAMPLES } from '../../importers/test-samples.js';
+import { startTestApp, type TestApp } from '../../test/app.js';
+
+const PASSWORD = 'Maison-bleue-2026';
+let app: TestApp;
+let user: TestBrowser;
+beforeAll(async () => {
+  app = await startTestApp();
+  await runImport(app.db, { path: SAMPLES.cadastreBondy(2025), startedBy: 'test' });
+  await runImport(app.db, { path: SAMPLES.dvfRawBondy, startedBy: 'test' });
+  await createAccount(app.db, 'abonne@exemple.fr', PASSWORD, { subscription: 'active' });
+  await createAccount(app.db, 'ancien@exemple.fr', PASSWORD, { subscription: 'canceled' });
+  user = new TestBrowser(app.url);
+  await user.signIn('abonne@exemple.fr', PASSWORD);
+}, 120_000);
+afterAll(async () => app?.close());
+
+describe('3D map data', () => {
+  it('gives every section of Bondy with the median €/m² of the period ending at the newest sale', async () => {
+    const res = await user.api('/api/map3d');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.communes[0]).toMatchObject({ code: '93010', name: 'Bondy' });
+    expect(body).toMatchObject({ commune: '93010', to: '2022-12', from: '2020-01' });
+    const features = body.sections.features as {
+      geometry: { type: string };
+      properties: { code: string; sales: number; median: number | null };
+    }[];
+    const [{ n } = { n: 0 }] = await app.db.query<{ n: number }>(
+      `SELECT count(*) AS n FROM cadastre_sections WHERE code_commune = '93010'`,
+    );
+    expect(features).toHaveLength(n);
+    expect(['Polygon', 'MultiPolygon']).toContain(features[0]?.geometry.type);
+    const priced = features.filter((f) => f.properties.median !== null);
+    expect(priced.length).toBeGreaterThan(5);
+    expect(priced.every((f) => f.properties.sales >= 3)).toBe(true);
+    // One section checked against SQL over the same sales.
+    const s = priced[0]?.properties;
+    const [expected] = await app.db.query<{ m: number }>(
+      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY prix_m2) AS m FROM dvf_sales
+       WHERE code_section = $1 AND within_bounds AND code_type_local IN (1, 2)`,
+      [s?.code],
+    );
+    expect(s?.median).toBe(Math.round(Number(expected?.m)));
+    expect(body.sales).toEqual([]);
+  });
+
+  it('adds the sales as points with ?combine=1, within the period asked', async () => {
+    const body = await (await user.api('/api/map3d?commune=93010&from=2022-06&to=2022-08&combine=1')).json();
+    expect(body.sales.length).toBeGreaterThan(0);
+    expect(body.sales.every((s: { date: string }) => s.date >= '2022-06-01' && s.date < '2022-09-01')).toBe(true);
+    expect(body.sales[0]).toEqual({
+      lon: expect.any(Number),
+      lat: expect.any(Number),
+      price: expect.any(Number),
+      pricePerM2: expect.any(Number),
+      date: expect.any(String),
+    });
+  });
+
+  it('refuses bad input in French and visitors without subscription', async () => {
+    const bad = await user.api('/api/map3d?commune=Bondy');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).issues[0].message).toBe('Code INSEE de commune attendu (5 caractères).');
+    expect((await user.api('/api/map3d?from=2022')).status).toBe(400);
+    const old = new TestBrowser(app.url);
+    await old.signIn('ancien@exemple.fr', PASSWORD);
+    expect((await old.api('/api/map3d')).status).toBe(403);
+    expect((await app.fetch('/api/map3d')).status).toBe(401);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The 3D price map (`/pro/test/carte3dsimple`, `/pro/test/carte3d%20combinee`): per cadastral
+ * section of a commune, the median €/m² of the sales of the period; and, for the combined map,
+ * the individual sales and DPE as points. Periods end at the newest sale held by default.
+ */
+import { z } from 'zod';
+
+const month = z.string().regex(/^\d{4}-\d{2}$/, 'Mois attendu au format AAAA-MM.');
+
+export const map3dQuerySchema = z.object({
+  commune: z
+    .string()
+    .regex(/^(\d{5}|2[AB]\d{3})$/, 'Code INSEE de commune attendu (5 caractères).')
+    .optional(),
+  from: month.optional(),
+  to: month.optional(),
+});
+export type Map3dQuery = z.infer<typeof map3dQuerySchema>;
+
+export const sectionPriceSchema = z.object({
+  code: z.string(),
+  section: z.string(),
+  sales: z.number().int(),
+  median: z.number().nullable(),
+});
+
+export const map3dResponseSchema = z.object({
+  communes: z.array(z.object({ code: z.string(), name: z.string(), sales: z.number().int() })),
+  commune: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** GeoJSON FeatureCollection of section polygons, properties = sectionPriceSchema. */
+  sections: z.object({ type: z.literal('FeatureCollection'), features: z.array(z.any()) }),
+  /** Combined map only. */
+  sales: z.array(z.object({ lon: z.number(), lat: z.number(), price: z.number(), pricePerM2: z.number(), date: z.string() })),
+  dpe: z.array(z.object({ lon: z.number(), lat: z.number(), label: z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G']) })),
+});
+export type Map3dResponse = z.infer<typeof map3dResponseSchema>;

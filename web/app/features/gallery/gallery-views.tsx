@@ -1,0 +1,45 @@
+/**
+ * The living style guide, second half: the map and chart wrappers, and the empty and error
+ * states every data page shows. Sample values, marked as such on the page.
+ */
+import { formatInteger } from '@immoloupe/shared/format';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Chart } from '~/features/charts/chart';
+import { PALETTE } from '~/features/charts/options';
+import { MapView } from '~/features/map/map-view';
+
+const SAMPLE_CHART = {
+  color: PALETTE,
+  grid: { left: 64, right: 16, top: 24, bottom: 32 },
+  xAxis: { type: 'category', data: ['T1', 'T2', 'T3', 'T4'] },
+  yAxis: { type: 'value', name: '€/m²', axisLabel: { formatter: (v: number) => formatInteger(v) } },
+  series: [{ type: 'bar', name: 'Exemple', data: [3100, 3250, 3180, 3320] }],
+};
+
+export function MapDemo() {
+  return <MapView center={[2.4833, 48.9022]} zoom={13} height={320} label="Carte d’exemple" onReady={() => undefined} />;
+}
+
+export function ChartDemo() {
+  return <Chart option={SAMPLE_CHART} height={260} label="Graphique d’exemple (valeurs fictives)" />;
+}
+
+export function StatesDemo() {
+  return (
+    <Stack gap="sm">
+      <Alert color="blue" title="Aucune donnée pour cette commune">
+        <Text size="sm">
+          Une page sans données le dit et explique comment les importer{'\u00a0'}: depuis l’
+          <Anchor component={Link} to="/pro/admin">
+            administration
+          </Anchor>{' '}
+          ou avec la commande npm run data:import.
+        </Text>
+      </Alert>
+      <Alert color="red" title="Le chargement a échoué">
+        Le serveur est injoignable. Vérifiez votre connexion et réessayez.
+      </Alert>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+/** The analysis of a listing: €/m² against the DVF medians, estimate and gap, candidates, DPE. */
+import { formatDate, formatEuros, formatEurosPerSquareMetre, formatInteger, formatPercent, formatSurface } from '@immoloupe/shared/format';
+import type { ListingAnalysis } from '@immoloupe/shared/listings/store.logic';
+import { Alert, Badge, Card, Grid, Stack, Table, Text, Title } from '@mantine/core';
+import { CandidatesList, scoreColor } from './candidates-list';
+import { PointMap } from './point-map';
+
+export const POSITION_LABELS = { dessous: 'Sous le marché', aligne: 'Dans le marché', dessus: 'Au-dessus du marché' } as const;
+export const POSITION_COLORS = { dessous: '#2b8a3e', aligne: '#1971c2', dessus: '#c92a2a' } as const;
+
+export function AnalysisView({ a, price }: { a: ListingAnalysis; price: number | null | undefined }) {
+  const points = a.candidates
+    .filter((c) => c.lat !== null && c.lon !== null)
+    .map((c, i) => ({ id: c.dpeNumber, lat: c.lat as number, lon: c.lon as number, color: scoreColor(c.score), label: String(i + 1) }));
+  return (
+    <Stack gap="md" aria-label="Analyse de l’annonce">
+      {a.notes.map((n) => (
+        <Alert key={n} color="gray">
+          {n}
+        </Alert>
+      ))}
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card withBorder>
+            <Title order={3}>Prix au m²</Title>
+            <Text size="xl" fw={700} data-testid="prix-m2">
+              {a.pricePerM2 !== null ? formatEurosPerSquareMetre(a.pricePerM2) : 'Prix ou surface absent'}
+            </Text>
+            {a.position && (
+              <Badge variant="outline" color={POSITION_COLORS[a.position]}>
+                {POSITION_LABELS[a.position]}
+              </Badge>
+            )}
+            {a.period && (
+              <Text size="sm" c="dimmed">
+                Ventes DVF du {formatDate(a.period.from)} au {formatDate(a.period.to)}, même type de bien.
+              </Text>
+            )}
+            <Table mt="xs" aria-label="Médianes DVF">
+              <Table.Tbody>
+                {a.market.map((m) => (
+                  <Table.Tr key={m.label}>
+                    <Table.Td>{m.label}</Table.Td>
+                    <Table.Td>{m.median !== null ? formatEurosPerSquareMetre(m.median) : 'Pas assez de ventes'}</Table.Td>
+                    <Table.Td>{`${formatInteger(m.count)} vente${m.count > 1 ? 's' : ''}`}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card withBorder>
+            <Title order={3}>Estimation par comparables</Title>
+            {a.estimate ? (
+              <Stack gap={4}>
+                <Text size="xl" fw={700}>
+                  {formatEuros(a.estimate.value)}
+                </Text>
+                <Text size="sm">
+                  Fourchette {formatEuros(a.estimate.low)} – {formatEuros(a.estimate.high)}, sur {formatInteger(a.estimate.count)} ventes
+                  comparables.
+                </Text>
+                {a.gap && price ? (
+                  <Text data-testid="ecart">
+                    {a.gap.amount > 0
+                      ? `Prix demandé ${formatEuros(price)} : ${formatPercent(a.gap.ratio, 1)} au-dessus de l’estimation. Marge de négociation : ${formatEuros(a.gap.negotiation)}.`
+                      : `Prix demandé ${formatEuros(price)} : ${formatPercent(-a.gap.ratio, 1)} sous l’estimation, pas de marge évidente.`}
+                  </Text>
+                ) : null}
+              </Stack>
+            ) : (
+              <Text>Pas d’estimation : l’annonce doit être localisée et le secteur avoir au moins 3 ventes comparables.</Text>
+            )}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card withBorder>
+            <Title order={3}>DPE et location</Title>
+            <Text>
+              {a.rentalBan.kind === 'none'
+                ? 'Pas d’interdiction de louer liée à cette étiquette.'
+                : a.rentalBan.kind === 'banned'
+                  ? `Logement interdit à la location (nouveau bail) depuis le ${formatDate(a.rentalBan.date ?? '')}.`
+                  : `Interdit à la location (nouveau bail) à partir du ${formatDate(a.rentalBan.date ?? '')}.`}
+            </Text>
+          </Card>
+        </Grid.Col>
+      </Grid>
+      {a.comparables.length > 0 && (
+        <Card withBorder>
+          <Title order={3}>Ventes comparables</Title>
+          <Table aria-label="Ventes comparables">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Adresse</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Prix</Table.Th>
+                <Table.Th>Surface</Table.Th>
+                <Table.Th>€/m²</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {a.comparables.map((c) => (
+                <Table.Tr key={`${c.address}-${c.date}-${c.price}`}>
+                  <Table.Td>{c.address}</Table.Td>
+                  <Table.Td>{formatDate(c.date)}</Table.Td>
+                  <Table.Td>{formatEuros(c.price)}</Table.Td>
+                  <Table.Td>{formatSurface(c.surface)}</Table.Td>
+                  <Table.Td>{formatEurosPerSquareMetre(c.pricePerM2)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      )}
+      <Title order={3}>Localisation par le DPE</Title>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <CandidatesList candidates={a.candidates} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          {points.length > 0 ? <PointMap points={points} label="Carte des adresses candidates" height={360} /> : null}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+/** The listings API seen from the pages (each response validated with its shared schema). */
+import { type ParsedListing, parsedListingSchema } from '@immoloupe/shared/listings/contracts';
+import { localisationResponseSchema } from '@immoloupe/shared/listings/localisation.logic';
+import {
+  type ListingFields,
+  listingAnalysisSchema,
+  savedListingListSchema,
+  saveListingResponseSchema,
+} from '@immoloupe/shared/listings/store.logic';
+import { z } from 'zod';
+import { apiFetch } from '~/lib/api';
+
+/** What the person pasted: an address, a page source, or a listing's text. */
+export function readPaste(raw: string): { url?: string; html?: string; text?: string } {
+  const value = raw.trim();
+  if (/^https?:\/\/\S+$/.test(value)) return { url: value };
+  if (/^<|<\/(div|body|html|script)>/i.test(value.slice(0, 5000))) return { html: value };
+  return { text: value };
+}
+
+export function parseListingInput(input: { url?: string; html?: string; text?: string; portal?: string }): Promise<ParsedListing> {
+  if (input.html) {
+    // A page source can weigh megabytes: sent as text/html, past the JSON size limit.
+    const q = new URLSearchParams({ ...(input.url ? { url: input.url } : {}), ...(input.portal ? { portal: input.portal } : {}) });
+    return apiFetch(`/api/listings/parse?${q}`, parsedListingSchema, {
+      method: 'POST',
+      headers: { 'content-type': 'text/html' },
+      body: input.html,
+    });
+  }
+  return apiFetch('/api/listings/parse', parsedListingSchema, { method: 'POST', body: JSON.stringify(input) });
+}
+
+export const analyseListing = (f: ListingFields) =>
+  apiFetch('/api/listings/analysis', listingAnalysisSchema, { method: 'POST', body: JSON.stringify(f) });
+export const saveListing = (f: ListingFields) =>
+  apiFetch('/api/listings/saved', saveListingResponseSchema, { method: 'POST', body: JSON.stringify(f) });
+export const savedListings = () => apiFetch('/api/listings/saved', savedListingListSchema);
+export const updateListing = (id: string, u: { status?: string; notes?: string }) =>
+  apiFetch(`/api/listings/saved/${id}`, z.null(), { method: 'PATCH', body: JSON.stringify(u) });
+export const deleteListing = (id: string) => apiFetch(`/api/listings/saved/${id}`, z.null(), { method: 'DELETE' });
+export const localiseListing = (q: URLSearchParams) => apiFetch(`/api/localisation?${q}`, localisationResponseSchema);
+
+export const mapPointsSchema = z.object({
+  points: z.array(
+    z.object({
+      id: z.string(),
+      lat: z.number(),
+      lon: z.number(),
+      pricePerM2: z.number().nullable(),
+      median: z.number().nullable(),
+      position: z.enum(['dessous', 'aligne', 'dessus']).nullable(),
+    }),
+  ),
+});
+export const listingMapPoints = () => apiFetch('/api/listings/map', mapPointsSchema);
+
+/** Address analysis link of a candidate or a placed listing. */
+export function addressAnalysisHref(p: { lat: number; lon: number; address?: string }): string {
+  return `/pro/analyseadresse?${new URLSearchParams({ lat: String(p.lat), lon: String(p.lon), ...(p.address ? { adresse: p.address } : {}) })}`;
+}

@@ -1,0 +1,54 @@
+/** The localisation candidates: score, address, reasons, and a link to the address analysis. */
+import type { LocalisationCandidate } from '@immoloupe/shared/listings/localisation.logic';
+import { Anchor, Badge, Card, Group, List, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { addressAnalysisHref } from './api';
+
+export function scoreColor(score: number): string {
+  return score >= 80 ? '#2b8a3e' : score >= 50 ? '#e67700' : '#868e96';
+}
+
+export function CandidatesList({ candidates }: { candidates: readonly LocalisationCandidate[] }) {
+  if (candidates.length === 0) {
+    return (
+      <Text>
+        Aucun DPE de la zone ne correspond à ces valeurs. Vérifiez le code postal, ou importez les DPE du département (Administration ›
+        Données).
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" aria-label="Adresses candidates">
+      <Text size="sm" c="dimmed">
+        Une note est une vraisemblance, pas une certitude : vérifiez sur place.
+      </Text>
+      {candidates.map((c, i) => (
+        <Card key={c.dpeNumber} withBorder padding="sm" data-testid="candidat">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>
+              {i + 1}. {c.address}
+            </Text>
+            <Badge variant="outline" color={scoreColor(c.score)}>
+              {`Note ${Math.round(c.score)}/100`}
+            </Badge>
+          </Group>
+          <List size="sm">
+            {c.reasons.map((r) => (
+              <List.Item key={r}>{r}</List.Item>
+            ))}
+          </List>
+          <Group gap="md">
+            <Text size="xs" c="dimmed">
+              DPE n° {c.dpeNumber}
+            </Text>
+            {c.lat !== null && c.lon !== null && (
+              <Anchor component={Link} to={addressAnalysisHref({ lat: c.lat, lon: c.lon, address: c.address })} size="sm">
+                Ouvrir dans l’analyse d’adresse
+              </Anchor>
+            )}
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

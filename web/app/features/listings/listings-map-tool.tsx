@@ -1,0 +1,109 @@
+/**
+ * /pro/carte_annonces: the saved listings on the map, coloured by their €/m² against the median of
+ * their commune (below / in line / above), filtered by position and by status.
+ */
+import { formatEuros, formatEurosPerSquareMetre } from '@immoloupe/shared/format';
+import { LISTING_STATUS_LABELS, LISTING_STATUSES, type SavedListing } from '@immoloupe/shared/listings/store.logic';
+import { Alert, Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { MultiSelect } from '~/components/select';
+import { ApiError } from '~/lib/api';
+import { POSITION_COLORS, POSITION_LABELS } from './analysis-view';
+import { listingMapPoints, type mapPointsSchema, savedListings } from './api';
+import { PointMap } from './point-map';
+
+type Point = z.infer<typeof mapPointsSchema>['points'][number];
+const UNKNOWN = 'inconnue';
+const POSITIONS = ['dessous', 'aligne', 'dessus', UNKNOWN] as const;
+const POSITION_FILTER_LABELS: Record<(typeof POSITIONS)[number], string> = { ...POSITION_LABELS, [UNKNOWN]: 'Sans comparaison' };
+
+export function ListingsMapTool() {
+  const [points, setPoints] = useState<Point[] | null>(null);
+  const [listings, setListings] = useState<SavedListing[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [positions, setPositions] = useState<string[]>([...POSITIONS]);
+  const [statuses, setStatuses] = useState<string[]>(LISTING_STATUSES.filter((s) => s !== 'ecarte'));
+
+  useEffect(() => {
+    Promise.all([listingMapPoints(), savedListings()])
+      .then(([p, l]) => {
+        setPoints(p.points);
+        setListings(l.listings);
+      })
+      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : 'Le chargement a échoué.'));
+  }, []);
+
+  const byId = useMemo(() => new Map(listings.map((l) => [l.id, l])), [listings]);
+  const shown = (points ?? []).filter((p) => positions.includes(p.position ?? UNKNOWN) && statuses.includes(byId.get(p.id)?.status ?? ''));
+
+  if (error)
+    return (
+      <Alert color="red" role="alert">
+        {error}
+      </Alert>
+    );
+  if (!points) return <Text>Chargement…</Text>;
+  if (points.length === 0)
+    return (
+      <Text>
+        Aucune annonce localisée dans Mes annonces. Enregistrez des annonces depuis{' '}
+        <Anchor component={Link} to="/pro/analyseannonce">
+          Analyse d’annonce
+        </Anchor>{' '}
+        (les annonces sans position ne peuvent pas être placées).
+      </Text>
+    );
+  return (
+    <Stack gap="md">
+      <Group align="end">
+        <MultiSelect
+          label="Prix au m²"
+          value={positions}
+          onChange={setPositions}
+          data={POSITIONS.map((p) => ({ value: p, label: POSITION_FILTER_LABELS[p] }))}
+        />
+        <MultiSelect
+          label="Statut"
+          value={statuses}
+          onChange={setStatuses}
+          data={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))}
+        />
+      </Group>
+      <Group gap="lg" aria-label="Légende">
+        {(['dessous', 'aligne', 'dessus'] as const).map((p) => (
+          <Text key={p} size="sm">
+            <span style={{ color: POSITION_COLORS[p] }}>●</span> {POSITION_LABELS[p]} (médiane de la commune ± 5 %)
+          </Text>
+        ))}
+      </Group>
+      <PointMap
+        label="Carte de mes annonces"
+        points={shown.map((p) => ({
+          id: p.id,
+          lat: p.lat,
+          lon: p.lon,
+          color: p.position ? POSITION_COLORS[p.position] : '#868e96',
+          label: byId.get(p.id)?.title ?? '',
+        }))}
+      />
+      <Table aria-label="Annonces sur la carte">
+        <Table.Tbody>
+          {shown.map((p) => {
+            const l = byId.get(p.id);
+            return (
+              <Table.Tr key={p.id} data-testid="annonce-carte">
+                <Table.Td>{l?.title ?? 'Annonce'}</Table.Td>
+                <Table.Td>{l?.price ? formatEuros(l.price) : '—'}</Table.Td>
+                <Table.Td>{p.pricePerM2 ? formatEurosPerSquareMetre(p.pricePerM2) : '—'}</Table.Td>
+                <Table.Td>{p.median ? `Médiane ${formatEurosPerSquareMetre(p.median)}` : 'Pas de médiane'}</Table.Td>
+                <Table.Td>{p.position ? POSITION_LABELS[p.position] : 'Sans comparaison'}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * /pro/localisationauto: the values a listing shows (postcode, type, surface, DPE and GES classes
+ * and values) → the probable addresses from the DPE of the zone, on the map and in a list. The
+ * values live in the URL, so the listing analysis can link here with them filled in.
+ */
+import { ENERGY_CLASSES } from '@immoloupe/shared/listings/contracts';
+import type { LocalisationCandidate } from '@immoloupe/shared/listings/localisation.logic';
+import { Alert, Button, Grid, Group, Loader, NumberInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Select } from '~/components/select';
+import { ApiError } from '~/lib/api';
+import { localiseListing } from './api';
+import { CandidatesList, scoreColor } from './candidates-list';
+import { PointMap } from './point-map';
+
+const FIELDS = ['postcode', 'type', 'surface', 'dpe', 'ges', 'conso', 'emission'] as const;
+type Field = (typeof FIELDS)[number];
+const CLASS_OPTIONS = ENERGY_CLASSES.map((c) => ({ value: c, label: c }));
+
+export function LocalisationTool() {
+  const [params, setParams] = useSearchParams();
+  const [form, setForm] = useState<Record<Field, string>>(
+    () => Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Record<Field, string>,
+  );
+  const [candidates, setCandidates] = useState<LocalisationCandidate[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const query = params.toString();
+
+  useEffect(() => {
+    const q = new URLSearchParams(query);
+    if (!q.get('postcode') && !q.get('insee')) return;
+    let live = true;
+    setLoading(true);
+    setError(null);
+    localiseListing(q)
+      .then((r) => live && setCandidates(r.candidates))
+      .catch((e: unknown) => live && setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La localisation a échoué.'))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const set = (f: Field) => (v: string | number | null) => setForm((s) => ({ ...s, [f]: v === null ? '' : String(v) }));
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setParams(Object.fromEntries(Object.entries(form).filter(([, v]) => v !== '')));
+  }
+
+  const points = (candidates ?? [])
+    .filter((c) => c.lat !== null && c.lon !== null)
+    .map((c, i) => ({ id: c.dpeNumber, lat: c.lat as number, lon: c.lon as number, color: scoreColor(c.score), label: `${i + 1}` }));
+
+  return (
+    <Stack gap="md">
+      <form onSubmit={submit} aria-label="Valeurs de l’annonce">
+        <Grid>
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <TextInput
+              label="Code postal"
+              required
+              value={form.postcode}
+              onChange={(e) => set('postcode')(e.currentTarget.value)}
+              inputMode="numeric"
+              maxLength={5}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <Select
+              label="Type"
+              value={form.type || null}
+              onChange={set('type')}
+              clearable
+              data={[
+                { value: 'appartement', label: 'Appartement' },
+                { value: 'maison', label: 'Maison' },
+              ]}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <NumberInput label="Surface (m²)" value={form.surface} onChange={set('surface')} min={1} decimalSeparator="," />
+          </Grid.Col>
+          <Grid.Col span={{ base: 3, md: 1 }}>
+            <Select label="DPE" value={form.dpe || null} onChange={set('dpe')} clearable data={CLASS_OPTIONS} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 3, md: 1 }}>
+            <Select label="GES" value={form.ges || null} onChange={set('ges')} clearable data={CLASS_OPTIONS} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <NumberInput label="Conso. (kWh/m²/an)" value={form.conso} onChange={set('conso')} min={0} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <NumberInput label="Émissions (kg CO₂/m²/an)" value={form.emission} onChange={set('emission')} min={0} />
+          </Grid.Col>
+        </Grid>
+        <Group mt="sm">
+          <Button type="submit">Localiser</Button>
+          {loading && <Loader size="sm" />}
+        </Group>
+      </form>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {candidates && (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <CandidatesList candidates={candidates} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <PointMap points={points} label="Carte des adresses candidates" />
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * /pro/mesannonces: the subscriber's saved listings with their status, notes, sources and price
+ * history (a drop is flagged), and a link to analyse each again.
+ */
+import { formatDate, formatEuros, formatEurosPerSquareMetre, formatSurface } from '@immoloupe/shared/format';
+import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
+import { LISTING_STATUS_LABELS, LISTING_STATUSES, type SavedListing } from '@immoloupe/shared/listings/store.logic';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Select } from '~/components/select';
+import { ApiError } from '~/lib/api';
+import { deleteListing, savedListings, updateListing } from './api';
+
+function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void }) {
+  const [notes, setNotes] = useState(l.notes);
+  const [error, setError] = useState<string | null>(null);
+  const run = (p: Promise<unknown>) =>
+    p
+      .then(onChanged)
+      .catch((e: unknown) => setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La modification a échoué.'));
+  const url = l.sources.find((s) => s.url)?.url;
+  return (
+    <Card withBorder data-testid="mon-annonce">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={3}>{l.title ?? 'Annonce sans titre'}</Title>
+          {l.priceDrop && (
+            <Badge color="green" variant="outline">
+              Baisse de prix
+            </Badge>
+          )}
+        </Group>
+        <Text>
+          {[
+            l.price ? formatEuros(l.price) : null,
+            l.surface ? formatSurface(l.surface) : null,
+            l.price && l.surface ? formatEurosPerSquareMetre(l.price / l.surface) : null,
+            l.dpeClass ? `DPE ${l.dpeClass}` : null,
+            [l.postcode, l.city].filter(Boolean).join(' '),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Vue sur {l.sources.map((s) => PORTAL_LABELS[s.portal]).join(', ')} · historique des prix :{' '}
+          {l.prices.map((p) => `${formatEuros(p.price)} le ${formatDate(p.seenAt)}`).join(' → ') || 'aucun prix'}
+        </Text>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group align="end">
+          <Select
+            label="Statut"
+            value={l.status}
+            onChange={(v) => v && run(updateListing(l.id, { status: v }))}
+            data={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))}
+            allowDeselect={false}
+          />
+          <Textarea
+            label="Notes"
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+            autosize
+            minRows={1}
+            style={{ flex: 1 }}
+          />
+          <Button variant="outline" onClick={() => run(updateListing(l.id, { notes }))} disabled={notes === l.notes}>
+            Enregistrer les notes
+          </Button>
+          <Button variant="subtle" color="red" onClick={() => run(deleteListing(l.id))}>
+            Retirer
+          </Button>
+        </Group>
+        <Group gap="md">
+          {url && (
+            <Anchor href={url} target="_blank" rel="noreferrer noopener" size="sm">
+              Voir l’annonce
+            </Anchor>
+          )}
+          <Anchor component={Link} to="/pro/analyseannonce" size="sm">
+            Analyser une annonce
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export function MyListings() {
+  const [list, setList] = useState<SavedListing[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    savedListings()
+      .then((r) => setList(r.listings))
+      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : 'Le chargement a échoué.'));
+  }, []);
+  useEffect(load, [load]);
+  if (error)
+    return (
+      <Alert color="red" role="alert">
+        {error}
+      </Alert>
+    );
+  if (!list) return <Text>Chargement…</Text>;
+  if (list.length === 0)
+    return (
+      <Text>
+        Aucune annonce suivie. Analysez une annonce sur{' '}
+        <Anchor component={Link} to="/pro/analyseannonce">
+          Analyse d’annonce
+        </Anchor>{' '}
+        puis « Enregistrer dans Mes annonces ».
+      </Text>
+    );
+  return (
+    <Stack gap="md">
+      {list.map((l) => (
+        <ListingCard key={`${l.id}-${l.status}-${l.notes}`} l={l} onChanged={load} />
+      ))}
+    </Stack>
+  );
+}

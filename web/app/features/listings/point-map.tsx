@@ -1,0 +1,66 @@
+/** A map of a few coloured points (localisation candidates, saved listings), fitted to them. */
+import type { FeatureCollection } from 'geojson';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useCallback, useEffect, useRef } from 'react';
+import { boundsOf } from '~/features/map/layers';
+import { MapView } from '~/features/map/map-view';
+
+export interface MapPointItem {
+  id: string;
+  lat: number;
+  lon: number;
+  color: string;
+  label: string;
+}
+
+const SOURCE = 'points-annonces';
+type SetData = { setData?: (d: unknown) => void } | undefined;
+
+function collection(points: readonly MapPointItem[]): FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: points.map((p) => ({
+      type: 'Feature',
+      properties: { id: p.id, color: p.color, label: p.label },
+      geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
+    })),
+  };
+}
+
+export function PointMap({ points, label, height = 420 }: { points: readonly MapPointItem[]; label: string; height?: number }) {
+  const map = useRef<MapLibreMap | null>(null);
+  const show = useCallback(
+    (m: MapLibreMap) => {
+      (m.getSource(SOURCE) as SetData)?.setData?.(collection(points));
+      const b = boundsOf(
+        points.map((p) => [p.lon, p.lat] as [number, number]),
+        0.003,
+      );
+      if (b) m.fitBounds(b, { padding: 32, duration: 0, maxZoom: 16 });
+    },
+    [points],
+  );
+  useEffect(() => {
+    if (map.current) show(map.current);
+  }, [show]);
+  const first = points[0];
+  return (
+    <MapView
+      center={first ? [first.lon, first.lat] : [2.35, 46.6]}
+      zoom={first ? 13 : 5}
+      height={height}
+      label={label}
+      onReady={(m) => {
+        map.current = m;
+        m.addSource(SOURCE, { type: 'geojson', data: collection([]) });
+        m.addLayer({
+          id: `${SOURCE}-cercles`,
+          type: 'circle',
+          source: SOURCE,
+          paint: { 'circle-radius': 8, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+        });
+        show(m);
+      }}
+    />
+  );
+}

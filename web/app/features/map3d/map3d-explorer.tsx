@@ -1,0 +1,157 @@
+/**
+ * The 3D price map: each cadastral section extruded by its median €/m² over the period and
+ * coloured by it, with pitch and rotation controls and a legend; `combined` adds the sales as
+ * columns (height = price) and the DPE as coloured points, each layer switchable.
+ */
+
+import { formatInteger } from '@immoloupe/shared/format';
+import type { Map3dResponse } from '@immoloupe/shared/map3d/contracts';
+import { Alert, Anchor, Checkbox, Grid, Group, Loader, Slider, Stack, Text } from '@mantine/core';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Select } from '~/components/select';
+import { MapView } from '~/features/map/map-view';
+import { boundsOf, DPE_LAYER, dpeGeoJson, SALES_LAYER, salesGeoJson, sectionsLayer, stepsOf } from './layers3d';
+import { Map3dLegend } from './map3d-legend';
+import { useMap3d } from './use-map3d';
+
+const LAYERS = [
+  { id: 'sections-3d', label: 'Sections (prix médian au m²)' },
+  { id: 'ventes-3d', label: 'Ventes (hauteur = prix)' },
+  { id: 'dpe-3d', label: 'DPE (couleur = étiquette)' },
+] as const;
+
+type SourceWithData = { setData(d: unknown): void };
+
+function applyData(map: MapLibreMap, data: Map3dResponse, combined: boolean) {
+  const steps = stepsOf(data);
+  (map.getSource('sections-3d') as unknown as SourceWithData | undefined)?.setData(data.sections);
+  map.setPaintProperty('sections-3d', 'fill-extrusion-color', sectionsLayer(steps).paint['fill-extrusion-color'] as never);
+  if (combined) {
+    (map.getSource('ventes-3d') as unknown as SourceWithData | undefined)?.setData(salesGeoJson(data));
+    (map.getSource('dpe-3d') as unknown as SourceWithData | undefined)?.setData(dpeGeoJson(data));
+  }
+  const b = boundsOf(data);
+  if (b) map.fitBounds(b, { padding: 30, pitch: map.getPitch(), bearing: map.getBearing(), duration: 0 });
+}
+
+export function Map3dExplorer({ combined }: { combined: boolean }) {
+  const [commune, setCommune] = useState<string | null>(null);
+  const { data, error } = useMap3d(commune, combined);
+  const [pitch, setPitch] = useState(55);
+  const [bearing, setBearing] = useState(-20);
+  const [visible, setVisible] = useState<Record<string, boolean>>({ 'sections-3d': true, 'ventes-3d': true, 'dpe-3d': true });
+  const mapRef = useRef<MapLibreMap | null>(null);
+
+  useEffect(() => {
+    if (data && mapRef.current) applyData(mapRef.current, data, combined);
+  }, [data, combined]);
+  useEffect(() => {
+    mapRef.current?.setPitch(pitch);
+  }, [pitch]);
+  useEffect(() => {
+    mapRef.current?.setBearing(bearing);
+  }, [bearing]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    for (const [id, on] of Object.entries(visible)) if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', on ? 'visible' : 'none');
+  }, [visible]);
+
+  if (error) return <Alert color="red">{error}</Alert>;
+  if (!data) return <Loader size="sm" />;
+  if (data.communes.length === 0) {
+    return (
+      <Alert color="blue" title="Aucune donnée à afficher">
+        La carte en relief a besoin du cadastre (contours des sections) et des ventes DVF d’une commune. Un administrateur les importe
+        depuis l’onglet Imports de données de l’
+        <Anchor component={Link} to="/pro/admin">
+          administration
+        </Anchor>{' '}
+        ou avec la commande npm run data:import.
+      </Alert>
+    );
+  }
+  const b = boundsOf(data);
+  const center: [number, number] = b ? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] : [2.35, 48.85];
+  const priced = data.sections.features.filter((f) => (f as { properties: { median: number | null } }).properties.median !== null).length;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <Stack gap="md">
+          <Select
+            label="Commune"
+            data={data.communes.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+            value={data.commune}
+            onChange={(v) => v && setCommune(v)}
+            allowDeselect={false}
+          />
+          <Text size="sm">
+            Période{'\u00a0'}: {data.from ?? '—'} à {data.to ?? '—'} (les 36 derniers mois de ventes connues). {formatInteger(priced)}{' '}
+            section(s) sur {formatInteger(data.sections.features.length)} ont au moins 3 ventes.
+          </Text>
+          <Stack gap={4}>
+            <Text size="sm" fw={600} id="inclinaison">
+              Inclinaison
+            </Text>
+            <Slider min={0} max={60} value={pitch} onChange={setPitch} aria-labelledby="inclinaison" label={(v) => `${v}\u00a0°`} />
+          </Stack>
+          <Stack gap={4}>
+            <Text size="sm" fw={600} id="rotation">
+              Rotation
+            </Text>
+            <Slider min={-180} max={180} value={bearing} onChange={setBearing} aria-labelledby="rotation" label={(v) => `${v}\u00a0°`} />
+          </Stack>
+          {combined ? (
+            <Stack gap={4}>
+              <Text size="sm" fw={600}>
+                Couches
+              </Text>
+              {LAYERS.map((l) => (
+                <Checkbox
+                  key={l.id}
+                  label={l.label}
+                  checked={visible[l.id]}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    setVisible((v) => ({ ...v, [l.id]: on }));
+                  }}
+                />
+              ))}
+              <Text size="xs" c="dimmed">
+                {formatInteger(data.sales.length)} vente(s), {formatInteger(data.dpe.length)} DPE géolocalisé(s).
+              </Text>
+            </Stack>
+          ) : null}
+          <Map3dLegend steps={stepsOf(data)} withDpe={combined} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Group>
+          <MapView
+            center={center}
+            zoom={13}
+            height={620}
+            label="Carte en relief des prix"
+            onReady={(map) => {
+              map.addSource('sections-3d', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+              map.addLayer(sectionsLayer([]) as never);
+              if (combined) {
+                map.addSource('ventes-3d', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+                map.addLayer(SALES_LAYER as never);
+                map.addSource('dpe-3d', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+                map.addLayer(DPE_LAYER as never);
+              }
+              map.setPitch(pitch);
+              map.setBearing(bearing);
+              mapRef.current = map;
+              applyData(map, data, combined);
+            }}
+          />
+        </Group>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,98 @@
+/** /pro/creer_recherche: a saved search from scratch, with the form of the chosen tool. */
+import {
+  SAVED_SEARCH_TOOL_IDS,
+  SAVED_SEARCH_TOOLS,
+  type SavedSearch,
+  type SavedSearchToolId,
+} from '@immoloupe/shared/saved-searches/contracts';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { MultiSelect, Select } from '~/components/select';
+import { ApiError } from '~/lib/api';
+import { createSavedSearch } from './api';
+import { queryOfForm, TOOL_FIELDS } from './create-search.logic';
+
+export function CreateSearchForm() {
+  const [tool, setTool] = useState<SavedSearchToolId>('transactions');
+  const [values, setValues] = useState<Record<string, string | string[]>>({});
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<SavedSearch | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setSaved(await createSavedSearch({ tool, query: queryOfForm(tool, values), name }));
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’enregistrement a échoué.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="Créer une recherche" maw={900}>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Outil"
+            data={SAVED_SEARCH_TOOL_IDS.map((t) => ({ value: t, label: SAVED_SEARCH_TOOLS[t].label }))}
+            value={tool}
+            allowDeselect={false}
+            onChange={(v) => {
+              if (!v) return;
+              setTool(v as SavedSearchToolId);
+              setValues({});
+            }}
+          />
+          <TextInput label="Nom de la recherche" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={120} />
+          {TOOL_FIELDS[tool].map((f) =>
+            f.choices ? (
+              <MultiSelect
+                key={f.key}
+                label={f.label}
+                data={f.choices}
+                value={(values[f.key] as string[] | undefined) ?? []}
+                onChange={(v) => setValues({ ...values, [f.key]: v })}
+              />
+            ) : (
+              <TextInput
+                key={f.key}
+                label={f.label}
+                placeholder={f.placeholder}
+                value={(values[f.key] as string | undefined) ?? ''}
+                onChange={(e) => setValues({ ...values, [f.key]: e.currentTarget.value })}
+              />
+            ),
+          )}
+        </SimpleGrid>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {saved && (
+          <Alert color="green">
+            Recherche « {saved.name} » enregistrée.{' '}
+            <Anchor component={Link} to={saved.url}>
+              L’ouvrir
+            </Anchor>{' '}
+            ·{' '}
+            <Anchor component={Link} to="/pro/mesrecherches">
+              Mes recherches
+            </Anchor>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            Enregistrer la recherche
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { queryOfForm } from './create-search.logic';
+
+describe('queryOfForm', () => {
+  it('makes the tool query from the filled fields only', () => {
+    expect(queryOfForm('transactions', { insee: ' 93010 ', types: ['maison', 'appartement'], surfaceMin: '45,5', priceMax: '' })).toBe(
+      'insee=93010&types=maison%2Cappartement&surfaceMin=45.5',
+    );
+    expect(queryOfForm('parcelles', { commune: 'Bondy', section: 'AS', unknown: 'x' })).toBe('commune=Bondy&section=AS');
+  });
+});

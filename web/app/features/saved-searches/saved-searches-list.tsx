@@ -1,0 +1,133 @@
+/**
+ * /pro/mesrecherches: the saved searches with their last result count; open (the tool with the
+ * filters), rename, duplicate, delete. (The e-mail alerts are not delivered yet: no alert choice shown.)
+ */
+import { formatDate, formatInteger } from '@immoloupe/shared/format';
+import { SAVED_SEARCH_TOOLS, type SavedSearch } from '@immoloupe/shared/saved-searches/contracts';
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { WideTable } from '~/components/wide-table';
+import { ApiError } from '~/lib/api';
+import { deleteSavedSearch, duplicateSavedSearch, listSavedSearches, updateSavedSearch } from './api';
+
+function message(err: unknown): string {
+  return err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’opération a échoué.';
+}
+
+function Row({ s, onChanged, onError }: { s: SavedSearch; onChanged: () => void; onError: (m: string) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(s.name);
+  const run = (p: Promise<unknown>) => p.then(onChanged, (err: unknown) => onError(message(err)));
+  return (
+    <Table.Tr>
+      <Table.Td>
+        {editing ? (
+          <Group gap="xs" wrap="nowrap">
+            <TextInput aria-label="Nouveau nom" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} />
+            <Button size="compact-sm" onClick={() => run(updateSavedSearch(s.id, { name }).then(() => setEditing(false)))}>
+              Valider
+            </Button>
+          </Group>
+        ) : (
+          <Anchor component={Link} to={s.url}>
+            {s.name}
+          </Anchor>
+        )}
+      </Table.Td>
+      <Table.Td>{SAVED_SEARCH_TOOLS[s.tool].label}</Table.Td>
+      <Table.Td ta="right">
+        {s.lastCount === null ? '–' : formatInteger(s.lastCount)}
+        {s.lastCountAt && (
+          <Text size="xs" c="dimmed">
+            au {formatDate(s.lastCountAt)}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Button size="compact-sm" variant="subtle" component={Link} to={s.url}>
+            Ouvrir
+          </Button>
+          <Button size="compact-sm" variant="subtle" onClick={() => setEditing(!editing)}>
+            Renommer
+          </Button>
+          <Button size="compact-sm" variant="subtle" onClick={() => run(duplicateSavedSearch(s.id))}>
+            Dupliquer
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={() => window.confirm(`Supprimer « ${s.name} »\u00a0?`) && run(deleteSavedSearch(s.id))}
+          >
+            Supprimer
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function SavedSearchesList() {
+  const [items, setItems] = useState<SavedSearch[] | null>(null);
+  const [max, setMax] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    listSavedSearches().then(
+      (r) => {
+        setItems(r.items);
+        setMax(r.max);
+        setError(null);
+      },
+      (err: unknown) => setError(message(err)),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  if (!items) return error ? <Alert color="red">{error}</Alert> : <Loader aria-label="Chargement" />;
+  return (
+    <Stack gap="sm">
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Text>
+          {items.length} recherche{items.length > 1 ? 's' : ''} enregistrée{items.length > 1 ? 's' : ''} sur {max} possibles.
+        </Text>
+        <Button component={Link} to="/pro/creer_recherche">
+          Créer une recherche
+        </Button>
+      </Group>
+      {items.length === 0 ? (
+        <Alert color="blue" title="Aucune recherche enregistrée">
+          Ouvrez un outil de recherche (par exemple les{' '}
+          <Anchor component={Link} to="/pro/transactions">
+            transactions
+          </Anchor>
+          ), réglez ses filtres puis cliquez sur « Enregistrer cette recherche »{'\u00a0'}; ou créez-en une ici.
+        </Alert>
+      ) : (
+        <WideTable label="Mes recherches" minWidth={700}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nom</Table.Th>
+                <Table.Th>Outil</Table.Th>
+                <Table.Th ta="right">Résultats</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((s) => (
+                <Row key={s.id} s={s} onChanged={load} onError={setError} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </WideTable>
+      )}
+    </Stack>
+  );
+}
