@@ -29,18 +29,13 @@ export function coproWhere(p: Params, f: Partial<CoproFilter>, zone: SqlZoneQuer
   band('nombre_lots_stationnement', f.parkingMin, f.parkingMax);
   if (f.periods) where.push(`c.periode_construction = ANY(${p.add(f.periods)}::text[])`);
   if (f.syndicTypes) {
-    const parts = f.syndicTypes.map((t) => {
-      switch (t) {
-        case 'professionnel':
-          return `(c.type_syndic = 'professionnel' AND ${IN_FORCE})`;
-        case 'benevole':
-          return `(c.type_syndic IN ('bénévole', 'benevole') AND ${IN_FORCE})`;
-        case 'cooperatif':
-          return 'c.syndicat_cooperatif';
-        case 'aucun':
-          return `(c.mandat_en_cours IS NULL OR NOT ${IN_FORCE})`;
-      }
-    });
+    const conditions: Record<(typeof f.syndicTypes)[number], string> = {
+      professionnel: `(c.type_syndic = 'professionnel' AND ${IN_FORCE})`,
+      benevole: `(c.type_syndic IN ('bénévole', 'benevole') AND ${IN_FORCE})`,
+      cooperatif: 'c.syndicat_cooperatif',
+      aucun: `(c.mandat_en_cours IS NULL OR NOT ${IN_FORCE})`,
+    };
+    const parts = f.syndicTypes.map((t) => conditions[t]);
     where.push(`(${parts.join(' OR ')})`);
   }
   if (f.syndic) {
