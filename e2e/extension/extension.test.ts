@@ -189,6 +189,11 @@ describe('browser extension', () => {
     expect(saved.listings).toHaveLength(1);
     expect(saved.listings[0]).toMatchObject({ price: 1345, postcode: '69008' });
     expect(saved.listings[0]?.prices).toHaveLength(2);
+    await page.goto(`${server.url}/pro/mesannonces`);
+    const card = page.getByTestId('mon-annonce');
+    await card.first().waitFor();
+    expect(await card.count()).toBe(1);
+    expect(await card.getByRole('heading').first().textContent()).toContain('12 rue Jules Valensaut');
   });
 
   it('badges the cards of a results page with their €/m² against the median', async () => {
