@@ -66,6 +66,7 @@ describe('newsletter', () => {
       await page.getByText('Envoi lancé à 2 destinataire(s).').waitFor();
       const reports = page.getByTestId('newsletter-reports');
       await reports.getByText('envoyée').waitFor({ timeout: 20_000 });
+      // biome-ignore lint/performance/useDomNodeTextContent: innerText keeps the cell separators the assertion reads
       expect(await reports.getByRole('row').nth(1).innerText()).toMatch(
         /Le marché de novembre[\s\S]*Abonnés actifs[\s\S]*envoyée\s+2\s+2\s+0/i,
       );
@@ -89,6 +90,7 @@ describe('newsletter', () => {
       await page.getByRole('tab', { name: 'Journal' }).click();
       const log = page.getByTestId('audit-log');
       await log.getByText('Lettre d’information envoyée').waitFor();
+      // biome-ignore lint/performance/useDomNodeTextContent: innerText keeps the cell separators the assertion reads
       expect(await log.getByRole('row').nth(1).innerText()).toMatch(
         /admin-lettre@exemple\.fr\s+Lettre d’information envoyée\s+Abonnés actifs\s+objet\s*: Le marché de novembre/,
       );

@@ -24,7 +24,9 @@ export function priceSteps(medians: number[], steps = PRICE_COLOURS.length): num
 /** MapLibre `step` expression colouring a feature by its `median` property. */
 export function colourExpression(steps: number[]): unknown[] {
   const expr: unknown[] = ['step', ['coalesce', ['get', 'median'], 0], PRICE_COLOURS[0]];
-  for (const [i, s] of steps.entries()) expr.push(s, PRICE_COLOURS[Math.min(i + 1, PRICE_COLOURS.length - 1)]);
+  steps.forEach((s, i) => {
+    expr.push(s, PRICE_COLOURS[Math.min(i + 1, PRICE_COLOURS.length - 1)]);
+  });
   return expr;
 }
 
