@@ -8,7 +8,7 @@ import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 
 export const BASEMAP_SOURCE = 'fond-cadastre';
 export const BASEMAP_FONT = 'Noto Sans Regular';
-export const BASEMAP_ATTRIBUTION = 'Fond : © contributeurs DGFiP — cadastre Etalab · Adresses : BAN · Licence Ouverte 2.0';
+export const BASEMAP_ATTRIBUTION = 'Fond\u00a0: © contributeurs DGFiP — cadastre Etalab · Adresses\u00a0: BAN · Licence Ouverte 2.0';
 export const PLAN_IGN_ATTRIBUTION = 'Plan IGN © IGN — Géoplateforme';
 /** From this zoom our tiles carry parcels and street names (server/src/features/tiles/base.ts). */
 export const PARCELS_MIN_ZOOM = 14;

@@ -6,7 +6,7 @@
 import type { FeatureCollection } from 'geojson';
 import { BASEMAP_FONT, offlineStyle } from './basemap';
 
-export const ATTRIBUTION = 'Ventes : DVF (DGFiP, Etalab) · Parcelles : cadastre Etalab · Licence Ouverte 2.0';
+export const ATTRIBUTION = 'Ventes\u00a0: DVF (DGFiP, Etalab) · Parcelles\u00a0: cadastre Etalab · Licence Ouverte 2.0';
 
 /**
  * A basemap from configuration (a MapLibre style URL), or our own base drawn from our data

@@ -466,7 +466,7 @@ export function TransactionsTool() {
               m.addSource(PARCELS_SOURCE, {
                 type: 'geojson',
                 data: { type: 'FeatureCollection', features: [] },
-                attribution: 'Parcelles : cadastre Etalab',
+                attribution: 'Parcelles\u00a0: cadastre Etalab',
               });
               for (const l of parcelLayers()) m.addLayer(l as AnyLayer);
               if (query) showSales(m, query);

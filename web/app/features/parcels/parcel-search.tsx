@@ -246,7 +246,7 @@ export function ParcelSearch() {
               m.addSource(SOURCE, {
                 type: 'geojson',
                 data: parcelFeatures(shown, selected) as never,
-                attribution: 'Parcelles : cadastre Etalab, Licence Ouverte 2.0',
+                attribution: 'Parcelles\u00a0: cadastre Etalab, Licence Ouverte 2.0',
               });
               for (const l of PARCEL_LAYERS) m.addLayer(l as unknown as AnyLayer);
               m.on('click', 'recherche-parcelles-fond', (e) => {
