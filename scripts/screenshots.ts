@@ -6,7 +6,7 @@
  * e2e harness, and writes `web/public/guide/<outil>.jpg` (1280 × 800, JPEG quality 75) and its
  * thumbnail `web/public/guide/<outil>-vignette.jpg` (320 × 200) for the home page.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -41,6 +41,39 @@ async function pickAddress(page: Page, text: string, option: RegExp): Promise<vo
   await input.click();
   await input.pressSequentially(text, { delay: 20 });
   await page.getByRole('option', { name: option }).first().click();
+}
+
+/** The DPE samples the listing tools look in (Lyon 8e, and an extract of all France). */
+const DPE_SAMPLES = ['dpe/dpe03existant_extrait-1000_france.csv', 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv'];
+
+/** The page source of a SeLoger ad (Lyon 8e), as a person pastes it in the listing analysis. */
+function selogerLyonSource(): string {
+  let html = JSON.parse(
+    readFileSync(path.join(SHARED_DATA, 'listings/seloger/seloger_ad-page-body_location_lyon-69008_2025-10.json'), 'utf8'),
+  ) as string;
+  if (html.startsWith('"<')) html = html.slice(1);
+  return html;
+}
+
+/** Pastes the SeLoger ad in the listing analysis and waits for its fields, €/m² and DPE candidates. */
+async function analyseListing(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/pro/analyseannonce`);
+  await waitForHydration(page);
+  await page.getByLabel('Adresse, code source ou texte de l’annonce').fill(selogerLyonSource());
+  await page.getByRole('button', { name: 'Lire l’annonce' }).click();
+  await page.getByRole('heading', { name: 'Champs lus' }).waitFor({ timeout: 20_000 });
+  await page.getByTestId('prix-m2').waitFor({ timeout: 20_000 });
+  await page.getByTestId('candidat').first().waitFor();
+}
+
+let listingSaved = false;
+/** « Mes annonces » and the listings map need a saved ad: the SeLoger one, saved once. */
+async function ensureSavedListing(page: Page, url: string): Promise<void> {
+  if (listingSaved) return;
+  await analyseListing(page, url);
+  await page.getByRole('button', { name: 'Enregistrer dans Mes annonces' }).click();
+  await page.getByText('Annonce enregistrée dans Mes annonces.').waitFor();
+  listingSaved = true;
 }
 
 /** How each delivered tool is brought to a meaningful state before the picture is taken. */
@@ -110,6 +143,59 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await page.goto(`${url}/pro/prospection`);
     const row = page.getByTestId('prospecting-target').first();
     await row.getByRole('combobox', { name: /Statut de/ }).selectOption('rendez_vous');
+    await settle(page);
+  },
+  '/pro/localisationauto': async (page, url) => {
+    // A new 63 m² flat of Lyon 8e, DPE C and GES C, as a listing shows it.
+    await page.goto(`${url}/pro/localisationauto?postcode=69008&type=appartement&surface=63&dpe=C&ges=C`);
+    await page.getByTestId('candidat').first().waitFor({ timeout: 20_000 });
+    await page.locator('[data-map-ready="true"]').first().waitFor({ timeout: 30_000 });
+    await settle(page);
+  },
+  '/pro/analyseannonce': async (page, url) => {
+    await analyseListing(page, url);
+    await settle(page);
+    // The pasted source fills the first screen: show the fields read, the €/m² and the candidates.
+    await page
+      .getByRole('heading', { name: 'Champs lus' })
+      .evaluate((h) => window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 72));
+  },
+  '/pro/carte_annonces': async (page, url) => {
+    await ensureSavedListing(page, url);
+    await page.goto(`${url}/pro/carte_annonces`);
+    await page.getByTestId('annonce-carte').first().waitFor();
+    await page.locator('[data-map-ready="true"]').first().waitFor({ timeout: 30_000 });
+    await settle(page);
+  },
+  '/pro/mesannonces': async (page, url) => {
+    await ensureSavedListing(page, url);
+    await page.goto(`${url}/pro/mesannonces`);
+    await page.getByTestId('mon-annonce').first().waitFor();
+    await settle(page);
+  },
+  '/pro/mesrecherches': async (page, url) => {
+    await page.goto(`${url}/pro/transactions?insee=93010&types=appartement`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Enregistrer cette recherche' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enregistrer cette recherche' });
+    await dialog.getByLabel('Nom').fill('Appartements à Bondy');
+    await dialog.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await dialog.getByText('Recherche enregistrée.').waitFor();
+    await page.goto(`${url}/pro/mesrecherches`);
+    await page.getByRole('row').filter({ hasText: 'Appartements à Bondy' }).waitFor();
+    await settle(page);
+  },
+  '/pro/creer_recherche': async (page, url) => {
+    await page.goto(`${url}/pro/creer_recherche`);
+    await waitForHydration(page);
+    const form = page.getByRole('form', { name: 'Créer une recherche' });
+    await form.getByLabel('Outil').click();
+    await page.getByRole('option', { name: 'Recherche de parcelles' }).click();
+    await form.getByLabel('Nom de la recherche').fill('Section AS de Bondy');
+    await form.getByLabel('Commune (nom ou code INSEE)').fill('Bondy');
+    await form.getByLabel('Section').fill('AS');
+    await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();
+    await form.getByText('Recherche « Section AS de Bondy » enregistrée.').waitFor();
     await settle(page);
   },
   '/pro/template': async (page, url) => {
@@ -195,18 +281,19 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const delivered = ALL_TOOLS.filter((t) => isToolAvailable(t.path));
-  const missing = delivered.filter((t) => !SCENES[t.path]);
+  const only = process.argv.slice(2);
+  // `npm run screenshots -- <outil> …` takes only those tools: only they need a scene.
+  const missing = delivered.filter((t) => !SCENES[t.path] && (!only.length || only.includes(toolScreenshotId(t.path))));
   if (missing.length) {
     console.error(`Aucune scène de capture pour : ${missing.map((t) => t.path).join(', ')} (à ajouter dans scripts/screenshots.ts).`);
     process.exit(1);
   }
-  const only = process.argv.slice(2);
   mkdirSync(OUT_DIR, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-captures-'));
   let server: RunningServer | undefined;
   try {
-    console.info('Import des données d’exemple (Bondy, Hendaye)…');
-    await importSamples(dataDir, MARKET_SAMPLES);
+    console.info('Import des données d’exemple (Bondy, Hendaye, DPE de Lyon 8e)…');
+    await importSamples(dataDir, [...MARKET_SAMPLES, ...DPE_SAMPLES]);
     // An administrator with a subscription opens every tool, the admin page included.
     await createAccounts(dataDir, [{ ...ACCOUNT, role: 'admin', subscription: 'active' }]);
     server = await startServer({ dataDir });

@@ -183,6 +183,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Localisation automatique',
         line: 'L’adresse probable d’une annonce, retrouvée grâce à ses étiquettes DPE et à sa surface.',
         illustration: 'localisation',
+        screenshot:
+          'Capture d’écran de la localisation automatique d’un appartement de 63 m² du 69008, DPE C et GES C\u00a0: les adresses candidates notées, et leurs DPE sur la carte.',
         audiences: ['chasseurs', 'agents'],
         purpose:
           'Une annonce indique ses étiquettes énergie et climat, sa surface et sa commune ; les DPE publics portent les mêmes informations et l’adresse. Immoloupe propose les adresses candidates, avec un score.',
@@ -199,6 +201,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Analyse d’annonce',
         line: 'Une annonce confrontée aux ventes et aux DPE de son secteur : son prix est-il dans le marché ?',
         illustration: 'listing',
+        screenshot:
+          'Capture d’écran de l’analyse d’une annonce SeLoger de Lyon 8e\u00a0: les champs lus sur la page (loyer, surface, pièces, DPE) et son prix au m².',
         audiences: ['chasseurs', 'agents'],
         purpose: 'Vérifier le prix demandé d’une annonce par rapport aux ventes réelles comparables de son secteur.',
       },
@@ -207,6 +211,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Carte des annonces',
         line: 'Les annonces que vous suivez, sur une carte, à côté des ventes réelles.',
         illustration: 'transactions',
+        screenshot:
+          'Capture d’écran de la carte des annonces\u00a0: les filtres par prix au m² et par statut, l’annonce suivie sur la carte et sa ligne dans le tableau.',
         audiences: ['chasseurs'],
         purpose: 'Voir d’un coup d’œil où se situent les annonces suivies et les ventes qui les entourent.',
       },
@@ -223,6 +229,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Mes annonces',
         line: 'Les annonces que vous avez enregistrées, et leur suivi.',
         illustration: 'listing',
+        screenshot:
+          'Capture d’écran de «\u00a0Mes annonces\u00a0»\u00a0: une annonce suivie, son prix, sa surface, son DPE, son historique des prix, son statut et ses notes.',
         audiences: ['chasseurs'],
         purpose: 'Retrouver les annonces enregistrées et suivre leur évolution.',
       },
@@ -266,6 +274,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Mes recherches',
         line: 'Vos recherches enregistrées et leurs alertes.',
         illustration: 'alerts',
+        screenshot:
+          'Capture d’écran de «\u00a0Mes recherches\u00a0»\u00a0: une recherche de transactions enregistrée, son nombre de résultats et ses actions.',
         audiences: ['agents', 'chasseurs', 'fonciers'],
         purpose: 'Relancer une recherche enregistrée et régler ses alertes par e-mail.',
       },
@@ -274,6 +284,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Créer une recherche',
         line: 'Enregistrer une recherche et être alerté des nouveautés.',
         illustration: 'alerts',
+        screenshot:
+          'Capture d’écran de la création d’une recherche de parcelles (Bondy, section AS), enregistrée, avec les liens pour l’ouvrir.',
         audiences: ['agents', 'chasseurs', 'fonciers'],
         purpose: 'Définir des critères (lieu, type, surface, prix) et être prévenu des nouvelles ventes ou annonces qui y répondent.',
       },
