@@ -2,6 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installMantineDomShims } from '~/test/mantine-dom';
 import { DateField } from './date-field';
 import { isoToDisplay, outOfBounds, parseTypedDate } from './date-field.logic';
 
@@ -28,27 +29,7 @@ describe('typed dates', () => {
   });
 });
 
-beforeAll(() => {
-  // Mantine reads the colour scheme and breakpoints through matchMedia, which jsdom lacks.
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(installMantineDomShims);
 afterEach(cleanup);
 
 function renderField(value: string | null, onChange = vi.fn()) {
