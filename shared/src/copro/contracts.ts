@@ -4,9 +4,8 @@
  * filters of /pro/recherchecopro, under the names of the page's URL.
  */
 import { z } from 'zod';
-import { clusterQueryFields } from '../dpe/contracts.js';
 import { commaList, optionalNumber } from '../market/contracts.js';
-import { checkZoneQuery, zoneQueryFields } from '../zone/contracts.js';
+import { checkRanges, checkZoneQuery, clusterQueryFields, pagedListFields, zoneQueryFields } from '../zone/contracts.js';
 import { validateZoneGeometry } from '../zone/territory.logic.js';
 
 /** Periods of construction as the RNIC writes them. */
@@ -85,16 +84,11 @@ type FilterInput = z.infer<z.ZodObject<typeof coproFilterFields>>;
 
 function checks(q: FilterInput, ctx: z.RefinementCtx) {
   checkZoneQuery(q, ctx, validateZoneGeometry);
-  for (const [lo, hi, what] of [
+  checkRanges(q, ctx, [
     ['lotsMin', 'lotsMax', 'nombre de lots'],
     ['dwellingsMin', 'dwellingsMax', 'lots d’habitation'],
     ['parkingMin', 'parkingMax', 'lots de stationnement'],
-  ] as const) {
-    const a = q[lo];
-    const b = q[hi];
-    if (a !== undefined && b !== undefined && a > b)
-      ctx.addIssue({ code: 'custom', path: [hi], message: `Fourchette de ${what} inversée.` });
-  }
+  ]);
   if (q.mandate && q.endsWithin !== undefined)
     ctx.addIssue({ code: 'custom', path: ['endsWithin'], message: 'Mandat terminé ou fin dans N mois\u00a0: l’un ou l’autre.' });
 }
@@ -105,12 +99,7 @@ export type CoproFilter = z.infer<typeof coproFilterSchema>;
 export const coproListQuerySchema = z
   .object({
     ...coproFilterFields,
-    sort: z.enum(COPRO_SORTS, { error: 'Tri inconnu.' }).default('fin_mandat'),
-    order: z.enum(['asc', 'desc'], { error: 'Ordre\u00a0: asc ou desc.' }).default('asc'),
-    page: optionalNumber(z.number().int().min(1)).transform((v) => v ?? 1),
-    pageSize: optionalNumber(z.number().int().min(1).max(COPRO_MAX_PAGE_SIZE, `Au plus ${COPRO_MAX_PAGE_SIZE} lignes par page.`)).transform(
-      (v) => v ?? 50,
-    ),
+    ...pagedListFields(COPRO_SORTS, 'fin_mandat', 'asc', COPRO_MAX_PAGE_SIZE),
   })
   .superRefine(checks);
 export type CoproListQuery = z.infer<typeof coproListQuerySchema>;

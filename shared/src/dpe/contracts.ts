@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { commaList, isoDateSchema, optionalNumber } from '../market/contracts.js';
-import { checkZoneQuery, zoneQueryFields } from '../zone/contracts.js';
+import { checkRanges, checkZoneQuery, clusterQueryFields, pagedListFields, zoneQueryFields } from '../zone/contracts.js';
 import { validateZoneGeometry } from '../zone/territory.logic.js';
 import { DPE_CLASSES } from './rental-ban.logic.js';
 
@@ -88,15 +88,10 @@ type FilterInput = z.infer<z.ZodObject<typeof dpeFilterFields>>;
 function checks(q: FilterInput, ctx: z.RefinementCtx) {
   checkZoneQuery(q, ctx, validateZoneGeometry);
   if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fin de période précède son début.' });
-  for (const [lo, hi, what] of [
+  checkRanges(q, ctx, [
     ['surfaceMin', 'surfaceMax', 'surface'],
     ['yearMin', 'yearMax', 'année de construction'],
-  ] as const) {
-    const a = q[lo];
-    const b = q[hi];
-    if (a !== undefined && b !== undefined && a > b)
-      ctx.addIssue({ code: 'custom', path: [hi], message: `Fourchette de ${what} inversée.` });
-  }
+  ]);
 }
 
 export const dpeFilterSchema = z.object(dpeFilterFields).superRefine(checks);
@@ -105,12 +100,7 @@ export type DpeFilter = z.infer<typeof dpeFilterSchema>;
 export const dpeListQuerySchema = z
   .object({
     ...dpeFilterFields,
-    sort: z.enum(DPE_SORTS, { error: 'Tri inconnu.' }).default('date'),
-    order: z.enum(['asc', 'desc'], { error: 'Ordre\u00a0: asc ou desc.' }).default('desc'),
-    page: optionalNumber(z.number().int().min(1)).transform((v) => v ?? 1),
-    pageSize: optionalNumber(z.number().int().min(1).max(DPE_MAX_PAGE_SIZE, `Au plus ${DPE_MAX_PAGE_SIZE} lignes par page.`)).transform(
-      (v) => v ?? 50,
-    ),
+    ...pagedListFields(DPE_SORTS, 'date', 'desc', DPE_MAX_PAGE_SIZE),
   })
   .superRefine(checks);
 export type DpeListQuery = z.infer<typeof dpeListQuerySchema>;
@@ -164,19 +154,6 @@ export const dpeListSchema = z.object({
   items: z.array(dpeItemSchema),
 });
 export type DpeList = z.infer<typeof dpeListSchema>;
-
-/** `bbox=w,s,e,n&zoom=z` of the map view, plus the filters. */
-export const clusterQueryFields = {
-  bbox: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((s) => Number(s)) : v),
-    z
-      .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)], {
-        error: 'Emprise attendue\u00a0: ouest,sud,est,nord en degrés.',
-      })
-      .refine(([w, s, e, n]) => w < e && s < n, 'Emprise vide\u00a0: ouest < est et sud < nord.'),
-  ),
-  zoom: z.coerce.number({ error: 'Niveau de zoom requis.' }).min(0).max(24),
-};
 
 export const dpeClusterQuerySchema = z.object({ ...dpeFilterFields, ...clusterQueryFields }).superRefine(checks);
 

@@ -200,3 +200,45 @@ export const territoryChangesSchema = z.object({
   }),
 });
 export type TerritoryChanges = z.infer<typeof territoryChangesSchema>;
+
+/** `bbox=w,s,e,n&zoom=z` of the map view, that a search tool's map grid adds to its filters. */
+export const clusterQueryFields = {
+  bbox: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((s) => Number(s)) : v),
+    z
+      .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)], {
+        error: 'Emprise attendue\u00a0: ouest,sud,est,nord en degrés.',
+      })
+      .refine(([w, s, e, n]) => w < e && s < n, 'Emprise vide\u00a0: ouest < est et sud < nord.'),
+  ),
+  zoom: z.coerce.number({ error: 'Niveau de zoom requis.' }).min(0).max(24),
+};
+
+/** Range pairs (`surfaceMin`/`surfaceMax`…) that must not be inverted: a French issue on the upper bound. */
+export function checkRanges<Q extends Record<string, unknown>>(
+  q: Q,
+  ctx: z.RefinementCtx,
+  pairs: readonly (readonly [keyof Q & string, keyof Q & string, string])[],
+) {
+  for (const [lo, hi, what] of pairs) {
+    const a = q[lo];
+    const b = q[hi];
+    if (typeof a === 'number' && typeof b === 'number' && a > b)
+      ctx.addIssue({ code: 'custom', path: [hi], message: `Fourchette de ${what} inversée.` });
+  }
+}
+
+/** Sort, order and paging of a search tool's result list (`pageSize` at most `maxPageSize`, 50 by default). */
+export function pagedListFields<const S extends readonly [string, ...string[]]>(
+  sorts: S,
+  defaultSort: S[number],
+  defaultOrder: 'asc' | 'desc',
+  maxPageSize: number,
+) {
+  return {
+    sort: z.enum(sorts, { error: 'Tri inconnu.' }).default(defaultSort),
+    order: z.enum(['asc', 'desc'], { error: 'Ordre\u00a0: asc ou desc.' }).default(defaultOrder),
+    page: optionalNumber(z.number().int().min(1)).transform((v) => v ?? 1),
+    pageSize: optionalNumber(z.number().int().min(1).max(maxPageSize, `Au plus ${maxPageSize} lignes par page.`)).transform((v) => v ?? 50),
+  };
+}
