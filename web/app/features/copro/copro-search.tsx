@@ -127,7 +127,7 @@ export function CoproSearch() {
         </Alert>
       ) : null}
       <Grid>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, xl: 7 }}>
           {result ? (
             <Stack gap="xs">
               <Group justify="space-between">
@@ -194,7 +194,7 @@ export function CoproSearch() {
             </Stack>
           ) : null}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, xl: 5 }}>
           <ClusterMap
             label="Carte des copropriétés trouvées"
             endpoint="/api/copros/clusters"

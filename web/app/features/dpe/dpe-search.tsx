@@ -66,7 +66,7 @@ export function DpeSearch() {
         </Alert>
       ) : null}
       <Grid>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, xl: 7 }}>
           {result ? (
             <Stack gap="xs">
               <Group justify="space-between">
@@ -97,7 +97,7 @@ export function DpeSearch() {
             </Stack>
           ) : null}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, xl: 5 }}>
           <ClassMapBlock query={result ? filterQuery : null} fit={result?.items} onSelect={setOpen} />
         </Grid.Col>
       </Grid>
