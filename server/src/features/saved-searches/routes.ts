@@ -74,9 +74,9 @@ export function savedSearchRoutes(deps: { db: Db; log: Logger }): Router {
   const { db, log } = deps;
   const router = Router();
 
-  async function count(tool: SavedSearchToolId, query: string): Promise<number | null> {
+  async function count(tool: SavedSearchToolId, query: string, owner: string): Promise<number | null> {
     try {
-      return await countResults(db, tool, query);
+      return await countResults(db, tool, query, owner);
     } catch (err) {
       // A count that fails (a place no longer known) must not prevent saving.
       log.warn('saved search not counted', { tool, err });
@@ -94,7 +94,7 @@ export function savedSearchRoutes(deps: { db: Db; log: Logger }): Router {
 
   router.post('/saved-searches', requireSubscriber, async (req, res) => {
     const s = savedSearchCreateSchema.parse(req.body ?? {});
-    const n = await count(s.tool, s.query);
+    const n = await count(s.tool, s.query, userId(req));
     const row = await db.transaction((tx) => insertSearch(tx, userId(req), { ...s, count: n }));
     res.status(201).json(toSavedSearch(row));
   });

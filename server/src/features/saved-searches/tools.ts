@@ -10,7 +10,8 @@ import { parcelsOfCommune } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';
 import { listTransactions } from '../transactions/queries.js';
 
-type Counter = (db: Queryable, params: Record<string, string>) => Promise<number>;
+/** `userId`: the search's owner, for tools whose zone can be « ma zone » (the owner's territory). */
+type Counter = (db: Queryable, params: Record<string, string>, userId: string) => Promise<number>;
 
 export const TOOL_COUNTS: Record<SavedSearchToolId, Counter> = {
   async transactions(db, params) {
@@ -26,6 +27,6 @@ export const TOOL_COUNTS: Record<SavedSearchToolId, Counter> = {
   },
 };
 
-export async function countResults(db: Queryable, tool: SavedSearchToolId, query: string): Promise<number> {
-  return TOOL_COUNTS[tool](db, queryParams(query));
+export async function countResults(db: Queryable, tool: SavedSearchToolId, query: string, userId: string): Promise<number> {
+  return TOOL_COUNTS[tool](db, queryParams(query), userId);
 }
