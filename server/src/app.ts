@@ -17,6 +17,7 @@ import { createAccounts } from './auth/accounts.js';
 import { createMailer } from './auth/mail.js';
 import { type Config, publicConfig } from './config.js';
 import type { Db } from './db/client.js';
+import { alertDeps, alertRoutes, registerAlertJobs } from './features/alerts/feature.js';
 import { auditRoutes } from './features/audit/routes.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
@@ -81,6 +82,7 @@ export async function registerJobs(jobs: JobQueue, deps: { config: Config; db: D
     openData: loadOpenDataConfig(),
     cacheDir: path.join(deps.config.DATA_DIR, 'telechargements'),
   }).init();
+  await registerAlertJobs(jobs, alertDeps(deps), { daily: deps.config.ALERTS_DAILY_CRON, weekly: deps.config.ALERTS_WEEKLY_CRON });
   return { imports };
 }
 
@@ -121,6 +123,8 @@ export function buildApp(deps: AppDeps): express.Express {
   app.use('/api', extensionCors({ chromiumIds: config.EXTENSION_CHROMIUM_IDS }));
   app.use(accounts.sessionReader);
   const newsletter = newsletterFeature({ config, db: deps.db, log });
+  const alerts = alertRoutes(alertDeps({ config, db: deps.db, log }));
+  app.use('/brevo/alertes', alerts.pages);
   app.use('/brevo', newsletter.brevo);
 
   // JSON API
@@ -145,6 +149,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(addressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(savedSearchRoutes({ db: deps.db, log }));
+  api.use(alerts.api);
   api.use(estimateRoutes({ db: deps.db }));
   api.use(extensionRoutes({ db: deps.db }));
   api.use(tileRoutes({ db: deps.db }));

@@ -25,6 +25,8 @@ const releaseDate = optionalString.pipe(
     .optional(),
 );
 
+const CRON = /^\S+(\s+\S+){4}$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -134,6 +136,12 @@ const envSchema = z.object({
   // Background jobs (pg-boss in the database)
   /** A running job whose process gave no sign of life for this long is run again (seconds). */
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+
+  // E-mail alerts of saved searches and watched addresses (sent over SMTP_URL; unset: not sent)
+  /** Cron (UTC, 5 fields) of the daily alert run. */
+  ALERTS_DAILY_CRON: z.string().trim().regex(CRON, 'doit être une expression cron à 5 champs').default('0 6 * * *'),
+  /** Cron (UTC, 5 fields) of the weekly alert run. */
+  ALERTS_WEEKLY_CRON: z.string().trim().regex(CRON, 'doit être une expression cron à 5 champs').default('0 6 * * 1'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -212,6 +212,12 @@ export function accountRoutes(deps: Deps): express.Router {
         `SELECT label, lon, lat, insee, id_parcelle AS "idParcelle", created_at AS "createdAt" FROM saved_addresses WHERE user_id = $1 ORDER BY created_at`,
         [userId],
       ),
+      // The alert e-mails built for the user (their content is the user's data too).
+      alertDigests: await db.query(
+        `SELECT frequency, subject, text, row_count AS "rowCount", status, created_at AS "createdAt", sent_at AS "sentAt"
+           FROM alert_digests WHERE user_id = $1 ORDER BY created_at`,
+        [userId],
+      ),
     };
     res
       .set('Cache-Control', 'no-store')

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, Router } from 'express';
 import type { Db } from '../../db/client.js';
+import { escapeHtml, plainPage } from '../../http/plain-page.js';
 import type { Logger } from '../../logger.js';
 import { setMarketingConsent } from './queries.js';
 import { sameSecret, verifyUnsubscribeToken } from './unsubscribe-token.js';
@@ -48,15 +49,7 @@ function bearerOrToken(req: Request): string {
   return typeof req.query.token === 'string' ? req.query.token : '';
 }
 
-const escapeHtml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} — Immoloupe</title>
-<style>body{font-family:system-ui,sans-serif;background:#f1f3f5;color:#212529;margin:0}main{max-width:520px;margin:10vh auto;background:#fff;padding:32px;border-radius:8px}
-button{font:inherit;padding:10px 18px;border:0;border-radius:6px;background:#1971c2;color:#fff;cursor:pointer}a{color:#1864ab}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
-}
+const page = plainPage;
 
 export function brevoRoutes(deps: { db: Db; log: Logger; webhookSecret: string | undefined; secret: () => Promise<string> }): Router {
   const { db, log } = deps;

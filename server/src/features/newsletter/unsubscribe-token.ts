@@ -3,18 +3,16 @@
  * server's secret, so the link works without signing in and cannot be forged for someone else.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signToken, verifyToken } from '../../http/signed-token.js';
 
-const sign = (secret: string, userId: string) =>
-  createHmac('sha256', secret).update(`newsletter-unsubscribe:${userId}`).digest('base64url');
+const PURPOSE = 'newsletter-unsubscribe';
 
 export function unsubscribeUrl(publicUrl: string, secret: string, userId: string): string {
-  return `${publicUrl}/brevo/desinscription?u=${encodeURIComponent(userId)}&t=${sign(secret, userId)}`;
+  return `${publicUrl}/brevo/desinscription?u=${encodeURIComponent(userId)}&t=${signToken(secret, PURPOSE, userId)}`;
 }
 
 export function verifyUnsubscribeToken(secret: string, userId: string, token: string): boolean {
-  const expected = Buffer.from(sign(secret, userId));
-  const given = Buffer.from(token);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return verifyToken(secret, PURPOSE, userId, token);
 }
 
 /** Constant-time comparison of two secrets of any length (compares their SHA-256 HMACs). */

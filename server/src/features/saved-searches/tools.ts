@@ -6,9 +6,17 @@ import { placeOf, transactionFilterSchema } from '@immoloupe/shared/market/trans
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 import type { Queryable } from '../../db/client.js';
+import { type AlertRow, saleRow } from '../alerts/rows.js';
+import { Params } from '../market/sql.js';
 import { parcelsOfCommune } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';
-import { listTransactions } from '../transactions/queries.js';
+import {
+  type ImportWindow,
+  importWindowClause,
+  listTransactions,
+  type TransactionRow,
+  transactionsImported,
+} from '../transactions/queries.js';
 
 /** `userId`: the search's owner, for tools whose zone can be « ma zone » (the owner's territory). */
 type Counter = (db: Queryable, params: Record<string, string>, userId: string) => Promise<number>;
@@ -29,4 +37,59 @@ export const TOOL_COUNTS: Record<SavedSearchToolId, Counter> = {
 
 export async function countResults(db: Queryable, tool: SavedSearchToolId, query: string, userId: string): Promise<number> {
   return TOOL_COUNTS[tool](db, queryParams(query), userId);
+}
+
+/**
+ * The rows of a saved query that arrived with the import runs of `runs` (not already sent by the
+ * alert), newest first, at most `limit`: what an alert e-mails. One entry per tool, next to its
+ * counter; « new » is by import run, not by the row's own date (decision 1010).
+ */
+type NewRows = (db: Queryable, params: Record<string, string>, userId: string, runs: ImportWindow, limit: number) => Promise<AlertRow[]>;
+
+export const TOOL_NEW_ROWS: Record<SavedSearchToolId, NewRows> = {
+  async transactions(db, params, _userId, runs, limit) {
+    const f = transactionFilterSchema.parse(params);
+    const place = placeOf(f);
+    if (typeof place === 'string') return [];
+    return (await transactionsImported(db, f, place, runs, limit)).map(saleRow);
+  },
+  // A parcel search alerts on the new sales of the parcels it finds (parcels themselves change
+  // with a cadastre vintage, which is not news for an agent).
+  async parcelles(db, params, _userId, runs, limit) {
+    const q = parcelSearchQuerySchema.parse(params);
+    const commune = resolveCommune(q.commune);
+    if (!commune) return [];
+    const p = new Params();
+    const where = [`pa.code_commune = ${p.add(commune.code)}`];
+    if (q.section) where.push(`(pa.section = ${p.add(q.section)} OR pa.section = ltrim(${p.add(q.section)}, '0'))`);
+    if (q.numero !== undefined) where.push(`ltrim(pa.numero, '0') = ${p.add(String(q.numero))}`);
+    if (q.surfaceMin !== undefined) where.push(`pa.contenance >= ${p.add(q.surfaceMin)}`);
+    if (q.surfaceMax !== undefined) where.push(`pa.contenance <= ${p.add(q.surfaceMax)}`);
+    if (!q.anciennes) where.push('pa.is_current');
+    const rows = await db.query<TransactionRow>(
+      `SELECT m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.nom_commune, m.adresse_numero,
+              m.adresse_suffixe, m.adresse_nom_voie, m.id_parcelle,
+              coalesce((SELECT array_agg(DISTINCT l.code_type_local ORDER BY l.code_type_local) FROM dvf_lines l
+                         WHERE l.id_mutation = m.id_mutation AND l.code_type_local IS NOT NULL), '{}') AS type_codes,
+              (SELECT sum(l.surface_reelle_bati) FROM dvf_lines l WHERE l.id_mutation = m.id_mutation AND l.code_type_local IN (1, 2, 4)) AS surface
+         FROM dvf_mutations m
+        WHERE m.code_commune = ${p.add(commune.code)} AND ${importWindowClause(p, 'm', 'id_mutation', 'dvf', runs)}
+          AND EXISTS (SELECT 1 FROM dvf_lines l JOIN parcels pa ON pa.id = l.id_parcelle
+                       WHERE l.id_mutation = m.id_mutation AND ${where.join(' AND ')})
+        ORDER BY m.date_mutation DESC, m.id_mutation LIMIT ${p.add(limit)}`,
+      p.values,
+    );
+    return rows.map(saleRow);
+  },
+};
+
+export async function newRows(
+  db: Queryable,
+  tool: SavedSearchToolId,
+  query: string,
+  userId: string,
+  runs: ImportWindow,
+  limit: number,
+): Promise<AlertRow[]> {
+  return TOOL_NEW_ROWS[tool](db, queryParams(query), userId, runs, limit);
 }

@@ -86,8 +86,9 @@ function needsFacts(f: Partial<TransactionFilter>, sort?: TransactionSort): bool
  * The filtered mutations as a CTE named `f`; with `withFacts`, each row carries its facts (needed
  * to filter or sort on them), else they are joined later on the rows shown only.
  */
-function filteredCte(p: Params, f: Partial<TransactionFilter>, place: Place, withFacts = true): string {
+function filteredCte(p: Params, f: Partial<TransactionFilter>, place: Place, withFacts = true, runs?: ImportWindow): string {
   const where = [placeClause(p, place)];
+  if (runs) where.push(importWindowClause(p, 'm', 'id_mutation', 'dvf', runs));
   if (f.from) where.push(`m.date_mutation >= ${p.add(f.from)}::date`);
   if (f.to) where.push(`m.date_mutation <= ${p.add(f.to)}::date`);
   if (f.natures) where.push(`m.nature_mutation = ANY(${p.add(natureLabels(f.natures))}::text[])`);
@@ -118,6 +119,56 @@ function filteredCte(p: Params, f: Partial<TransactionFilter>, place: Place, wit
 /** The filtered mutations as a CTE named `f`, facts only when a filter needs them (the sales tiles). */
 export function filteredMutationsSql(p: Params, f: Partial<TransactionFilter>, place: TransactionPlace): string {
   return filteredCte(p, f, place, needsFacts(f));
+}
+
+/** Import runs whose rows an alert has not looked at yet: ids in (after, upTo]. */
+export interface ImportWindow {
+  after: number;
+  upTo: number;
+  /** The alert whose rows already sent are left out (a re-import writes them under a new run). */
+  alertId?: string;
+}
+
+/**
+ * Rows of `alias` (key column `key`) first seen in an import run of the window (`alert_first_seen`,
+ * migration 1010), minus those the alert already sent. `import_run_id > after` is implied (a row
+ * is rewritten only by later runs) and lets the index on it narrow the scan first.
+ */
+export function importWindowClause(p: Params, alias: string, key: string, source: string, runs: ImportWindow): string {
+  const after = p.add(runs.after);
+  const src = p.add(source);
+  const parts = [
+    `${alias}.import_run_id > ${after}::bigint`,
+    `EXISTS (SELECT 1 FROM alert_first_seen fs WHERE fs.source = ${src} AND fs.row_id = ${alias}.${key}
+              AND fs.run_id > ${after}::bigint AND fs.run_id <= ${p.add(runs.upTo)}::bigint)`,
+  ];
+  if (runs.alertId)
+    parts.push(`NOT EXISTS (SELECT 1 FROM alert_sent_rows sent WHERE sent.alert_id = ${p.add(runs.alertId)}::uuid
+                  AND sent.source = ${src} AND sent.row_id = ${alias}.${key})`);
+  return parts.join(' AND ');
+}
+
+/**
+ * The mutations of the filter that arrived with the import runs of `runs` (saved-search alerts),
+ * newest sale first, at most `limit`.
+ */
+export async function transactionsImported(
+  db: Queryable,
+  f: Partial<TransactionFilter>,
+  place: TransactionPlace,
+  runs: ImportWindow,
+  limit: number,
+): Promise<TransactionRow[]> {
+  const p = new Params();
+  const withFacts = needsFacts(f);
+  const cte = filteredCte(p, f, place, withFacts, runs);
+  const pageSql = `SELECT f.* FROM f ORDER BY f.date_mutation DESC, f.id_mutation LIMIT ${p.add(limit)}`;
+  return db.query<TransactionRow>(
+    withFacts
+      ? `WITH ${cte} ${pageSql}`
+      : `WITH ${cte}, pg AS (${pageSql}) SELECT m.*, ${FACT_COLUMNS} FROM pg m ${FACTS_LATERAL} ORDER BY m.date_mutation DESC, m.id_mutation`,
+    p.values,
+  );
 }
 
 export interface TransactionRow {

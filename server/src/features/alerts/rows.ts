@@ -1,0 +1,128 @@
+/**
+ * What an alert sends: the rows that arrived since its watermark, as a few words each. The
+ * saved-search tools give theirs through `TOOL_NEW_ROWS` (saved-searches/tools.ts); a watched
+ * address gets the DVF sales and DPE on its parcel or within its radius (below).
+ */
+import { formatDate, formatEuros, formatSurface } from '@immoloupe/shared/format';
+import type { Queryable } from '../../db/client.js';
+import { Params, radiusClause } from '../market/sql.js';
+import { type ImportWindow, importWindowClause, type TransactionRow } from '../transactions/queries.js';
+
+export type { ImportWindow };
+
+/** One new row of an alert. `source` + `id` identify it across re-imports (`alert_sent_rows`). */
+export interface AlertRow {
+  source: 'dvf' | 'dpe' | (string & {});
+  id: string;
+  /** ISO date of the event (sale, diagnosis). */
+  date: string;
+  /** Where (an address, a parcel). */
+  title: string;
+  /** What, in a few words. */
+  detail: string;
+}
+
+/** Rows fetched per alert and run; more are counted on the next run (they stay new until sent). */
+export const MAX_ROWS_PER_ALERT = 200;
+
+const TYPE_NAMES: Record<number, string> = { 1: 'Maison', 2: 'Appartement', 3: 'Dépendance', 4: 'Local' };
+const iso = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+
+function addressOf(r: { adresse_numero: string | null; adresse_suffixe: string | null; adresse_nom_voie: string | null }): string {
+  return [r.adresse_numero, r.adresse_suffixe, r.adresse_nom_voie].filter(Boolean).join(' ');
+}
+
+export function saleRow(r: TransactionRow): AlertRow {
+  const types = (r.type_codes ?? []).map((c) => TYPE_NAMES[c]).filter(Boolean);
+  const parts = [
+    types.length ? types.join(', ') : r.nature_mutation,
+    r.surface ? formatSurface(Number(r.surface)) : null,
+    r.valeur_fonciere !== null ? formatEuros(Number(r.valeur_fonciere)) : null,
+    `vendu le ${formatDate(iso(r.date_mutation))}`,
+  ].filter(Boolean);
+  const where = [addressOf(r), r.nom_commune].filter(Boolean).join(', ');
+  return {
+    source: 'dvf',
+    id: r.id_mutation,
+    date: iso(r.date_mutation),
+    title: where || (r.id_parcelle ?? r.id_mutation),
+    detail: parts.join(' · '),
+  };
+}
+
+interface DpeRow {
+  numero_dpe: string;
+  date_etablissement: string | Date;
+  etiquette_dpe: string | null;
+  etiquette_ges: string | null;
+  type_batiment: string | null;
+  surface_habitable_logement: number | null;
+  adresse_ban: string | null;
+}
+
+function dpeRow(r: DpeRow): AlertRow {
+  const parts = [
+    r.type_batiment ? r.type_batiment[0]?.toUpperCase() + r.type_batiment.slice(1) : null,
+    r.surface_habitable_logement ? formatSurface(Number(r.surface_habitable_logement)) : null,
+    r.etiquette_dpe ? `DPE ${r.etiquette_dpe}` : null,
+    r.etiquette_ges ? `GES ${r.etiquette_ges}` : null,
+    `établi le ${formatDate(iso(r.date_etablissement))}`,
+  ].filter(Boolean);
+  return {
+    source: 'dpe',
+    id: r.numero_dpe,
+    date: iso(r.date_etablissement),
+    title: r.adresse_ban ?? r.numero_dpe,
+    detail: parts.join(' · '),
+  };
+}
+
+export interface WatchedAddress {
+  lon: number;
+  lat: number;
+  idParcelle: string | null;
+  radiusM: number;
+}
+
+/** New DVF sales with a line on the address's parcel or a position within its radius. */
+export async function salesNearAddress(db: Queryable, a: WatchedAddress, runs: ImportWindow, limit: number): Promise<AlertRow[]> {
+  const p = new Params();
+  const near: string[] = [];
+  if (a.idParcelle) near.push(`m.id_mutation IN (SELECT l.id_mutation FROM dvf_lines l WHERE l.id_parcelle = ${p.add(a.idParcelle)})`);
+  if (a.radiusM > 0) near.push(radiusClause(p, 'm', a.lat, a.lon, a.radiusM));
+  if (near.length === 0) return [];
+  const rows = await db.query<TransactionRow>(
+    `SELECT m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.nom_commune, m.adresse_numero,
+            m.adresse_suffixe, m.adresse_nom_voie, m.id_parcelle,
+            coalesce((SELECT array_agg(DISTINCT l.code_type_local ORDER BY l.code_type_local) FROM dvf_lines l
+                       WHERE l.id_mutation = m.id_mutation AND l.code_type_local IS NOT NULL), '{}') AS type_codes,
+            (SELECT sum(l.surface_reelle_bati) FROM dvf_lines l WHERE l.id_mutation = m.id_mutation AND l.code_type_local IN (1, 2, 4)) AS surface
+       FROM dvf_mutations m
+      WHERE ${importWindowClause(p, 'm', 'id_mutation', 'dvf', runs)} AND (${near.join(' OR ')})
+      ORDER BY m.date_mutation DESC, m.id_mutation LIMIT ${p.add(limit)}`,
+    p.values,
+  );
+  return rows.map(saleRow);
+}
+
+/**
+ * New DPE within the radius, or inside the parcel's bounding box (DPE carry a position, not a
+ * parcel id).
+ */
+export async function dpeNearAddress(db: Queryable, a: WatchedAddress, runs: ImportWindow, limit: number): Promise<AlertRow[]> {
+  const p = new Params();
+  const near: string[] = [];
+  if (a.idParcelle)
+    near.push(`EXISTS (SELECT 1 FROM parcels pa WHERE pa.id = ${p.add(a.idParcelle)}
+                 AND d.longitude BETWEEN pa.bbox_west AND pa.bbox_east AND d.latitude BETWEEN pa.bbox_south AND pa.bbox_north)`);
+  if (a.radiusM > 0) near.push(radiusClause(p, 'd', a.lat, a.lon, a.radiusM));
+  if (near.length === 0) return [];
+  const rows = await db.query<DpeRow>(
+    `SELECT d.numero_dpe, d.date_etablissement, d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.surface_habitable_logement, d.adresse_ban
+       FROM dpe d
+      WHERE ${importWindowClause(p, 'd', 'numero_dpe', 'dpe', runs)} AND (${near.join(' OR ')})
+      ORDER BY d.date_etablissement DESC, d.numero_dpe LIMIT ${p.add(limit)}`,
+    p.values,
+  );
+  return rows.map(dpeRow);
+}
