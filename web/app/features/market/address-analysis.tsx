@@ -5,8 +5,9 @@
  * lives in the URL, so a link reproduces the page.
  */
 import { formatDate, formatInteger, formatSurface, NBSP } from '@immoloupe/shared/format';
-import { ADDRESS_RADII, type AddressAnalysis, addressAnalysisSchema, savedAddressSchema } from '@immoloupe/shared/market/address-contracts';
+import { ADDRESS_RADII, type AddressAnalysis, addressAnalysisSchema } from '@immoloupe/shared/market/address-contracts';
 import { PROPERTY_TYPES } from '@immoloupe/shared/market/dvf';
+import { savedAddressSchema } from '@immoloupe/shared/saved-addresses/contracts';
 import { UI_LABELS } from '@immoloupe/shared/ui-labels';
 import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
