@@ -39,6 +39,7 @@ import { newsletterFeature } from './features/newsletter/feature.js';
 import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
+import { savedAddressRoutes } from './features/saved-addresses/routes.js';
 import { savedSearchRoutes } from './features/saved-searches/routes.js';
 import { tileRoutes } from './features/tiles/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
@@ -147,6 +148,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(openApiRoutes({ publicUrl: config.publicUrl }));
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));
+  api.use(savedAddressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(savedSearchRoutes({ db: deps.db, log }));
   api.use(alerts.api);

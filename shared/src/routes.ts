@@ -128,7 +128,7 @@ const entries: Entry[] = [
   pro('/pro/creer_cle', 'Créer une clé d’accès', 'Créez une clé personnelle pour l’extension ou l’API.', ready),
   pro('/pro/admin', 'Administration', 'Utilisateurs, abonnements et imports de données.', ready, 'admin'),
   pro('/pro/admin/brevo', 'Campagnes e-mail', 'Listes de diffusion et envois par Brevo.', ready, 'admin'),
-  pro('/pro/mesadresses', 'Mes adresses', 'Les adresses que vous avez enregistrées.', coming(LATER)),
+  pro('/pro/mesadresses', 'Mes adresses', 'Les adresses que vous avez enregistrées.', ready),
   pro('/pro/mesannonces', 'Mes annonces', 'Les annonces que vous suivez.', ready),
   pro(
     '/pro/modedemploi',

@@ -69,7 +69,7 @@ export default [
     route('pro/creer_cle', 'routes/pro.creer_cle.tsx', { id: idOf('/pro/creer_cle') }),
     route('pro/admin', 'routes/pro.admin.tsx', { id: idOf('/pro/admin') }),
     route('pro/admin/brevo', 'routes/pro.admin.brevo.tsx', { id: idOf('/pro/admin/brevo') }),
-    comingSoon('/pro/mesadresses'),
+    route('pro/mesadresses', 'routes/pro.mesadresses.tsx', { id: idOf('/pro/mesadresses') }),
     route('pro/mesannonces', 'routes/pro.mesannonces.tsx', { id: idOf('/pro/mesannonces') }),
     route('pro/modedemploi', 'routes/pro.modedemploi.tsx', { id: idOf('/pro/modedemploi') }),
     route('pro/prospection', 'routes/pro.prospection.tsx', { id: idOf('/pro/prospection') }),

@@ -209,7 +209,9 @@ export function accountRoutes(deps: Deps): express.Router {
         [userId],
       ),
       savedAddresses: await db.query(
-        `SELECT label, lon, lat, insee, id_parcelle AS "idParcelle", created_at AS "createdAt" FROM saved_addresses WHERE user_id = $1 ORDER BY created_at`,
+        `SELECT label, lon, lat, insee, id_parcelle AS "idParcelle", notes, tags, watch, watch_radius_m AS "watchRadiusM",
+                created_at AS "createdAt", updated_at AS "updatedAt"
+           FROM saved_addresses WHERE user_id = $1 ORDER BY created_at`,
         [userId],
       ),
       // The alert e-mails built for the user (their content is the user's data too).

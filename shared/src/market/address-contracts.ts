@@ -1,10 +1,10 @@
 /**
- * Contracts of the address analysis (`GET /api/market/address`) and of the saved addresses
- * (`/api/addresses/saved`): one point → its parcel, the sales on it and around it, the local
+ * Contracts of the address analysis (`GET /api/market/address`; its saved addresses are in
+ * `../saved-addresses/contracts.ts`): one point → its parcel, the sales on it and around it, the local
  * statistics with their 5-year trend, the DPE and copropriétés near it, and the data freshness.
  */
 import { z } from 'zod';
-import { INSEE_PATTERN, monthlyStatSchema, optionalNumber, PARCEL_PATTERN, statSummarySchema } from './contracts.js';
+import { monthlyStatSchema, optionalNumber, PARCEL_PATTERN, statSummarySchema } from './contracts.js';
 import { PROPERTY_TYPES } from './dvf.js';
 import { transactionSchema } from './transactions-contracts.js';
 
@@ -93,13 +93,3 @@ export const addressAnalysisSchema = z.object({
   freshness: z.object({ lastMutationDate: z.string().nullable(), sources: z.array(sourceFreshnessSchema) }),
 });
 export type AddressAnalysis = z.infer<typeof addressAnalysisSchema>;
-
-export const saveAddressSchema = z.object({
-  label: z.string().trim().min(3, 'Adresse requise.').max(200, 'Adresse trop longue.'),
-  lon: z.number().min(-180).max(180),
-  lat: z.number().min(-90).max(90),
-  insee: z.string().regex(INSEE_PATTERN, 'Code INSEE invalide.').nullable().default(null),
-  idParcelle: z.string().regex(PARCEL_PATTERN, 'Parcelle invalide.').nullable().default(null),
-});
-export const savedAddressSchema = saveAddressSchema.extend({ id: z.string(), createdAt: z.string() });
-export type SavedAddress = z.infer<typeof savedAddressSchema>;

@@ -5,6 +5,8 @@
  * the server, `server/src/features/saved-searches/tools.ts`).
  */
 import { z } from 'zod';
+import { coproFilterSchema } from '../copro/contracts.js';
+import { dpeFilterSchema } from '../dpe/contracts.js';
 import { transactionFilterSchema } from '../market/transactions-contracts.js';
 import { parcelSearchQuerySchema } from '../opendata/contracts.js';
 
@@ -19,6 +21,8 @@ export interface SavedSearchTool {
 export const SAVED_SEARCH_TOOLS = {
   transactions: { label: 'Transactions DVF', path: '/pro/transactions', schema: transactionFilterSchema },
   parcelles: { label: 'Recherche de parcelles', path: '/pro/rechercheparcelle', schema: parcelSearchQuerySchema },
+  dpe: { label: 'Recherche DPE', path: '/pro/recherchedpe', schema: dpeFilterSchema },
+  copros: { label: 'Recherche de copropriétés', path: '/pro/recherchecopro', schema: coproFilterSchema },
 } as const satisfies Record<string, SavedSearchTool>;
 
 export type SavedSearchToolId = keyof typeof SAVED_SEARCH_TOOLS;

@@ -7,21 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createTestDb } from '../../test/db.js';
 import { addressRoutes } from './address-routes.js';
-import { ensureUsers, importSamples, OTHER_SUBSCRIBER, type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from './test-support.js';
+import { importSamples, type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from './test-support.js';
 
 let db: Db;
 let api: RouterServer;
-let other: RouterServer;
 beforeAll(async () => {
   db = await createTestDb();
   await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.bondyCopro]);
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER]);
   api = await serveRouter(addressRoutes({ db }), SUBSCRIBER);
-  other = await serveRouter(addressRoutes({ db }), OTHER_SUBSCRIBER);
 });
 afterAll(async () => {
   await api?.close();
-  await other?.close();
   await db?.close();
 });
 
@@ -67,18 +63,5 @@ describe('GET /api/market/address', () => {
     const res = await api.fetch('/api/market/address?lat=48.9');
     expect(res.status).toBe(400);
     expect((await res.json()).issues[0].message).toBe('Longitude requise.');
-  });
-});
-
-describe('saved addresses', () => {
-  it('stores an address once per user', async () => {
-    const body = { label: '139 Avenue Carnot 93140 Bondy', ...CARNOT, insee: '93010', idParcelle: '93010000AS0167' };
-    const post = () =>
-      api.fetch('/api/addresses/saved', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await post()).status).toBe(201);
-    expect((await post()).status).toBe(201);
-    const list = await (await api.fetch('/api/addresses/saved')).json();
-    expect(list).toEqual([expect.objectContaining({ label: body.label, idParcelle: '93010000AS0167' })]);
-    expect(await (await other.fetch('/api/addresses/saved')).json()).toEqual([]);
   });
 });

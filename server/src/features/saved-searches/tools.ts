@@ -2,6 +2,8 @@
  * The server side of each saved-search tool: how many results its saved query gives now, through
  * the tool's own query functions. A new tool adds one entry here and one in the shared registry.
  */
+import { coproFilterSchema } from '@immoloupe/shared/copro/contracts';
+import { dpeFilterSchema } from '@immoloupe/shared/dpe/contracts';
 import { placeOf, transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
@@ -17,6 +19,12 @@ import {
   type TransactionRow,
   transactionsImported,
 } from '../transactions/queries.js';
+import { rnicDate, searchCopros } from '../copro/queries.js';
+import { searchDpe } from '../dpe/queries.js';
+import { parcelsOfCommune } from '../parcels/queries.js';
+import { resolveCommune } from '../parcels/routes.js';
+import { listTransactions } from '../transactions/queries.js';
+import { resolveZone } from '../zone/territory.js';
 
 /** `userId`: the search's owner, for tools whose zone can be « ma zone » (the owner's territory). */
 type Counter = (db: Queryable, params: Record<string, string>, userId: string) => Promise<number>;
@@ -32,6 +40,17 @@ export const TOOL_COUNTS: Record<SavedSearchToolId, Counter> = {
     const q = parcelSearchQuerySchema.parse(params);
     const commune = resolveCommune(q.commune);
     return commune ? (await parcelsOfCommune(db, commune.code, { ...q, limit: 1, offset: 0 })).total : 0;
+  },
+  // Without a zone both tools search « ma zone »: the owner's, never the reader's.
+  async dpe(db, params, userId) {
+    const f = dpeFilterSchema.parse(params);
+    const { zone } = await resolveZone(db, userId, f);
+    return (await searchDpe(db, f, zone, { sort: 'date', order: 'desc', limit: 1, offset: 0 })).total;
+  },
+  async copros(db, params, userId) {
+    const f = coproFilterSchema.parse(params);
+    const [{ zone }, asOf] = await Promise.all([resolveZone(db, userId, f), rnicDate(db)]);
+    return (await searchCopros(db, f, zone, asOf, { sort: 'lots', order: 'desc', limit: 1, offset: 0 })).total;
   },
 };
 

@@ -5,10 +5,10 @@
  * lives in the URL, so a link reproduces the page.
  */
 import { formatDate, formatInteger, formatSurface, NBSP } from '@immoloupe/shared/format';
-import { ADDRESS_RADII, type AddressAnalysis, addressAnalysisSchema, savedAddressSchema } from '@immoloupe/shared/market/address-contracts';
+import { ADDRESS_RADII, type AddressAnalysis, addressAnalysisSchema } from '@immoloupe/shared/market/address-contracts';
 import { PROPERTY_TYPES } from '@immoloupe/shared/market/dvf';
 import { UI_LABELS } from '@immoloupe/shared/ui-labels';
-import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -27,6 +27,7 @@ import {
   subjectLayers,
 } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
+import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
 import { ApiError, apiFetch } from '~/lib/api';
 import { AddressSearch, type PickedAddress } from './address-search';
 import { distanceLabel, labelled, salesCount, TYPE_PLURALS } from './labels';
@@ -73,7 +74,6 @@ export function AddressAnalysisTool() {
   const [data, setData] = useState<AddressAnalysis | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const map = useRef<MapLibreMap | null>(null);
 
   useEffect(() => {
@@ -81,7 +81,6 @@ export function AddressAnalysisTool() {
     let live = true;
     setLoading(true);
     setError(null);
-    setSaved(null);
     const q = new URLSearchParams({ lat, lon, radius, ...(parcelle ? { parcelle } : {}) });
     apiFetch(`/api/market/address?${q}`, addressAnalysisSchema)
       .then((a) => live && setData(a))
@@ -135,25 +134,6 @@ export function AddressAnalysisTool() {
       // Without reverse geocoding the point is still analysed, named by its coordinates.
     }
     setParams({ adresse: name, lat: lngLat.lat.toFixed(6), lon: lngLat.lng.toFixed(6), rayon: radius });
-  }
-
-  async function save() {
-    if (!data || !lat || !lon) return;
-    try {
-      await apiFetch('/api/addresses/saved', savedAddressSchema, {
-        method: 'POST',
-        body: JSON.stringify({
-          label,
-          lon: Number(lon),
-          lat: Number(lat),
-          insee: data.commune?.insee ?? null,
-          idParcelle: data.parcel?.id ?? null,
-        }),
-      });
-      setSaved('Adresse enregistrée dans vos adresses.');
-    } catch (err) {
-      setSaved(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'Enregistrement impossible.');
-    }
   }
 
   const trend = useMemo(
@@ -238,16 +218,14 @@ export function AddressAnalysisTool() {
                   <Text c="dimmed">Aucune parcelle du cadastre importé ne contient ce point. {UI_LABELS.importHint}</Text>
                 )}
               </Stack>
-              <Stack gap={4} align="flex-end">
-                <Button variant="light" onClick={() => void save()}>
-                  Enregistrer l’adresse
-                </Button>
-                {saved && (
-                  <Text size="sm" role="status">
-                    {saved}
-                  </Text>
-                )}
-              </Stack>
+              <SaveAddressButton
+                key={`${lat}/${lon}`}
+                address={
+                  lat && lon
+                    ? { label, lon: Number(lon), lat: Number(lat), insee: data.commune?.insee ?? null, idParcelle: data.parcel?.id ?? null }
+                    : null
+                }
+              />
             </Group>
             <Text size="sm" c="dimmed" mt="sm">
               {data.freshness.lastMutationDate

@@ -1,7 +1,7 @@
 /**
  * The parcel sheet, under the parcel search: area, section, vintage, BAN addresses, DVF sales, DPE,
  * co-ownerships and legal-entity owners, with its shareable link (`?parcelle=<id>`) and the
- * « Ajouter à une liste de prospection » button.
+ * « Ajouter à une liste de prospection » and « Enregistrer l’adresse » buttons.
  */
 import { formatDate, formatEuros, formatSurface } from '@immoloupe/shared/format';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
@@ -10,6 +10,7 @@ import { type ParcelSheet, parcelSheetPath } from '@immoloupe/shared/parcels/she
 import { Alert, Anchor, Badge, Button, CopyButton, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
+import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
 import { useParcelSheet } from './use-parcel-sheet';
 
 function Section({ title, empty, children }: { title: string; empty: string | null; children: ReactNode }) {
@@ -82,7 +83,16 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
   const p = sheet.parcel;
   const link = typeof window === 'undefined' ? parcelSheetPath(p.id) : `${window.location.origin}${parcelSheetPath(p.id)}`;
   const owner = sheet.owners.find((o) => o.right === 'Propriétaire') ?? null;
-  const address = sheet.addresses[0]?.label ?? `${sheet.commune?.nom ?? p.codeCommune}, section ${p.section} n° ${p.numero}`;
+  const ban = sheet.addresses[0];
+  const address = ban?.label ?? `${sheet.commune?.nom ?? p.codeCommune}, section ${p.section} n° ${p.numero}`;
+  // Saved at its BAN address when it has one, else at the parcel's centroid under its cadastral name.
+  const saved = {
+    label: address,
+    lon: ban?.lon ?? p.centroid.lon,
+    lat: ban?.lat ?? p.centroid.lat,
+    insee: p.codeCommune,
+    idParcelle: p.id,
+  };
   return (
     <Paper withBorder p="md" aria-label={`Fiche de la parcelle ${p.id}`} data-testid="parcel-sheet">
       <Stack gap="md">
@@ -110,6 +120,7 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
               address={address}
               ownerName={owner?.name ?? null}
             />
+            <SaveAddressButton key={p.id} address={saved} size="xs" />
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>

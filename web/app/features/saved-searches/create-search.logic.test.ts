@@ -8,4 +8,11 @@ describe('queryOfForm', () => {
     );
     expect(queryOfForm('parcelles', { commune: 'Bondy', section: 'AS', unknown: 'x' })).toBe('commune=Bondy&section=AS');
   });
+
+  it('keeps a list of codes as typed for the DPE and co-ownership zones, and leaves « ma zone » implicit', () => {
+    expect(queryOfForm('dpe', { insee: '69387, 69388', classes: ['F', 'G'], yearMax: '1 975' })).toBe(
+      'insee=69387%2C69388&classes=F%2CG&yearMax=1975',
+    );
+    expect(queryOfForm('copros', { lotsMin: '50', syndicTypes: ['benevole'] })).toBe('lotsMin=50&syndicTypes=benevole');
+  });
 });

@@ -2,6 +2,9 @@
  * The form of /pro/creer_recherche, one per tool: its fields (the tool's URL parameters) and the
  * query they make. The server checks that query with the tool's own schema.
  */
+import { COPRO_PERIOD_LABELS, COPRO_PERIODS, SYNDIC_TYPE_LABELS, SYNDIC_TYPES } from '@immoloupe/shared/copro/contracts';
+import { DPE_BUILDING_TYPE_LABELS, DPE_BUILDING_TYPES } from '@immoloupe/shared/dpe/contracts';
+import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
 import type { SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 
 export interface ToolField {
@@ -10,7 +13,18 @@ export interface ToolField {
   placeholder?: string;
   /** `list`: comma-separated choices. */
   choices?: { value: string; label: string }[];
+  /** Free text sent as typed (trimmed): codes lists, names. Otherwise a number (spaces removed, decimal comma). */
+  text?: boolean;
 }
+
+const labelled = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+/** The zone of the DPE and co-ownership tools: communes or postcodes; both empty means « ma zone ». */
+const ZONE_FIELDS: ToolField[] = [
+  { key: 'insee', label: 'Communes (codes INSEE, vide = ma zone)', placeholder: '69387,69388', text: true },
+  { key: 'postcode', label: 'ou codes postaux', placeholder: '69007', text: true },
+];
 
 export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
   transactions: [
@@ -36,6 +50,23 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
     { key: 'surfaceMin', label: 'Surface minimale (m²)' },
     { key: 'surfaceMax', label: 'Surface maximale (m²)' },
   ],
+  dpe: [
+    ...ZONE_FIELDS,
+    { key: 'classes', label: 'Classes énergie', choices: DPE_CLASSES.map((c) => ({ value: c, label: c })) },
+    { key: 'types', label: 'Types de bâtiment', choices: labelled(DPE_BUILDING_TYPES, DPE_BUILDING_TYPE_LABELS) },
+    { key: 'surfaceMin', label: 'Surface minimale (m²)' },
+    { key: 'surfaceMax', label: 'Surface maximale (m²)' },
+    { key: 'yearMin', label: 'Construit à partir de (année)' },
+    { key: 'yearMax', label: 'Construit jusqu’à (année)' },
+  ],
+  copros: [
+    ...ZONE_FIELDS,
+    { key: 'lotsMin', label: 'Lots au moins' },
+    { key: 'lotsMax', label: 'Lots au plus' },
+    { key: 'syndicTypes', label: 'Types de syndic', choices: labelled(SYNDIC_TYPES, SYNDIC_TYPE_LABELS) },
+    { key: 'periods', label: 'Périodes de construction', choices: labelled(COPRO_PERIODS, COPRO_PERIOD_LABELS) },
+    { key: 'endsWithin', label: 'Mandat finissant dans (mois)' },
+  ],
 };
 
 /** The tool query of the form's values (empty values left out; decimal commas accepted). */
@@ -44,7 +75,7 @@ export function queryOfForm(tool: SavedSearchToolId, values: Record<string, stri
   for (const f of TOOL_FIELDS[tool]) {
     const v = values[f.key];
     const text = Array.isArray(v) ? v.join(',') : (v ?? '').trim();
-    if (text) q.set(f.key, f.choices ? text : text.replace(/\s/g, '').replace(',', '.'));
+    if (text) q.set(f.key, f.choices ? text : f.text ? text.replace(/\s*,\s*/g, ',') : text.replace(/\s/g, '').replace(',', '.'));
   }
   return q.toString();
 }

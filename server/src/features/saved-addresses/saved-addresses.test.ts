@@ -1,0 +1,190 @@
+/**
+ * Saved addresses through the real app (sessions, CSRF): save, list, tag filter, rename, notes,
+ * tags, « Surveiller », CSV, delete; two users never read, change, watch nor delete each other's;
+ * the per-user limit; the account export carries notes, tags and watch; deleting the account
+ * deletes them.
+ */
+import {
+  MAX_SAVED_ADDRESSES,
+  type SavedAddress,
+  savedAddressListSchema,
+  savedAddressSchema,
+} from '@immoloupe/shared/saved-addresses/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
+import { startTestApp, type TestApp } from '../../test/app.js';
+
+const PASSWORD = 'Un-mot-de-passe-solide-2026';
+const CARNOT = { label: '139 Avenue Carnot 93140 Bondy', lon: 2.479688, lat: 48.895901, insee: '93010', idParcelle: '93010000AS0167' };
+const GARE = { label: 'Place de la Gare 93140 Bondy', lon: 2.4825, lat: 48.8935, insee: '93010' };
+
+let app: TestApp;
+let alice: TestBrowser;
+let bob: TestBrowser;
+let aliceId: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  aliceId = await createAccount(app.db, 'adresses-a@exemple.fr', PASSWORD, { subscription: 'active' });
+  await createAccount(app.db, 'adresses-b@exemple.fr', PASSWORD, { subscription: 'active' });
+  alice = new TestBrowser(app.url);
+  bob = new TestBrowser(app.url);
+  expect(await alice.signIn('adresses-a@exemple.fr', PASSWORD)).toMatchObject({ ok: true });
+  expect(await bob.signIn('adresses-b@exemple.fr', PASSWORD)).toMatchObject({ ok: true });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function save(b: TestBrowser, body: unknown): Promise<SavedAddress> {
+  const res = await b.api('/api/addresses/saved', { method: 'POST', body });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return savedAddressSchema.parse(await res.json());
+}
+async function list(b: TestBrowser, query = '') {
+  const res = await b.api(`/api/addresses/saved${query}`);
+  expect(res.status).toBe(200);
+  return savedAddressListSchema.parse(await res.json());
+}
+const patch = (b: TestBrowser, id: string, body: unknown) => b.api(`/api/addresses/saved/${id}`, { method: 'PATCH', body });
+
+describe('/api/addresses/saved', () => {
+  let carnot: SavedAddress;
+
+  it('saves an address once per user, unwatched, and keeps its notes when saved again', async () => {
+    carnot = await save(alice, CARNOT);
+    expect(carnot).toMatchObject({ ...CARNOT, notes: '', tags: [], watch: 'off', watchRadiusM: 200 });
+    expect((await patch(alice, carnot.id, { notes: 'Vendeur à relancer' })).status).toBe(200);
+    const again = await save(alice, { ...CARNOT, idParcelle: null });
+    expect(again).toMatchObject({ id: carnot.id, notes: 'Vendeur à relancer', idParcelle: CARNOT.idParcelle });
+    expect((await list(alice)).items.map((a) => a.id)).toEqual([carnot.id]);
+    expect((await list(bob)).items).toEqual([]);
+  });
+
+  it('renames, notes, tags (once each, whatever the case) and watches, in French when wrong', async () => {
+    const res = await patch(alice, carnot.id, {
+      label: '139 av. Carnot (maison)',
+      tags: ['Vendeur', 'vendeur', ' Bondy '],
+      watch: 'weekly',
+      watchRadiusM: 500,
+    });
+    expect(res.status).toBe(200);
+    expect(savedAddressSchema.parse(await res.json())).toMatchObject({
+      label: '139 av. Carnot (maison)',
+      tags: ['Vendeur', 'Bondy'],
+      watch: 'weekly',
+      watchRadiusM: 500,
+    });
+    const [row] = await app.db.query<{ watch: string; watch_radius_m: number }>(
+      'SELECT watch, watch_radius_m FROM saved_addresses WHERE id = $1',
+      [carnot.id],
+    );
+    expect(row).toEqual({ watch: 'weekly', watch_radius_m: 500 });
+
+    for (const [body, message] of [
+      [{ watchRadiusM: 2500 }, 'Rayon de 2000 m au plus.'],
+      [{ watch: 'hourly' }, 'Fréquence de surveillance inconnue.'],
+      [{ tags: ['a;b'] }, 'Une étiquette ne contient ni virgule ni point-virgule.'],
+      [{ label: ' x ' }, 'Adresse requise (3 caractères au moins).'],
+      [{}, 'Rien à modifier.'],
+    ] as const) {
+      const bad = await patch(alice, carnot.id, body);
+      expect(bad.status).toBe(400);
+      const json = (await bad.json()) as { message: string; issues?: { message: string }[] };
+      expect([json.message, ...(json.issues ?? []).map((i) => i.message)]).toContain(message);
+    }
+    const gare = await save(alice, GARE);
+    const dup = await patch(alice, gare.id, { label: '139 av. Carnot (maison)' });
+    expect(dup.status).toBe(409);
+    expect((await dup.json()).message).toBe('Une autre de vos adresses porte déjà ce nom.');
+  });
+
+  it('filters by tag and exports the list as a French CSV', async () => {
+    const all = await list(alice);
+    expect(all.items).toHaveLength(2);
+    expect(all.tags).toEqual(['Bondy', 'Vendeur']);
+    expect((await list(alice, '?tag=vendeur')).items.map((a) => a.label)).toEqual(['139 av. Carnot (maison)']);
+
+    const csv = await alice.api('/api/addresses/saved.csv?tag=Bondy');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
+    expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="mes-adresses-\d{4}-\d{2}-\d{2}\.csv"/);
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).split('\r\n');
+    expect(lines[0]).toBe(
+      'Adresse;Notes;Étiquettes;Surveillance;Rayon surveillé (m);Code INSEE;Parcelle;Longitude;Latitude;Enregistrée le',
+    );
+    expect(lines[1]).toMatch(
+      /^139 av\. Carnot \(maison\);Vendeur à relancer;Vendeur, Bondy;Hebdomadaire;500;93010;93010000AS0167;2,479688;48,895901;\d{2}\/\d{2}\/\d{4}$/,
+    );
+    expect(lines.slice(2)).toEqual(['']);
+    const bobCsv = new TextDecoder().decode(await (await bob.api('/api/addresses/saved.csv')).arrayBuffer());
+    expect(bobCsv.split('\r\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('never lets another user read, change, watch nor delete an address', async () => {
+    const path = `/api/addresses/saved/${carnot.id}`;
+    expect((await bob.api(path)).status).toBe(404);
+    for (const body of [{ label: 'Volée' }, { notes: 'x' }, { tags: ['x'] }, { watch: 'off' }, { watchRadiusM: 0 }]) {
+      const res = await patch(bob, carnot.id, body);
+      expect(res.status).toBe(404);
+      expect((await res.json()).message).toBe('Adresse introuvable.');
+    }
+    expect((await bob.api(path, { method: 'DELETE' })).status).toBe(404);
+    const mine = savedAddressSchema.parse(await (await alice.api(path)).json());
+    expect(mine).toMatchObject({ label: '139 av. Carnot (maison)', watch: 'weekly', watchRadiusM: 500, tags: ['Vendeur', 'Bondy'] });
+    // Saving the same label is Bob's own address, not a way into Alice's.
+    const bobs = await save(bob, { ...CARNOT, label: '139 av. Carnot (maison)' });
+    expect(bobs.id).not.toBe(carnot.id);
+    expect(bobs.notes).toBe('');
+  });
+
+  it('refuses changes without the CSRF token and signed-out reads', async () => {
+    const res = await alice.api(`/api/addresses/saved/${carnot.id}`, { method: 'DELETE', headers: { 'x-csrf-token': 'faux' } });
+    expect(res.status).toBe(403);
+    expect((await fetch(`${app.url}/api/addresses/saved`)).status).toBe(401);
+    expect((await fetch(`${app.url}/api/addresses/saved.csv`)).status).toBe(401);
+  });
+
+  it('stops at the per-user limit, with a French message, and still re-saves a known address', async () => {
+    await app.db.query(
+      `INSERT INTO saved_addresses (user_id, label, lon, lat)
+       SELECT $1, 'Adresse n° ' || i, 2.48, 48.9 FROM generate_series(1, $2::int) AS i`,
+      [aliceId, MAX_SAVED_ADDRESSES - 2],
+    );
+    expect((await list(alice)).items).toHaveLength(MAX_SAVED_ADDRESSES);
+    const over = await alice.api('/api/addresses/saved', { method: 'POST', body: { ...GARE, label: 'Une adresse de trop' } });
+    expect(over.status).toBe(409);
+    expect((await over.json()).message).toBe(
+      'Vous avez atteint la limite de 500 adresses enregistrées\u00a0: supprimez-en une pour en ajouter.',
+    );
+    await save(alice, GARE);
+    expect((await list(alice)).items).toHaveLength(MAX_SAVED_ADDRESSES);
+  });
+
+  it('deletes, then the account export carries notes, tags and watch, and account deletion removes the rest', async () => {
+    const gare = (await list(alice)).items.find((a) => a.label === GARE.label) as SavedAddress;
+    expect((await alice.api(`/api/addresses/saved/${gare.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await alice.api(`/api/addresses/saved/${gare.id}`, { method: 'DELETE' })).status).toBe(404);
+
+    const exported = (await (await alice.api('/api/account/export')).json()) as { savedAddresses: Record<string, unknown>[] };
+    expect(exported.savedAddresses).toHaveLength(MAX_SAVED_ADDRESSES - 1);
+    expect(exported.savedAddresses.find((a) => a.label === '139 av. Carnot (maison)')).toMatchObject({
+      notes: 'Vendeur à relancer',
+      tags: ['Vendeur', 'Bondy'],
+      watch: 'weekly',
+      watchRadiusM: 500,
+      idParcelle: CARNOT.idParcelle,
+    });
+
+    const del = await alice.api('/api/account', { method: 'DELETE', body: { password: PASSWORD } });
+    expect(del.status, await del.clone().text()).toBeLessThan(300);
+    const [left] = await app.db.query<{ mine: number; theirs: number }>(
+      `SELECT count(*) FILTER (WHERE user_id = $1)::int AS mine, count(*) FILTER (WHERE user_id <> $1)::int AS theirs FROM saved_addresses`,
+      [aliceId],
+    );
+    expect(left).toEqual({ mine: 0, theirs: 1 });
+    expect((await list(bob)).items).toHaveLength(1);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The saved addresses on one map: a point each, the selected one larger; clicking a point selects
+ * its address in the list. The points are updated with `setData`, the view fitted to them.
+ */
+import type { SavedAddress } from '@immoloupe/shared/saved-addresses/contracts';
+import type { FeatureCollection } from 'geojson';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { boundsOf } from '~/features/map/layers';
+import { MapView } from '~/features/map/map-view';
+
+const SOURCE = 'mes-adresses';
+const LAYER = 'mes-adresses-points';
+
+function pointsOf(items: readonly SavedAddress[], selected: string | null): FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: items.map((a) => ({
+      type: 'Feature',
+      properties: { id: a.id, selected: a.id === selected ? 1 : 0, watched: a.watch === 'off' ? 0 : 1 },
+      geometry: { type: 'Point', coordinates: [a.lon, a.lat] },
+    })),
+  };
+}
+
+export function SavedAddressesMap({
+  items,
+  selected,
+  onSelect,
+}: {
+  items: readonly SavedAddress[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const select = useRef(onSelect);
+  select.current = onSelect;
+  const data = useMemo(() => pointsOf(items, selected), [items, selected]);
+  const bounds = useMemo(() => boundsOf(items.map((a) => [a.lon, a.lat])), [items]);
+
+  const apply = useCallback(
+    (map: MapLibreMap) => {
+      (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(data);
+    },
+    [data],
+  );
+  useEffect(() => {
+    if (mapRef.current) apply(mapRef.current);
+  }, [apply]);
+  useEffect(() => {
+    if (mapRef.current && bounds) mapRef.current.fitBounds(bounds, { padding: 32, duration: 0, maxZoom: 16 });
+  }, [bounds]);
+
+  return (
+    <MapView
+      label="Carte de mes adresses"
+      center={[2.35, 46.6]}
+      zoom={5}
+      height={420}
+      onReady={(map) => {
+        mapRef.current = map;
+        map.addSource(SOURCE, { type: 'geojson', data });
+        map.addLayer({
+          id: LAYER,
+          type: 'circle',
+          source: SOURCE,
+          paint: {
+            'circle-color': ['case', ['==', ['get', 'watched'], 1], '#e03131', '#1c7ed6'],
+            'circle-radius': ['case', ['==', ['get', 'selected'], 1], 11, 7],
+            'circle-stroke-width': 2,
+            'circle-stroke-color': '#ffffff',
+          },
+        });
+        map.on('click', LAYER, (e) => {
+          const id = e.features?.[0]?.properties?.id;
+          if (typeof id === 'string') select.current(id);
+        });
+        if (bounds) map.fitBounds(bounds, { padding: 32, duration: 0, maxZoom: 16 });
+      }}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * /pro/mesadresses: the saved addresses as cards beside their map, a tag filter, the CSV export of
+ * the list as filtered. Selecting a point selects its card, and the other way round.
+ */
+import { formatInteger } from '@immoloupe/shared/format';
+import { Alert, Anchor, Button, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Select } from '~/components/select';
+import { savedAddressesCsvUrl } from './api';
+import { SavedAddressCard } from './saved-address-card';
+import { SavedAddressesMap } from './saved-addresses-map';
+import { useSavedAddresses } from './use-saved-addresses';
+
+export function SavedAddressesPage() {
+  const { tag, setTag, list, error, status, update, remove } = useSavedAddresses();
+  const [selected, setSelected] = useState<string | null>(null);
+
+  if (!list) return error ? <Alert color="red">{error}</Alert> : <Loader aria-label="Chargement" />;
+  const n = list.items.length;
+  return (
+    <Stack gap="sm">
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {status && !error && (
+        <Text size="sm" role="status">
+          {status}
+        </Text>
+      )}
+      <Group justify="space-between" align="flex-end">
+        <Text>
+          {tag
+            ? `${formatInteger(n)} adresse${n > 1 ? 's' : ''} avec l’étiquette «\u00a0${tag}\u00a0»`
+            : `${formatInteger(n)} adresse${n > 1 ? 's' : ''} enregistrée${n > 1 ? 's' : ''} sur ${formatInteger(list.max)} possibles`}
+        </Text>
+        <Group align="flex-end">
+          <Select label="Filtrer par étiquette" placeholder="Toutes" data={list.tags} value={tag} onChange={setTag} clearable w={220} />
+          <Button component="a" href={savedAddressesCsvUrl(tag)} variant="default" download disabled={n === 0}>
+            Exporter en CSV
+          </Button>
+        </Group>
+      </Group>
+      {n === 0 && !tag ? (
+        <Alert color="blue" title="Aucune adresse enregistrée">
+          Ouvrez l’
+          <Anchor component={Link} to="/pro/analyseadresse">
+            analyse d’adresse
+          </Anchor>{' '}
+          ou la fiche d’une{' '}
+          <Anchor component={Link} to="/pro/rechercheparcelle">
+            parcelle
+          </Anchor>{' '}
+          et cliquez sur «{'\u00a0'}Enregistrer l’adresse{'\u00a0'}».
+        </Alert>
+      ) : (
+        <Grid>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Stack gap="sm">
+              {list.items.map((a) => (
+                <SavedAddressCard
+                  key={a.id}
+                  a={a}
+                  selected={a.id === selected}
+                  onSelect={() => setSelected(a.id)}
+                  onUpdate={(body) => update(a.id, body)}
+                  onDelete={() => void remove(a.id)}
+                />
+              ))}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <div style={{ position: 'sticky', top: 16 }}>
+              <SavedAddressesMap
+                items={list.items}
+                selected={selected}
+                onSelect={(id) => {
+                  setSelected(id);
+                  document.querySelector(`[data-address-id="${id}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+                }}
+              />
+            </div>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}
