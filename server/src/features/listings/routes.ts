@@ -88,7 +88,7 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
   router.post('/listings/saved', requireSubscriber, async (req, res) => {
     const fields = listingFieldsSchema.parse(req.body ?? {});
     const saved = await db.transaction((tx) => saveSighting(tx, userId(req), fields));
-    res.status(saved.merged ? 200 : 201).json(saved);
+    res.status(saved.merged ? 200 : 201).json({ id: saved.id, merged: saved.merged });
   });
 
   router.get('/listings/saved/:id', requireSubscriber, async (req, res) => {
