@@ -5,6 +5,7 @@
  * the server, `server/src/features/saved-searches/tools.ts`).
  */
 import { z } from 'zod';
+import { listingSearchSchema } from '../listings/search.js';
 import { transactionFilterSchema } from '../market/transactions-contracts.js';
 import { parcelSearchQuerySchema } from '../opendata/contracts.js';
 
@@ -19,6 +20,7 @@ export interface SavedSearchTool {
 export const SAVED_SEARCH_TOOLS = {
   transactions: { label: 'Transactions DVF', path: '/pro/transactions', schema: transactionFilterSchema },
   parcelles: { label: 'Recherche de parcelles', path: '/pro/rechercheparcelle', schema: parcelSearchQuerySchema },
+  annonces: { label: 'Annonces', path: '/pro/carte_annonces', schema: listingSearchSchema },
 } as const satisfies Record<string, SavedSearchTool>;
 
 export type SavedSearchToolId = keyof typeof SAVED_SEARCH_TOOLS;

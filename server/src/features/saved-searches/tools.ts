@@ -6,6 +6,7 @@ import { placeOf, transactionFilterSchema } from '@immoloupe/shared/market/trans
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 import type { Queryable } from '../../db/client.js';
+import { countPoolSearch } from '../listings/pool.js';
 import { parcelsOfCommune } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';
 import { listTransactions } from '../transactions/queries.js';
@@ -25,6 +26,7 @@ export const TOOL_COUNTS: Record<SavedSearchToolId, Counter> = {
     const commune = resolveCommune(q.commune);
     return commune ? (await parcelsOfCommune(db, commune.code, { ...q, limit: 1, offset: 0 })).total : 0;
   },
+  annonces: countPoolSearch,
 };
 
 export async function countResults(db: Queryable, tool: SavedSearchToolId, query: string, userId: string): Promise<number> {
