@@ -2,6 +2,8 @@
  * The form of /pro/creer_recherche, one per tool: its fields (the tool's URL parameters) and the
  * query they make. The server checks that query with the tool's own schema.
  */
+import { ENERGY_CLASSES } from '@immoloupe/shared/listings/contracts';
+import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
 import type { SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 
 export interface ToolField {
@@ -35,6 +37,26 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
     { key: 'section', label: 'Section', placeholder: 'AS' },
     { key: 'surfaceMin', label: 'Surface minimale (m²)' },
     { key: 'surfaceMax', label: 'Surface maximale (m²)' },
+  ],
+  annonces: [
+    { key: 'postcode', label: 'Codes postaux (séparés par des virgules)', placeholder: '69008' },
+    { key: 'insee', label: 'ou communes (codes INSEE)', placeholder: '69388' },
+    { key: 'zone', label: 'ou ma zone', choices: [{ value: 'mine', label: 'Ma zone' }] },
+    {
+      key: 'types',
+      label: 'Types de bien',
+      choices: (['appartement', 'maison', 'terrain', 'parking', 'local', 'immeuble'] as const).map((t) => ({
+        value: t,
+        label: LISTING_TYPE_LABELS[t],
+      })),
+    },
+    { key: 'priceMin', label: 'Prix minimal (€)' },
+    { key: 'priceMax', label: 'Prix maximal (€)' },
+    { key: 'surfaceMin', label: 'Surface minimale (m²)' },
+    { key: 'surfaceMax', label: 'Surface maximale (m²)' },
+    { key: 'roomsMin', label: 'Pièces (au moins)' },
+    { key: 'dpe', label: 'Classes DPE', choices: ENERGY_CLASSES.map((c) => ({ value: c, label: c })) },
+    { key: 'maxPricePerM2', label: 'Prix au m² maximal (€/m²)' },
   ],
 };
 
