@@ -149,7 +149,7 @@ const entries: Entry[] = [
   pro('/pro/recherchecopro', 'Recherche de copropriétés', 'Rechercher les copropriétés immatriculées.', ready),
   pro('/pro/creer_recherche', 'Créer une recherche', 'Enregistrer une recherche et être alerté.', ready),
   pro('/pro/extension', 'Extension navigateur', 'Installer et relier l’extension Immoloupe.', ready),
-  pro('/pro/listeautomatique', 'Liste automatique', 'Les annonces sélectionnées automatiquement pour vous.', coming(LATER)),
+  pro('/pro/listeautomatique', 'Liste automatique', 'Les annonces sélectionnées automatiquement pour vous.', ready),
   pro('/pro/localisationauto', 'Localisation automatique', 'Retrouver l’adresse probable d’une annonce grâce aux DPE.', ready),
   pro('/pro/rechercheparcelle', 'Recherche de parcelle', 'Rechercher des parcelles par commune, section, surface.', ready),
   pro('/pro/test/carte3dsimple', 'Carte 3D simple', 'Page de test de la carte en relief.', ready),

@@ -85,7 +85,7 @@ export default [
     route('pro/recherchecopro', 'routes/pro.recherchecopro.tsx', { id: idOf('/pro/recherchecopro') }),
     route('pro/creer_recherche', 'routes/pro.creer_recherche.tsx', { id: idOf('/pro/creer_recherche') }),
     route('pro/extension', 'routes/pro.extension.tsx', { id: idOf('/pro/extension') }),
-    comingSoon('/pro/listeautomatique'),
+    route('pro/listeautomatique', 'routes/pro.listeautomatique.tsx', { id: idOf('/pro/listeautomatique') }),
     route('pro/localisationauto', 'routes/pro.localisationauto.tsx', { id: idOf('/pro/localisationauto') }),
     route('pro/rechercheparcelle', 'routes/pro.rechercheparcelle.tsx', { id: idOf('/pro/rechercheparcelle') }),
     route('pro/test/carte3dsimple', 'routes/pro.test.carte3dsimple.tsx', { id: idOf('/pro/test/carte3dsimple') }),

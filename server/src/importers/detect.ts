@@ -5,6 +5,7 @@
  */
 import { ImportError } from './errors.js';
 import type { Source } from './importer.js';
+import { looksLikeCsvFeed, looksLikeJsonFeed } from './listing-feeds.js';
 
 function firstLine(text: string): string {
   const t = text.replace(/^\uFEFF/, '');
@@ -27,6 +28,7 @@ export function detectSource(head: string, fileName: string): Source {
   const line = firstLine(head);
   if (line === '') throw new ImportError(`Le fichier « ${fileName} » est vide.`);
   if (line.startsWith('{') || line.startsWith('[')) {
+    if (looksLikeJsonFeed(head.slice(0, 64 * 1024))) return 'annonces';
     if (/batiments/.test(name) || /"(type|nom)"\s*:\s*"0[12]"/.test(head.slice(0, 4000))) {
       throw new ImportError(
         `« ${fileName} »\u00a0: les bâtiments du cadastre ne sont pas importés\u00a0; importez le fichier des parcelles (…-parcelles.json.gz).`,
@@ -42,10 +44,11 @@ export function detectSource(head: string, fileName: string): Source {
   if (has('id', 'numero', 'nom_voie', 'code_insee', 'lon', 'lat')) return 'ban';
   if (has('numero_d_immatriculation')) return 'copro';
   if (has('numero_dpe') || has('n_dpe')) return 'dpe';
+  if (looksLikeCsvFeed(line)) return 'annonces';
   const starts = (prefix: string) => fields.some((f) => f.startsWith(prefix));
   if ((starts('n_siren') || starts('no_siren')) && starts('denomination') && starts('code_droit')) return 'personnes-morales';
   throw new ImportError(
     `Type de fichier non reconnu pour « ${fileName} »\u00a0: l’en-tête ne correspond à aucune source prise en charge ` +
-      '(DVF, DVF brutes, cadastre, DPE, RNIC, BAN, personnes morales). Précisez-la avec --source si le fichier est bien l’une d’elles.',
+      '(DVF, DVF brutes, cadastre, DPE, RNIC, BAN, personnes morales, flux d’annonces). Précisez-la avec --source si le fichier est bien l’une d’elles.',
   );
 }

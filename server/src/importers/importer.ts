@@ -14,6 +14,7 @@ export const SOURCES = [
   'dvf',
   'dpe',
   'personnes-morales',
+  'annonces',
 ] as const satisfies readonly OpenDataSource[];
 export type Source = OpenDataSource;
 /** French names, from the shared contract the pages use too. */

@@ -17,6 +17,7 @@ import { dvfGeoImporter, dvfRawImporter } from './dvf.js';
 import { ImportError } from './errors.js';
 import type { Importer, Source } from './importer.js';
 import { openInput, peekText, sniffEncoding, type TextEncoding } from './input.js';
+import { listingFeedsImporter } from './listing-feeds.js';
 import { personnesMoralesImporter } from './personnes-morales.js';
 import { dropStaleStages, Stage } from './stage.js';
 
@@ -28,10 +29,11 @@ export const IMPORTERS: Record<Source, Importer> = {
   dvf: dvfGeoImporter,
   dpe: dpeImporter,
   'personnes-morales': personnesMoralesImporter,
+  annonces: listingFeedsImporter,
 };
 
 /** Order of import when several files are given: parcels first, so that DVF rows find their centroid. */
-export const SOURCE_ORDER: readonly Source[] = ['cadastre', 'ban', 'copro', 'dvf-raw', 'dvf', 'dpe', 'personnes-morales'];
+export const SOURCE_ORDER: readonly Source[] = ['cadastre', 'ban', 'copro', 'dvf-raw', 'dvf', 'dpe', 'personnes-morales', 'annonces'];
 
 export const MAX_REJECTS_KEPT = 100;
 const HEARTBEAT_MS = 1_000;

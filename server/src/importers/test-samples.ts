@@ -31,3 +31,12 @@ export const BONDY_SET = [
   SAMPLES.banBondy,
   SAMPLES.rnicBondy,
 ];
+
+/** Listing feeds (`listings/`, see its PROVENANCE.md): the datasets the `annonces` import reads. */
+export const LISTING_FEEDS = {
+  bienici: `${SAMPLES_DIR}listings/bienici/bienici_api-flattened_vente_toulon-83_2026-03_first500rows.csv`,
+  pap: `${SAMPLES_DIR}listings/pap/pap_search-extract_vente_toulon-83_2026-03.csv`,
+  seloger: `${SAMPLES_DIR}listings/seloger/seloger_search-cards_vente_toulon-83_2026-03.csv`,
+  selogerNeuf: `${SAMPLES_DIR}listings/seloger/selogerneuf_search-cards_vente_toulon-83_2026-03.csv`,
+  leboncoin: `${SAMPLES_DIR}listings/leboncoin/lbc_search-api-extract_location_le-havre-76600_2026-07.json`,
+} as const;

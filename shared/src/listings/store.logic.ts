@@ -91,6 +91,8 @@ export interface Sighting {
 export function sameProperty(a: Sighting & { sources?: { portal: string; portalId: string | null }[] }, b: Sighting): boolean {
   const sources = a.sources ?? [{ portal: a.portal, portalId: a.portalId ?? null }];
   if (b.portalId && sources.some((s) => s.portal === b.portal && s.portalId === b.portalId)) return true;
+  // Two ids of one portal are two ads: only a sighting on another portal can be the same property.
+  if (b.portalId && sources.some((s) => s.portal === b.portal && s.portalId)) return false;
   if (!a.surface || !b.surface || !a.propertyType || a.propertyType !== b.propertyType) return false;
   if (!a.postcode || a.postcode !== b.postcode) return false;
   if (Math.abs(a.surface - b.surface) / Math.max(a.surface, b.surface) > SAME_SURFACE_RATIO) return false;

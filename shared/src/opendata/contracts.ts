@@ -79,7 +79,7 @@ export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
 export const geocodeResponseSchema = z.object({ query: z.string(), results: z.array(geocodeResultSchema) });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
 
-export const OPEN_DATA_SOURCES = ['dvf', 'dvf-raw', 'cadastre', 'dpe', 'copro', 'ban', 'personnes-morales'] as const;
+export const OPEN_DATA_SOURCES = ['dvf', 'dvf-raw', 'cadastre', 'dpe', 'copro', 'ban', 'personnes-morales', 'annonces'] as const;
 export type OpenDataSource = (typeof OPEN_DATA_SOURCES)[number];
 
 export const SOURCE_NAMES: Record<OpenDataSource, string> = {
@@ -90,6 +90,7 @@ export const SOURCE_NAMES: Record<OpenDataSource, string> = {
   copro: 'Copropriétés (RNIC)',
   ban: 'Adresses (BAN)',
   'personnes-morales': 'Propriétaires personnes morales (DGFiP)',
+  annonces: 'Flux d’annonces (Bien’ici, PAP, SeLoger, leboncoin)',
 };
 
 export const freshnessSchema = z.object({

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { coproFilterSchema } from '../copro/contracts.js';
 import { dpeFilterSchema } from '../dpe/contracts.js';
+import { listingSearchSchema } from '../listings/search.js';
 import { transactionFilterSchema } from '../market/transactions-contracts.js';
 import { parcelSearchQuerySchema } from '../opendata/contracts.js';
 
@@ -23,6 +24,7 @@ export const SAVED_SEARCH_TOOLS = {
   parcelles: { label: 'Recherche de parcelles', path: '/pro/rechercheparcelle', schema: parcelSearchQuerySchema },
   dpe: { label: 'Recherche DPE', path: '/pro/recherchedpe', schema: dpeFilterSchema },
   copros: { label: 'Recherche de copropriétés', path: '/pro/recherchecopro', schema: coproFilterSchema },
+  annonces: { label: 'Annonces', path: '/pro/carte_annonces', schema: listingSearchSchema },
 } as const satisfies Record<string, SavedSearchTool>;
 
 export type SavedSearchToolId = keyof typeof SAVED_SEARCH_TOOLS;

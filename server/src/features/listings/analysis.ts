@@ -20,7 +20,8 @@ const PERIOD_MONTHS = 24;
 /** A candidate at least this sure places the listing for the radius statistics and the estimate. */
 const PLACING_SCORE = 50;
 
-function communeOf(f: ListingFields): { insee: string; name: string } | null {
+/** The commune of a listing, from its postcode (and city when the postcode spans several). */
+export function communeOf(f: ListingFields): { insee: string; name: string } | null {
   if (!f.postcode) return null;
   const found =
     searchCommunes(f.city ? foldText(f.city.replace(/\s+\d+(e|er|ème)?$/i, '')) : '', f.postcode, 1)[0] ??

@@ -7,14 +7,17 @@
 import { parseRequestSchema } from '@immoloupe/shared/listings/api-contracts';
 import { localisationQuerySchema } from '@immoloupe/shared/listings/localisation.logic';
 import { PARSE_MESSAGES, parseListing } from '@immoloupe/shared/listings/parse';
+import { listingSearchSchema } from '@immoloupe/shared/listings/search';
 import { listingFieldsSchema, listingUpdateSchema } from '@immoloupe/shared/listings/store.logic';
 import express, { type Request, Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
+import { resolveZone } from '../zone/territory.js';
 import { analyseListing, mapPositions } from './analysis.js';
 import { fetchListingPage, type PageFetcher } from './fetch-page.js';
 import { localise } from './localisation.js';
+import { autoList, savePoolListing, searchPool, withMarket } from './pool.js';
 import { deleteSaved, listSaved, savedById, saveSighting, updateSaved } from './store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,7 +91,28 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
   router.post('/listings/saved', requireSubscriber, async (req, res) => {
     const fields = listingFieldsSchema.parse(req.body ?? {});
     const saved = await db.transaction((tx) => saveSighting(tx, userId(req), fields));
-    res.status(saved.merged ? 200 : 201).json(saved);
+    res.status(saved.merged ? 200 : 201).json({ id: saved.id, merged: saved.merged });
+  });
+
+  // The pool of imported listings: one listing search (the map's filters, a saved `annonces` search).
+  router.get('/listings/pool', requireSubscriber, async (req, res) => {
+    const q = listingSearchSchema.parse(req.query);
+    const { zone } = await resolveZone(db, userId(req), q);
+    const found = await searchPool(db, q, zone);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({ total: found.total, listings: await withMarket(db, found.rows) });
+  });
+
+  // /pro/listeautomatique; reading it records the visit (the next one marks only newer listings).
+  router.get('/listings/auto', requireSubscriber, async (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await autoList(db, userId(req)));
+  });
+
+  router.post('/listings/pool/:id/save', requireSubscriber, async (req, res) => {
+    const saved = await db.transaction((tx) => savePoolListing(tx, userId(req), listingId(req)));
+    if (!saved) throw new HttpError(404, 'Cette annonce n’est pas dans les flux importés.');
+    res.status(saved.created ? 201 : 200).json({ id: saved.id, merged: !saved.created });
   });
 
   router.get('/listings/saved/:id', requireSubscriber, async (req, res) => {

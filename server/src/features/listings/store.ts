@@ -13,6 +13,7 @@ import {
   sameProperty,
 } from '@immoloupe/shared/listings/store.logic';
 import type { Queryable } from '../../db/client.js';
+import { communeOf } from './analysis.js';
 
 interface StoredRow extends Sighting {
   id: string;
@@ -59,8 +60,10 @@ async function candidates(db: Queryable, userId: string | null, f: ListingFields
                         FROM listing_sources s WHERE s.listing_id = l.id), '[]'::json) AS sources
        FROM listings l
       WHERE l.user_id IS NOT DISTINCT FROM $1::uuid
-        AND (l.postcode = $2 OR EXISTS (SELECT 1 FROM listing_sources s WHERE s.listing_id = l.id AND s.portal = $3 AND s.portal_id = $4))`,
-    [userId, f.postcode ?? null, f.portal, f.portalId ?? null],
+        AND ((l.postcode = $2 AND l.property_type = $5 AND l.surface BETWEEN $6::numeric * 0.96 AND $6::numeric / 0.96)
+             OR EXISTS (SELECT 1 FROM listing_sources s WHERE s.listing_id = l.id AND s.portal = $3 AND s.portal_id = $4))`,
+    // The SQL pre-filter is a little wider than the 3 % rule, which `sameProperty` applies exactly.
+    [userId, f.postcode ?? null, f.portal, f.portalId ?? null, f.propertyType ?? null, f.surface ?? null],
   );
 }
 
@@ -70,8 +73,10 @@ export async function saveSighting(
   userId: string | null,
   f: ListingFields,
   importRunId: number | null = null,
-): Promise<{ id: string; merged: boolean }> {
+  options: { pricePointOnlyOnChange?: boolean } = {},
+): Promise<{ id: string; merged: boolean; pricePoint: boolean }> {
   const sighting: Sighting = { ...f, portal: f.portal };
+  const insee = communeOf(f)?.insee ?? null;
   const match = (await candidates(db, userId, f)).find((c) => sameProperty(c, sighting));
   let id: string;
   if (match) {
@@ -80,16 +85,17 @@ export async function saveSighting(
     const sets = COLUMNS.map(([, col], i) => `${col} = coalesce($${i + 2}, ${col})`).join(', ');
     await db.query(
       `UPDATE listings SET ${sets}, photo_url = coalesce($${COLUMNS.length + 2}, photo_url),
-              published_at = coalesce($${COLUMNS.length + 3}::date, published_at), last_seen_at = now()
+              published_at = coalesce($${COLUMNS.length + 3}::date, published_at),
+              insee = coalesce($${COLUMNS.length + 4}, insee), last_seen_at = now()
         WHERE id = $1`,
-      [id, ...values(f)],
+      [id, ...values(f), insee],
     );
   } else {
-    const cols = [...COLUMNS.map(([, c]) => c), 'photo_url', 'published_at'];
+    const cols = [...COLUMNS.map(([, c]) => c), 'photo_url', 'published_at', 'insee'];
     const placeholders = cols.map((_, i) => `$${i + 3}`);
     const [row] = await db.query<{ id: string }>(
       `INSERT INTO listings (user_id, import_run_id, ${cols.join(', ')}) VALUES ($1, $2, ${placeholders.join(', ')}) RETURNING id`,
-      [userId, importRunId, ...values(f)],
+      [userId, importRunId, ...values(f), insee],
     );
     id = (row as { id: string }).id;
   }
@@ -106,8 +112,23 @@ export async function saveSighting(
       f.url ?? null,
     ]);
   }
-  if (f.price) await db.query('INSERT INTO listing_prices (listing_id, price, portal) VALUES ($1, $2, $3)', [id, f.price, f.portal]);
-  return { id, merged: Boolean(match) };
+  let pricePoint = false;
+  if (f.price) {
+    // A feed re-imported as is adds nothing: its price point is written only when the price moved
+    // from the latest one (same-instant points of one import all count as the latest).
+    const onlyOnChange = options.pricePointOnlyOnChange
+      ? `WHERE NOT EXISTS (SELECT 1 FROM listing_prices p WHERE p.listing_id = $1 AND p.price = $2
+                             AND p.seen_at = (SELECT max(q.seen_at) FROM listing_prices q WHERE q.listing_id = $1))`
+      : '';
+    pricePoint =
+      (
+        await db.query(
+          `INSERT INTO listing_prices (listing_id, price, portal) SELECT $1::uuid, $2::numeric, $3::text ${onlyOnChange} RETURNING 1 AS n`,
+          [id, f.price, f.portal],
+        )
+      ).length > 0;
+  }
+  return { id, merged: Boolean(match), pricePoint };
 }
 
 const SELECT = `

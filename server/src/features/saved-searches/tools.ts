@@ -21,6 +21,7 @@ import {
 } from '../transactions/queries.js';
 import { rnicDate, searchCopros } from '../copro/queries.js';
 import { searchDpe } from '../dpe/queries.js';
+import { countPoolSearch } from '../listings/pool.js';
 import { parcelsOfCommune } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';
 import { listTransactions } from '../transactions/queries.js';
@@ -52,6 +53,7 @@ export const TOOL_COUNTS: Record<SavedSearchToolId, Counter> = {
     const [{ zone }, asOf] = await Promise.all([resolveZone(db, userId, f), rnicDate(db)]);
     return (await searchCopros(db, f, zone, asOf, { sort: 'lots', order: 'desc', limit: 1, offset: 0 })).total;
   },
+  annonces: countPoolSearch,
 };
 
 export async function countResults(db: Queryable, tool: SavedSearchToolId, query: string, userId: string): Promise<number> {

@@ -1,6 +1,7 @@
 /** The listings API seen from the pages (each response validated with its shared schema). */
 import { type ParsedListing, parsedListingSchema } from '@immoloupe/shared/listings/contracts';
 import { localisationResponseSchema } from '@immoloupe/shared/listings/localisation.logic';
+import { autoListSchema, poolResponseSchema } from '@immoloupe/shared/listings/search';
 import {
   type ListingFields,
   listingAnalysisSchema,
@@ -59,3 +60,9 @@ export const listingMapPoints = () => apiFetch('/api/listings/map', mapPointsSch
 export function addressAnalysisHref(p: { lat: number; lon: number; address?: string }): string {
   return `/pro/analyseadresse?${new URLSearchParams({ lat: String(p.lat), lon: String(p.lon), ...(p.address ? { adresse: p.address } : {}) })}`;
 }
+
+/** Pool listings of one listing search (the query of /pro/carte_annonces, `?` excluded). */
+export const poolListings = (query: string) => apiFetch(`/api/listings/pool?${query}`, poolResponseSchema);
+/** /pro/listeautomatique; reading it records the visit. */
+export const automaticList = () => apiFetch('/api/listings/auto', autoListSchema);
+export const savePoolListing = (id: string) => apiFetch(`/api/listings/pool/${id}/save`, saveListingResponseSchema, { method: 'POST' });

@@ -7,14 +7,19 @@ import {
 } from '@immoloupe/shared/saved-searches/contracts';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { MultiSelect, Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { createSavedSearch } from './api';
 import { queryOfForm, TOOL_FIELDS } from './create-search.logic';
 
 export function CreateSearchForm() {
-  const [tool, setTool] = useState<SavedSearchToolId>('transactions');
+  const [params] = useSearchParams();
+  // `?outil=annonces`: the links of a tool's empty state open the form on that tool.
+  const [tool, setTool] = useState<SavedSearchToolId>(() => {
+    const asked = params.get('outil');
+    return SAVED_SEARCH_TOOL_IDS.find((t) => t === asked) ?? 'transactions';
+  });
   const [values, setValues] = useState<Record<string, string | string[]>>({});
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);

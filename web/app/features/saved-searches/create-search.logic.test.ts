@@ -6,6 +6,9 @@ describe('queryOfForm', () => {
     expect(queryOfForm('transactions', { insee: ' 93010 ', types: ['maison', 'appartement'], surfaceMin: '45,5', priceMax: '' })).toBe(
       'insee=93010&types=maison%2Cappartement&surfaceMin=45.5',
     );
+    expect(queryOfForm('annonces', { postcode: '69008', types: ['appartement'], dpe: ['A', 'B'], maxPricePerM2: '5 200' })).toBe(
+      'postcode=69008&types=appartement&dpe=A%2CB&maxPricePerM2=5200',
+    );
     expect(queryOfForm('parcelles', { commune: 'Bondy', section: 'AS', unknown: 'x' })).toBe('commune=Bondy&section=AS');
   });
 

@@ -5,6 +5,8 @@
 import { COPRO_PERIOD_LABELS, COPRO_PERIODS, SYNDIC_TYPE_LABELS, SYNDIC_TYPES } from '@immoloupe/shared/copro/contracts';
 import { DPE_BUILDING_TYPE_LABELS, DPE_BUILDING_TYPES } from '@immoloupe/shared/dpe/contracts';
 import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
+import { ENERGY_CLASSES } from '@immoloupe/shared/listings/contracts';
+import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
 import type { SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 
 export interface ToolField {
@@ -66,6 +68,26 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
     { key: 'syndicTypes', label: 'Types de syndic', choices: labelled(SYNDIC_TYPES, SYNDIC_TYPE_LABELS) },
     { key: 'periods', label: 'Périodes de construction', choices: labelled(COPRO_PERIODS, COPRO_PERIOD_LABELS) },
     { key: 'endsWithin', label: 'Mandat finissant dans (mois)' },
+  ],
+  annonces: [
+    { key: 'postcode', label: 'Codes postaux (séparés par des virgules)', placeholder: '69008' },
+    { key: 'insee', label: 'ou communes (codes INSEE)', placeholder: '69388' },
+    { key: 'zone', label: 'ou ma zone', choices: [{ value: 'mine', label: 'Ma zone' }] },
+    {
+      key: 'types',
+      label: 'Types de bien',
+      choices: (['appartement', 'maison', 'terrain', 'parking', 'local', 'immeuble'] as const).map((t) => ({
+        value: t,
+        label: LISTING_TYPE_LABELS[t],
+      })),
+    },
+    { key: 'priceMin', label: 'Prix minimal (€)' },
+    { key: 'priceMax', label: 'Prix maximal (€)' },
+    { key: 'surfaceMin', label: 'Surface minimale (m²)' },
+    { key: 'surfaceMax', label: 'Surface maximale (m²)' },
+    { key: 'roomsMin', label: 'Pièces (au moins)' },
+    { key: 'dpe', label: 'Classes DPE', choices: ENERGY_CLASSES.map((c) => ({ value: c, label: c })) },
+    { key: 'maxPricePerM2', label: 'Prix au m² maximal (€/m²)' },
   ],
 };
 

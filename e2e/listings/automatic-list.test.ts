@@ -1,0 +1,89 @@
+/**
+ * The automatic list in a real browser: listing feeds imported with the documented command (the
+ * Bien'ici Toulon export sample and a small Hendaye feed written here, with the Hendaye DVF sales),
+ * a listing search created in « Créer une recherche », /pro/listeautomatique showing its matches
+ * with their gap to the DVF median and the « Nouveau » mark, ranked by « bonne affaire »; after a
+ * reload the mark is gone.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../support/browser.js';
+import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
+
+const USER = { email: 'chasseuse@exemple.fr', password: 'Maison-verte-2026' };
+
+const HEADER = 'id,title,price,surface_m2,rooms,property_type,city,postal_code,latitude_blur,longitude_blur,energy_class,account_type,url';
+/** Listings written for this test (Bien'ici export columns), priced around the Hendaye flats' median. */
+const HENDAYE = [
+  'e2e-1,Appartement 3 pièces centre,240000,60,3,flat,Hendaye,64700,43.3601,-1.7741,C,agency,https://www.bienici.com/annonce/vente/hendaye/flat/e2e-1',
+  'e2e-2,Appartement 3 pièces vue mer,420000,62,3,flat,Hendaye,64700,43.3702,-1.7790,B,agency,https://www.bienici.com/annonce/vente/hendaye/flat/e2e-2',
+  'e2e-3,Appartement 2 pièces plage,260000,41,2,flat,Hendaye,64700,43.3560,-1.7652,E,agency,https://www.bienici.com/annonce/vente/hendaye/flat/e2e-3',
+];
+
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-auto-'));
+  const feed = path.join(dataDir, 'flux-hendaye.csv');
+  writeFileSync(feed, `${HEADER}\n${HENDAYE.join('\n')}\n`);
+  await importSamples(dataDir, [
+    'dvf/dvf-api-cquest_2019-2023_64260_hendaye_appart-maison.csv',
+    'listings/bienici/bienici_api-flattened_vente_toulon-83_2026-03_first500rows.csv',
+    path.relative(SHARED_DATA, feed),
+  ]);
+  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
+  server = await startServer({ dataDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('automatic list', () => {
+  it('shows the imported listings of a saved listing search, marked « Nouveau » until the next visit', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/listeautomatique');
+      await b.page.getByText('Aucune recherche d’annonces enregistrée').waitFor();
+
+      await b.page.getByRole('link', { name: 'Créez une recherche d’annonces' }).click();
+      await b.page.getByRole('textbox', { name: 'Nom de la recherche' }).fill('Hendaye');
+      await b.page.getByRole('textbox', { name: 'Codes postaux (séparés par des virgules)' }).fill('64700');
+      await b.page.getByRole('button', { name: 'Enregistrer la recherche' }).click();
+      await b.page.getByText('Recherche « Hendaye » enregistrée.').waitFor();
+
+      await b.page.goto(`${server.url}/pro/listeautomatique`);
+      const rows = b.page.getByTestId('annonce-auto');
+      await rows.first().waitFor({ timeout: 20_000 });
+      expect(await rows.count()).toBe(3);
+      expect(await b.page.getByText('Nouveau', { exact: true }).count()).toBe(3);
+      // Each row against the Hendaye median, with the sales behind it.
+      expect(await rows.first().getByTestId('ecart-mediane').textContent()).toMatch(/(sous|au-dessus de) la médiane de Hendaye .*ventes/);
+
+      await b.page.getByText('Bonnes affaires', { exact: true }).click();
+      // 4 000 €/m² is the lowest asking €/m² of the three: first in « bonne affaire » order.
+      expect(await rows.first().textContent()).toMatch(/Appartement 3 pièces centre[\s\S]*4\s000\s€\/m²/);
+      await screenshot(b.page, 'listings-listeautomatique');
+
+      await b.page.reload();
+      await rows.first().waitFor({ timeout: 20_000 });
+      expect(await rows.count()).toBe(3);
+      expect(await b.page.getByText('Nouveau', { exact: true }).count()).toBe(0);
+      await b.page.getByText(/dernière visite le/).waitFor();
+
+      await rows.first().getByRole('button', { name: 'Enregistrer dans Mes annonces' }).click();
+      await b.page.getByText('Enregistrée dans Mes annonces').waitFor();
+      await b.page.goto(`${server.url}/pro/mesannonces`);
+      await b.page.getByTestId('mon-annonce').first().waitFor();
+      expect(await b.page.getByTestId('mon-annonce').count()).toBe(1);
+    } catch (err) {
+      await screenshot(b.page, 'listings-auto-debug');
+      throw err;
+    } finally {
+      await b.close();
+    }
+  }, 180_000);
+});

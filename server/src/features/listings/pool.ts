@@ -1,0 +1,234 @@
+/**
+ * The pool of imported listings (`listings.user_id` NULL, decision 0910): the listings of one
+ * listing search (the map's filters, a saved search's count), /pro/listeautomatique (the listings of
+ * all of a subscriber's listing searches, new ones since their last visit marked) and the
+ * « bonne affaire » gap to the local DVF median (cadastral section under the listing's position when
+ * it has enough sales, else the commune; 24 months ending at the commune's newest sale).
+ */
+import type { AutoList, ListingSearch, PoolListing } from '@immoloupe/shared/listings/search';
+import { listingSearchSchema, MIN_MEDIAN_SALES } from '@immoloupe/shared/listings/search';
+import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
+import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
+import { queryParams, savedSearchUrl } from '@immoloupe/shared/saved-searches/contracts';
+import type { Queryable } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { parcelAt } from '../geocode/geocode.js';
+import { dvfFreshness, statsWithMonthly } from '../market/queries.js';
+import { Params } from '../market/sql.js';
+import { type SqlZoneQuery, zoneWhere } from '../zone/sql.js';
+import { resolveZone } from '../zone/territory.js';
+import { communeOf } from './analysis.js';
+
+const PERIOD_MONTHS = 24;
+/** Most listings one search or the automatic list returns (newest first). */
+export const POOL_LIMIT = 300;
+
+type Row = Omit<PoolListing, 'pricePerM2' | 'median' | 'gap'> & { insee: string | null };
+
+const SELECT = `
+  SELECT l.id, l.title, l.transaction, l.property_type AS "propertyType", l.price::float8 AS price, l.surface::float8 AS surface,
+         l.rooms, l.dpe_class AS "dpeClass", l.postcode, l.city, l.district, l.lat, l.lon, l.insee, l.photo_url AS "photoUrl",
+         to_char(l.published_at, 'YYYY-MM-DD') AS "publishedAt",
+         to_char(l.first_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "firstSeenAt",
+         coalesce((SELECT json_agg(json_build_object('portal', s.portal, 'portalId', s.portal_id, 'url', s.url) ORDER BY s.first_seen_at)
+                     FROM listing_sources s WHERE s.listing_id = l.id), '[]'::json) AS sources
+    FROM listings l`;
+
+/** The WHERE condition of a listing search over the pool (`l`). */
+function searchWhere(p: Params, q: ListingSearch, zone: SqlZoneQuery): string {
+  const w = ['l.user_id IS NULL', zoneWhere(p, { lat: 'l.lat', lon: 'l.lon', insee: 'l.insee', postcode: 'l.postcode' }, zone)];
+  if (q.transaction) w.push(`l.transaction = ${p.add(q.transaction)}`);
+  if (q.types) w.push(`l.property_type = ANY(${p.add(q.types)}::text[])`);
+  if (q.priceMin !== undefined) w.push(`l.price >= ${p.add(q.priceMin)}`);
+  if (q.priceMax !== undefined) w.push(`l.price <= ${p.add(q.priceMax)}`);
+  if (q.surfaceMin !== undefined) w.push(`l.surface >= ${p.add(q.surfaceMin)}`);
+  if (q.surfaceMax !== undefined) w.push(`l.surface <= ${p.add(q.surfaceMax)}`);
+  if (q.roomsMin !== undefined) w.push(`l.rooms >= ${p.add(q.roomsMin)}`);
+  if (q.roomsMax !== undefined) w.push(`l.rooms <= ${p.add(q.roomsMax)}`);
+  if (q.dpe) w.push(`l.dpe_class = ANY(${p.add(q.dpe)}::text[])`);
+  if (q.maxPricePerM2 !== undefined) w.push(`l.surface > 0 AND l.price / l.surface <= ${p.add(q.maxPricePerM2)}`);
+  return w.join(' AND ');
+}
+
+export async function searchPool(
+  db: Queryable,
+  q: ListingSearch,
+  zone: SqlZoneQuery,
+  limit = POOL_LIMIT,
+): Promise<{ total: number; rows: Row[] }> {
+  const p = new Params();
+  const where = searchWhere(p, q, zone);
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings l WHERE ${where}`, p.values);
+  const rows = await db.query<Row>(
+    `${SELECT} WHERE ${where} ORDER BY l.first_seen_at DESC, l.published_at DESC NULLS LAST, l.id LIMIT ${p.add(limit)}`,
+    p.values,
+  );
+  return { total: count?.n ?? 0, rows };
+}
+
+/** How many pool listings a saved listing search finds now (its owner's « ma zone » if it says so). */
+export async function countPoolSearch(db: Queryable, params: Record<string, string>, userId: string): Promise<number> {
+  const q = listingSearchSchema.parse(params);
+  const { zone } = await resolveZone(db, userId, q);
+  return (await searchPool(db, q, zone, 1)).total;
+}
+
+/** Medians of DVF sales per (place, type), computed once per request. */
+export class MedianCache {
+  private readonly values = new Map<string, Promise<{ value: number | null; count: number }>>();
+  private readonly newest = new Map<string, Promise<string | null>>();
+
+  constructor(private readonly db: Queryable) {}
+
+  private lastSale(insee: string): Promise<string | null> {
+    let v = this.newest.get(insee);
+    if (!v) {
+      v = dvfFreshness(this.db, [insee]).then((f) => f.lastMutationDate);
+      this.newest.set(insee, v);
+    }
+    return v;
+  }
+
+  median(
+    insee: string,
+    zone: { kind: 'communes'; insee: string[] } | { kind: 'sections'; sections: string[] },
+    type: 'appartement' | 'maison',
+  ) {
+    const key = `${JSON.stringify(zone)}:${type}`;
+    let v = this.values.get(key);
+    if (!v) {
+      v = this.lastSale(insee).then(async (newest) => {
+        if (!newest) return { value: null, count: 0 };
+        const s = await statsWithMonthly(this.db, {
+          zone,
+          from: monthsBefore(newest, PERIOD_MONTHS),
+          to: newest,
+          types: [type],
+          natures: [...STAT_NATURES],
+        });
+        return { value: s.overall.median, count: s.overall.count };
+      });
+      this.values.set(key, v);
+    }
+    return v;
+  }
+}
+
+/** A pool row with its €/m², the closest reliable median and the gap to it. */
+export async function withMarket(db: Queryable, rows: readonly Row[], cache = new MedianCache(db)): Promise<PoolListing[]> {
+  const out: PoolListing[] = [];
+  for (const { insee: rowInsee, ...r } of rows) {
+    const pricePerM2 = r.price && r.surface && r.transaction !== 'location' ? Math.round(r.price / r.surface) : null;
+    const type = r.propertyType === 'appartement' || r.propertyType === 'maison' ? r.propertyType : null;
+    const insee = rowInsee ?? communeOf({ portal: 'leboncoin', postcode: r.postcode, city: r.city })?.insee ?? null;
+    let median: PoolListing['median'] = null;
+    if (pricePerM2 && type && insee) {
+      const commune = communeOf({ portal: 'leboncoin', postcode: r.postcode, city: r.city });
+      const parcel = r.lat != null && r.lon != null ? await parcelAt(db, r.lon, r.lat) : null;
+      if (parcel && parcel.codeCommune === insee) {
+        const code = `${parcel.codeCommune}${parcel.prefixe}${parcel.section}`;
+        const s = await cache.median(insee, { kind: 'sections', sections: [code] }, type);
+        if (s.count >= MIN_MEDIAN_SALES) median = { level: 'section', label: `section ${parcel.section}`, ...s };
+      }
+      if (!median) {
+        const s = await cache.median(insee, { kind: 'communes', insee: [insee] }, type);
+        median = { level: 'commune', label: commune?.name ?? insee, ...s };
+      }
+    }
+    const gap =
+      pricePerM2 && median?.value && median.count >= MIN_MEDIAN_SALES ? Math.round((pricePerM2 / median.value - 1) * 1000) / 1000 : null;
+    out.push({ ...r, pricePerM2, median, gap });
+  }
+  return out;
+}
+
+/** Saved listing searches of a user (the `annonces` tool). */
+async function listingSearches(db: Queryable, userId: string) {
+  return db.query<{ id: string; name: string; query: string }>(
+    `SELECT id, name, query FROM saved_searches WHERE user_id = $1 AND tool = 'annonces' ORDER BY created_at`,
+    [userId],
+  );
+}
+
+/**
+ * /pro/listeautomatique: pool listings matching any of the user's listing searches, newest first;
+ * those first seen after the previous visit are new. Opening the list records the visit.
+ */
+export async function autoList(db: Queryable, userId: string): Promise<AutoList> {
+  const searches = await listingSearches(db, userId);
+  const [pool] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE user_id IS NULL');
+  const [visit] = await db.query<{ at: string }>(
+    `SELECT to_char(last_visit_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM listing_feed_visits WHERE user_id = $1`,
+    [userId],
+  );
+  const since = visit?.at ?? null;
+  const found = new Map<string, { row: Row; searchIds: string[] }>();
+  const out: AutoList['searches'] = [];
+  for (const s of searches) {
+    let error: string | null = null;
+    try {
+      const q = listingSearchSchema.parse(queryParams(s.query));
+      const { zone } = await resolveZone(db, userId, q);
+      for (const row of (await searchPool(db, q, zone)).rows) {
+        const seen = found.get(row.id);
+        if (seen) seen.searchIds.push(s.id);
+        else found.set(row.id, { row, searchIds: [s.id] });
+      }
+    } catch (err) {
+      // A search whose zone is « ma zone » after the zone was deleted: said, the others still run.
+      error = err instanceof HttpError ? err.message : 'Recherche illisible.';
+    }
+    out.push({ id: s.id, name: s.name, url: savedSearchUrl('annonces', s.query), error });
+  }
+  const rows = [...found.values()]
+    .sort((a, b) => b.row.firstSeenAt.localeCompare(a.row.firstSeenAt) || (b.row.publishedAt ?? '').localeCompare(a.row.publishedAt ?? ''))
+    .slice(0, POOL_LIMIT);
+  const market = await withMarket(
+    db,
+    rows.map((r) => r.row),
+  );
+  // Without a search the page shows no listing: that is no visit of the list.
+  if (searches.length > 0)
+    await db.query(
+      `INSERT INTO listing_feed_visits (user_id, last_visit_at) VALUES ($1, now())
+     ON CONFLICT (user_id) DO UPDATE SET last_visit_at = now()`,
+      [userId],
+    );
+  return {
+    searches: out,
+    poolSize: pool?.n ?? 0,
+    since,
+    listings: market.map((l, i) => ({
+      ...l,
+      searchIds: rows[i]?.searchIds ?? [],
+      isNew: since === null || l.firstSeenAt > since,
+    })),
+  };
+}
+
+/** Copies a pool listing into the user's « Mes annonces » (pointing to it); the existing copy if saved before. */
+export async function savePoolListing(db: Queryable, userId: string, poolId: string): Promise<{ id: string; created: boolean } | null> {
+  const [existing] = await db.query<{ id: string }>('SELECT id FROM listings WHERE user_id = $1 AND pool_listing_id = $2', [
+    userId,
+    poolId,
+  ]);
+  if (existing) return { id: existing.id, created: false };
+  const cols =
+    'transaction, property_type, title, price, surface, rooms, bedrooms, land_area, floor, dpe_class, dpe_value, ges_class, ges_value, ' +
+    'postcode, city, district, description, photo_url, seller, lat, lon, published_at, insee';
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO listings (user_id, pool_listing_id, ${cols})
+     SELECT $1, id, ${cols} FROM listings WHERE id = $2 AND user_id IS NULL RETURNING id`,
+    [userId, poolId],
+  );
+  if (!row) return null;
+  await db.query(
+    `INSERT INTO listing_sources (listing_id, portal, portal_id, url) SELECT $1, portal, portal_id, url FROM listing_sources WHERE listing_id = $2`,
+    [row.id, poolId],
+  );
+  await db.query(
+    `INSERT INTO listing_prices (listing_id, price, portal, seen_at) SELECT $1, price, portal, seen_at FROM listing_prices WHERE listing_id = $2`,
+    [row.id, poolId],
+  );
+  return { id: row.id, created: true };
+}

@@ -1,0 +1,145 @@
+/**
+ * /pro/carte_annonces, imported feeds: the pool listings of a listing search on the map, coloured
+ * by their €/m² against the local DVF median. The filters live in the URL with the same names as
+ * the `annonces` saved search (one schema), so « Enregistrer cette recherche » saves them and a
+ * saved search re-opens this map.
+ */
+import { ENERGY_CLASSES } from '@immoloupe/shared/listings/contracts';
+import { LISTING_TYPE_LABELS, type PoolListing } from '@immoloupe/shared/listings/search';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { MultiSelect } from '~/components/select';
+import { SaveSearchButton } from '~/features/saved-searches/save-search-button';
+import { ApiError } from '~/lib/api';
+import { POSITION_COLORS, POSITION_LABELS } from './analysis-view';
+import { poolListings } from './api';
+import { PointMap } from './point-map';
+import { PoolRow } from './pool-row';
+
+const TEXT_FIELDS = [
+  ['postcode', 'Codes postaux', '69008'],
+  ['insee', 'ou communes (INSEE)', '69388'],
+  ['priceMax', 'Prix maximal (€)', ''],
+  ['surfaceMin', 'Surface minimale (m²)', ''],
+  ['maxPricePerM2', 'Prix au m² maximal', ''],
+] as const;
+const LIST_FIELDS = ['types', 'dpe'] as const;
+const ZONE_KEYS = ['postcode', 'insee', 'zone', 'lat', 'polygon'];
+const SHOWN_ROWS = 50;
+
+function positionOf(gap: number | null): 'dessous' | 'aligne' | 'dessus' | null {
+  if (gap === null) return null;
+  return gap < -0.05 ? 'dessous' : gap > 0.05 ? 'dessus' : 'aligne';
+}
+
+function usePool(query: string, hasZone: boolean) {
+  const [result, setResult] = useState<{ total: number; listings: PoolListing[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!hasZone) return;
+    let live = true;
+    setError(null);
+    poolListings(query)
+      .then((r) => live && setResult(r))
+      .catch((e: unknown) => live && setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La recherche a échoué.'));
+    return () => {
+      live = false;
+    };
+  }, [query, hasZone]);
+  return { result, error };
+}
+
+export function PoolMapTool() {
+  const [params, setParams] = useSearchParams();
+  const query = params.toString();
+  const hasZone = ZONE_KEYS.some((k) => params.get(k));
+  const [form, setForm] = useState<Record<string, string>>(() => Object.fromEntries(params.entries()));
+  const { result, error } = usePool(query, hasZone);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = new URLSearchParams();
+    for (const [k, v] of Object.entries(form)) if (v.trim()) next.set(k, v.trim().replace(/\s/g, ''));
+    setParams(next);
+  };
+  const list = (key: (typeof LIST_FIELDS)[number]) => (form[key] ? form[key].split(',') : []);
+  const placed = (result?.listings ?? []).filter((l) => l.lat !== null && l.lon !== null);
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="Filtres des annonces">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+          {TEXT_FIELDS.map(([key, label, placeholder]) => (
+            <TextInput
+              key={key}
+              label={label}
+              placeholder={placeholder}
+              value={form[key] ?? ''}
+              onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
+            />
+          ))}
+          <MultiSelect
+            label="Types de bien"
+            value={list('types')}
+            onChange={(v) => setForm({ ...form, types: v.join(',') })}
+            data={(['appartement', 'maison', 'terrain', 'parking', 'local', 'immeuble'] as const).map((t) => ({
+              value: t,
+              label: LISTING_TYPE_LABELS[t],
+            }))}
+          />
+          <MultiSelect
+            label="Classes DPE"
+            value={list('dpe')}
+            onChange={(v) => setForm({ ...form, dpe: v.join(',') })}
+            data={ENERGY_CLASSES.map((c) => ({ value: c, label: c }))}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          {hasZone && <SaveSearchButton tool="annonces" defaultName="Annonces" />}
+          <Button type="submit">Rechercher</Button>
+        </Group>
+      </Paper>
+      {!hasZone && <Text>Indiquez un code postal ou une commune pour voir les annonces des flux importés.</Text>}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {hasZone && result && (
+        <>
+          <Text>
+            {result.total} annonce{result.total > 1 ? 's' : ''} dans les flux importés
+            {result.listings.length < result.total ? ` (les ${result.listings.length} plus récentes)` : ''}, {placed.length} placée
+            {placed.length > 1 ? 's' : ''} sur la carte.
+          </Text>
+          <Group gap="lg" aria-label="Légende">
+            {(['dessous', 'aligne', 'dessus'] as const).map((p) => (
+              <Text key={p} size="sm">
+                <span style={{ color: POSITION_COLORS[p] }}>●</span> {POSITION_LABELS[p]} (médiane DVF ± 5 %)
+              </Text>
+            ))}
+          </Group>
+          {placed.length > 0 && (
+            <PointMap
+              label="Carte des annonces des flux"
+              points={placed.map((l) => {
+                const position = positionOf(l.gap);
+                return {
+                  id: l.id,
+                  lat: l.lat as number,
+                  lon: l.lon as number,
+                  color: position ? POSITION_COLORS[position] : '#868e96',
+                  label: l.title ?? '',
+                };
+              })}
+            />
+          )}
+          {result.listings.slice(0, SHOWN_ROWS).map((l) => (
+            <PoolRow key={l.id} l={l} />
+          ))}
+        </>
+      )}
+    </Stack>
+  );
+}
