@@ -9,6 +9,9 @@ import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 import type { Queryable } from '../../db/client.js';
 import { type AlertRow, saleRow } from '../alerts/rows.js';
+import { rnicDate, searchCopros } from '../copro/queries.js';
+import { searchDpe } from '../dpe/queries.js';
+import { countPoolSearch } from '../listings/pool.js';
 import { Params } from '../market/sql.js';
 import { parcelsOfCommune } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';
@@ -19,12 +22,6 @@ import {
   type TransactionRow,
   transactionsImported,
 } from '../transactions/queries.js';
-import { rnicDate, searchCopros } from '../copro/queries.js';
-import { searchDpe } from '../dpe/queries.js';
-import { countPoolSearch } from '../listings/pool.js';
-import { parcelsOfCommune } from '../parcels/queries.js';
-import { resolveCommune } from '../parcels/routes.js';
-import { listTransactions } from '../transactions/queries.js';
 import { resolveZone } from '../zone/territory.js';
 
 /** `userId`: the search's owner, for tools whose zone can be « ma zone » (the owner's territory). */
