@@ -25,7 +25,7 @@ function reference(text: string, options: CsvOptions): { line: number; fields: s
     skip_records_with_error: true,
     info: true,
     on_skip: (_err: CsvError | undefined) => undefined,
-  }) as { record: string[]; info: { lines: number } }[];
+  }) as unknown as { record: string[]; info: { lines: number } }[];
   return records.map((r) => ({ line: r.info.lines, fields: r.record }));
 }
 
