@@ -11,8 +11,9 @@
  * BENCH_ENGINES=postgres (default) or pglite or both; PostgreSQL from BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres; a scratch database is created and dropped).
  */
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+
 import { once } from 'node:events';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrate } from '../server/src/db/migrate.ts';

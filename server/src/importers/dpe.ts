@@ -6,9 +6,9 @@
  */
 import proj4 from 'proj4';
 import type { Queryable } from '../db/client.js';
+import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
 import { readCsv } from './csv.js';
 import { foldHeader } from './detect.js';
-import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
 import type { Column } from './stage.js';
