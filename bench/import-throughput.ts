@@ -11,7 +11,7 @@
  */
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Db } from '../server/src/db/client.ts';
@@ -101,6 +101,8 @@ async function stagedCsv(source: Source, file: string): Promise<{ csv: string; r
 
 async function bench(engine: string, db: Db, inputs: { source: Source; file: string }[]): Promise<void> {
   await migrate(db);
+  // The development machine is shared: the load average says how far the figures are from an idle one.
+  console.log(`${engine}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const { source, file } of inputs) {
     const t0 = performance.now();
     const report = await runImport(db, { path: file, source, startedBy: 'bench' });

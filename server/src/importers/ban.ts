@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/client.js';
 import { searchText } from '../features/geocode/search-text.logic.js';
 import { clearTileCache } from '../features/tiles/outlines.js';
+import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
 import { readCsv } from './csv.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
@@ -183,7 +184,23 @@ async function mergeBan(tx: Queryable, stage: string, ctx: { runId: number }) {
   `);
   // The basemap's street names come from these addresses.
   await clearTileCache(tx);
-  await tx.query(`INSERT INTO ban_addresses (${ADDRESS_COLUMNS}, import_run_id) SELECT ${ADDRESS_COLUMNS}, $1 FROM ${stage}`, [ctx.runId]);
+  const bulk = (await estimatedRows(tx, stage)) >= BULK_RATIO * (await estimatedRows(tx, 'ban_addresses'));
+  await withIndexesDeferred(tx, ['ban_addresses', 'ban_voies'], bulk, () => insertBan(tx, stage, ctx.runId));
+  const [c] = await tx.query<{ addresses: number; voies: number; communes: number; with_parcels: number }>(
+    `SELECT (SELECT count(*)::int FROM ${stage}) AS addresses,
+            (SELECT count(*)::int FROM ban_voies WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes)) AS voies,
+            (SELECT count(*)::int FROM ban_merge_communes) AS communes,
+            (SELECT count(*)::int FROM ${stage} WHERE cardinality(cad_parcelles) > 0) AS with_parcels`,
+  );
+  return {
+    vintage: null,
+    summary: { addresses: c?.addresses ?? 0, voies: c?.voies ?? 0, communes: c?.communes ?? 0, addressesWithParcels: c?.with_parcels ?? 0 },
+  };
+}
+
+/** The file's addresses, then the streets of its communes recomputed from them. */
+async function insertBan(tx: Queryable, stage: string, runId: number): Promise<void> {
+  await tx.query(`INSERT INTO ban_addresses (${ADDRESS_COLUMNS}, import_run_id) SELECT ${ADDRESS_COLUMNS}, $1 FROM ${stage}`, [runId]);
   await tx.exec(`
     INSERT INTO ban_voies (voie_key, code_insee, nom_voie, code_postal, nom_commune, search, lon, lat, nb_adresses)
     SELECT voie_key, code_insee, nom_voie, code_postal, nom_commune,
@@ -198,14 +215,4 @@ async function mergeBan(tx: Queryable, stage: string, ctx: { runId: number }) {
           FROM ban_addresses WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes)
          GROUP BY voie_key) v;
   `);
-  const [c] = await tx.query<{ addresses: number; voies: number; communes: number; with_parcels: number }>(
-    `SELECT (SELECT count(*)::int FROM ${stage}) AS addresses,
-            (SELECT count(*)::int FROM ban_voies WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes)) AS voies,
-            (SELECT count(*)::int FROM ban_merge_communes) AS communes,
-            (SELECT count(*)::int FROM ${stage} WHERE cardinality(cad_parcelles) > 0) AS with_parcels`,
-  );
-  return {
-    vintage: null,
-    summary: { addresses: c?.addresses ?? 0, voies: c?.voies ?? 0, communes: c?.communes ?? 0, addressesWithParcels: c?.with_parcels ?? 0 },
-  };
 }

@@ -6,6 +6,7 @@
  */
 import proj4 from 'proj4';
 import type { Queryable } from '../db/client.js';
+import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
 import { readCsv } from './csv.js';
 import { foldHeader } from './detect.js';
 import { ImportError } from './errors.js';
@@ -213,15 +214,21 @@ export const dpeImporter: Importer = {
 async function mergeDpe(tx: Queryable, stage: string, ctx: { runId: number }) {
   const cols = columns.map(([n]) => n).filter((n) => n !== 'source_line');
   await tx.exec(`DELETE FROM ${stage} s USING ${stage} t WHERE s.numero_dpe = t.numero_dpe AND s.source_line < t.source_line`);
-  const rows = await tx.query<{ inserted: boolean }>(
-    `INSERT INTO dpe (${cols.join(', ')}, import_run_id)
-     SELECT ${cols.join(', ')}, $1 FROM ${stage}
-     ON CONFLICT (numero_dpe) DO UPDATE SET ${cols
-       .filter((c) => c !== 'numero_dpe')
-       .map((c) => `${c} = excluded.${c}`)
-       .join(', ')}, import_run_id = excluded.import_run_id
-     RETURNING (xmax = 0) AS inserted`,
-    [ctx.runId],
+  const bulk = (await estimatedRows(tx, stage)) >= BULK_RATIO * (await estimatedRows(tx, 'dpe'));
+  // Counted in the database: a département's DPE are hundreds of thousands of rows.
+  const [counts] = await withIndexesDeferred(tx, ['dpe'], bulk, () =>
+    tx.query<{ inserted: number; updated: number }>(
+      `WITH w AS (
+         INSERT INTO dpe (${cols.join(', ')}, import_run_id)
+         SELECT ${cols.join(', ')}, $1 FROM ${stage}
+         ON CONFLICT (numero_dpe) DO UPDATE SET ${cols
+           .filter((c) => c !== 'numero_dpe')
+           .map((c) => `${c} = excluded.${c}`)
+           .join(', ')}, import_run_id = excluded.import_run_id
+         RETURNING (xmax = 0) AS inserted)
+       SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated FROM w`,
+      [ctx.runId],
+    ),
   );
   const [c] = await tx.query<{ first: string | null; last: string | null; geolocated: number; communes: number; modele: string | null }>(
     `SELECT min(date_etablissement)::text AS first, max(date_etablissement)::text AS last,
@@ -232,9 +239,9 @@ async function mergeDpe(tx: Queryable, stage: string, ctx: { runId: number }) {
   return {
     vintage: c?.first && c.last ? `${c.first} – ${c.last}` : null,
     summary: {
-      dpe: rows.length,
-      inserted: rows.filter((r) => r.inserted).length,
-      updated: rows.filter((r) => !r.inserted).length,
+      dpe: (counts?.inserted ?? 0) + (counts?.updated ?? 0),
+      inserted: counts?.inserted ?? 0,
+      updated: counts?.updated ?? 0,
       geolocated: c?.geolocated ?? 0,
       communes: c?.communes ?? 0,
       modele: c?.modele ?? null,

@@ -8,6 +8,7 @@
 
 import type { Queryable } from '../db/client.js';
 import { refreshMapCells } from '../features/tiles/sales.js';
+import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
 import { refreshSales, refreshStats } from './dvf-stats.js';
 import type { MergeContext, MergeResult } from './importer.js';
 
@@ -19,6 +20,60 @@ const LINE_COLUMNS = `numero_disposition, adresse_numero, adresse_suffixe, adres
   code_nature_culture_speciale, nature_culture_speciale, surface_terrain`;
 
 export async function mergeDvf(tx: Queryable, stage: string, origin: 'geo-dvf' | 'dgfip', ctx: MergeContext): Promise<MergeResult> {
+  // A file at least as big as what is stored (a first load, a département): indexes built once.
+  const bulk = (await estimatedRows(tx, stage)) >= BULK_RATIO * (await estimatedRows(tx, 'dvf_lines'));
+  await withIndexesDeferred(tx, ['dvf_lines', 'dvf_mutations'], bulk, () => replaceLines(tx, stage, origin, ctx));
+  // PGlite has no autovacuum: fresh planner statistics for the set-based refreshes that follow.
+  await tx.exec('ANALYZE dvf_lines; ANALYZE dvf_mutations;');
+
+  const sales = await withIndexesDeferred(tx, ['dvf_sales'], bulk, () =>
+    refreshSales(tx, 'SELECT code_commune FROM dvf_merge_communes', ctx.bounds),
+  );
+  await refreshMapCells(tx, 'SELECT code_commune FROM dvf_merge_communes');
+  const stats = await refreshStats(
+    tx,
+    'SELECT code_commune FROM dvf_merge_communes',
+    `SELECT DISTINCT code_departement FROM dvf_mutations WHERE code_commune IN (SELECT code_commune FROM dvf_merge_communes)
+     UNION SELECT DISTINCT code_departement FROM ${stage}`,
+  );
+
+  const [c] = await tx.query<{
+    lines: number;
+    mutations: number;
+    geolocated_file: number;
+    geolocated_parcel: number;
+    not_geolocated: number;
+    first: string | null;
+    last: string | null;
+    communes: number;
+  }>(
+    `SELECT count(*)::int AS lines, count(DISTINCT l.id_mutation)::int AS mutations,
+            count(*) FILTER (WHERE l.geo_source = 'fichier')::int AS geolocated_file,
+            count(*) FILTER (WHERE l.geo_source = 'centroide-parcelle')::int AS geolocated_parcel,
+            count(*) FILTER (WHERE l.geo_source IS NULL)::int AS not_geolocated,
+            (SELECT min(date_mutation)::text FROM ${stage}) AS first, (SELECT max(date_mutation)::text FROM ${stage}) AS last,
+            (SELECT count(DISTINCT code_commune)::int FROM ${stage}) AS communes
+       FROM dvf_merge_lines l`,
+  );
+  return {
+    vintage: c?.first && c.last ? `${c.first} – ${c.last}` : null,
+    summary: {
+      lines: c?.lines ?? 0,
+      mutations: c?.mutations ?? 0,
+      communes: c?.communes ?? 0,
+      geolocatedFromFile: c?.geolocated_file ?? 0,
+      geolocatedAtParcelCentroid: c?.geolocated_parcel ?? 0,
+      notGeolocated: c?.not_geolocated ?? 0,
+      firstMutation: c?.first ?? null,
+      lastMutation: c?.last ?? null,
+      salesForStatistics: sales,
+      statisticRows: stats,
+    },
+  };
+}
+
+/** Deletes the (commune, year) pairs the file covers, then inserts the file's lines and mutations. */
+async function replaceLines(tx: Queryable, stage: string, origin: 'geo-dvf' | 'dgfip', ctx: MergeContext): Promise<void> {
   await tx.exec(`
     CREATE INDEX ON ${stage} (id_mutation, source_line);
     CREATE TEMP TABLE dvf_merge_scope ON COMMIT DROP AS
@@ -70,51 +125,6 @@ export async function mergeDvf(tx: Queryable, stage: string, origin: 'geo-dvf' |
       WHERE f.line_no = 1`,
     [origin, ctx.runId],
   );
-  // PGlite has no autovacuum: fresh planner statistics for the set-based refreshes that follow.
-  await tx.exec('ANALYZE dvf_lines; ANALYZE dvf_mutations;');
-
-  const sales = await refreshSales(tx, 'SELECT code_commune FROM dvf_merge_communes', ctx.bounds);
-  await refreshMapCells(tx, 'SELECT code_commune FROM dvf_merge_communes');
-  const stats = await refreshStats(
-    tx,
-    'SELECT code_commune FROM dvf_merge_communes',
-    `SELECT DISTINCT code_departement FROM dvf_mutations WHERE code_commune IN (SELECT code_commune FROM dvf_merge_communes)
-     UNION SELECT DISTINCT code_departement FROM ${stage}`,
-  );
-
-  const [c] = await tx.query<{
-    lines: number;
-    mutations: number;
-    geolocated_file: number;
-    geolocated_parcel: number;
-    not_geolocated: number;
-    first: string | null;
-    last: string | null;
-    communes: number;
-  }>(
-    `SELECT count(*)::int AS lines, count(DISTINCT l.id_mutation)::int AS mutations,
-            count(*) FILTER (WHERE l.geo_source = 'fichier')::int AS geolocated_file,
-            count(*) FILTER (WHERE l.geo_source = 'centroide-parcelle')::int AS geolocated_parcel,
-            count(*) FILTER (WHERE l.geo_source IS NULL)::int AS not_geolocated,
-            (SELECT min(date_mutation)::text FROM ${stage}) AS first, (SELECT max(date_mutation)::text FROM ${stage}) AS last,
-            (SELECT count(DISTINCT code_commune)::int FROM ${stage}) AS communes
-       FROM dvf_merge_lines l`,
-  );
-  return {
-    vintage: c?.first && c.last ? `${c.first} – ${c.last}` : null,
-    summary: {
-      lines: c?.lines ?? 0,
-      mutations: c?.mutations ?? 0,
-      communes: c?.communes ?? 0,
-      geolocatedFromFile: c?.geolocated_file ?? 0,
-      geolocatedAtParcelCentroid: c?.geolocated_parcel ?? 0,
-      notGeolocated: c?.not_geolocated ?? 0,
-      firstMutation: c?.first ?? null,
-      lastMutation: c?.last ?? null,
-      salesForStatistics: sales,
-      statisticRows: stats,
-    },
-  };
 }
 
 /**

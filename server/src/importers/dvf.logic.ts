@@ -118,9 +118,7 @@ type Fields = Record<string, string | undefined>;
 /** Builds a record keyed by header name; the caller checks the column count first. */
 export function recordOf(header: readonly string[], fields: readonly string[]): Fields {
   const r: Fields = {};
-  header.forEach((h, i) => {
-    r[h] = fields[i];
-  });
+  for (let i = 0; i < header.length; i++) r[header[i] as string] = fields[i];
   return r;
 }
 

@@ -39,9 +39,13 @@ async function* dvfRows(layout: 'geo' | 'raw', input: TextInput, ctx: ReadContex
   if (!header) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
 }
 
+/** What the merge joins on (mutation, commune and year, parcel, département). */
+const DVF_ANALYZED = ['id_mutation', 'source_line', 'date_mutation', 'code_commune', 'code_departement', 'id_parcelle'];
+
 export const dvfGeoImporter: Importer = {
   source: 'dvf',
   columns: DVF_STAGE_COLUMNS,
+  analyze: DVF_ANALYZED,
   rows: (input, ctx) => dvfRows('geo', input, ctx),
   merge: (tx, stage, ctx) => mergeDvf(tx, stage, 'geo-dvf', ctx),
 };
@@ -49,6 +53,7 @@ export const dvfGeoImporter: Importer = {
 export const dvfRawImporter: Importer = {
   source: 'dvf-raw',
   columns: DVF_STAGE_COLUMNS,
+  analyze: DVF_ANALYZED,
   rows: (input, ctx) => dvfRows('raw', input, ctx),
   merge: (tx, stage, ctx) => mergeDvf(tx, stage, 'dgfip', ctx),
 };

@@ -88,7 +88,10 @@ async function snapshot(): Promise<Record<string, unknown>> {
               (SELECT md5(string_agg(id_mutation || ':' || coalesce(valeur_fonciere::text, ''), ',' ORDER BY id_mutation)) FROM dvf_mutations) AS hash,
               (SELECT count(*)::int FROM dvf_sales) AS sales, (SELECT sum(n)::int FROM dvf_stats_monthly) AS stat_sales,
               (SELECT count(*)::int FROM parcels WHERE is_current) AS parcels,
-              (SELECT count(*)::int FROM pg_tables WHERE tablename LIKE 'import\\_stage\\_%') AS stages`,
+              (SELECT count(*)::int FROM pg_tables WHERE tablename LIKE 'import\\_stage\\_%') AS stages,
+              -- A same-size file takes the bulk path (indexes dropped, then built again): a kill must leave them all.
+              (SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes
+                WHERE tablename IN ('dvf_lines', 'dvf_mutations', 'dvf_sales')) AS indexes`,
     );
     const runs = await db.query<{ status: string }>(`SELECT status FROM import_runs ORDER BY id`);
     return { ...s, runs: runs.map((r) => r.status) };

@@ -41,6 +41,11 @@ export interface MergeResult {
 export interface Importer {
   source: Source;
   columns: readonly Column[];
+  /**
+   * Staging columns the merge joins or filters on: the planner statistics of the staging table are
+   * gathered for these only (all columns when absent) — a wide file's full ANALYZE costs seconds.
+   */
+  analyze?: readonly string[];
   /** Staging rows of the file, in order; bad rows go to `ctx.reject`. Throws an ImportError for a wrong file. */
   rows(input: TextInput, ctx: ReadContext): AsyncIterable<readonly StageValue[]>;
   /** Set-based merge of the staging table into the data tables, inside the import's transaction. */

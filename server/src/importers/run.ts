@@ -225,7 +225,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
     }
     await stage.flush();
     // Planner statistics of the staged rows: without them the merge's joins can pick nested loops.
-    await db.exec(`ANALYZE ${stage.table}`);
+    await db.exec(`ANALYZE ${stage.table}${importer.analyze ? ` (${importer.analyze.join(', ')})` : ''}`);
     if (progress.rowsRead === 0) throw new ImportError(`Le fichier « ${name} » ne contient aucune ligne de données.`);
     if (progress.rowsKept === 0) {
       throw new ImportError(

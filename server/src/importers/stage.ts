@@ -16,7 +16,10 @@ export function stageTableName(runId: number): string {
   return `import_stage_${runId}`;
 }
 
-function csvField(v: StageValue): string {
+/** Characters that force quoting in COPY's CSV format; a plain non-empty value is written as is. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvField(v: StageValue): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
   if (typeof v === 'boolean') return v ? 't' : 'f';
@@ -24,13 +27,16 @@ function csvField(v: StageValue): string {
   if (Array.isArray(v)) s = `{${v.map((x) => `"${String(x).replace(/["\\]/g, (m) => `\\${m}`)}"`).join(',')}}`;
   else if (typeof v === 'object') s = JSON.stringify(v);
   else s = v as string;
-  // Quoted: an empty quoted string stays an empty string, not NULL.
+  // Quoted when empty (an empty quoted string stays an empty string, not NULL) or when it must be;
+  // `\.` alone is COPY's end-of-data mark, quoted too.
+  if (s !== '' && s !== '\\.' && !NEEDS_QUOTES.test(s)) return s;
   return `"${s.replace(/"/g, '""')}"`;
 }
 
 export class Stage {
   private buffer: string[] = [];
   private chars = 0;
+  private inflight: Promise<unknown> | null = null;
   rows = 0;
 
   constructor(
@@ -46,23 +52,44 @@ export class Stage {
   }
 
   async add(values: readonly StageValue[]): Promise<void> {
-    const line = `${values.map(csvField).join(',')}\n`;
+    let line = '';
+    for (let i = 0; i < values.length; i++) line += i === 0 ? csvField(values[i]) : `,${csvField(values[i])}`;
+    line += '\n';
     this.buffer.push(line);
     this.chars += line.length;
     this.rows++;
-    if (this.buffer.length >= BATCH_ROWS || this.chars >= BATCH_CHARS) await this.flush();
+    if (this.buffer.length >= BATCH_ROWS || this.chars >= BATCH_CHARS) await this.send();
   }
 
-  async flush(): Promise<void> {
+  /**
+   * Starts the COPY of the buffered rows and returns once the previous one is done: the file's
+   * next batch is read and validated while the database loads this one (PostgreSQL works in its
+   * own process). At most two batches are held in memory.
+   */
+  private async send(): Promise<void> {
+    const previous = this.inflight;
+    this.inflight = null;
+    if (previous) await previous;
     if (this.buffer.length === 0) return;
     const payload = this.buffer.join('');
     this.buffer = [];
     this.chars = 0;
-    await this.db.copyCsv(
+    const copy = this.db.copyCsv(
       this.table,
       this.columns.map(([n]) => n),
       payload,
     );
+    // Its failure is raised by the next send() or flush(); not an unhandled rejection meanwhile.
+    copy.catch(() => undefined);
+    this.inflight = copy;
+  }
+
+  /** Loads every buffered row; resolves once they are all in the staging table. */
+  async flush(): Promise<void> {
+    await this.send();
+    const last = this.inflight;
+    this.inflight = null;
+    if (last) await last;
   }
 
   async drop(): Promise<void> {

@@ -13,11 +13,15 @@ function text(v: string | undefined): string | null {
 }
 
 /** `188000,00` or `188000.00` → 188000; empty → null; anything else → NaN (the caller rejects the row). */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
 export function parseDecimal(v: string | undefined): number | null {
+  // Most fields of a file are already plain: one test instead of trims and replacements (import speed).
+  if (v !== undefined && PLAIN_DECIMAL.test(v)) return Number(v);
   const t = text(v);
   if (t === null) return null;
   const normalised = t.replace(/\s/g, '').replace(',', '.');
-  return /^-?\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : Number.NaN;
+  return PLAIN_DECIMAL.test(normalised) ? Number(normalised) : Number.NaN;
 }
 
 function parseInteger(v: string | undefined): number | null {
