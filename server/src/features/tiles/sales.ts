@@ -1,43 +1,78 @@
 /**
  * Sales as vector tiles (`ventes` layer) with the filters of the transactions page: clusters
  * (`point_count`, position = mean of their sales) below zoom 15, single sales (`id`, `ppm2`) from
- * zoom 15. When the filters are a commune or the map view and whole months, the clusters of zooms
- * ≤ 13 are sums over `dvf_map_cells` (a département's 500 000 sales stay cheap); otherwise they are
- * counted from the sales themselves.
+ * zoom 15. When the place is a commune or the map view, the period whole months and the other
+ * filters only kinds of locals and natures, the clusters of zooms ≤ 13 are sums over the cell
+ * pyramid `dvf_map_cells` (one Morton range of its primary key per tile: a département's
+ * 500 000 sales stay cheap); otherwise they are counted from the sales themselves.
  */
 
 import { NBSP } from '@immoloupe/shared/format';
-import type { TransactionFilter, TransactionPlace } from '@immoloupe/shared/market/transactions-contracts';
+import type { TransactionFilter, TransactionPlace, TransactionType } from '@immoloupe/shared/market/transactions-contracts';
 import type { Feature } from 'geojson';
 import type { Queryable } from '../../db/client.js';
-import { Params } from '../market/sql.js';
+import { natureLabels, Params } from '../market/sql.js';
 import { filteredMutationsSql } from '../transactions/queries.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 
 export const SALES_LAYER = 'ventes';
 export const SALES_POINTS_MIN_ZOOM = 15;
-const CELL_ZOOM = 15;
+/** Levels of the cell pyramid (zooms of their Web Mercator grids), finest last. */
+export const CELL_LEVELS = [9, 11, 13, 15] as const;
+const FINEST = 15;
 /** Up to this zoom clusters come from the cells (at 13, one per zoom-15 cell: 16 on a tile). */
-const CELLS_MAX_ZOOM = 13;
-/** Clusters of one tile: a 64 × 64 grid (8 px cells on a 512 px tile). */
+export const CELLS_MAX_ZOOM = 13;
+/** Clusters of one tile from the cells: at most a 16 × 16 grid (32 px cells on a 512 px tile). */
+const CELL_GRID_BITS = 4;
+/** Clusters counted from the sales: a 64 × 64 grid (8 px cells on a 512 px tile). */
 const GRID_BITS = 6;
 const MAX_POINTS = 20_000;
 
-/** Web Mercator cell of the zoom-15 grid, in SQL (integer x and y). */
-export const CELL_X_SQL = (lon: string) => `floor((${lon} + 180) / 360 * ${2 ** CELL_ZOOM})::int`;
-export const CELL_Y_SQL = (lat: string) =>
-  `floor((1 - ln(tan(radians(${lat})) + 1 / cos(radians(${lat}))) / pi()) / 2 * ${2 ** CELL_ZOOM})::int`;
+/** Bits of `kinds` in `dvf_map_cells`: the kinds of locals a mutation sold, 16 when none (a terrain). */
+const KIND_BITS: Record<TransactionType, number> = { maison: 1, appartement: 2, dependance: 4, local: 8, terrain: 16 };
 
-/** Rebuilds the cells of the given communes (a SQL query returning `code_commune`). */
+/** Web Mercator cell of the zoom-15 grid, in SQL (integer x and y). */
+export const CELL_X_SQL = (lon: string) => `floor((${lon} + 180) / 360 * ${2 ** FINEST})::int`;
+export const CELL_Y_SQL = (lat: string) =>
+  `floor((1 - ln(tan(radians(${lat})) + 1 / cos(radians(${lat}))) / pi()) / 2 * ${2 ** FINEST})::int`;
+
+/**
+ * Rebuilds the cells of the given communes (a SQL query returning `code_commune`), every level
+ * at once from one grouping of their sales.
+ */
 export async function refreshMapCells(tx: Queryable, communesSql: string): Promise<void> {
   await tx.exec(`
     DELETE FROM dvf_map_cells WHERE code_commune IN (${communesSql});
-    INSERT INTO dvf_map_cells (code_commune, month, cx, cy, n, sum_lon, sum_lat)
-    SELECT code_commune, date_trunc('month', date_mutation)::date, ${CELL_X_SQL('longitude')}, ${CELL_Y_SQL('latitude')},
-           count(*)::int, sum(longitude), sum(latitude)
-      FROM dvf_mutations
-     WHERE latitude IS NOT NULL AND code_commune IN (${communesSql})
-     GROUP BY 1, 2, 3, 4;`);
+    INSERT INTO dvf_map_cells (level, cell, code_commune, month, kinds, nature, n, sum_lon, sum_lat)
+    WITH k AS (
+      SELECT id_mutation, bit_or(1 << (code_type_local - 1))::smallint AS kinds FROM dvf_lines
+       WHERE code_type_local BETWEEN 1 AND 4
+         AND id_mutation IN (SELECT id_mutation FROM dvf_mutations WHERE code_commune IN (${communesSql}))
+       GROUP BY id_mutation
+    ), c AS (
+      SELECT m.code_commune, date_trunc('month', m.date_mutation)::date AS month, coalesce(k.kinds, 16)::smallint AS kinds,
+             coalesce(m.nature_mutation, '') AS nature, ${CELL_X_SQL('m.longitude')} AS cx, ${CELL_Y_SQL('m.latitude')} AS cy,
+             count(*)::int AS n, sum(m.longitude) AS sum_lon, sum(m.latitude) AS sum_lat
+        FROM dvf_mutations m LEFT JOIN k ON k.id_mutation = m.id_mutation
+       WHERE m.latitude IS NOT NULL AND m.code_commune IN (${communesSql})
+       GROUP BY 1, 2, 3, 4, 5, 6
+    )
+    SELECT l.level, map_morton(c.cx >> (${FINEST} - l.level), c.cy >> (${FINEST} - l.level)), c.code_commune, c.month, c.kinds, c.nature,
+           sum(c.n)::int, sum(c.sum_lon), sum(c.sum_lat)
+      FROM c CROSS JOIN (VALUES ${CELL_LEVELS.map((l) => `(${l})`).join(', ')}) AS l(level)
+     GROUP BY 1, 2, 3, 4, 5, 6;`);
+}
+
+/** Interleaves the bits of x (even) and y (odd), as `map_morton` does in SQL. */
+export function morton(x: number, y: number): number {
+  let m = 0;
+  for (let bit = 0; bit < 26; bit++) m += (Math.floor(x / 2 ** bit) % 2) * 2 ** (2 * bit) + (Math.floor(y / 2 ** bit) % 2) * 2 ** (2 * bit + 1);
+  return m;
+}
+
+/** The level whose cells a tile sums: at least 8 × 8 of them on the tile, the finest at zoom ≥ 12. */
+export function cellLevel(z: number): number {
+  return CELL_LEVELS.find((l) => l >= z + 3) ?? FINEST;
 }
 
 const isMonthStart = (d: string) => d.endsWith('-01');
@@ -47,9 +82,9 @@ function isMonthEnd(d: string): boolean {
   return next.getUTCDate() === 1;
 }
 
-/** Can the cells answer this filter exactly? */
+/** Can the cells answer this filter exactly? Kinds of locals and natures are in them; bands are not. */
 export function cellsAnswer(f: Partial<TransactionFilter>, place: TransactionPlace): boolean {
-  const others = [f.types, f.natures, f.priceMin, f.priceMax, f.surfaceMin, f.surfaceMax, f.roomsMin, f.roomsMax, f.ppm2Min, f.ppm2Max];
+  const others = [f.priceMin, f.priceMax, f.surfaceMin, f.surfaceMax, f.roomsMin, f.roomsMax, f.ppm2Min, f.ppm2Max];
   if (others.some((v) => v !== undefined)) return false;
   if (place.kind !== 'communes' && place.kind !== 'bbox') return false;
   return (!f.from || isMonthStart(f.from)) && (!f.to || isMonthEnd(f.to));
@@ -75,21 +110,23 @@ export function abbreviate(n: number): string {
   return `${Math.round(n / 1000)}${NBSP}k`;
 }
 
+/** The tile's cells are one range of Morton codes at their level: a range scan of the primary key. */
 async function clustersFromCells(db: Queryable, f: Partial<TransactionFilter>, place: TransactionPlace, t: TileCoord): Promise<Feature[]> {
   const p = new Params();
-  const span = 2 ** (CELL_ZOOM - t.z);
-  const shift = Math.max(0, CELL_ZOOM - t.z - GRID_BITS);
-  const where = [
-    `cx BETWEEN ${p.add(t.x * span)} AND ${p.add((t.x + 1) * span - 1)}`,
-    `cy BETWEEN ${p.add(t.y * span)} AND ${p.add((t.y + 1) * span - 1)}`,
-  ];
+  const level = cellLevel(t.z);
+  const span = 4 ** (level - t.z);
+  const first = morton(t.x, t.y) * span;
+  const shift = 2 * Math.max(0, level - t.z - CELL_GRID_BITS);
+  const where = [`level = ${p.add(level)}`, `cell BETWEEN ${p.add(first)} AND ${p.add(first + span - 1)}`];
   if (f.from) where.push(`month >= ${p.add(f.from)}::date`);
   if (f.to) where.push(`month <= ${p.add(f.to)}::date`);
   if (place.kind === 'communes') where.push(`code_commune = ANY(${p.add(place.insee)}::text[])`);
+  if (f.types) where.push(`(kinds & ${p.add(f.types.reduce((bits, type) => bits | KIND_BITS[type], 0))}::int) <> 0`);
+  if (f.natures) where.push(`nature = ANY(${p.add(natureLabels(f.natures))}::text[])`);
   const rows = await db.query<ClusterRow>(
     `SELECT sum(n)::int AS n, sum(sum_lon) / sum(n) AS lon, sum(sum_lat) / sum(n) AS lat
        FROM dvf_map_cells WHERE ${where.join(' AND ')}
-      GROUP BY cx >> ${shift}, cy >> ${shift}`,
+      GROUP BY cell >> ${shift}`,
     p.values,
   );
   // A bbox place (the map view) is a rectangle of whole cells only at high zooms: keep the clusters inside it.
