@@ -85,7 +85,7 @@ export async function sendTile(
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', 'private, no-cache');
   const asked = req.headers['if-none-match'];
-  if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+  if (asked?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
     res.status(304).end();
     return;
   }

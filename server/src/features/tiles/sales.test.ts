@@ -67,7 +67,14 @@ describe('GET /api/tiles/ventes/{z}/{x}/{y}.pbf', () => {
   });
 
   it('sums the cells of each kind of local and nature exactly as the sales are counted', async () => {
-    for (const filter of ['types=appartement', 'types=maison,dependance', 'types=terrain', 'types=local', 'natures=vente', 'natures=vefa']) {
+    for (const filter of [
+      'types=appartement',
+      'types=maison,dependance',
+      'types=terrain',
+      'types=local',
+      'natures=vente',
+      'natures=vefa',
+    ]) {
       const list = (await (await api.fetch(`/api/transactions?${YEAR}&${filter}&format=geojson`)).json()) as { total: number };
       expect(sum(await features(10, `${YEAR}&${filter}`)), filter).toBe(list.total);
     }

@@ -66,7 +66,8 @@ export async function refreshMapCells(tx: Queryable, communesSql: string): Promi
 /** Interleaves the bits of x (even) and y (odd), as `map_morton` does in SQL. */
 export function morton(x: number, y: number): number {
   let m = 0;
-  for (let bit = 0; bit < 26; bit++) m += (Math.floor(x / 2 ** bit) % 2) * 2 ** (2 * bit) + (Math.floor(y / 2 ** bit) % 2) * 2 ** (2 * bit + 1);
+  for (let bit = 0; bit < 26; bit++)
+    m += (Math.floor(x / 2 ** bit) % 2) * 2 ** (2 * bit) + (Math.floor(y / 2 ** bit) % 2) * 2 ** (2 * bit + 1);
   return m;
 }
 
