@@ -1,10 +1,12 @@
 /**
  * Sales as vector tiles (`ventes` layer) with the filters of the transactions page: clusters
  * (`point_count`, position = mean of their sales) below zoom 15, single sales (`id`, `ppm2`) from
- * zoom 15. When the place is a commune or the map view, the period whole months and the other
- * filters only kinds of locals and natures, the clusters of zooms ≤ 13 are sums over the cell
- * pyramid `dvf_map_cells` (one Morton range of its primary key per tile: a département's
- * 500 000 sales stay cheap); otherwise they are counted from the sales themselves.
+ * zoom 15. Three sources, the cheapest that answers the filter exactly:
+ * - zooms ≤ 13, a commune or the map view, whole months, kinds of locals and natures: sums over
+ *   the cell pyramid `dvf_map_cells`, one Morton range of its primary key per tile;
+ * - any zoom, the same places, any period and prices: `dvf_map_points`, one row per located
+ *   mutation in Morton order (zoom-20 grid), again one range per tile;
+ * - otherwise (surface, rooms, €/m², a radius, a section…): the sales themselves.
  */
 
 import { NBSP } from '@immoloupe/shared/format';
@@ -27,39 +29,45 @@ const CELL_GRID_BITS = 4;
 /** Clusters counted from the sales: a 64 × 64 grid (8 px cells on a 512 px tile). */
 const GRID_BITS = 6;
 const MAX_POINTS = 20_000;
+/** Single sales are sent up to 8 px (of 512) beyond their tile's edge. */
+const POINT_MARGIN = 8 / 512;
 
 /** Bits of `kinds` in `dvf_map_cells`: the kinds of locals a mutation sold, 16 when none (a terrain). */
 const KIND_BITS: Record<TransactionType, number> = { maison: 1, appartement: 2, dependance: 4, local: 8, terrain: 16 };
 
-/** Web Mercator cell of the zoom-15 grid, in SQL (integer x and y). */
-export const CELL_X_SQL = (lon: string) => `floor((${lon} + 180) / 360 * ${2 ** FINEST})::int`;
-export const CELL_Y_SQL = (lat: string) =>
-  `floor((1 - ln(tan(radians(${lat})) + 1 / cos(radians(${lat}))) / pi()) / 2 * ${2 ** FINEST})::int`;
+/** Zoom of the grid of `dvf_map_points` (cells of ≈ 30 m): a zoom-14 tile holds 64 × 64 of them. */
+const POINTS_LEVEL = 20;
+
+/** Web Mercator x and y of the zoom-20 grid, in SQL (integers). */
+const GRID_X_SQL = (lon: string) => `floor((${lon} + 180) / 360 * ${2 ** POINTS_LEVEL})::int`;
+const GRID_Y_SQL = (lat: string) =>
+  `floor((1 - ln(tan(radians(${lat})) + 1 / cos(radians(${lat}))) / pi()) / 2 * ${2 ** POINTS_LEVEL})::int`;
 
 /**
- * Rebuilds the cells of the given communes (a SQL query returning `code_commune`), every level
- * at once from one grouping of their sales.
+ * Rebuilds the points and cells of the given communes (a SQL query returning `code_commune`):
+ * one row per located mutation with its kinds of locals, then every level of cells at once as
+ * sums of those rows.
  */
 export async function refreshMapCells(tx: Queryable, communesSql: string): Promise<void> {
   await tx.exec(`
+    DELETE FROM dvf_map_points WHERE code_commune IN (${communesSql});
     DELETE FROM dvf_map_cells WHERE code_commune IN (${communesSql});
-    INSERT INTO dvf_map_cells (level, cell, code_commune, month, kinds, nature, n, sum_lon, sum_lat)
+    INSERT INTO dvf_map_points (cell, id_mutation, code_commune, date_mutation, kinds, nature, price, ppm2, lon, lat)
     WITH k AS (
       SELECT id_mutation, bit_or(1 << (code_type_local - 1))::smallint AS kinds FROM dvf_lines
        WHERE code_type_local BETWEEN 1 AND 4
          AND id_mutation IN (SELECT id_mutation FROM dvf_mutations WHERE code_commune IN (${communesSql}))
        GROUP BY id_mutation
-    ), c AS (
-      SELECT m.code_commune, date_trunc('month', m.date_mutation)::date AS month, coalesce(k.kinds, 16)::smallint AS kinds,
-             coalesce(m.nature_mutation, '') AS nature, ${CELL_X_SQL('m.longitude')} AS cx, ${CELL_Y_SQL('m.latitude')} AS cy,
-             count(*)::int AS n, sum(m.longitude) AS sum_lon, sum(m.latitude) AS sum_lat
-        FROM dvf_mutations m LEFT JOIN k ON k.id_mutation = m.id_mutation
-       WHERE m.latitude IS NOT NULL AND m.code_commune IN (${communesSql})
-       GROUP BY 1, 2, 3, 4, 5, 6
     )
-    SELECT l.level, map_morton(c.cx >> (${FINEST} - l.level), c.cy >> (${FINEST} - l.level)), c.code_commune, c.month, c.kinds, c.nature,
-           sum(c.n)::int, sum(c.sum_lon), sum(c.sum_lat)
-      FROM c CROSS JOIN (VALUES ${CELL_LEVELS.map((l) => `(${l})`).join(', ')}) AS l(level)
+    SELECT map_morton(${GRID_X_SQL('m.longitude')}, ${GRID_Y_SQL('m.latitude')}), m.id_mutation, m.code_commune, m.date_mutation,
+           coalesce(k.kinds, 16)::smallint, m.nature_mutation, m.valeur_fonciere::float8, s.prix_m2::float8, m.longitude, m.latitude
+      FROM dvf_mutations m LEFT JOIN k ON k.id_mutation = m.id_mutation LEFT JOIN dvf_sales s ON s.id_mutation = m.id_mutation
+     WHERE m.latitude IS NOT NULL AND m.code_commune IN (${communesSql});
+    INSERT INTO dvf_map_cells (level, cell, code_commune, month, kinds, nature, n, sum_lon, sum_lat)
+    SELECT l.level, p.cell >> (2 * (${POINTS_LEVEL} - l.level)), p.code_commune, date_trunc('month', p.date_mutation)::date,
+           p.kinds, p.nature, count(*)::int, sum(p.lon), sum(p.lat)
+      FROM dvf_map_points p CROSS JOIN (VALUES ${CELL_LEVELS.map((l) => `(${l})`).join(', ')}) AS l(level)
+     WHERE p.code_commune IN (${communesSql})
      GROUP BY 1, 2, 3, 4, 5, 6;`);
 }
 
@@ -89,6 +97,83 @@ export function cellsAnswer(f: Partial<TransactionFilter>, place: TransactionPla
   if (others.some((v) => v !== undefined)) return false;
   if (place.kind !== 'communes' && place.kind !== 'bbox') return false;
   return (!f.from || isMonthStart(f.from)) && (!f.to || isMonthEnd(f.to));
+}
+
+/** Can the points answer it? All but the bands that need each sale's locals (surface, rooms, €/m²). */
+export function pointsAnswer(f: Partial<TransactionFilter>, place: TransactionPlace): boolean {
+  const bands = [f.surfaceMin, f.surfaceMax, f.roomsMin, f.roomsMax, f.ppm2Min, f.ppm2Max];
+  return bands.every((v) => v === undefined) && (place.kind === 'communes' || place.kind === 'bbox');
+}
+
+/** Conditions on the kinds of locals and the natures, shared by the cells and the points. */
+function kindAndNature(p: Params, f: Partial<TransactionFilter>, where: string[]) {
+  if (f.types) where.push(`(kinds & ${p.add(f.types.reduce((bits, type) => bits | KIND_BITS[type], 0))}::int) <> 0`);
+  if (f.natures) where.push(`nature = ANY(${p.add(natureLabels(f.natures))}::text[])`);
+}
+
+/** The points of a tile: one range of Morton codes, then the page's filters on each row. */
+function pointsWhere(p: Params, f: Partial<TransactionFilter>, place: TransactionPlace, t: TileCoord): string {
+  const span = 4 ** (POINTS_LEVEL - t.z);
+  const range = (x: number, y: number) => {
+    const first = morton(x, y) * span;
+    return `cell BETWEEN ${p.add(first)} AND ${p.add(first + span - 1)}`;
+  };
+  const where: string[] = [];
+  if (t.z < SALES_POINTS_MIN_ZOOM) where.push(range(t.x, t.y));
+  else {
+    // Single sales a few pixels beyond the edge too (in the ranges of the neighbouring tiles), so
+    // that a marker astride two tiles is drawn whole.
+    const ranges: string[] = [];
+    for (const dx of [-1, 0, 1])
+      for (const dy of [-1, 0, 1])
+        if (t.x + dx >= 0 && t.y + dy >= 0 && t.x + dx < 2 ** t.z && t.y + dy < 2 ** t.z) ranges.push(range(t.x + dx, t.y + dy));
+    const [w, s, e, n] = tileBounds(t, POINT_MARGIN);
+    where.push(`(${ranges.join(' OR ')})`, `lon BETWEEN ${p.add(w)} AND ${p.add(e)} AND lat BETWEEN ${p.add(s)} AND ${p.add(n)}`);
+  }
+  if (f.from) where.push(`date_mutation >= ${p.add(f.from)}::date`);
+  if (f.to) where.push(`date_mutation <= ${p.add(f.to)}::date`);
+  if (f.priceMin !== undefined) where.push(`price >= ${p.add(f.priceMin)}`);
+  if (f.priceMax !== undefined) where.push(`price <= ${p.add(f.priceMax)}`);
+  if (place.kind === 'communes') where.push(`code_commune = ANY(${p.add(place.insee)}::text[])`);
+  if (place.kind === 'bbox') {
+    const [w, s, e, n] = place.bbox;
+    where.push(`lon BETWEEN ${p.add(w)} AND ${p.add(e)} AND lat BETWEEN ${p.add(s)} AND ${p.add(n)}`);
+  }
+  kindAndNature(p, f, where);
+  return where.join(' AND ');
+}
+
+async function featuresFromPoints(db: Queryable, f: Partial<TransactionFilter>, place: TransactionPlace, t: TileCoord): Promise<Feature[]> {
+  const p = new Params();
+  const where = pointsWhere(p, f, place, t);
+  if (t.z < SALES_POINTS_MIN_ZOOM) {
+    const shift = 2 * Math.max(0, POINTS_LEVEL - t.z - GRID_BITS);
+    const rows = await db.query<ClusterRow>(
+      `SELECT count(*)::int AS n, avg(lon) AS lon, avg(lat) AS lat FROM dvf_map_points WHERE ${where} GROUP BY cell >> ${shift}`,
+      p.values,
+    );
+    return clusterFeatures(rows);
+  }
+  const rows = await db.query<PointRow>(
+    `SELECT id_mutation AS id, lon, lat, ppm2 FROM dvf_map_points WHERE ${where} LIMIT ${MAX_POINTS}`,
+    p.values,
+  );
+  return pointFeatures(rows);
+}
+
+interface PointRow {
+  id: string;
+  lon: number;
+  lat: number;
+  ppm2: number | null;
+}
+
+function pointFeatures(rows: PointRow[]): Feature[] {
+  return rows.map((r) => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [r.lon, r.lat] },
+    properties: r.ppm2 === null ? { id: r.id } : { id: r.id, ppm2: Math.round(r.ppm2) },
+  }));
 }
 
 interface ClusterRow {
@@ -122,8 +207,7 @@ async function clustersFromCells(db: Queryable, f: Partial<TransactionFilter>, p
   if (f.from) where.push(`month >= ${p.add(f.from)}::date`);
   if (f.to) where.push(`month <= ${p.add(f.to)}::date`);
   if (place.kind === 'communes') where.push(`code_commune = ANY(${p.add(place.insee)}::text[])`);
-  if (f.types) where.push(`(kinds & ${p.add(f.types.reduce((bits, type) => bits | KIND_BITS[type], 0))}::int) <> 0`);
-  if (f.natures) where.push(`nature = ANY(${p.add(natureLabels(f.natures))}::text[])`);
+  kindAndNature(p, f, where);
   const rows = await db.query<ClusterRow>(
     `SELECT sum(n)::int AS n, sum(sum_lon) / sum(n) AS lon, sum(sum_lat) / sum(n) AS lat
        FROM dvf_map_cells WHERE ${where.join(' AND ')}
@@ -146,8 +230,9 @@ export async function buildSalesTile(
 ): Promise<Uint8Array> {
   let features: Feature[];
   if (t.z <= CELLS_MAX_ZOOM && cellsAnswer(f, place)) features = await clustersFromCells(db, f, place, t);
+  else if (pointsAnswer(f, place)) features = await featuresFromPoints(db, f, place, t);
   else {
-    const [w, s, e, n] = tileBounds(t, 8 / 512);
+    const [w, s, e, n] = tileBounds(t, POINT_MARGIN);
     const p = new Params();
     const inTile = `f.latitude IS NOT NULL AND f.longitude BETWEEN ${p.add(w)} AND ${p.add(e)} AND f.latitude BETWEEN ${p.add(s)} AND ${p.add(n)}`;
     // The page's place, narrowed to the tile (its own bbox when the place is the map view).
@@ -162,18 +247,14 @@ export async function buildSalesTile(
       );
       features = clusterFeatures(rows);
     } else {
-      const rows = await db.query<{ id: string; lon: number; lat: number; ppm2: number | null }>(
+      const rows = await db.query<PointRow>(
         `WITH ${cte}
          SELECT f.id_mutation AS id, f.longitude AS lon, f.latitude AS lat, s.prix_m2 AS ppm2
            FROM f LEFT JOIN dvf_sales s ON s.id_mutation = f.id_mutation
           WHERE ${inTile} LIMIT ${MAX_POINTS}`,
         p.values,
       );
-      features = rows.map((r) => ({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [r.lon, r.lat] },
-        properties: r.ppm2 === null ? { id: r.id } : { id: r.id, ppm2: Math.round(r.ppm2) },
-      }));
+      features = pointFeatures(rows);
     }
   }
   return encodeTile(t, { [SALES_LAYER]: features });
