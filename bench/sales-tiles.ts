@@ -1,11 +1,14 @@
 /**
- * Sales maps at the size of a département (issue 11, §2), on PGlite: N synthetic sales (default
- * 500 000) spread over the 40 communes of a synthetic Seine-Saint-Denis, 5 years. Prints, for the
- * département view of a 1 280 × 800 px map (zoom 11, 512 px vector tiles):
+ * Sales maps at the size of a département (issue 11, §2), on PGlite then PostgreSQL
+ * (BENCH_ENGINES=pglite,postgres, BENCH_DATABASE_URL): N synthetic sales (default 500 000) spread
+ * over the 40 communes of a synthetic Seine-Saint-Denis, 5 years. Prints, for the département view
+ * of a 1 280 × 800 px map (zoom 11, 512 px vector tiles):
  * - the bytes of its first frame of sales tiles (raw and gzip), next to the former GeoJSON download
  *   of `GET /api/transactions?format=geojson` (100 000 points at most) and its time;
- * - p50/p95 of tile requests at zooms 9–16 over random views and whole-month periods (the cells
- *   path), then with a type filter at zooms 14–16 (counted from the sales).
+ * - p50/p95 of tile requests, overall and per zoom, at zooms 9–16 over random views and
+ *   whole-month periods: without filter, with a kind of local, with a kind and a nature (the cell
+ *   pyramid up to zoom 13), then with a price band (counted from the sales); the tile cache is off
+ *   for these (every tile is built), then on for a replay of the first set.
  * Target: first frame ≤ 1 MB, tile p95 ≤ 100 ms.
  *
  *   npm run bench:tiles -w bench -- [sales=500000] [requests=200]
@@ -13,14 +16,16 @@
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
-import { openPglite } from '../server/src/db/client.ts';
+import type { Db } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { SUBSCRIBER, serveRouter } from '../server/src/features/market/test-support.ts';
+import { TileCache } from '../server/src/features/tiles/cache.ts';
 import { tileRoutes } from '../server/src/features/tiles/routes.ts';
 import { refreshMapCells } from '../server/src/features/tiles/sales.ts';
 import { tileOf } from '../server/src/features/tiles/tiles.logic.ts';
 import { transactionRoutes } from '../server/src/features/transactions/routes.ts';
 import { quantile } from '../shared/src/market/stats.logic.ts';
+import { onEachEngine } from './engines.ts';
 
 const SALES = Number(process.argv[2] ?? 500_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
@@ -35,8 +40,8 @@ function rng(seed: number) {
   };
 }
 
-async function main() {
-  const db = await openPglite(undefined);
+async function run(engine: string, db: Db) {
+  console.info(`\n== ${engine} ==`);
   await migrate(db);
   const t0 = performance.now();
   // Sales clustered around 40 town centres (a grid of 8 × 5 over the box), 2020–2024.
@@ -63,12 +68,16 @@ async function main() {
   console.info(`${c?.n} ventes synthétiques, ${c?.cells} cellules (${((performance.now() - t0) / 1000).toFixed(1)} s).`);
 
   const router = express.Router();
-  router.use(tileRoutes({ db }));
+  // No cache: every request of the measures below builds its tile.
+  router.use(tileRoutes({ db, cache: new TileCache(0) }));
   router.use(transactionRoutes({ db }));
   const api = await serveRouter(router, SUBSCRIBER);
-  const get = async (path: string) => {
+  const cachedRouter = express.Router();
+  cachedRouter.use(tileRoutes({ db }));
+  const cachedApi = await serveRouter(cachedRouter, SUBSCRIBER);
+  const get = async (path: string, server = api) => {
     const t = performance.now();
-    const res = await api.fetch(path);
+    const res = await server.fetch(path);
     const body = new Uint8Array(await res.arrayBuffer());
     if (!res.ok) throw new Error(`${path} → ${res.status} ${new TextDecoder().decode(body)}`);
     return { ms: performance.now() - t, bytes: body.byteLength, gzip: gzipSync(body).byteLength };
@@ -100,19 +109,20 @@ async function main() {
     `Avant (GeoJSON de /api/transactions, 100 000 points au plus) : ${(before.bytes / 1024 / 1024).toFixed(1)} Mio (${(before.gzip / 1024 / 1024).toFixed(1)} Mio gzip) en ${before.ms.toFixed(0)} ms`,
   );
 
-  const random = rng(11);
-  async function measure(label: string, extra: string, minZoom: number, requests: number) {
+  async function measure(label: string, extra: string, minZoom: number, maxZoom: number, requests: number, server = api) {
+    const random = rng(11);
     const times: number[] = [];
     const byZoom = new Map<number, number[]>();
     let total = 0;
     for (let i = 0; i < requests; i++) {
-      const zoom = minZoom + Math.floor(random() * (17 - minZoom));
+      const zoom = minZoom + Math.floor(random() * (maxZoom + 1 - minZoom));
       const t = tileOf(BOX.w + random() * (BOX.e - BOX.w), BOX.s + random() * (BOX.n - BOX.s), zoom);
       const year = 2020 + Math.floor(random() * 5);
       const month = 1 + Math.floor(random() * 12);
       const from = `${year}-${String(month).padStart(2, '0')}-01`;
       const r = await get(
         `/api/tiles/ventes/${t.z}/${t.x}/${t.y}.pbf?bbox=${BOX.w},${BOX.s},${BOX.e},${BOX.n}&from=${from}&to=2024-12-31${extra}`,
+        server,
       );
       times.push(r.ms);
       byZoom.set(zoom, [...(byZoom.get(zoom) ?? []), r.ms]);
@@ -120,23 +130,29 @@ async function main() {
     }
     const p95 = quantile(times, 0.95);
     console.info(
-      `${label.padEnd(50)} p50 ${quantile(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   moyenne ${(total / requests / 1024).toFixed(1)} Kio   ${p95 <= 100 ? 'OK' : 'AU-DESSUS DE 100 ms'}`,
+      `${label.padEnd(58)} p50 ${quantile(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   moyenne ${(total / requests / 1024).toFixed(1)} Kio   ${p95 <= 100 ? 'OK' : 'AU-DESSUS DE 100 ms'}`,
     );
     console.info(
-      `  p95 par zoom : ${[...byZoom.entries()]
+      `  p50/p95 par zoom : ${[...byZoom.entries()]
         .sort((a, b) => a[0] - b[0])
-        .map(([zoom, ms]) => `z${zoom} ${quantile(ms, 0.95).toFixed(0)} ms`)
+        .map(([zoom, ms]) => `z${zoom} ${quantile(ms, 0.5).toFixed(0)}/${quantile(ms, 0.95).toFixed(0)} ms`)
         .join(', ')}`,
     );
   }
-  await measure('Tuiles zooms 9–16, mois entiers (cellules)', '', 9, REQUESTS);
-  // A type filter needs each sale's facts: measured where an agent uses it, at street level.
-  await measure('Tuiles zooms 14–16, appartements (ventes)', '&types=appartement', 14, Math.ceil(REQUESTS / 4));
+  await measure('Tuiles zooms 9–16, mois entiers', '', 9, 16, REQUESTS);
+  await measure('Tuiles zooms 9–16, appartements', '&types=appartement', 9, 16, REQUESTS);
+  await measure('Tuiles zooms 9–16, maisons vendues (nature vente)', '&types=maison&natures=vente', 9, 16, REQUESTS);
+  // A price band needs each sale's price: counted from the sales at every zoom.
+  await measure('Tuiles zooms 14–16, prix ≤ 300 000 € (ventes)', '&priceMax=300000', 14, 16, Math.ceil(REQUESTS / 2));
+  await measure('Tuiles zooms 9–13, prix ≤ 300 000 € (ventes, hors cible)', '&priceMax=300000', 9, 13, Math.ceil(REQUESTS / 10));
+  // The same requests again through the cache: what a second look at the same views costs.
+  await measure('Cache : tuiles zooms 9–16, 1er passage', '', 9, 16, REQUESTS, cachedApi);
+  await measure('Cache : tuiles zooms 9–16, 2e passage (mêmes tuiles)', '', 9, 16, REQUESTS, cachedApi);
+  await cachedApi.close();
   await api.close();
-  await db.close();
 }
 
-main().catch((err) => {
+onEachEngine('bench_tiles', run).catch((err) => {
   console.error(err);
   process.exit(1);
 });

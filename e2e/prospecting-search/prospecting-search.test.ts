@@ -2,11 +2,12 @@
  * The prospecting searches in a real browser, against the built server on the samples imported
  * with the documented command: the co-ownerships of Bondy whose syndic mandate ends within
  * 12 months; « ma zone » drawn on the map, still there after a reload, and used by default by the
- * DPE search.
+ * DPE search; both maps show markers from their vector tiles.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../support/browser.js';
 import { createAccounts, importSamples, signIn } from '../support/data.js';
@@ -30,6 +31,16 @@ afterAll(async () => {
   await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Markers the search map drew from its tiles once idle (`data-markers`, set by ClusterMap). */
+async function markersOn(page: Page, label: string): Promise<number> {
+  const n = await page.waitForFunction(
+    (l) => Number(document.querySelector(`section[aria-label="${l}"]`)?.closest('[data-markers]')?.getAttribute('data-markers')) || false,
+    label,
+    { timeout: 30_000 },
+  );
+  return Number(await n.jsonValue());
+}
 
 describe('prospecting searches', () => {
   it('finds the co-ownerships of Bondy whose mandate ends within 12 months', async () => {
@@ -56,6 +67,7 @@ describe('prospecting searches', () => {
         const iso = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
         expect(iso >= '2026-01-03' && iso < '2027-01-03', end).toBe(true);
       }
+      expect(await markersOn(b.page, 'Carte des copropriétés trouvées')).toBeGreaterThan(0);
       await screenshot(b.page, 'prospect-recherchecopro-mandats-12-mois');
     } finally {
       await b.close();
@@ -100,6 +112,7 @@ describe('prospecting searches', () => {
       // Lyon's DPE (well over a hundred in the sample) are inside, those of Paris or Lille are not.
       expect(n).toBeGreaterThan(100);
       expect(n).toBeLessThan(1000);
+      expect(await markersOn(b.page, 'Carte des DPE trouvés')).toBeGreaterThan(0);
       await b.page
         .getByRole('button', { name: /^Ouvrir le DPE / })
         .first()

@@ -1,16 +1,25 @@
 /**
  * Vector tiles for the maps, subscriber or access key: `GET /api/tiles/base/{z}/{x}/{y}.pbf`, the
- * offline basemap drawn from our own data (communes, sections, parcels, street names), and
+ * offline basemap drawn from our own data (communes, sections, parcels, street names);
  * `GET /api/tiles/ventes/{z}/{x}/{y}.pbf?<filters of /api/transactions>`, the sales of the
- * transactions map (clusters, then single sales from zoom 15), never a whole GeoJSON download.
+ * transactions map (clusters, then single sales from zoom 15); `GET /api/tiles/dpe/…` and
+ * `GET /api/tiles/copros/…` with the filters of `/api/dpe` and `/api/copros` (markers aggregated
+ * per tile, « ma zone » when no zone is named). Never a whole GeoJSON download. Data tiles are
+ * cached by filter and data version, with an ETag (cache.ts).
  */
+import { coproFilterSchema } from '@immoloupe/shared/copro/contracts';
+import { dpeFilterSchema } from '@immoloupe/shared/dpe/contracts';
 import { placeOf, transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
+import { rnicDate } from '../copro/queries.js';
+import { resolveZone } from '../zone/territory.js';
 import { baseTile } from './base.js';
-import { buildSalesTile } from './sales.js';
+import { dataVersions, sendTile, TileCache, tileKey } from './cache.js';
+import { buildSalesTile, SALES_LAYER } from './sales.js';
+import { buildCoprosTile, buildDpeTile, COPROS_LAYER, DPE_LAYER } from './searches.js';
 import { parseTile } from './tiles.logic.js';
 
 function tileParam(params: Record<string, string | string[] | undefined>) {
@@ -19,7 +28,7 @@ function tileParam(params: Record<string, string | string[] | undefined>) {
   return t;
 }
 
-export function tileRoutes({ db }: { db: Db }): Router {
+export function tileRoutes({ db, cache = new TileCache() }: { db: Db; cache?: TileCache }): Router {
   const router = Router();
 
   router.get('/tiles/base/:z/:x/:y.pbf', requireSubscriber, async (req, res) => {
@@ -29,14 +38,35 @@ export function tileRoutes({ db }: { db: Db }): Router {
     res.type('application/vnd.mapbox-vector-tile').send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   });
 
-  router.get('/tiles/ventes/:z/:x/:y.pbf', requireSubscriber, async (req, res) => {
+  router.get(`/tiles/${SALES_LAYER}/:z/:x/:y.pbf`, requireSubscriber, async (req, res) => {
     const tile = tileParam(req.params);
     const f = transactionFilterSchema.parse(req.query);
     const place = placeOf(f);
     if (typeof place === 'string') throw new HttpError(400, place);
-    const data = await buildSalesTile(db, f, place, tile);
-    res.setHeader('Cache-Control', 'private, max-age=60');
-    res.type('application/vnd.mapbox-vector-tile').send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    const key = tileKey(SALES_LAYER, tile, f, await dataVersions(db, [SALES_LAYER]));
+    await sendTile(req, res, cache, key, () => buildSalesTile(db, f, place, tile));
+  });
+
+  router.get(`/tiles/${DPE_LAYER}/:z/:x/:y.pbf`, requireSubscriber, async (req, res) => {
+    const tile = tileParam(req.params);
+    const f = dpeFilterSchema.parse(req.query);
+    const { zone } = await resolveZone(db, req.user?.id, f);
+    // The resolved zone is in the key: two users' « ma zone » never share a tile.
+    const key = tileKey(DPE_LAYER, tile, { f, zone }, await dataVersions(db, [DPE_LAYER]));
+    await sendTile(req, res, cache, key, () => buildDpeTile(db, f, zone, tile));
+  });
+
+  router.get(`/tiles/${COPROS_LAYER}/:z/:x/:y.pbf`, requireSubscriber, async (req, res) => {
+    const tile = tileParam(req.params);
+    const f = coproFilterSchema.parse(req.query);
+    const { zone } = await resolveZone(db, req.user?.id, f);
+    const versions = await dataVersions(db, f.dpeFG ? [COPROS_LAYER, DPE_LAYER] : [COPROS_LAYER]);
+    const key = tileKey(COPROS_LAYER, tile, { f, zone }, versions);
+    await sendTile(req, res, cache, key, async () => {
+      // Only the mandate filters count from the RNIC data date.
+      const asOf = f.mandate || f.endsWithin !== undefined ? await rnicDate(db) : null;
+      return buildCoprosTile(db, f, zone, asOf, tile);
+    });
   });
 
   return router;

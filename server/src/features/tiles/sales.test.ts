@@ -9,7 +9,7 @@ import { createTestDb } from '../../test/db.js';
 import { importSamples, LAPSED, type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
 import { transactionRoutes } from '../transactions/routes.js';
 import { tileRoutes } from './routes.js';
-import { abbreviate, cellsAnswer } from './sales.js';
+import { abbreviate, cellLevel, cellsAnswer, morton, pointsAnswer } from './sales.js';
 import { tileOf } from './tiles.logic.js';
 
 let db: Db;
@@ -66,6 +66,52 @@ describe('GET /api/tiles/ventes/{z}/{x}/{y}.pbf', () => {
     expect(flats).toBeGreaterThan(0);
   });
 
+  it('sums the cells of each kind of local and nature exactly as the sales are counted', async () => {
+    for (const filter of [
+      'types=appartement',
+      'types=maison,dependance',
+      'types=terrain',
+      'types=local',
+      'natures=vente',
+      'natures=vefa',
+    ]) {
+      const list = (await (await api.fetch(`/api/transactions?${YEAR}&${filter}&format=geojson`)).json()) as { total: number };
+      expect(sum(await features(10, `${YEAR}&${filter}`)), filter).toBe(list.total);
+    }
+  });
+
+  it('counts from the points, exactly, a price band or a period of days', async () => {
+    for (const filter of [
+      `${YEAR}&priceMax=250000`,
+      `${YEAR}&priceMin=250000&types=appartement`,
+      'insee=93010&from=2022-03-10&to=2022-09-20',
+    ]) {
+      const list = (await (await api.fetch(`/api/transactions?${filter}&format=geojson`)).json()) as { total: number };
+      expect(list.total, filter).toBeGreaterThan(20);
+      expect(sum(await features(10, filter)), filter).toBe(list.total);
+    }
+    // From zoom 15 the points themselves: the single sales of the tile, the same as the sales' own
+    // query (a radius place is not answered by the points); both places hold the whole tile.
+    const period = 'from=2022-01-01&to=2022-12-31';
+    const live = await features(16, `lat=${BONDY.lat}&lon=${BONDY.lon}&radius=5000&${period}`);
+    const points = await features(16, `bbox=2.4,48.85,2.55,48.95&${period}`);
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.map((f) => f.id).sort()).toEqual(live.map((f) => f.id).sort());
+  });
+
+  it('answers its own ETag with 304 until a DVF import changes the sales', async () => {
+    const t = tileOf(BONDY.lon, BONDY.lat, 11);
+    const path = `/api/tiles/ventes/${t.z}/${t.x}/${t.y}.pbf?${YEAR}`;
+    const first = await api.fetch(path);
+    const etag = first.headers.get('etag') as string;
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await api.fetch(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    await importSamples(db, [SAMPLE.hendayeDvf]);
+    const after = await api.fetch(path, { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+  });
+
   it('gives single sales with their id and €/m² from zoom 15', async () => {
     const z16 = await features(16, YEAR);
     expect(z16.length).toBeGreaterThan(0);
@@ -86,7 +132,21 @@ describe('sales tiles rules', () => {
     expect(cellsAnswer({ from: '2022-01-02', to: '2022-12-31' }, { kind: 'communes', insee: ['93010'] })).toBe(false);
     expect(cellsAnswer({ from: '2022-01-01', to: '2022-02-28' }, { kind: 'bbox', bbox: [2, 48, 3, 49] })).toBe(true);
     expect(cellsAnswer({ from: '2022-01-01', to: '2022-02-27' }, { kind: 'bbox', bbox: [2, 48, 3, 49] })).toBe(false);
-    expect(cellsAnswer({ types: ['maison'] }, { kind: 'communes', insee: ['93010'] })).toBe(false);
+    expect(cellsAnswer({ types: ['maison'], natures: ['vente'] }, { kind: 'communes', insee: ['93010'] })).toBe(true);
+    expect(cellsAnswer({ priceMax: 300_000 }, { kind: 'communes', insee: ['93010'] })).toBe(false);
+    expect(cellsAnswer({}, { kind: 'radius', lat: 48.9, lon: 2.48, radius: 500 })).toBe(false);
+    expect(pointsAnswer({ priceMax: 300_000, from: '2022-01-15' }, { kind: 'communes', insee: ['93010'] })).toBe(true);
+    expect(pointsAnswer({ surfaceMin: 30 }, { kind: 'communes', insee: ['93010'] })).toBe(false);
+  });
+
+  it('numbers cells in Morton order, as the SQL function does, and picks a level per zoom', async () => {
+    expect([morton(0, 0), morton(1, 0), morton(0, 1), morton(3, 3), morton(5, 2)]).toEqual([0, 1, 2, 15, 25]);
+    const [r] = await db.query<{ m: string; z20: string }>(
+      'SELECT map_morton(16645, 11270)::text AS m, map_morton(532661, 360663)::text AS z20',
+    );
+    expect(Number(r?.m)).toBe(morton(16645, 11270));
+    expect(Number(r?.z20)).toBe(morton(532661, 360663));
+    expect([5, 6, 8, 9, 10, 11, 13, 14].map(cellLevel)).toEqual([9, 9, 11, 13, 13, 15, 15, 15]);
   });
 
   it('abbreviates counts the French way', () => {

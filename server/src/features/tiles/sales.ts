@@ -1,43 +1,87 @@
 /**
  * Sales as vector tiles (`ventes` layer) with the filters of the transactions page: clusters
  * (`point_count`, position = mean of their sales) below zoom 15, single sales (`id`, `ppm2`) from
- * zoom 15. When the filters are a commune or the map view and whole months, the clusters of zooms
- * ≤ 13 are sums over `dvf_map_cells` (a département's 500 000 sales stay cheap); otherwise they are
- * counted from the sales themselves.
+ * zoom 15. Three sources, the cheapest that answers the filter exactly:
+ * - zooms ≤ 13, a commune or the map view, whole months, kinds of locals and natures: sums over
+ *   the cell pyramid `dvf_map_cells`, one Morton range of its primary key per tile;
+ * - any zoom, the same places, any period and prices: `dvf_map_points`, one row per located
+ *   mutation in Morton order (zoom-20 grid), again one range per tile;
+ * - otherwise (surface, rooms, €/m², a radius, a section…): the sales themselves.
  */
 
 import { NBSP } from '@immoloupe/shared/format';
-import type { TransactionFilter, TransactionPlace } from '@immoloupe/shared/market/transactions-contracts';
+import type { TransactionFilter, TransactionPlace, TransactionType } from '@immoloupe/shared/market/transactions-contracts';
 import type { Feature } from 'geojson';
 import type { Queryable } from '../../db/client.js';
-import { Params } from '../market/sql.js';
+import { natureLabels, Params } from '../market/sql.js';
 import { filteredMutationsSql } from '../transactions/queries.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 
 export const SALES_LAYER = 'ventes';
 export const SALES_POINTS_MIN_ZOOM = 15;
-const CELL_ZOOM = 15;
+/** Levels of the cell pyramid (zooms of their Web Mercator grids), finest last. */
+export const CELL_LEVELS = [9, 11, 13, 15] as const;
+const FINEST = 15;
 /** Up to this zoom clusters come from the cells (at 13, one per zoom-15 cell: 16 on a tile). */
-const CELLS_MAX_ZOOM = 13;
-/** Clusters of one tile: a 64 × 64 grid (8 px cells on a 512 px tile). */
+export const CELLS_MAX_ZOOM = 13;
+/** Clusters of one tile from the cells: at most a 16 × 16 grid (32 px cells on a 512 px tile). */
+const CELL_GRID_BITS = 4;
+/** Clusters counted from the sales: a 64 × 64 grid (8 px cells on a 512 px tile). */
 const GRID_BITS = 6;
 const MAX_POINTS = 20_000;
+/** Single sales are sent up to 8 px (of 512) beyond their tile's edge. */
+const POINT_MARGIN = 8 / 512;
 
-/** Web Mercator cell of the zoom-15 grid, in SQL (integer x and y). */
-export const CELL_X_SQL = (lon: string) => `floor((${lon} + 180) / 360 * ${2 ** CELL_ZOOM})::int`;
-export const CELL_Y_SQL = (lat: string) =>
-  `floor((1 - ln(tan(radians(${lat})) + 1 / cos(radians(${lat}))) / pi()) / 2 * ${2 ** CELL_ZOOM})::int`;
+/** Bits of `kinds` in `dvf_map_cells`: the kinds of locals a mutation sold, 16 when none (a terrain). */
+const KIND_BITS: Record<TransactionType, number> = { maison: 1, appartement: 2, dependance: 4, local: 8, terrain: 16 };
 
-/** Rebuilds the cells of the given communes (a SQL query returning `code_commune`). */
+/** Zoom of the grid of `dvf_map_points` (cells of ≈ 30 m): a zoom-14 tile holds 64 × 64 of them. */
+const POINTS_LEVEL = 20;
+
+/** Web Mercator x and y of the zoom-20 grid, in SQL (integers). */
+const GRID_X_SQL = (lon: string) => `floor((${lon} + 180) / 360 * ${2 ** POINTS_LEVEL})::int`;
+const GRID_Y_SQL = (lat: string) =>
+  `floor((1 - ln(tan(radians(${lat})) + 1 / cos(radians(${lat}))) / pi()) / 2 * ${2 ** POINTS_LEVEL})::int`;
+
+/**
+ * Rebuilds the points and cells of the given communes (a SQL query returning `code_commune`):
+ * one row per located mutation with its kinds of locals, then every level of cells at once as
+ * sums of those rows.
+ */
 export async function refreshMapCells(tx: Queryable, communesSql: string): Promise<void> {
   await tx.exec(`
+    DELETE FROM dvf_map_points WHERE code_commune IN (${communesSql});
     DELETE FROM dvf_map_cells WHERE code_commune IN (${communesSql});
-    INSERT INTO dvf_map_cells (code_commune, month, cx, cy, n, sum_lon, sum_lat)
-    SELECT code_commune, date_trunc('month', date_mutation)::date, ${CELL_X_SQL('longitude')}, ${CELL_Y_SQL('latitude')},
-           count(*)::int, sum(longitude), sum(latitude)
-      FROM dvf_mutations
-     WHERE latitude IS NOT NULL AND code_commune IN (${communesSql})
-     GROUP BY 1, 2, 3, 4;`);
+    INSERT INTO dvf_map_points (cell, id_mutation, code_commune, date_mutation, kinds, nature, price, ppm2, lon, lat)
+    WITH k AS (
+      SELECT id_mutation, bit_or(1 << (code_type_local - 1))::smallint AS kinds FROM dvf_lines
+       WHERE code_type_local BETWEEN 1 AND 4
+         AND id_mutation IN (SELECT id_mutation FROM dvf_mutations WHERE code_commune IN (${communesSql}))
+       GROUP BY id_mutation
+    )
+    SELECT map_morton(${GRID_X_SQL('m.longitude')}, ${GRID_Y_SQL('m.latitude')}), m.id_mutation, m.code_commune, m.date_mutation,
+           coalesce(k.kinds, 16)::smallint, m.nature_mutation, m.valeur_fonciere::float8, s.prix_m2::float8, m.longitude, m.latitude
+      FROM dvf_mutations m LEFT JOIN k ON k.id_mutation = m.id_mutation LEFT JOIN dvf_sales s ON s.id_mutation = m.id_mutation
+     WHERE m.latitude IS NOT NULL AND m.code_commune IN (${communesSql});
+    INSERT INTO dvf_map_cells (level, cell, code_commune, month, kinds, nature, n, sum_lon, sum_lat)
+    SELECT l.level, p.cell >> (2 * (${POINTS_LEVEL} - l.level)), p.code_commune, date_trunc('month', p.date_mutation)::date,
+           p.kinds, p.nature, count(*)::int, sum(p.lon), sum(p.lat)
+      FROM dvf_map_points p CROSS JOIN (VALUES ${CELL_LEVELS.map((l) => `(${l})`).join(', ')}) AS l(level)
+     WHERE p.code_commune IN (${communesSql})
+     GROUP BY 1, 2, 3, 4, 5, 6;`);
+}
+
+/** Interleaves the bits of x (even) and y (odd), as `map_morton` does in SQL. */
+export function morton(x: number, y: number): number {
+  let m = 0;
+  for (let bit = 0; bit < 26; bit++)
+    m += (Math.floor(x / 2 ** bit) % 2) * 2 ** (2 * bit) + (Math.floor(y / 2 ** bit) % 2) * 2 ** (2 * bit + 1);
+  return m;
+}
+
+/** The level whose cells a tile sums: at least 8 × 8 of them on the tile, the finest at zoom ≥ 12. */
+export function cellLevel(z: number): number {
+  return CELL_LEVELS.find((l) => l >= z + 3) ?? FINEST;
 }
 
 const isMonthStart = (d: string) => d.endsWith('-01');
@@ -47,12 +91,89 @@ function isMonthEnd(d: string): boolean {
   return next.getUTCDate() === 1;
 }
 
-/** Can the cells answer this filter exactly? */
+/** Can the cells answer this filter exactly? Kinds of locals and natures are in them; bands are not. */
 export function cellsAnswer(f: Partial<TransactionFilter>, place: TransactionPlace): boolean {
-  const others = [f.types, f.natures, f.priceMin, f.priceMax, f.surfaceMin, f.surfaceMax, f.roomsMin, f.roomsMax, f.ppm2Min, f.ppm2Max];
+  const others = [f.priceMin, f.priceMax, f.surfaceMin, f.surfaceMax, f.roomsMin, f.roomsMax, f.ppm2Min, f.ppm2Max];
   if (others.some((v) => v !== undefined)) return false;
   if (place.kind !== 'communes' && place.kind !== 'bbox') return false;
   return (!f.from || isMonthStart(f.from)) && (!f.to || isMonthEnd(f.to));
+}
+
+/** Can the points answer it? All but the bands that need each sale's locals (surface, rooms, €/m²). */
+export function pointsAnswer(f: Partial<TransactionFilter>, place: TransactionPlace): boolean {
+  const bands = [f.surfaceMin, f.surfaceMax, f.roomsMin, f.roomsMax, f.ppm2Min, f.ppm2Max];
+  return bands.every((v) => v === undefined) && (place.kind === 'communes' || place.kind === 'bbox');
+}
+
+/** Conditions on the kinds of locals and the natures, shared by the cells and the points. */
+function kindAndNature(p: Params, f: Partial<TransactionFilter>, where: string[]) {
+  if (f.types) where.push(`(kinds & ${p.add(f.types.reduce((bits, type) => bits | KIND_BITS[type], 0))}::int) <> 0`);
+  if (f.natures) where.push(`nature = ANY(${p.add(natureLabels(f.natures))}::text[])`);
+}
+
+/** The points of a tile: one range of Morton codes, then the page's filters on each row. */
+function pointsWhere(p: Params, f: Partial<TransactionFilter>, place: TransactionPlace, t: TileCoord): string {
+  const span = 4 ** (POINTS_LEVEL - t.z);
+  const range = (x: number, y: number) => {
+    const first = morton(x, y) * span;
+    return `cell BETWEEN ${p.add(first)} AND ${p.add(first + span - 1)}`;
+  };
+  const where: string[] = [];
+  if (t.z < SALES_POINTS_MIN_ZOOM) where.push(range(t.x, t.y));
+  else {
+    // Single sales a few pixels beyond the edge too (in the ranges of the neighbouring tiles), so
+    // that a marker astride two tiles is drawn whole.
+    const ranges: string[] = [];
+    for (const dx of [-1, 0, 1])
+      for (const dy of [-1, 0, 1])
+        if (t.x + dx >= 0 && t.y + dy >= 0 && t.x + dx < 2 ** t.z && t.y + dy < 2 ** t.z) ranges.push(range(t.x + dx, t.y + dy));
+    const [w, s, e, n] = tileBounds(t, POINT_MARGIN);
+    where.push(`(${ranges.join(' OR ')})`, `lon BETWEEN ${p.add(w)} AND ${p.add(e)} AND lat BETWEEN ${p.add(s)} AND ${p.add(n)}`);
+  }
+  if (f.from) where.push(`date_mutation >= ${p.add(f.from)}::date`);
+  if (f.to) where.push(`date_mutation <= ${p.add(f.to)}::date`);
+  if (f.priceMin !== undefined) where.push(`price >= ${p.add(f.priceMin)}`);
+  if (f.priceMax !== undefined) where.push(`price <= ${p.add(f.priceMax)}`);
+  if (place.kind === 'communes') where.push(`code_commune = ANY(${p.add(place.insee)}::text[])`);
+  if (place.kind === 'bbox') {
+    const [w, s, e, n] = place.bbox;
+    where.push(`lon BETWEEN ${p.add(w)} AND ${p.add(e)} AND lat BETWEEN ${p.add(s)} AND ${p.add(n)}`);
+  }
+  kindAndNature(p, f, where);
+  return where.join(' AND ');
+}
+
+async function featuresFromPoints(db: Queryable, f: Partial<TransactionFilter>, place: TransactionPlace, t: TileCoord): Promise<Feature[]> {
+  const p = new Params();
+  const where = pointsWhere(p, f, place, t);
+  if (t.z < SALES_POINTS_MIN_ZOOM) {
+    const shift = 2 * Math.max(0, POINTS_LEVEL - t.z - GRID_BITS);
+    const rows = await db.query<ClusterRow>(
+      `SELECT count(*)::int AS n, avg(lon) AS lon, avg(lat) AS lat FROM dvf_map_points WHERE ${where} GROUP BY cell >> ${shift}`,
+      p.values,
+    );
+    return clusterFeatures(rows);
+  }
+  const rows = await db.query<PointRow>(
+    `SELECT id_mutation AS id, lon, lat, ppm2 FROM dvf_map_points WHERE ${where} LIMIT ${MAX_POINTS}`,
+    p.values,
+  );
+  return pointFeatures(rows);
+}
+
+interface PointRow {
+  id: string;
+  lon: number;
+  lat: number;
+  ppm2: number | null;
+}
+
+function pointFeatures(rows: PointRow[]): Feature[] {
+  return rows.map((r) => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [r.lon, r.lat] },
+    properties: r.ppm2 === null ? { id: r.id } : { id: r.id, ppm2: Math.round(r.ppm2) },
+  }));
 }
 
 interface ClusterRow {
@@ -75,21 +196,22 @@ export function abbreviate(n: number): string {
   return `${Math.round(n / 1000)}${NBSP}k`;
 }
 
+/** The tile's cells are one range of Morton codes at their level: a range scan of the primary key. */
 async function clustersFromCells(db: Queryable, f: Partial<TransactionFilter>, place: TransactionPlace, t: TileCoord): Promise<Feature[]> {
   const p = new Params();
-  const span = 2 ** (CELL_ZOOM - t.z);
-  const shift = Math.max(0, CELL_ZOOM - t.z - GRID_BITS);
-  const where = [
-    `cx BETWEEN ${p.add(t.x * span)} AND ${p.add((t.x + 1) * span - 1)}`,
-    `cy BETWEEN ${p.add(t.y * span)} AND ${p.add((t.y + 1) * span - 1)}`,
-  ];
+  const level = cellLevel(t.z);
+  const span = 4 ** (level - t.z);
+  const first = morton(t.x, t.y) * span;
+  const shift = 2 * Math.max(0, level - t.z - CELL_GRID_BITS);
+  const where = [`level = ${p.add(level)}`, `cell BETWEEN ${p.add(first)} AND ${p.add(first + span - 1)}`];
   if (f.from) where.push(`month >= ${p.add(f.from)}::date`);
   if (f.to) where.push(`month <= ${p.add(f.to)}::date`);
   if (place.kind === 'communes') where.push(`code_commune = ANY(${p.add(place.insee)}::text[])`);
+  kindAndNature(p, f, where);
   const rows = await db.query<ClusterRow>(
     `SELECT sum(n)::int AS n, sum(sum_lon) / sum(n) AS lon, sum(sum_lat) / sum(n) AS lat
        FROM dvf_map_cells WHERE ${where.join(' AND ')}
-      GROUP BY cx >> ${shift}, cy >> ${shift}`,
+      GROUP BY cell >> ${shift}`,
     p.values,
   );
   // A bbox place (the map view) is a rectangle of whole cells only at high zooms: keep the clusters inside it.
@@ -108,8 +230,9 @@ export async function buildSalesTile(
 ): Promise<Uint8Array> {
   let features: Feature[];
   if (t.z <= CELLS_MAX_ZOOM && cellsAnswer(f, place)) features = await clustersFromCells(db, f, place, t);
+  else if (pointsAnswer(f, place)) features = await featuresFromPoints(db, f, place, t);
   else {
-    const [w, s, e, n] = tileBounds(t, 8 / 512);
+    const [w, s, e, n] = tileBounds(t, POINT_MARGIN);
     const p = new Params();
     const inTile = `f.latitude IS NOT NULL AND f.longitude BETWEEN ${p.add(w)} AND ${p.add(e)} AND f.latitude BETWEEN ${p.add(s)} AND ${p.add(n)}`;
     // The page's place, narrowed to the tile (its own bbox when the place is the map view).
@@ -124,18 +247,14 @@ export async function buildSalesTile(
       );
       features = clusterFeatures(rows);
     } else {
-      const rows = await db.query<{ id: string; lon: number; lat: number; ppm2: number | null }>(
+      const rows = await db.query<PointRow>(
         `WITH ${cte}
          SELECT f.id_mutation AS id, f.longitude AS lon, f.latitude AS lat, s.prix_m2 AS ppm2
            FROM f LEFT JOIN dvf_sales s ON s.id_mutation = f.id_mutation
           WHERE ${inTile} LIMIT ${MAX_POINTS}`,
         p.values,
       );
-      features = rows.map((r) => ({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [r.lon, r.lat] },
-        properties: r.ppm2 === null ? { id: r.id } : { id: r.id, ppm2: Math.round(r.ppm2) },
-      }));
+      features = pointFeatures(rows);
     }
   }
   return encodeTile(t, { [SALES_LAYER]: features });

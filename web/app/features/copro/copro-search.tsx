@@ -197,7 +197,7 @@ export function CoproSearch() {
         <Grid.Col span={{ base: 12, xl: 5 }}>
           <ClusterMap
             label="Carte des copropriétés trouvées"
-            endpoint="/api/copros/clusters"
+            layer="copros"
             query={result ? query.replace(/(^|&)page=[^&]*/g, '') : null}
             fit={result?.items ?? NO_POINTS}
             attribution={`Copropriétés${NBSP}: RNIC (ANAH), Licence Ouverte 2.0`}

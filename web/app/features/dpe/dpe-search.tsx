@@ -120,7 +120,7 @@ function ClassMapBlock({
   return (
     <ClusterMap
       label="Carte des DPE trouvés"
-      endpoint="/api/dpe/clusters"
+      layer="dpe"
       query={query}
       fit={fit ?? NO_POINTS}
       attribution={`DPE${NBSP}: ADEME, Licence Ouverte 2.0`}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseStyle, boundsOf, salesLayers, salesSource } from './layers';
+import { baseStyle, boundsOf, salesLayers, salesSource, searchTileSource } from './layers';
 
 describe('map layers', () => {
   it('clusters sales instead of drawing one node per sale', () => {
@@ -15,6 +15,16 @@ describe('map layers', () => {
     const offline = baseStyle(null, 'http://localhost:3000', '/assets/noto.woff2');
     expect(offline).toMatchObject({ version: 8, 'font-faces': { 'Noto Sans Regular': '/assets/noto.woff2' } });
     expect(JSON.stringify(offline)).toContain('http://localhost:3000/api/tiles/base/{z}/{x}/{y}.pbf');
+  });
+
+  it('takes a search’s markers from its vector tiles, with its query', () => {
+    expect(searchTileSource('http://localhost:3000', 'dpe', 'insee=93010&classes=F,G', 'DPE')).toEqual({
+      type: 'vector',
+      tiles: ['http://localhost:3000/api/tiles/dpe/{z}/{x}/{y}.pbf?insee=93010&classes=F,G'],
+      minzoom: 0,
+      maxzoom: 16,
+      attribution: 'DPE',
+    });
   });
 
   it('frames points', () => {

@@ -127,6 +127,18 @@ export function salesLayers(source = SALES_SOURCE, withLabels = false, sourceLay
   return layers;
 }
 
+/**
+ * A search's markers as vector tiles of our API (`/api/tiles/dpe`, `/api/tiles/copros`), with the
+ * search's query: aggregated per tile by the server, up to zoom 16 and enlarged beyond.
+ */
+export function searchTileUrl(origin: string, layer: string, query: string): string {
+  return `${origin}/api/tiles/${layer}/{z}/{x}/{y}.pbf?${query}`;
+}
+
+export function searchTileSource(origin: string, layer: string, query: string, attribution: string) {
+  return { type: 'vector' as const, tiles: [searchTileUrl(origin, layer, query)], minzoom: 0, maxzoom: 16, attribution };
+}
+
 export const PARCELS_SOURCE = 'parcelles';
 
 export function parcelLayers(source = PARCELS_SOURCE) {

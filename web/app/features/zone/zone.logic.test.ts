@@ -38,5 +38,6 @@ describe('drawing', () => {
   });
   it('labels only the markers grouping several rows', () => {
     expect(clusterLayers('dpe')[1]?.filter).toEqual(['>', ['get', 'count'], 1]);
+    expect(clusterLayers('carte-dpe', 'dpe').every((l) => l['source-layer'] === 'dpe')).toBe(true);
   });
 });

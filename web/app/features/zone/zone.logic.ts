@@ -92,12 +92,15 @@ export function classColorExpression(): unknown[] {
 }
 
 /** Server-aggregated markers: a circle sized by its count, labelled when it groups several. */
-export function clusterLayers(source: string) {
+/** `sourceLayer`: the layer of the vector tiles (`dpe`, `copros`) the markers come from. */
+export function clusterLayers(source: string, sourceLayer?: string): Record<string, unknown>[] {
+  const from = sourceLayer ? { 'source-layer': sourceLayer } : {};
   return [
     {
       id: `${source}-cercles`,
       type: 'circle',
       source,
+      ...from,
       paint: {
         'circle-color': classColorExpression(),
         'circle-radius': ['interpolate', ['linear'], ['get', 'count'], 1, 6, 10, 12, 100, 18, 1000, 26],
@@ -109,6 +112,7 @@ export function clusterLayers(source: string) {
       id: `${source}-nombres`,
       type: 'symbol',
       source,
+      ...from,
       filter: ['>', ['get', 'count'], 1],
       layout: { 'text-field': ['to-string', ['get', 'count']], 'text-size': 11, 'text-font': [BASEMAP_FONT] },
       paint: { 'text-color': '#111111' },
