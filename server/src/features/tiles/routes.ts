@@ -4,11 +4,12 @@
  * `GET /api/tiles/ventes/{z}/{x}/{y}.pbf?<filters of /api/transactions>`, the sales of the
  * transactions map (clusters, then single sales from zoom 15), never a whole GeoJSON download.
  */
-import { placeOf, transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
+import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
+import { resolvePlace } from '../transactions/place.js';
 import { baseTile } from './base.js';
 import { buildSalesTile } from './sales.js';
 import { parseTile } from './tiles.logic.js';
@@ -32,8 +33,7 @@ export function tileRoutes({ db }: { db: Db }): Router {
   router.get('/tiles/ventes/:z/:x/:y.pbf', requireSubscriber, async (req, res) => {
     const tile = tileParam(req.params);
     const f = transactionFilterSchema.parse(req.query);
-    const place = placeOf(f);
-    if (typeof place === 'string') throw new HttpError(400, place);
+    const place = await resolvePlace(db, req.user?.id, f);
     const data = await buildSalesTile(db, f, place, tile);
     res.setHeader('Cache-Control', 'private, max-age=60');
     res.type('application/vnd.mapbox-vector-tile').send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
