@@ -39,7 +39,11 @@ function zoneCondition(p: Params, zone: ParcelZone): string {
   return parts.length ? `(${parts.join(' OR ')})` : 'false';
 }
 
-export async function parcelsOfZone(db: Queryable, zone: ParcelZone, f: ParcelFilters): Promise<Omit<ParcelSearchResponse, 'commune' | 'mine'>> {
+export async function parcelsOfZone(
+  db: Queryable,
+  zone: ParcelZone,
+  f: ParcelFilters,
+): Promise<Omit<ParcelSearchResponse, 'commune' | 'mine'>> {
   const [latest] = await db.query<{ d: string | null }>(`SELECT max(date_mutation)::text AS d FROM dvf_mutations`);
   const dvfLatest = latest?.d ?? null;
   const p = new Params();

@@ -30,8 +30,13 @@ export const TOOL_COUNTS: Record<SavedSearchToolId, Counter> = {
     }
     const territory = await readTerritory(db, userId);
     return territory
-      ? (await parcelsOfZone(db, { kind: 'territory', geometry: territory.geometry, communes: territory.communes }, { ...q, limit: 1, offset: 0 }))
-          .total
+      ? (
+          await parcelsOfZone(
+            db,
+            { kind: 'territory', geometry: territory.geometry, communes: territory.communes },
+            { ...q, limit: 1, offset: 0 },
+          )
+        ).total
       : 0;
   },
 };

@@ -2,12 +2,7 @@
  * The place of a transactions request once « ma zone » is resolved: `zone=mine`, or no place at
  * all when the user has a territory, reads that user's territory (never another user's).
  */
-import {
-  namesPlace,
-  placeOf,
-  type TransactionFilter,
-  type TransactionPlace,
-} from '@immoloupe/shared/market/transactions-contracts';
+import { namesPlace, placeOf, type TransactionFilter, type TransactionPlace } from '@immoloupe/shared/market/transactions-contracts';
 import type { Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/territory.js';

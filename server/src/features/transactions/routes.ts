@@ -140,7 +140,12 @@ export function transactionRoutes({ db }: { db: Db }): Router {
 
   router.get('/transactions.csv', requireSubscriber, async (req, res) => {
     const q = transactionListQuerySchema.parse(req.query);
-    const { rows } = await listTransactions(db, q, await resolvePlace(db, req.user?.id, q), { sort: q.sort, order: q.order, limit: MAX_CSV_ROWS, offset: 0 });
+    const { rows } = await listTransactions(db, q, await resolvePlace(db, req.user?.id, q), {
+      sort: q.sort,
+      order: q.order,
+      limit: MAX_CSV_ROWS,
+      offset: 0,
+    });
     const today = new Date().toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="transactions-dvf-${today}.csv"`);

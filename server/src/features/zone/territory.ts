@@ -99,7 +99,6 @@ export async function resolveZone(
   if (named && named.kind !== 'mine') return { zone: named, mine: false };
   const territory = userId ? await readTerritory(db, userId) : null;
   if (territory) return { zone: territoryZone(territory), mine: true };
-  if (named?.kind === 'mine')
-    throw new HttpError(400, NO_TERRITORY_MESSAGE);
+  if (named?.kind === 'mine') throw new HttpError(400, NO_TERRITORY_MESSAGE);
   throw new HttpError(400, ZONE_REQUIRED_MESSAGE);
 }
