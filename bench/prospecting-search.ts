@@ -16,7 +16,8 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { rnicDate, searchCopros } from '../server/src/features/copro/queries.ts';
-import { searchDpe } from '../server/src/features/dpe/queries.ts';
+import { dpeWhere, searchDpe } from '../server/src/features/dpe/queries.ts';
+import { Params } from '../server/src/features/market/sql.ts';
 import { importSamples } from '../server/src/features/market/test-support.ts';
 import { quantile } from '../shared/src/market/stats.logic.ts';
 import { onEachEngine } from './engines.ts';
@@ -126,6 +127,18 @@ await onEachEngine('bench_prospecting', async (engine, db) => {
   await timed('DPE, commune + classes F,G, first page + counts per class', REQUESTS, (i) =>
     searchDpe(db, { classes: ['F', 'G'] }, { kind: 'communes', insee: [commune(i)] }, { sort: 'date', order: 'desc', ...page }),
   );
+  if (process.env.BENCH_EXPLAIN) {
+    // The plans of the two statements of one DPE search, to see where the time goes.
+    const p = new Params();
+    const where = dpeWhere(p, { classes: ['F', 'G'] }, { kind: 'communes', insee: [commune(1)] });
+    for (const sql of [
+      `SELECT d.numero_dpe FROM dpe d WHERE ${where} ORDER BY d.date_etablissement DESC NULLS LAST, d.numero_dpe LIMIT 50`,
+      `SELECT d.etiquette_dpe, count(*) FROM dpe d WHERE ${where} GROUP BY d.etiquette_dpe`,
+    ]) {
+      const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, p.values);
+      console.log(plan.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
+    }
+  }
   const asOf = await rnicDate(db);
   await timed('Co-ownerships, commune + mandate ending within 12 months, first page + total', REQUESTS, (i) =>
     searchCopros(db, { endsWithin: 12 }, { kind: 'communes', insee: [commune(i)] }, asOf, { sort: 'fin_mandat', order: 'asc', ...page }),
