@@ -76,6 +76,19 @@ async function ensureSavedListing(page: Page, url: string): Promise<void> {
   listingSaved = true;
 }
 
+/** « Ma zone » of the captures: Bondy and the nine arrondissements of Lyon (the DPE sample's densest city). */
+const ZONE_COMMUNES = ['93010', '69381', '69382', '69383', '69384', '69385', '69386', '69387', '69388', '69389'];
+let zoneSaved = false;
+async function ensureZone(page: Page, url: string): Promise<void> {
+  if (zoneSaved) return;
+  await page.goto(`${url}/pro/mazone`);
+  await waitForHydration(page);
+  await page.getByLabel('Communes (codes INSEE)').fill(ZONE_COMMUNES.join(', '));
+  await page.getByRole('button', { name: 'Enregistrer ma zone' }).click();
+  await page.getByText('Ma zone est enregistrée. Les outils de recherche l’utilisent par défaut.').waitFor();
+  zoneSaved = true;
+}
+
 /** How each delivered tool is brought to a meaningful state before the picture is taken. */
 const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
   '/pro/analyseadresse': async (page, url) => {
@@ -123,13 +136,43 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await scrollToTop(page, 'section[aria-label="Estimation"]');
   },
   '/pro/rechercheparcelle': async (page, url) => {
-    await page.goto(`${url}/pro/rechercheparcelle`);
+    // A commune in the link: without one, « ma zone » (once saved by another scene) would be searched.
+    await page.goto(`${url}/pro/rechercheparcelle?commune=Bondy`);
     await page.locator('[data-map-ready="true"]').waitFor();
     await page.getByLabel('Commune').fill('Bondy');
     await page.getByLabel('Section').fill('AS');
     await page.getByLabel('Numéro').fill('167');
     await page.getByRole('button', { name: 'Rechercher' }).click();
     await page.getByText(/^1 parcelle à Bondy \(93010\)/).waitFor();
+    await settle(page);
+  },
+  '/pro/recherchedpe': async (page, url) => {
+    await ensureZone(page, url);
+    await page.goto(`${url}/pro/recherchedpe`);
+    await page.getByText(/^\d[\d\u202f]* DPE dans ma zone$/).waitFor();
+    await page.locator('[data-map-ready="true"]').first().waitFor();
+    // A G dwelling: its drawer shows the date from which it may no longer be let.
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByLabel('Classe G') })
+      .first()
+      .getByRole('button', { name: /^Ouvrir le DPE / })
+      .click();
+    await page.getByRole('dialog').getByText('Interdiction de louer (loi Climat et résilience)').waitFor();
+    await settle(page);
+  },
+  '/pro/recherchecopro': async (page, url) => {
+    await page.goto(`${url}/pro/recherchecopro?insee=93010&endsWithin=12`);
+    await page.getByText(/copropriétés — mandats comptés depuis le/).waitFor();
+    await page.locator('[data-map-ready="true"]').first().waitFor();
+    await settle(page);
+    await scrollToTop(page, 'form[aria-label="Recherche de copropriétés"] ~ *');
+  },
+  '/pro/mazone': async (page, url) => {
+    await ensureZone(page, url);
+    await page.goto(`${url}/pro/mazone`);
+    await page.getByRole('heading', { name: 'Depuis votre dernière visite' }).waitFor();
+    await page.locator('[data-map-ready="true"]').first().waitFor();
     await settle(page);
   },
   '/pro/prospection': async (page, url) => {

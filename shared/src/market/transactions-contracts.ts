@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { commaList, isoDateSchema, optionalNumber, PARCEL_PATTERN, zoneFields, zoneOf } from './contracts.js';
 import { NATURES } from './dvf.js';
+import type { PolygonGeometry } from './polygon.js';
+import { zoneQueryFields } from '../zone/contracts.js';
 
 /** Types a transaction can contain: built locals, dependencies, or bare land. */
 export const TRANSACTION_TYPES = ['maison', 'appartement', 'local', 'dependance', 'terrain'] as const;
@@ -67,6 +69,8 @@ export const transactionFilterFields = {
   parcelle: parcelList,
   bbox: bboxSchema,
   polygon: polygonSchema,
+  /** `zone=mine`: the subscriber's territory (« ma zone »), the default once set when no place is named. */
+  zone: zoneQueryFields.zone,
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
   natures: commaList(NATURES, 'Nature de mutation'),
@@ -87,15 +91,27 @@ export type TransactionPlace =
   | { kind: 'radius'; lat: number; lon: number; radius: number }
   | { kind: 'parcels'; parcels: string[] }
   | { kind: 'bbox'; bbox: [number, number, number, number] }
-  | { kind: 'polygon'; polygon: [number, number][] };
+  | { kind: 'polygon'; polygon: [number, number][] }
+  /** « Ma zone » once the server has read it: a drawn area and/or communes. */
+  | { kind: 'territory'; geometry: PolygonGeometry | null; communes: string[] };
+
+/** A place as a query names it: `mine` is resolved by the server into the user's territory. */
+export type TransactionPlaceQuery = Exclude<TransactionPlace, { kind: 'territory' }> | { kind: 'mine' };
 
 type FilterInput = z.infer<z.ZodObject<typeof transactionFilterFields>>;
 
-/** The one place of a query (a commune, sections, a radius, parcels, the map view or a drawn area). */
-export function placeOf(q: FilterInput): TransactionPlace | string {
-  const others = [q.parcelle, q.bbox, q.polygon].filter((v) => v !== undefined).length;
+/** Does the query name a place at all? Without one, the server uses « ma zone » when the user has one. */
+export function namesPlace(q: FilterInput): boolean {
+  return [q.insee, q.section, q.lat, q.lon, q.radius, q.parcelle, q.bbox, q.polygon, q.zone].some((v) => v !== undefined);
+}
+
+/** The one place of a query (a commune, sections, a radius, parcels, the map view, a drawn area or « ma zone »). */
+export function placeOf(q: FilterInput): TransactionPlaceQuery | string {
+  const others = [q.parcelle, q.bbox, q.polygon, q.zone].filter((v) => v !== undefined).length;
   const hasZone = q.insee || q.section || q.lat !== undefined || q.lon !== undefined || q.radius !== undefined;
-  if (others + (hasZone ? 1 : 0) > 1) return 'Un seul lieu à la fois : commune, section, parcelle, rayon, emprise ou zone dessinée.';
+  if (others + (hasZone ? 1 : 0) > 1)
+    return 'Un seul lieu à la fois : commune, section, parcelle, rayon, emprise, zone dessinée ou ma zone.';
+  if (q.zone === 'mine') return { kind: 'mine' };
   if (q.parcelle) return { kind: 'parcels', parcels: q.parcelle };
   if (q.bbox) return { kind: 'bbox', bbox: q.bbox as [number, number, number, number] };
   if (q.polygon) return { kind: 'polygon', polygon: q.polygon as [number, number][] };
@@ -104,7 +120,8 @@ export function placeOf(q: FilterInput): TransactionPlace | string {
 
 function checks(q: FilterInput, ctx: z.RefinementCtx) {
   const place = placeOf(q);
-  if (typeof place === 'string') ctx.addIssue({ code: 'custom', path: ['lieu'], message: place });
+  // No place at all is the server's to judge: it falls back on « ma zone » when the user has one.
+  if (typeof place === 'string' && namesPlace(q)) ctx.addIssue({ code: 'custom', path: ['lieu'], message: place });
   if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'La fin de période précède son début.' });
   for (const [lo, hi, what] of [
     ['surfaceMin', 'surfaceMax', 'surface'],

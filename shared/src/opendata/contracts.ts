@@ -161,11 +161,18 @@ export const departementImportSchema = z.object({
 /** Parcel search of `/pro/rechercheparcelle`: a commune (INSEE code or name), then optional filters. */
 export const parcelSearchQuerySchema = z
   .object({
+    /** Absent: « ma zone » when the user has one (the server says so otherwise). */
     commune: z
       .string({ error: 'Indiquez une commune (nom ou code INSEE).' })
       .trim()
       .min(2, 'Indiquez une commune (nom ou code INSEE).')
-      .max(100, 'Nom de commune trop long.'),
+      .max(100, 'Nom de commune trop long.')
+      .optional(),
+    /** `zone=mine`: the parcels of the user's territory (« ma zone »): its communes, and those whose centre is in its drawing. */
+    zone: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.enum(['mine'], { error: 'zone\u00a0: seule la valeur « mine » (ma zone) est possible.' }).optional(),
+    ),
     section: z
       .string()
       .trim()
@@ -211,11 +218,15 @@ export const parcelSearchQuerySchema = z
   .refine((q) => q.surfaceMin === undefined || q.surfaceMax === undefined || q.surfaceMin <= q.surfaceMax, {
     message: 'La surface minimale dépasse la surface maximale.',
     path: ['surfaceMin'],
-  });
+  })
+  .refine((q) => !(q.commune && q.zone), { message: 'Une commune ou ma zone, pas les deux.', path: ['zone'] });
 export type ParcelSearchQuery = z.input<typeof parcelSearchQuerySchema>;
 
 export const parcelSearchResponseSchema = z.object({
-  commune: z.object({ code: z.string(), nom: z.string() }),
+  /** The commune searched; null when the search is « ma zone ». */
+  commune: z.object({ code: z.string(), nom: z.string() }).nullable(),
+  /** True when the parcels are those of « ma zone ». */
+  mine: z.boolean().default(false),
   total: z.number(),
   sections: z.array(z.object({ section: z.string(), parcels: z.number() })),
   parcels: z.array(parcelSchema),

@@ -163,7 +163,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         line: 'Les diagnostics énergétiques d’un secteur, par étiquette, surface et date : le point de départ de la prospection DPE.',
         illustration: 'dpe',
         screenshot:
-          'Capture d’écran de la recherche DPE dans «\u00a0ma zone\u00a0» autour de Lyon\u00a0: les DPE par classe, le tableau et la fiche d’un DPE avec sa date d’interdiction de louer.',
+          'Capture d’écran de la recherche DPE dans «\u00a0ma zone\u00a0» (Bondy et les arrondissements de Lyon)\u00a0: les DPE par classe, le tableau et la fiche d’un DPE classé G avec sa date d’interdiction de louer.',
         audiences: ['agents', 'fonciers'],
         purpose:
           'Trouver les logements d’un secteur selon leur étiquette énergie, par exemple les passoires F et G bientôt interdites à la location.',
@@ -257,7 +257,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         line: 'Le tableau de bord de votre secteur : dernières ventes, prix, nouveaux DPE.',
         illustration: 'market',
         screenshot:
-          'Capture d’écran de «\u00a0ma zone\u00a0» dessinée sur la carte, avec le tableau de bord des nouvelles ventes, des nouveaux DPE F–G et des mandats de syndic qui finissent.',
+          'Capture d’écran de «\u00a0ma zone\u00a0» faite de Bondy et des arrondissements de Lyon, avec le tableau de bord des nouvelles ventes, des nouveaux DPE F–G et des mandats de syndic qui finissent.',
         audiences: ['agents'],
         purpose: 'Suivre son secteur sans refaire les recherches à chaque fois.',
       },

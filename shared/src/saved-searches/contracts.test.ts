@@ -11,7 +11,11 @@ describe('saved search queries', () => {
     expect(checkToolQuery('transactions', 'insee=93010&surfaceMin=90&surfaceMax=20')).toEqual([
       { path: 'surfaceMax', message: 'Fourchette de surface inversée.' },
     ]);
-    expect(checkToolQuery('parcelles', '')?.[0]?.message).toBe('Indiquez une commune (nom ou code INSEE).');
+    expect(checkToolQuery('parcelles', 'commune=a')?.[0]?.message).toBe('Indiquez une commune (nom ou code INSEE).');
+    // No place at all is « ma zone », counted in the owner's territory.
+    expect(checkToolQuery('parcelles', '')).toBeNull();
+    expect(checkToolQuery('transactions', 'zone=mine')).toBeNull();
+    expect(checkToolQuery('parcelles', 'zone=mine&commune=Bondy')?.[0]?.message).toBe('Une commune ou ma zone, pas les deux.');
     const bad = savedSearchCreateSchema.safeParse({ tool: 'transactions', query: 'insee=93010&parcelle=93010000AS0167', name: 'x' });
     expect(bad.success).toBe(false);
   });

@@ -6,7 +6,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { WideTable } from '~/components/wide-table';
 import { publicMeta } from '~/features/public/meta';
-import { Bullets, PublicPage, Section, SubscribeCall, ToolLines } from '~/features/public/page-parts';
+import { Bullets, PublicPage, Section, SubscribeCall, ToolLines, ToolScreenshot } from '~/features/public/page-parts';
 
 const PATH = '/prospection_dpe';
 export const meta = publicMeta(PATH);
@@ -100,6 +100,18 @@ export default function ProspectionDpePage() {
 
       <Section id="outils" title="Prospecter avec Immoloupe">
         <ToolLines tools={['/pro/recherchedpe', '/pro/prospection', '/pro/analyseadresse', '/pro/localisationauto'].map(toolByPath)} />
+        <Text>
+          La{' '}
+          <Anchor component={Link} to="/pro/recherchedpe">
+            recherche DPE
+          </Anchor>{' '}
+          trouve les logements F et G de votre secteur, puis chacun s’ajoute à une{' '}
+          <Anchor component={Link} to="/pro/prospection">
+            liste de prospection
+          </Anchor>{' '}
+          d’où partent les courriers.
+        </Text>
+        <ToolScreenshot tool={toolByPath('/pro/recherchedpe')} />
         <Text>
           Les règles de rapprochement entre annonces et DPE sont décrites dans la{' '}
           <Anchor component={Link} to="/methodo#localisation">

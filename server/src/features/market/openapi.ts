@@ -134,6 +134,7 @@ export function openApiDocument(publicUrl: string) {
               parcelle: 'Parcelles (14 caractères), séparées par des virgules.',
               bbox: 'Emprise ouest,sud,est,nord (degrés).',
               polygon: 'Zone dessinée : « lon lat,lon lat,… ».',
+              zone: '« mine » : ma zone (le secteur enregistré de l’utilisateur), utilisée aussi quand aucun lieu n’est donné.',
             }),
             { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'geojson'] } },
           ],

@@ -1,6 +1,10 @@
-/** The SQL of the parcel search: by commune, section, number and area, with the commune's sections. */
+/** The SQL of the parcel search: by commune or « ma zone », section, number and area, with the commune's sections. */
+import type { PolygonGeometry } from '@immoloupe/shared/market/polygon';
 import type { ParcelSearchResponse } from '@immoloupe/shared/opendata/contracts';
+import { geometryBbox } from '@immoloupe/shared/zone/territory.logic';
 import type { Queryable } from '../../db/client.js';
+import { Params } from '../market/sql.js';
+import { pointInGeometrySql } from '../zone/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
 export interface ParcelFilters {
@@ -19,18 +23,41 @@ export interface ParcelFilters {
   offset: number;
 }
 
-export async function parcelsOfCommune(db: Queryable, code: string, f: ParcelFilters): Promise<Omit<ParcelSearchResponse, 'commune'>> {
+/** Where the parcels are searched: one commune, or « ma zone » (its communes, and parcels centred in its drawing). */
+export type ParcelZone = { kind: 'commune'; code: string } | { kind: 'territory'; geometry: PolygonGeometry | null; communes: string[] };
+
+function zoneCondition(p: Params, zone: ParcelZone): string {
+  if (zone.kind === 'commune') return `code_commune = ${p.add(zone.code)}`;
+  const parts: string[] = [];
+  if (zone.communes.length) parts.push(`code_commune = ANY(${p.add(zone.communes)}::text[])`);
+  if (zone.geometry) {
+    const [w, s, e, n] = geometryBbox(zone.geometry);
+    // The GiST index on the parcels' boxes narrows the candidates before the exact test on the centre.
+    parts.push(`(box(point(bbox_west, bbox_south), point(bbox_east, bbox_north)) && box(point(${p.add(w)}, ${p.add(s)}), point(${p.add(e)}, ${p.add(n)}))
+      AND ${pointInGeometrySql(p, 'point(centroid_lon, centroid_lat)', zone.geometry)})`);
+  }
+  return parts.length ? `(${parts.join(' OR ')})` : 'false';
+}
+
+export async function parcelsOfZone(
+  db: Queryable,
+  zone: ParcelZone,
+  f: ParcelFilters,
+): Promise<Omit<ParcelSearchResponse, 'commune' | 'mine'>> {
   const [latest] = await db.query<{ d: string | null }>(`SELECT max(date_mutation)::text AS d FROM dvf_mutations`);
   const dvfLatest = latest?.d ?? null;
+  const p = new Params();
+  const section = p.add(f.section ?? null);
+  const numero = p.add(f.numero ?? null);
   const conditions = [
-    'code_commune = $1',
-    `($2::text IS NULL OR section = $2 OR section = ltrim($2, '0'))`,
-    `($3::int IS NULL OR numero = $3::text OR ltrim(numero, '0') = $3::text)`,
-    '($4::numeric IS NULL OR contenance >= $4)',
-    '($5::numeric IS NULL OR contenance <= $5)',
-    '($6::boolean OR is_current)',
+    zoneCondition(p, zone),
+    `(${section}::text IS NULL OR section = ${section} OR section = ltrim(${section}, '0'))`,
+    `(${numero}::int IS NULL OR numero = ${numero}::text OR ltrim(numero, '0') = ${numero}::text)`,
   ];
-  const params: unknown[] = [code, f.section ?? null, f.numero ?? null, f.surfaceMin ?? null, f.surfaceMax ?? null, f.anciennes];
+  if (f.surfaceMin !== undefined) conditions.push(`contenance >= ${p.add(f.surfaceMin)}`);
+  if (f.surfaceMax !== undefined) conditions.push(`contenance <= ${p.add(f.surfaceMax)}`);
+  if (!f.anciennes) conditions.push('is_current');
+  const params = p.values;
   const owners: string[] = [];
   if (f.ownerGroup) owners.push(`o.owner_group = $${params.push(f.ownerGroup)}`);
   if (f.legalForm) owners.push(`o.forme_juridique = $${params.push(f.legalForm)}`);
@@ -69,14 +96,18 @@ export async function parcelsOfCommune(db: Queryable, code: string, f: ParcelFil
     [...params, f.limit, f.offset],
   );
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcels WHERE ${where}`, params);
-  const sections = await db.query<{ section: string; parcels: number }>(
-    `SELECT section, count(*)::int AS parcels FROM parcels WHERE code_commune = $1 AND is_current
-      GROUP BY section, code_section ORDER BY code_section`,
-    [code],
-  );
-  const [v] = await db.query<{ vintage: string | null }>(`SELECT vintage::text AS vintage FROM cadastre_communes WHERE code_commune = $1`, [
-    code,
-  ]);
+  // The sections and the cadastre vintage describe one commune; « ma zone » may span several.
+  const code = zone.kind === 'commune' ? zone.code : null;
+  const sections = code
+    ? await db.query<{ section: string; parcels: number }>(
+        `SELECT section, count(*)::int AS parcels FROM parcels WHERE code_commune = $1 AND is_current
+          GROUP BY section, code_section ORDER BY code_section`,
+        [code],
+      )
+    : [];
+  const [v] = code
+    ? await db.query<{ vintage: string | null }>(`SELECT vintage::text AS vintage FROM cadastre_communes WHERE code_commune = $1`, [code])
+    : [];
   const ownerRows = await db.query<{ id_parcelle: string; names: string[] }>(
     `SELECT id_parcelle, array_agg(DISTINCT denomination ORDER BY denomination) AS names
        FROM parcel_owners WHERE id_parcelle = ANY($1::text[]) GROUP BY id_parcelle`,

@@ -1,5 +1,5 @@
 /**
- * Parcel search (`GET /api/parcels`, subscribers): the parcels of a commune (INSEE code or name),
+ * Parcel search (`GET /api/parcels`, subscribers): the parcels of a commune (INSEE code or name) or of « ma zone »,
  * optionally of one section, one number, an area range, with their outlines; plus the sections of
  * the commune and the vintage of its cadastre. Current parcels only, unless `anciennes=1`.
  */
@@ -11,7 +11,8 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { communeByCode, searchCommunes } from '../geocode/communes.js';
 import { foldText } from '../geocode/search-text.logic.js';
-import { parcelsOfCommune } from './queries.js';
+import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/territory.js';
+import { parcelsOfZone } from './queries.js';
 import { parcelSheet } from './sheet.js';
 
 /** The commune of a parcel search: an INSEE code, or the best match of a name. */
@@ -24,10 +25,18 @@ export function parcelRoutes(deps: { db: Db }): Router {
   const router = Router();
   router.get('/parcels', requireSubscriber, async (req, res) => {
     const q = parcelSearchQuerySchema.parse(req.query);
-    const commune = resolveCommune(q.commune);
-    if (!commune) throw new HttpError(404, `Commune introuvable\u00a0: « ${q.commune} ».`);
-    const found = await parcelsOfCommune(deps.db, commune.code, q);
-    res.json({ commune: { code: commune.code, nom: commune.nom }, ...found } satisfies ParcelSearchResponse);
+    if (q.commune) {
+      const commune = resolveCommune(q.commune);
+      if (!commune) throw new HttpError(404, `Commune introuvable\u00a0: « ${q.commune} ».`);
+      const found = await parcelsOfZone(deps.db, { kind: 'commune', code: commune.code }, q);
+      res.json({ commune: { code: commune.code, nom: commune.nom }, mine: false, ...found } satisfies ParcelSearchResponse);
+      return;
+    }
+    // No commune: « ma zone », this user's only.
+    const territory = req.user ? await readTerritory(deps.db, req.user.id) : null;
+    if (!territory) throw new HttpError(400, q.zone === 'mine' ? NO_TERRITORY_MESSAGE : 'Indiquez une commune (nom ou code INSEE).');
+    const found = await parcelsOfZone(deps.db, { kind: 'territory', geometry: territory.geometry, communes: territory.communes }, q);
+    res.json({ commune: null, mine: true, ...found } satisfies ParcelSearchResponse);
   });
   router.get('/parcels/:id', requireSubscriber, async (req, res) => {
     const id = String(req.params.id).toUpperCase();

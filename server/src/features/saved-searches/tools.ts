@@ -23,21 +23,42 @@ import {
   transactionsImported,
 } from '../transactions/queries.js';
 import { resolveZone } from '../zone/territory.js';
+import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
+import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
+import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
+import type { Queryable } from '../../db/client.js';
+import { parcelsOfZone } from '../parcels/queries.js';
+import { resolveCommune } from '../parcels/routes.js';
+import { placeForUser } from '../transactions/place.js';
+import { listTransactions } from '../transactions/queries.js';
+import { readTerritory } from '../zone/territory.js';
 
 /** `userId`: the search's owner, for tools whose zone can be « ma zone » (the owner's territory). */
 type Counter = (db: Queryable, params: Record<string, string>, userId: string) => Promise<number>;
 
 export const TOOL_COUNTS: Record<SavedSearchToolId, Counter> = {
-  async transactions(db, params) {
+  async transactions(db, params, userId) {
     const f = transactionFilterSchema.parse(params);
-    const place = placeOf(f);
+    const place = await placeForUser(db, userId, f);
     if (typeof place === 'string') return 0;
     return (await listTransactions(db, f, place, { sort: 'date', order: 'desc', limit: 1, offset: 0 })).total;
   },
-  async parcelles(db, params) {
+  async parcelles(db, params, userId) {
     const q = parcelSearchQuerySchema.parse(params);
-    const commune = resolveCommune(q.commune);
-    return commune ? (await parcelsOfCommune(db, commune.code, { ...q, limit: 1, offset: 0 })).total : 0;
+    if (q.commune) {
+      const commune = resolveCommune(q.commune);
+      return commune ? (await parcelsOfZone(db, { kind: 'commune', code: commune.code }, { ...q, limit: 1, offset: 0 })).total : 0;
+    }
+    const territory = await readTerritory(db, userId);
+    return territory
+      ? (
+          await parcelsOfZone(
+            db,
+            { kind: 'territory', geometry: territory.geometry, communes: territory.communes },
+            { ...q, limit: 1, offset: 0 },
+          )
+        ).total
+      : 0;
   },
   // Without a zone both tools search « ma zone »: the owner's, never the reader's.
   async dpe(db, params, userId) {

@@ -9,12 +9,13 @@
  */
 import { coproFilterSchema } from '@immoloupe/shared/copro/contracts';
 import { dpeFilterSchema } from '@immoloupe/shared/dpe/contracts';
-import { placeOf, transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
+import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { rnicDate } from '../copro/queries.js';
+import { resolvePlace } from '../transactions/place.js';
 import { resolveZone } from '../zone/territory.js';
 import { baseTile } from './base.js';
 import { dataVersions, sendTile, TileCache, tileKey } from './cache.js';
@@ -41,9 +42,9 @@ export function tileRoutes({ db, cache = new TileCache() }: { db: Db; cache?: Ti
   router.get(`/tiles/${SALES_LAYER}/:z/:x/:y.pbf`, requireSubscriber, async (req, res) => {
     const tile = tileParam(req.params);
     const f = transactionFilterSchema.parse(req.query);
-    const place = placeOf(f);
-    if (typeof place === 'string') throw new HttpError(400, place);
-    const key = tileKey(SALES_LAYER, tile, f, await dataVersions(db, [SALES_LAYER]));
+    const place = await resolvePlace(db, req.user?.id, f);
+    // The resolved place is in the key: two users' « ma zone » never share a tile.
+    const key = tileKey(SALES_LAYER, tile, { f, place }, await dataVersions(db, [SALES_LAYER]));
     await sendTile(req, res, cache, key, () => buildSalesTile(db, f, place, tile));
   });
 

@@ -15,6 +15,7 @@ import type {
 } from '@immoloupe/shared/market/transactions-contracts';
 import type { Queryable } from '../../db/client.js';
 import { natureLabels, Params, radiusClause, zoneClause } from '../market/sql.js';
+import { columnsOf, zoneWhere } from '../zone/sql.js';
 
 const TYPE_CODE: Record<Exclude<TransactionType, 'terrain'>, number> = { ...TYPE_CODES, dependance: 3 };
 
@@ -33,6 +34,8 @@ function placeClause(p: Params, place: Place): string {
       // on the parcel index, whatever the collation.
       return `m.id_mutation IN (SELECT l.id_mutation FROM dvf_lines l JOIN unnest(${p.add(place.sections)}::text[]) AS sec(code)
                  ON l.id_parcelle BETWEEN sec.code || '0000' AND sec.code || '9999')`;
+    case 'territory':
+      return zoneWhere(p, columnsOf('m', 'code_commune', 'code_postal'), place);
     case 'parcels':
       return `m.id_mutation IN (SELECT l.id_mutation FROM dvf_lines l WHERE l.id_parcelle = ANY(${p.add(place.parcels)}::text[]))`;
     case 'bbox': {

@@ -12,11 +12,8 @@ import {
   MAX_CSV_ROWS,
   MAX_MAP_POINTS,
   type MutationDetail,
-  placeOf,
   TRANSACTION_TYPE_LABELS,
   type Transaction,
-  type TransactionFilter,
-  type TransactionPlace,
   type TransactionPoints,
   type TransactionType,
   transactionFilterFields,
@@ -29,6 +26,7 @@ import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { communeInfo } from '../market/communes.js';
+import { resolvePlace } from './place.js';
 import { type LineRow, listTransactions, mutationById, type TransactionRow, transactionPoints } from './queries.js';
 
 const MAX_PARCELS = 3000;
@@ -74,12 +72,6 @@ export function toTransaction(r: TransactionRow): Transaction {
   };
 }
 
-function parsePlace(f: TransactionFilter): TransactionPlace {
-  const place = placeOf(f);
-  if (typeof place === 'string') throw new HttpError(400, place);
-  return place;
-}
-
 const CSV_HEADER = [
   'Date',
   'Nature',
@@ -122,7 +114,7 @@ export function transactionRoutes({ db }: { db: Db }): Router {
     res.setHeader('Cache-Control', 'private, no-store');
     if (req.query.format === 'geojson') {
       const f = transactionFilterSchema.parse(req.query);
-      const { total, rows } = await transactionPoints(db, f, parsePlace(f), MAX_MAP_POINTS);
+      const { total, rows } = await transactionPoints(db, f, await resolvePlace(db, req.user?.id, f), MAX_MAP_POINTS);
       const body: TransactionPoints = {
         type: 'FeatureCollection',
         truncated: total > rows.length,
@@ -137,7 +129,7 @@ export function transactionRoutes({ db }: { db: Db }): Router {
       return;
     }
     const q = transactionListQuerySchema.parse(req.query);
-    const { total, rows } = await listTransactions(db, q, parsePlace(q), {
+    const { total, rows } = await listTransactions(db, q, await resolvePlace(db, req.user?.id, q), {
       sort: q.sort,
       order: q.order,
       limit: q.pageSize,
@@ -148,7 +140,12 @@ export function transactionRoutes({ db }: { db: Db }): Router {
 
   router.get('/transactions.csv', requireSubscriber, async (req, res) => {
     const q = transactionListQuerySchema.parse(req.query);
-    const { rows } = await listTransactions(db, q, parsePlace(q), { sort: q.sort, order: q.order, limit: MAX_CSV_ROWS, offset: 0 });
+    const { rows } = await listTransactions(db, q, await resolvePlace(db, req.user?.id, q), {
+      sort: q.sort,
+      order: q.order,
+      limit: MAX_CSV_ROWS,
+      offset: 0,
+    });
     const today = new Date().toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="transactions-dvf-${today}.csv"`);

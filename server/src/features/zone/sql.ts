@@ -46,14 +46,18 @@ function polygonSql(p: Params, c: ZoneColumns, g: PolygonGeometry): string {
   const center = { lon: (w + e) / 2, lat: (s + n) / 2 };
   // A radius circumscribing the bounding box lets the GiST index narrow the candidates.
   const radius = Math.max(haversineMetres(center, { lon: w, lat: s }), haversineMetres(center, { lon: e, lat: n })) + 1;
-  const pt = `point(${c.lon}, ${c.lat})`;
+  return `(${radiusSql(p, c, center.lat, center.lon, radius)} AND ${pointInGeometrySql(p, `point(${c.lon}, ${c.lat})`, g)})`;
+}
+
+/** Is the point expression (`point(lon, lat)`) inside an outer ring and outside its holes? No index: narrow first. */
+export function pointInGeometrySql(p: Params, pt: string, g: PolygonGeometry): string {
   const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
   const parts = polygons.map(([outer, ...holes]) => {
     const tests = [`${pt} <@ ${p.add(ringLiteral(outer ?? []))}::polygon`];
     for (const hole of holes) tests.push(`NOT (${pt} <@ ${p.add(ringLiteral(hole))}::polygon)`);
     return `(${tests.join(' AND ')})`;
   });
-  return `(${radiusSql(p, c, center.lat, center.lon, radius)} AND (${parts.join(' OR ')}))`;
+  return `(${parts.join(' OR ')})`;
 }
 
 /** The WHERE condition of a zone. */

@@ -82,6 +82,9 @@ export function territoryZone(t: StoredTerritory): SqlZoneQuery {
   return { kind: 'territory', geometry: t.geometry, communes: t.communes };
 }
 
+export const NO_TERRITORY_MESSAGE =
+  'Vous n’avez pas encore défini «\u00a0ma zone\u00a0»\u00a0: dessinez-la ou choisissez ses communes sur la page Ma zone.';
+
 /**
  * The zone of a search request: the one it names, or « ma zone » when it says `zone=mine` or
  * names none and the user has one. 400 in French when there is none to use.
@@ -96,10 +99,6 @@ export async function resolveZone(
   if (named && named.kind !== 'mine') return { zone: named, mine: false };
   const territory = userId ? await readTerritory(db, userId) : null;
   if (territory) return { zone: territoryZone(territory), mine: true };
-  if (named?.kind === 'mine')
-    throw new HttpError(
-      400,
-      'Vous n’avez pas encore défini «\u00a0ma zone\u00a0»\u00a0: dessinez-la ou choisissez ses communes sur la page Ma zone.',
-    );
+  if (named?.kind === 'mine') throw new HttpError(400, NO_TERRITORY_MESSAGE);
   throw new HttpError(400, ZONE_REQUIRED_MESSAGE);
 }

@@ -11,22 +11,20 @@ import {
   SYNDIC_TYPES,
 } from '@immoloupe/shared/copro/contracts';
 import { formatDate, formatInteger, NBSP } from '@immoloupe/shared/format';
-import { Alert, Button, Checkbox, Chip, Grid, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Button, Checkbox, Chip, Grid, Group, Paper, Select, Stack, Table, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { WideTable } from '~/components/wide-table';
 import { ClusterMap } from '~/features/zone/cluster-map';
+import { Pager, RangeFields, ResultHeader, SearchError } from '~/features/zone/search-parts';
+import { useSearchResult } from '~/features/zone/use-search';
 import { ZoneField } from '~/features/zone/zone-field';
-import { ApiError, apiFetch } from '~/lib/api';
 import { CoproDrawer } from './copro-drawer';
 import { type CoproForm, coproFormFromUrl, coproFormQuery } from './copro-search.logic';
 
 export function CoproSearch() {
   const [params, setParams] = useSearchParams();
   const [form, setForm] = useState(() => coproFormFromUrl(params));
-  const [result, setResult] = useState<CoproList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState<string | null>(params.get('numero'));
   const query = (() => {
     const p = new URLSearchParams(params);
@@ -34,23 +32,7 @@ export function CoproSearch() {
     return p.toString() || 'zone=mine';
   })();
   const set = <K extends keyof CoproForm>(k: K, v: CoproForm[K]) => setForm({ ...form, [k]: v });
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    apiFetch(`/api/copros?${query}`, coproListSchema)
-      .then((r) => live && setResult(r))
-      .catch((e: unknown) => {
-        if (!live) return;
-        setResult(null);
-        setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La recherche a échoué.');
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [query]);
+  const { result, error, setError, loading } = useSearchResult(`/api/copros?${query}`, coproListSchema);
 
   const search = (page?: number) => {
     const q = coproFormQuery(form);
@@ -62,7 +44,6 @@ export function CoproSearch() {
     e.preventDefault();
     search();
   };
-  const last = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
 
   return (
     <Stack gap="md">
@@ -70,19 +51,11 @@ export function CoproSearch() {
         <Stack gap="sm">
           <ZoneField value={form.zone} onChange={(z) => set('zone', z)} />
           <Group align="flex-end" wrap="wrap" gap="sm">
-            <TextInput
-              label="Lots min."
-              value={form.lotsMin}
-              onChange={(e) => set('lotsMin', e.currentTarget.value)}
-              w={100}
-              inputMode="numeric"
-            />
-            <TextInput
-              label="Lots max."
-              value={form.lotsMax}
-              onChange={(e) => set('lotsMax', e.currentTarget.value)}
-              w={100}
-              inputMode="numeric"
+            <RangeFields
+              min={{ label: 'Lots min.', value: form.lotsMin }}
+              max={{ label: 'Lots max.', value: form.lotsMax }}
+              onChange={(bound, v) => set(bound === 'min' ? 'lotsMin' : 'lotsMax', v)}
+              width={100}
             />
             <TextInput label="Syndic (nom ou SIRET)" value={form.syndic} onChange={(e) => set('syndic', e.currentTarget.value)} w={200} />
             <Select
@@ -121,28 +94,17 @@ export function CoproSearch() {
           </Group>
         </Stack>
       </Paper>
-      {error ? (
-        <Alert color="red" title="Recherche impossible">
-          {error}
-        </Alert>
-      ) : null}
+      <SearchError error={error} />
       <Grid>
         <Grid.Col span={{ base: 12, xl: 7 }}>
           {result ? (
             <Stack gap="xs">
-              <Group justify="space-between">
-                <Text aria-live="polite" fw={500}>
-                  {result.total === 0
-                    ? 'Aucune copropriété ne correspond. Si la zone n’en a aucune, importez le fichier RNIC de son département (administration, imports).'
-                    : `${formatInteger(result.total)} copropriété${result.total > 1 ? 's' : ''}${result.mine ? ' dans ma zone' : ''}`}
-                  {result.asOf ? ` — mandats comptés depuis le ${formatDate(result.asOf)} (date des données RNIC)` : ''}
-                </Text>
-                {result.total > 0 ? (
-                  <Button component="a" href={`/api/copros.csv?${query}`} variant="default" size="xs" download>
-                    Exporter en CSV
-                  </Button>
-                ) : null}
-              </Group>
+              <ResultHeader total={result.total} csv={`/api/copros.csv?${query}`}>
+                {result.total === 0
+                  ? 'Aucune copropriété ne correspond. Si la zone n’en a aucune, importez le fichier RNIC de son département (administration, imports).'
+                  : `${formatInteger(result.total)} copropriété${result.total > 1 ? 's' : ''}${result.mine ? ' dans ma zone' : ''}`}
+                {result.asOf ? ` — mandats comptés depuis le ${formatDate(result.asOf)} (date des données RNIC)` : ''}
+              </ResultHeader>
               {result.total > 0 ? (
                 <WideTable label="Copropriétés trouvées" minWidth={720}>
                   <Table striped highlightOnHover withTableBorder>
@@ -178,19 +140,7 @@ export function CoproSearch() {
                   </Table>
                 </WideTable>
               ) : null}
-              {last > 1 ? (
-                <Group>
-                  <Button variant="default" disabled={result.page <= 1} onClick={() => search(result.page - 1)}>
-                    Précédentes
-                  </Button>
-                  <Text size="sm">
-                    Page {formatInteger(result.page)} sur {formatInteger(last)}
-                  </Text>
-                  <Button variant="default" disabled={result.page >= last} onClick={() => search(result.page + 1)}>
-                    Suivantes
-                  </Button>
-                </Group>
-              ) : null}
+              <Pager page={result.page} total={result.total} pageSize={result.pageSize} onPage={search} feminine />
             </Stack>
           ) : null}
         </Grid.Col>

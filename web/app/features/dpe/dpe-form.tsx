@@ -1,9 +1,10 @@
 /** The filters of the DPE search (zone, classes, passoires, dates, building, surface, construction, co-ownership). */
 import { DPE_BUILDING_TYPE_LABELS, DPE_BUILDING_TYPES, DPE_MODELE_LABELS, DPE_MODELES } from '@immoloupe/shared/dpe/contracts';
 import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
-import { Button, Checkbox, Chip, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Chip, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { DateField } from '~/components/date-field';
+import { RangeFields } from '~/features/zone/search-parts';
 import { ZoneField } from '~/features/zone/zone-field';
 import type { DpeForm } from './dpe-search.logic';
 
@@ -74,33 +75,17 @@ export function DpeFilters({
         <Group align="flex-end" wrap="wrap" gap="sm">
           <DateField label="DPE établi du" value={form.from || null} onChange={(v) => set('from', v ?? '')} clearable w={150} />
           <DateField label="au" value={form.to || null} onChange={(v) => set('to', v ?? '')} clearable w={150} />
-          <TextInput
-            label="Surface min. (m²)"
-            value={form.surfaceMin}
-            onChange={(e) => set('surfaceMin', e.currentTarget.value)}
-            w={130}
-            inputMode="decimal"
+          <RangeFields
+            min={{ label: 'Surface min. (m²)', value: form.surfaceMin }}
+            max={{ label: 'Surface max. (m²)', value: form.surfaceMax }}
+            onChange={(bound, v) => set(bound === 'min' ? 'surfaceMin' : 'surfaceMax', v)}
+            width={130}
+            numeric={false}
           />
-          <TextInput
-            label="Surface max. (m²)"
-            value={form.surfaceMax}
-            onChange={(e) => set('surfaceMax', e.currentTarget.value)}
-            w={130}
-            inputMode="decimal"
-          />
-          <TextInput
-            label="Construit après"
-            value={form.yearMin}
-            onChange={(e) => set('yearMin', e.currentTarget.value)}
-            w={120}
-            inputMode="numeric"
-          />
-          <TextInput
-            label="Construit avant"
-            value={form.yearMax}
-            onChange={(e) => set('yearMax', e.currentTarget.value)}
-            w={120}
-            inputMode="numeric"
+          <RangeFields
+            min={{ label: 'Construit après', value: form.yearMin }}
+            max={{ label: 'Construit avant', value: form.yearMax }}
+            onChange={(bound, v) => set(bound === 'min' ? 'yearMin' : 'yearMax', v)}
           />
           <Button type="submit" loading={loading}>
             Rechercher

@@ -5,11 +5,12 @@
  */
 import { type DpeList, dpeListSchema } from '@immoloupe/shared/dpe/contracts';
 import { formatInteger, NBSP } from '@immoloupe/shared/format';
-import { Alert, Anchor, Button, Grid, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Grid, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ClusterMap } from '~/features/zone/cluster-map';
-import { ApiError, apiFetch } from '~/lib/api';
+import { ResultHeader, SearchError } from '~/features/zone/search-parts';
+import { useSearchResult } from '~/features/zone/use-search';
 import { DpeDrawer } from './dpe-drawer';
 import { DpeFilters } from './dpe-form';
 import { dpeFormFromUrl, dpeFormQuery } from './dpe-search.logic';
@@ -18,29 +19,10 @@ import { DpeTable } from './dpe-table';
 export function DpeSearch() {
   const [params, setParams] = useSearchParams();
   const [form, setForm] = useState(() => dpeFormFromUrl(params));
-  const [result, setResult] = useState<DpeList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const query = params.toString() || 'zone=mine';
   const filterQuery = query.replace(/(^|&)(page|sort|order)=[^&]*/g, '').replace(/^&/, '');
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    apiFetch(`/api/dpe?${query}`, dpeListSchema)
-      .then((r) => live && setResult(r))
-      .catch((e: unknown) => {
-        if (!live) return;
-        setResult(null);
-        setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La recherche a échoué.');
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [query]);
+  const { result, error, setError, loading } = useSearchResult(`/api/dpe?${query}`, dpeListSchema);
 
   const search = (extra: Record<string, string> = {}) => {
     const q = dpeFormQuery(form);
@@ -52,35 +34,16 @@ export function DpeSearch() {
   return (
     <Stack gap="md">
       <DpeFilters form={form} onChange={setForm} onSubmit={() => search()} loading={loading} />
-      {error ? (
-        <Alert color="red" title="Recherche impossible">
-          {error}
-          {error.includes('ma zone') ? (
-            <Text size="sm">
-              <Anchor component={Link} to="/pro/mazone">
-                Définir ma zone
-              </Anchor>{' '}
-              ou choisissez des communes ci-dessus.
-            </Text>
-          ) : null}
-        </Alert>
-      ) : null}
+      <SearchError error={error} />
       <Grid>
         <Grid.Col span={{ base: 12, xl: 7 }}>
           {result ? (
             <Stack gap="xs">
-              <Group justify="space-between">
-                <Text aria-live="polite" fw={500}>
-                  {result.total === 0
-                    ? 'Aucun DPE ne correspond. Si la zone n’a aucun DPE, importez le fichier ADEME de son département (administration, imports).'
-                    : `${formatInteger(result.total)} DPE${result.mine ? ' dans ma zone' : ''}`}
-                </Text>
-                {result.total > 0 ? (
-                  <Button component="a" href={`/api/dpe.csv?${query}`} variant="default" size="xs" download>
-                    Exporter en CSV
-                  </Button>
-                ) : null}
-              </Group>
+              <ResultHeader total={result.total} csv={`/api/dpe.csv?${query}`}>
+                {result.total === 0
+                  ? 'Aucun DPE ne correspond. Si la zone n’a aucun DPE, importez le fichier ADEME de son département (administration, imports).'
+                  : `${formatInteger(result.total)} DPE${result.mine ? ' dans ma zone' : ''}`}
+              </ResultHeader>
               {result.total > 0 ? (
                 <DpeTable
                   result={result}

@@ -4,6 +4,7 @@ import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { WideTable } from '~/components/wide-table';
+import { Pager } from '~/features/zone/search-parts';
 
 export function ClassBadge({ classe }: { classe: string | null }) {
   if (!classe) return <Text span>—</Text>;
@@ -31,7 +32,6 @@ export function DpeTable(props: {
   onOpen: (numero: string) => void;
 }) {
   const { result, sort, order } = props;
-  const last = Math.max(1, Math.ceil(result.total / result.pageSize));
   return (
     <>
       <Group gap="xs" aria-label="Nombre de DPE par classe" role="group">
@@ -84,19 +84,7 @@ export function DpeTable(props: {
           </Table.Tbody>
         </Table>
       </WideTable>
-      {last > 1 ? (
-        <Group>
-          <Button variant="default" disabled={result.page <= 1} onClick={() => props.onPage(result.page - 1)}>
-            Précédents
-          </Button>
-          <Text size="sm">
-            Page {formatInteger(result.page)} sur {formatInteger(last)}
-          </Text>
-          <Button variant="default" disabled={result.page >= last} onClick={() => props.onPage(result.page + 1)}>
-            Suivants
-          </Button>
-        </Group>
-      ) : null}
+      <Pager page={result.page} total={result.total} pageSize={result.pageSize} onPage={props.onPage} />
     </>
   );
 }

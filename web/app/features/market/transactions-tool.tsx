@@ -38,7 +38,7 @@ import {
 } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { DateField } from '~/components/date-field';
 import { Select } from '~/components/select';
@@ -52,6 +52,7 @@ import {
   salesTileUrl,
 } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
+import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
 import { AddressSearch } from './address-search';
 import { distanceLabel, labelled, salesCount } from './labels';
@@ -59,7 +60,7 @@ import { SalesTable } from './sales-table';
 import { useCommuneSearch } from './use-commune-search';
 
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
-type Place = 'commune' | 'parcelle' | 'rayon' | 'vue' | 'dessin';
+type Place = 'mazone' | 'commune' | 'parcelle' | 'rayon' | 'vue' | 'dessin';
 
 /** Filter parameters shared by the page's URL and the API (same names). */
 const FILTER_KEYS = [
@@ -70,6 +71,7 @@ const FILTER_KEYS = [
   'radius',
   'bbox',
   'polygon',
+  'zone',
   'from',
   'to',
   'natures',
@@ -90,7 +92,14 @@ export function filterQuery(params: URLSearchParams, extra: Record<string, strin
     const v = params.get(k);
     if (v) q.set(k, v);
   }
-  if (!q.get('insee') && !q.get('parcelle') && !q.get('bbox') && !q.get('polygon') && !(q.get('lat') && q.get('lon') && q.get('radius')))
+  if (
+    !q.get('insee') &&
+    !q.get('parcelle') &&
+    !q.get('bbox') &&
+    !q.get('polygon') &&
+    !q.get('zone') &&
+    !(q.get('lat') && q.get('lon') && q.get('radius'))
+  )
     return null;
   for (const [k, v] of Object.entries(extra)) q.set(k, v);
   return q.toString();
@@ -194,15 +203,17 @@ export function TransactionsTool() {
   const [params, setParams] = useSearchParams();
   const place: Place =
     (params.get('lieu') as Place | null) ??
-    (params.get('parcelle')
-      ? 'parcelle'
-      : params.get('lat')
-        ? 'rayon'
-        : params.get('polygon')
-          ? 'dessin'
-          : params.get('bbox')
-            ? 'vue'
-            : 'commune');
+    (params.get('zone') === 'mine'
+      ? 'mazone'
+      : params.get('parcelle')
+        ? 'parcelle'
+        : params.get('lat')
+          ? 'rayon'
+          : params.get('polygon')
+            ? 'dessin'
+            : params.get('bbox')
+              ? 'vue'
+              : 'commune');
   const sort = params.get('sort') ?? 'date';
   const order = params.get('order') ?? 'desc';
   const page = Number(params.get('page') ?? '1');
@@ -234,6 +245,9 @@ export function TransactionsTool() {
       ),
     [setParams],
   );
+
+  // « Ma zone » by default once the user has one, when the link names no place.
+  useZoneDefault(Boolean(filterQuery(params)) || params.has('lieu'), () => update({ lieu: 'mazone', zone: 'mine' }));
 
   // The list (one page) and the map points (every match, clustered) follow the filters.
   useEffect(() => {
@@ -329,10 +343,12 @@ export function TransactionsTool() {
                 adresse: null,
                 bbox: null,
                 polygon: null,
+                zone: v === 'mazone' ? 'mine' : null,
               });
               if (v === 'vue' && map.current) onMoveEnd(map.current);
             }}
             data={[
+              { value: 'mazone', label: 'Ma zone' },
               { value: 'commune', label: 'Commune' },
               { value: 'parcelle', label: 'Parcelle' },
               { value: 'rayon', label: 'Adresse et rayon' },
@@ -340,6 +356,15 @@ export function TransactionsTool() {
               { value: 'dessin', label: 'Zone dessinée' },
             ]}
           />
+          {place === 'mazone' && (
+            <Text size="sm">
+              Les ventes de votre zone (
+              <Anchor component={Link} to="/pro/mazone">
+                modifier ma zone
+              </Anchor>
+              ).
+            </Text>
+          )}
           {place === 'commune' && (
             <Select
               label="Commune"

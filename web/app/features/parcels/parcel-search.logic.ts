@@ -2,6 +2,8 @@
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 
 export interface ParcelForm {
+  /** « Ma zone » instead of a commune. */
+  mine?: boolean;
   commune: string;
   section: string;
   numero: string;
@@ -20,7 +22,11 @@ export interface ParcelForm {
 export const PAGE_SIZE = 100;
 
 export function parcelQuery(f: ParcelForm, offset = 0): string {
-  const q = new URLSearchParams({ commune: f.commune.trim(), limit: String(PAGE_SIZE), offset: String(offset) });
+  const q = new URLSearchParams(
+    f.mine
+      ? { zone: 'mine', limit: String(PAGE_SIZE), offset: String(offset) }
+      : { commune: f.commune.trim(), limit: String(PAGE_SIZE), offset: String(offset) },
+  );
   if (f.section.trim()) q.set('section', f.section.trim());
   if (f.numero.trim()) q.set('numero', f.numero.trim());
   if (f.surfaceMin.trim()) q.set('surfaceMin', f.surfaceMin.trim().replace(',', '.'));
@@ -36,6 +42,7 @@ export function parcelQuery(f: ParcelForm, offset = 0): string {
 /** The search of a page URL (a link or a saved search), the same names as the API's. */
 export function formFromParams(p: URLSearchParams): ParcelForm {
   return {
+    mine: p.get('zone') === 'mine',
     commune: p.get('commune') ?? '',
     section: p.get('section') ?? '',
     numero: p.get('numero') ?? '',

@@ -5,12 +5,13 @@
  */
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import { type Parcel, type ParcelSearchResponse, parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts';
-import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { WideTable } from '~/components/wide-table';
 import { MapView } from '~/features/map/map-view';
+import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
 import {
   boundsOfParcels,
@@ -36,7 +37,7 @@ export function ParcelSearch() {
   const [form, setForm] = useState<ParcelForm>(() => ({ ...empty, ...formFromParams(params) }));
   const [searched, setSearched] = useState<ParcelForm | null>(() => {
     const initial = formFromParams(params);
-    return initial.commune.trim().length >= 2 ? initial : null;
+    return initial.mine || initial.commune.trim().length >= 2 ? initial : null;
   });
   const [offset, setOffset] = useState(0);
   const [result, setResult] = useState<ParcelSearchResponse | null>(null);
@@ -114,16 +115,25 @@ export function ParcelSearch() {
     if (b && map.current) map.current.fitBounds([b[0], b[1], b[2], b[3]], { padding: 40, maxZoom: 18, duration: 0 });
   }, [result]);
 
+  const run = (f: ParcelForm) => {
+    setOffset(0);
+    setSearched({ ...f });
+    setParams(new URLSearchParams(pageQuery(f)), { replace: true, preventScrollReset: true });
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (form.commune.trim().length < 2) {
+    if (!form.mine && form.commune.trim().length < 2) {
       setError('Indiquez une commune (nom ou code INSEE).');
       return;
     }
-    setOffset(0);
-    setSearched({ ...form });
-    setParams(new URLSearchParams(pageQuery(form)), { replace: true, preventScrollReset: true });
+    run(form);
   };
+  // « Ma zone » by default once the user has one, unless the link names a commune or opens a sheet.
+  const hasZone = useZoneDefault(params.has('commune') || params.has('zone') || params.has('parcelle'), () => {
+    const f = { ...formFromParams(new URLSearchParams()), ...empty, mine: true };
+    setForm(f);
+    run(f);
+  });
   const set = (key: keyof ParcelForm) => (e: { currentTarget: HTMLInputElement }) =>
     setForm({ ...form, [key]: key === 'anciennes' ? e.currentTarget.checked : e.currentTarget.value });
 
@@ -137,15 +147,33 @@ export function ParcelSearch() {
     <Stack gap="md">
       <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="Recherche de parcelles">
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label="Commune"
-            description="Nom ou code INSEE"
-            placeholder="Bondy ou 93010"
-            value={form.commune}
-            onChange={set('commune')}
-            required
-            w={220}
-          />
+          {hasZone || form.mine ? (
+            <div>
+              <Text size="sm" fw={500} id="parcel-zone">
+                Zone
+              </Text>
+              <SegmentedControl
+                aria-labelledby="parcel-zone"
+                value={form.mine ? 'mine' : 'commune'}
+                onChange={(v) => setForm({ ...form, mine: v === 'mine' })}
+                data={[
+                  { value: 'mine', label: 'Ma zone' },
+                  { value: 'commune', label: 'Commune' },
+                ]}
+              />
+            </div>
+          ) : null}
+          {form.mine ? null : (
+            <TextInput
+              label="Commune"
+              description="Nom ou code INSEE"
+              placeholder="Bondy ou 93010"
+              value={form.commune}
+              onChange={set('commune')}
+              required
+              w={220}
+            />
+          )}
           <TextInput label="Section" placeholder="AS" value={form.section} onChange={set('section')} w={90} />
           <TextInput label="Numéro" placeholder="167" value={form.numero} onChange={set('numero')} w={100} inputMode="numeric" />
           <TextInput label="Surface minimale (m²)" value={form.surfaceMin} onChange={set('surfaceMin')} w={170} inputMode="decimal" />
@@ -168,11 +196,11 @@ export function ParcelSearch() {
             <Stack gap="xs">
               <Text aria-live="polite">
                 {result.total === 0
-                  ? `Aucune parcelle ne correspond dans ${result.commune.nom}.`
-                  : `${formatInteger(result.total)} parcelle${result.total > 1 ? 's' : ''} à ${result.commune.nom} (${result.commune.code})`}
+                  ? `Aucune parcelle ne correspond ${result.commune ? `dans ${result.commune.nom}` : 'dans ma zone'}.`
+                  : `${formatInteger(result.total)} parcelle${result.total > 1 ? 's' : ''} ${result.commune ? `à ${result.commune.nom} (${result.commune.code})` : 'dans ma zone'}`}
                 {result.vintage ? ` — cadastre à jour au ${formatDate(result.vintage)}` : ''}
               </Text>
-              {result.total === 0 && result.sections.length === 0 ? (
+              {result.total === 0 && result.commune && result.sections.length === 0 ? (
                 <Text size="sm">Le cadastre de cette commune n’est pas encore importé.</Text>
               ) : null}
               {result.parcels.length > 0 ? (

@@ -67,7 +67,9 @@ export function AddToListButton({ kind, refId, label, address, ownerName = null 
     { value: NEW, label: 'Nouvelle liste…' },
   ];
   return (
-    <Popover opened={opened} onChange={setOpened} width={320} position="bottom-start" withArrow trapFocus>
+    // Not in a portal: in the DPE and co-ownership drawers (a modal layer, above menus) the panel
+    // must stay inside the drawer to be shown and clickable.
+    <Popover opened={opened} onChange={setOpened} width={320} position="bottom-start" withArrow trapFocus withinPortal={false}>
       <Popover.Target>
         <Button variant="light" size="xs" onClick={() => (opened ? setOpened(false) : void open())} data-testid="add-to-list">
           Ajouter à une liste de prospection

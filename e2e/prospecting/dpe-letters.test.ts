@@ -1,0 +1,116 @@
+/**
+ * The acceptance journey of prospecting, from the DPE search, in a real browser against the built
+ * server on the ADEME sample: find the F–G DPE of a commune (Flers, 61169), open one, add it to a
+ * new list, change its status, download the letters PDF and find in its text the DPE's address
+ * and the agency's name.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot } from '../support/browser.js';
+import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+const USER = { email: 'passoires@exemple.fr', password: 'Maison-bleue-2026' };
+const AGENCY = 'Agence du Bocage';
+
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-dpe-letters-'));
+  await importSamples(dataDir, ['dpe/dpe03existant_extrait-1000_france.csv']);
+  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
+  server = await startServer({ dataDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function pdfText(data: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  }
+  return parts.join('\n');
+}
+
+describe('prospecting from the DPE search', () => {
+  it('finds the F–G DPE of Flers, adds one to a list, changes its status and downloads its letter', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/template');
+      await b.page.getByLabel('Nom de l’agence').fill(AGENCY);
+      await b.page.getByRole('button', { name: 'Enregistrer l’agence' }).click();
+      await b.page.getByRole('status').first().waitFor();
+
+      await b.page.goto(`${server.url}/pro/recherchedpe`);
+      await b.page.getByRole('heading', { name: 'Recherche DPE', level: 1 }).waitFor();
+      await b.page.getByText('Communes', { exact: true }).click();
+      await b.page.getByLabel('Codes INSEE').fill('61169');
+      await b.page.getByLabel('Passoires (F–G)').check();
+      await b.page.getByRole('button', { name: 'Rechercher' }).click();
+      await b.page.waitForURL(/passoires=1/);
+      const found = b.page.getByText(/^\d+ DPE$/);
+      await found.waitFor();
+      const n = Number(((await found.textContent()) ?? '').replace(/\D/g, ''));
+      // The sample has 8 DPE F or G in Flers (a replaced one would be hidden, none is).
+      expect(n).toBe(8);
+      const classes = await b.page
+        .getByRole('region', { name: 'DPE trouvés' })
+        .getByLabel(/^Classe [A-G]$/)
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      expect(classes.length).toBe(n);
+      for (const c of classes) expect(['Classe F', 'Classe G']).toContain(c);
+      await screenshot(b.page, 'prospecting-dpe-passoires-flers');
+
+      await b.page
+        .getByRole('button', { name: /^Ouvrir le DPE / })
+        .first()
+        .click();
+      const drawer = b.page.getByRole('dialog');
+      await drawer.getByText(/Interdiction de louer/).waitFor();
+      const address = ((await drawer.getByRole('heading', { level: 3 }).textContent()) ?? '').trim();
+      expect(address).not.toBe('');
+      await drawer.getByTestId('add-to-list').click();
+      await b.page.getByLabel('Nom de la nouvelle liste').fill('Flers — passoires');
+      await b.page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+      await b.page.getByText('Ajoutée à « Flers — passoires ».').waitFor();
+      await screenshot(b.page, 'prospecting-dpe-drawer-added');
+      await b.page.getByRole('link', { name: 'Ouvrir la liste' }).click();
+      await b.page.waitForURL(/\/pro\/prospection\?liste=/);
+
+      const row = b.page.getByTestId('prospecting-target').first();
+      await row.getByText(address, { exact: false }).first().waitFor();
+      await row.getByRole('combobox', { name: /Statut de/ }).selectOption('contacte');
+      await b.page.waitForTimeout(300);
+      await b.page.reload();
+      await expect
+        .poll(async () =>
+          b.page
+            .getByTestId('prospecting-target')
+            .first()
+            .getByRole('combobox', { name: /Statut de/ })
+            .inputValue(),
+        )
+        .toBe('contacte');
+
+      const [download] = await Promise.all([
+        b.page.waitForEvent('download', { timeout: 90_000 }),
+        b.page.getByRole('button', { name: 'Télécharger les lettres (PDF)' }).click(),
+      ]);
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'immoloupe-pdf-')), 'lettres.pdf');
+      await download.saveAs(file);
+      const text = (await pdfText(readFileSync(file))).replace(/\s+/g, ' ');
+      expect(text).toContain(AGENCY);
+      expect(text).toContain(address.replace(/\s+/g, ' '));
+      expect(text).toContain('Flers');
+    } finally {
+      await b.close();
+    }
+  }, 240_000);
+});
