@@ -4,7 +4,7 @@
  */
 import { coproFilterSchema } from '@immoloupe/shared/copro/contracts';
 import { dpeFilterSchema } from '@immoloupe/shared/dpe/contracts';
-import { placeOf, transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
+import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 import type { Queryable } from '../../db/client.js';
@@ -13,8 +13,9 @@ import { rnicDate, searchCopros } from '../copro/queries.js';
 import { searchDpe } from '../dpe/queries.js';
 import { countPoolSearch } from '../listings/pool.js';
 import { Params } from '../market/sql.js';
-import { parcelsOfCommune } from '../parcels/queries.js';
+import { parcelsOfZone } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';
+import { placeForUser } from '../transactions/place.js';
 import {
   type ImportWindow,
   importWindowClause,
@@ -22,16 +23,7 @@ import {
   type TransactionRow,
   transactionsImported,
 } from '../transactions/queries.js';
-import { resolveZone } from '../zone/territory.js';
-import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
-import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
-import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
-import type { Queryable } from '../../db/client.js';
-import { parcelsOfZone } from '../parcels/queries.js';
-import { resolveCommune } from '../parcels/routes.js';
-import { placeForUser } from '../transactions/place.js';
-import { listTransactions } from '../transactions/queries.js';
-import { readTerritory } from '../zone/territory.js';
+import { readTerritory, resolveZone } from '../zone/territory.js';
 
 /** `userId`: the search's owner, for tools whose zone can be « ma zone » (the owner's territory). */
 type Counter = (db: Queryable, params: Record<string, string>, userId: string) => Promise<number>;
@@ -85,10 +77,10 @@ export async function countResults(db: Queryable, tool: SavedSearchToolId, query
  */
 type NewRows = (db: Queryable, params: Record<string, string>, userId: string, runs: ImportWindow, limit: number) => Promise<AlertRow[]>;
 
-export const TOOL_NEW_ROWS: Record<SavedSearchToolId, NewRows> = {
-  async transactions(db, params, _userId, runs, limit) {
+export const TOOL_NEW_ROWS: Partial<Record<SavedSearchToolId, NewRows>> = {
+  async transactions(db, params, userId, runs, limit) {
     const f = transactionFilterSchema.parse(params);
-    const place = placeOf(f);
+    const place = await placeForUser(db, userId, f);
     if (typeof place === 'string') return [];
     return (await transactionsImported(db, f, place, runs, limit)).map(saleRow);
   },
@@ -96,7 +88,7 @@ export const TOOL_NEW_ROWS: Record<SavedSearchToolId, NewRows> = {
   // with a cadastre vintage, which is not news for an agent).
   async parcelles(db, params, _userId, runs, limit) {
     const q = parcelSearchQuerySchema.parse(params);
-    const commune = resolveCommune(q.commune);
+    const commune = q.commune ? resolveCommune(q.commune) : null;
     if (!commune) return [];
     const p = new Params();
     const where = [`pa.code_commune = ${p.add(commune.code)}`];
@@ -130,5 +122,6 @@ export async function newRows(
   runs: ImportWindow,
   limit: number,
 ): Promise<AlertRow[]> {
-  return TOOL_NEW_ROWS[tool](db, queryParams(query), userId, runs, limit);
+  const fn = TOOL_NEW_ROWS[tool];
+  return fn ? fn(db, queryParams(query), userId, runs, limit) : [];
 }
