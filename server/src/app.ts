@@ -34,7 +34,8 @@ import { map3dRoutes } from './features/map3d/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
-import { newsletterFeature } from './features/newsletter/feature.js';
+import { newsletterFeature, registerNewsletterJobs } from './features/newsletter/feature.js';
+import type { NewsletterJobs } from './features/newsletter/send-job.js';
 import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
@@ -67,13 +68,18 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** The admin imports' worker on that queue (`registerJobs`). */
   imports?: ImportJobs;
+  /** The newsletter sends' worker on that queue (null: Brevo not configured). */
+  newsletters?: NewsletterJobs | null;
 }
 
 /**
  * Registers every feature's background jobs on the queue (each process works them all); called
  * once by main.ts and by the tests that run jobs, before buildApp.
  */
-export async function registerJobs(jobs: JobQueue, deps: { config: Config; db: Db; log: Logger }): Promise<{ imports: ImportJobs }> {
+export async function registerJobs(
+  jobs: JobQueue,
+  deps: { config: Config; db: Db; log: Logger },
+): Promise<{ imports: ImportJobs; newsletters: NewsletterJobs | null }> {
   const imports = await new ImportJobs({
     queue: jobs,
     db: deps.db,
@@ -81,7 +87,8 @@ export async function registerJobs(jobs: JobQueue, deps: { config: Config; db: D
     openData: loadOpenDataConfig(),
     cacheDir: path.join(deps.config.DATA_DIR, 'telechargements'),
   }).init();
-  return { imports };
+  const newsletters = await registerNewsletterJobs(jobs, deps);
+  return { imports, newsletters };
 }
 
 export function buildApp(deps: AppDeps): express.Express {
@@ -120,7 +127,7 @@ export function buildApp(deps: AppDeps): express.Express {
   app.post('/api/stripe/webhook', accounts.stripeWebhook);
   app.use('/api', extensionCors({ chromiumIds: config.EXTENSION_CHROMIUM_IDS }));
   app.use(accounts.sessionReader);
-  const newsletter = newsletterFeature({ config, db: deps.db, log });
+  const newsletter = newsletterFeature({ config, db: deps.db, log, jobs: deps.newsletters ?? null });
   app.use('/brevo', newsletter.brevo);
 
   // JSON API
