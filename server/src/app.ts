@@ -35,7 +35,8 @@ import { map3dRoutes } from './features/map3d/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
 import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
-import { newsletterFeature } from './features/newsletter/feature.js';
+import { newsletterFeature, registerNewsletterJobs } from './features/newsletter/feature.js';
+import type { NewsletterJobs } from './features/newsletter/send-job.js';
 import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
@@ -69,13 +70,18 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** The admin imports' worker on that queue (`registerJobs`). */
   imports?: ImportJobs;
+  /** The newsletter sends' worker on that queue (null: Brevo not configured). */
+  newsletters?: NewsletterJobs | null;
 }
 
 /**
  * Registers every feature's background jobs on the queue (each process works them all); called
  * once by main.ts and by the tests that run jobs, before buildApp.
  */
-export async function registerJobs(jobs: JobQueue, deps: { config: Config; db: Db; log: Logger }): Promise<{ imports: ImportJobs }> {
+export async function registerJobs(
+  jobs: JobQueue,
+  deps: { config: Config; db: Db; log: Logger },
+): Promise<{ imports: ImportJobs; newsletters: NewsletterJobs | null }> {
   const imports = await new ImportJobs({
     queue: jobs,
     db: deps.db,
@@ -85,6 +91,8 @@ export async function registerJobs(jobs: JobQueue, deps: { config: Config; db: D
   }).init();
   await registerAlertJobs(jobs, alertDeps(deps), { daily: deps.config.ALERTS_DAILY_CRON, weekly: deps.config.ALERTS_WEEKLY_CRON });
   return { imports };
+  const newsletters = await registerNewsletterJobs(jobs, deps);
+  return { imports, newsletters };
 }
 
 export function buildApp(deps: AppDeps): express.Express {
@@ -126,6 +134,7 @@ export function buildApp(deps: AppDeps): express.Express {
   const newsletter = newsletterFeature({ config, db: deps.db, log });
   const alerts = alertRoutes(alertDeps({ config, db: deps.db, log }));
   app.use('/brevo/alertes', alerts.pages);
+  const newsletter = newsletterFeature({ config, db: deps.db, log, jobs: deps.newsletters ?? null });
   app.use('/brevo', newsletter.brevo);
 
   // JSON API

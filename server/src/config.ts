@@ -112,6 +112,8 @@ const envSchema = z.object({
   BREVO_WEBHOOK_SECRET: optionalString.pipe(z.string().min(24, 'au moins 24 caractères').optional()),
   /** Newsletter recipients sent per batch (each batch is claimed, sent, then recorded). */
   NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+  /** Seconds before a newsletter send that Brevo refused for a passing reason is tried again (doubled at each of 5 retries). */
+  NEWSLETTER_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Where contact form messages are e-mailed (with SMTP_URL or BREVO_API_KEY); unset: stored and listed in the admin area only. */
   CONTACT_EMAIL: optionalString.pipe(z.email('doit être une adresse e-mail').optional()),
 

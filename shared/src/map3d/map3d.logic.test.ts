@@ -17,6 +17,7 @@ describe('3D map rules', () => {
       3000,
       PRICE_COLOURS[2],
     ]);
+    expect(colourExpression([])).toBe(PRICE_COLOURS[0]);
   });
   it('draws a closed square of the given half-size around a point', () => {
     const [ring] = columnPolygon(2.35, 48.85, 10);

@@ -21,8 +21,13 @@ export function priceSteps(medians: number[], steps = PRICE_COLOURS.length): num
   return [...new Set(result)];
 }
 
-/** MapLibre `step` expression colouring a feature by its `median` property. */
-export function colourExpression(steps: number[]): unknown[] {
+/**
+ * MapLibre `step` expression colouring a feature by its `median` property. Without steps (no
+ * priced section yet) it is the first colour alone: MapLibre refuses a `step` with no stop, and a
+ * refused paint value drops the whole layer (the 3D map then showed only the flat basemap).
+ */
+export function colourExpression(steps: number[]): unknown[] | string {
+  if (steps.length === 0) return PRICE_COLOURS[0];
   const expr: unknown[] = ['step', ['coalesce', ['get', 'median'], 0], PRICE_COLOURS[0]];
   steps.forEach((s, i) => {
     expr.push(s, PRICE_COLOURS[Math.min(i + 1, PRICE_COLOURS.length - 1)]);

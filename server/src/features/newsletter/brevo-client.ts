@@ -18,6 +18,11 @@ export interface BrevoEmail {
 
 export interface BrevoClient {
   send(email: BrevoEmail): Promise<void>;
+  /**
+   * Whether Brevo accepted an e-mail tagged `tag` for `to` since `since` (its list of transactional
+   * e-mails, `GET /v3/smtp/emails`): how a send cut by a crash learns if the call it was making got through.
+   */
+  wasSent(to: string, tag: string, since: Date): Promise<boolean>;
 }
 
 export class BrevoError extends Error {
@@ -27,6 +32,22 @@ export class BrevoError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Worth a retry later (network, rate limit, Brevo down), as opposed to a refused address or request. */
+export function isTransientBrevoError(err: unknown): boolean {
+  return !(err instanceof BrevoError) || err.status === 429 || err.status >= 500;
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+async function brevoFailure(res: Response): Promise<BrevoError> {
+  const body = await res.text().catch(() => '');
+  let message = body.slice(0, 300);
+  try {
+    message = String((JSON.parse(body) as { message?: string }).message ?? message);
+  } catch {}
+  return new BrevoError(res.status, `Brevo a répondu ${res.status}${message ? `\u00a0: ${message}` : ''}`);
 }
 
 /** Null when BREVO_API_KEY is unset: the mailing page then says what to configure. */
@@ -51,14 +72,22 @@ export function createBrevoClient(config: Config): BrevoClient | null {
         }),
         signal: AbortSignal.timeout(15_000),
       });
-      if (!res.ok) {
-        const body = await res.text().catch(() => '');
-        let message = body.slice(0, 300);
-        try {
-          message = String((JSON.parse(body) as { message?: string }).message ?? message);
-        } catch {}
-        throw new BrevoError(res.status, `Brevo a répondu ${res.status}${message ? `\u00a0: ${message}` : ''}`);
-      }
+      if (!res.ok) throw await brevoFailure(res);
+    },
+    async wasSent(to, tag, since) {
+      const url = new URL('/v3/smtp/emails', config.BREVO_API_URL);
+      url.searchParams.set('email', to);
+      // Brevo filters by whole days (one month at most); the tag tells our e-mail from others.
+      url.searchParams.set('startDate', day(since));
+      url.searchParams.set('endDate', day(new Date()));
+      url.searchParams.set('sort', 'desc');
+      url.searchParams.set('limit', '500');
+      const res = await fetch(url, { headers: { 'api-key': apiKey, accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
+      // 404: no e-mail to this address in that period.
+      if (res.status === 404) return false;
+      if (!res.ok) throw await brevoFailure(res);
+      const body = (await res.json()) as { transactionalEmails?: { tags?: string[] }[] };
+      return (body.transactionalEmails ?? []).some((e) => e.tags?.includes(tag));
     },
   };
 }

@@ -1,11 +1,16 @@
 /**
  * The mailing through HTTP against a fake Brevo that records every request: consent on sign-up
- * and in the account, a test to oneself, a send to a segment in batches with its report, the
+ * and in the account, a test to oneself, a send to a segment in batches (a job of the queue) with
+ * its report, retried when Brevo is down, a send cut mid-call resumed without double e-mails, the
  * webhook (bad secret, replay, unknown event) and the one-click unsubscribe page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
+import { createLogger } from '../../logger.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import type { BrevoClient } from './brevo-client.js';
+import { createNewsletter } from './queries.js';
+import { IN_DOUBT, NEWSLETTER_QUEUE, sendNewsletter } from './send-job.js';
 import { startFakeBrevo } from './testing/fake-brevo.js';
 
 const PASSWORD = 'Maison-bleue-2026';
@@ -17,7 +22,14 @@ let admin: TestBrowser;
 beforeAll(async () => {
   brevo = await startFakeBrevo();
   app = await startTestApp({
-    env: { BREVO_API_KEY: 'cle-brevo-test', BREVO_API_URL: brevo.url, BREVO_WEBHOOK_SECRET: WEBHOOK_SECRET, NEWSLETTER_BATCH_SIZE: '2' },
+    env: {
+      BREVO_API_KEY: 'cle-brevo-test',
+      BREVO_API_URL: brevo.url,
+      BREVO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      NEWSLETTER_BATCH_SIZE: '2',
+      NEWSLETTER_RETRY_DELAY_SECONDS: '0',
+    },
+    jobs: true,
   });
   await createAccount(app.db, 'admin@exemple.fr', PASSWORD, { role: 'admin' });
   admin = new TestBrowser(app.url);
@@ -44,7 +56,7 @@ const DRAFT = {
 };
 
 async function waitDone(id: number) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const n = await (await admin.api(`/api/admin/newsletters/${id}`)).json();
     if (n.status !== 'sending') return n;
     await new Promise((r) => setTimeout(r, 50));
@@ -149,6 +161,64 @@ describe('newsletter sending', () => {
       target: 'Abonnés actifs',
       details: { subject: 'Les prix de novembre', recipients: 3, campaignId: id },
     });
+  });
+
+  it('retries with back-off while Brevo answers 503, then sends once', async () => {
+    brevo.state.unavailable = 2;
+    const res = await admin.api('/api/admin/newsletters', { method: 'POST', body: { ...DRAFT, segment: 'inscrits-sans-abonnement' } });
+    expect(res.status).toBe(202);
+    const { id } = await res.json();
+    expect(await waitDone(id)).toMatchObject({ status: 'sent', recipients: 1, sent: 1, failed: 0 });
+    expect(brevo.state.unavailable).toBe(0);
+    expect(brevo.tagged(`newsletter-${id}`).map((c) => c.body.to[0]?.email)).toEqual(['inscrit@exemple.fr']);
+    const [job] = (await app.jobs?.list(NEWSLETTER_QUEUE, 10)) ?? [];
+    expect(job).toMatchObject({ state: 'completed', retryCount: 2, data: { newsletterId: id } });
+  });
+
+  it('a run after a crash asks Brevo about the calls left in flight instead of sending them again', async () => {
+    const a = await user('doute-a@exemple.fr', null, true);
+    const b = await user('doute-b@exemple.fr', null, true);
+    const c = await user('doute-c@exemple.fr', null, true);
+    await app.db.query(`UPDATE users SET marketing_consent = false WHERE email = 'inscrit@exemple.fr'`);
+    const { id, recipients } = await createNewsletter(app.db, {
+      subject: 'Sujet',
+      preheader: '',
+      bodyHtml: '<p>Corps</p>',
+      segment: 'inscrits-sans-abonnement',
+      adminId: null,
+      adminEmail: 'admin@exemple.fr',
+    });
+    expect(recipients).toBe(3);
+    // The dead run had called Brevo for a (it got through), b (it did not) and c (Brevo cannot say).
+    await app.db.query(`UPDATE newsletter_recipients SET status = 'sending' WHERE newsletter_id = $1`, [id]);
+    const sent: string[] = [];
+    const client: BrevoClient = {
+      send: async (email) => {
+        sent.push(email.to);
+      },
+      wasSent: async (to, tag) => {
+        expect(tag).toBe(`newsletter-${id}`);
+        if (to === 'doute-c@exemple.fr') throw new Error('Brevo injoignable');
+        return to === 'doute-a@exemple.fr';
+      },
+    };
+    await sendNewsletter(
+      { db: app.db, log: createLogger('silent'), brevo: client, publicUrl: 'http://localhost:3000', secret: async () => 's', batchSize: 2 },
+      id,
+    );
+    expect(sent).toEqual(['doute-b@exemple.fr']);
+    const rows = await app.db.query<{ user_id: string; status: string; error: string | null }>(
+      'SELECT user_id, status, error FROM newsletter_recipients WHERE newsletter_id = $1 ORDER BY email',
+      [id],
+    );
+    expect(rows).toEqual([
+      { user_id: a, status: 'sent', error: null },
+      { user_id: b, status: 'sent', error: null },
+      { user_id: c, status: 'failed', error: IN_DOUBT },
+    ]);
+    const [n] = await app.db.query<{ status: string }>('SELECT status FROM newsletters WHERE id = $1', [id]);
+    expect(n?.status).toBe('sent');
+    await app.db.query(`UPDATE users SET marketing_consent = false WHERE email LIKE 'doute-%'`);
   });
 
   it('refuses bad input, an empty segment and non-administrators, and sends nothing', async () => {

@@ -50,11 +50,48 @@ export interface NewsletterRow {
   subject: string;
   preheader: string;
   body_html: string;
+  status: 'sending' | 'sent' | 'failed';
+  created_at: Date;
 }
 
 export async function newsletterById(db: Queryable, id: number): Promise<NewsletterRow | null> {
-  const [row] = await db.query<NewsletterRow>('SELECT id, subject, preheader, body_html FROM newsletters WHERE id = $1', [id]);
-  return row ?? null;
+  const [row] = await db.query<NewsletterRow>(
+    'SELECT id, subject, preheader, body_html, status, created_at FROM newsletters WHERE id = $1',
+    [id],
+  );
+  return row ? { ...row, created_at: new Date(row.created_at) } : null;
+}
+
+/**
+ * Start of a run of the send job. One run per newsletter at a time (the queue's singleton policy),
+ * so whatever is still `claimed` or `sending` was left by a run that died: `claimed` recipients were
+ * never called and go back to pending; `sending` ones were being called, and are returned for the
+ * caller to ask Brevo whether the e-mail left.
+ */
+export async function recipientsLeftByDeadRun(db: Queryable, newsletterId: number): Promise<{ user_id: string; email: string }[]> {
+  await db.query(`UPDATE newsletter_recipients SET status = 'pending', claimed_at = NULL WHERE newsletter_id = $1 AND status = 'claimed'`, [
+    newsletterId,
+  ]);
+  return db.query<{ user_id: string; email: string }>(
+    `SELECT user_id, email FROM newsletter_recipients WHERE newsletter_id = $1 AND status = 'sending' ORDER BY email`,
+    [newsletterId],
+  );
+}
+
+/** Written (and committed) just before the calls to Brevo: from here on a crash leaves them in doubt. */
+export async function markSending(db: Queryable, newsletterId: number, userIds: string[]): Promise<void> {
+  await db.query(`UPDATE newsletter_recipients SET status = 'sending' WHERE newsletter_id = $1 AND user_id = ANY($2::uuid[])`, [
+    newsletterId,
+    userIds,
+  ]);
+}
+
+/** A recipient whose call failed for a passing reason: sent again by the job's next try. */
+export async function releaseRecipient(db: Queryable, newsletterId: number, userId: string): Promise<void> {
+  await db.query(`UPDATE newsletter_recipients SET status = 'pending', claimed_at = NULL WHERE newsletter_id = $1 AND user_id = $2`, [
+    newsletterId,
+    userId,
+  ]);
 }
 
 /**
@@ -93,20 +130,15 @@ export async function finishIfDone(db: Queryable, newsletterId: number): Promise
        status = CASE WHEN EXISTS (SELECT 1 FROM newsletter_recipients WHERE newsletter_id = n.id AND status = 'sent')
                        OR NOT EXISTS (SELECT 1 FROM newsletter_recipients WHERE newsletter_id = n.id) THEN 'sent' ELSE 'failed' END
      WHERE id = $1 AND status = 'sending'
-       AND NOT EXISTS (SELECT 1 FROM newsletter_recipients WHERE newsletter_id = $1 AND status IN ('pending', 'claimed'))
+       AND NOT EXISTS (SELECT 1 FROM newsletter_recipients WHERE newsletter_id = $1 AND status IN ('pending', 'claimed', 'sending'))
      RETURNING id`,
     [newsletterId],
   );
   return rows.length > 0;
 }
 
-/** Sends interrupted by a stop: their claimed recipients go back to pending after `staleMinutes`. */
-export async function unfinishedNewsletters(db: Queryable, staleMinutes: number): Promise<number[]> {
-  await db.query(
-    `UPDATE newsletter_recipients SET status = 'pending', claimed_at = NULL
-     WHERE status = 'claimed' AND claimed_at < now() - make_interval(mins => $1)`,
-    [staleMinutes],
-  );
+/** Newsletters not finished yet (each has, or gets at start-up, a job on the queue). */
+export async function unfinishedNewsletters(db: Queryable): Promise<number[]> {
   const rows = await db.query<{ id: number }>(`SELECT id FROM newsletters WHERE status = 'sending' ORDER BY id`);
   return rows.map((r) => Number(r.id));
 }
@@ -131,7 +163,7 @@ export async function listNewsletters(db: Queryable, id?: number): Promise<Newsl
             count(r.user_id) AS recipients,
             count(*) FILTER (WHERE r.status = 'sent') AS sent,
             count(*) FILTER (WHERE r.status = 'failed') AS failed,
-            count(*) FILTER (WHERE r.status IN ('pending', 'claimed')) AS pending
+            count(*) FILTER (WHERE r.status IN ('pending', 'claimed', 'sending')) AS pending
      FROM newsletters n LEFT JOIN newsletter_recipients r ON r.newsletter_id = n.id
      WHERE ($1::bigint IS NULL OR n.id = $1)
      GROUP BY n.id ORDER BY n.id DESC LIMIT 50`,

@@ -1,6 +1,6 @@
 /**
  * `/api/admin/newsletters` (administrators, from a signed-in browser): the segments and past
- * sends, a test to oneself, and a send to a segment that runs in the background in batches;
+ * sends, a test to oneself, and a send to a segment: a job of the durable queue, in batches;
  * `/api/account/marketing` (the signed-in user): give or withdraw the newsletter consent.
  */
 import {
@@ -106,7 +106,7 @@ export function newsletterRoutes(deps: {
       });
       return n;
     });
-    deps.jobs.start(created.id);
+    await deps.jobs.start(created.id);
     res
       .status(202)
       .json({ id: created.id, recipients: created.recipients, message: `Envoi lancé à ${created.recipients} destinataire(s).` });

@@ -36,6 +36,20 @@ function applyData(map: MapLibreMap, data: Map3dResponse, combined: boolean) {
   if (b) map.fitBounds(b, { padding: 30, pitch: map.getPitch(), bearing: map.getBearing(), duration: 0 });
 }
 
+/**
+ * What the 3D layers show once drawn, on the map's element (`data-sections-drawn`: sections raised
+ * by a numeric median; `data-pitch`): MapLibre drops a layer it refuses without throwing, and the
+ * browser tests cannot read the WebGL canvas's state otherwise.
+ */
+function reportDrawn(map: MapLibreMap) {
+  const el = map.getContainer();
+  const count = (id: string, raised: (p: Record<string, unknown>) => boolean) =>
+    map.getLayer(id) ? map.queryRenderedFeatures({ layers: [id] }).filter((f) => raised(f.properties)).length : 0;
+  el.dataset.sectionsDrawn = String(count('sections-3d', (p) => typeof p.median === 'number' && p.median > 0));
+  el.dataset.salesDrawn = String(count('ventes-3d', (p) => typeof p.price === 'number' && p.price > 0));
+  el.dataset.pitch = String(Math.round(map.getPitch()));
+}
+
 export function Map3dExplorer({ combined }: { combined: boolean }) {
   const [commune, setCommune] = useState<string | null>(null);
   const { data, error } = useMap3d(commune, combined);
@@ -137,7 +151,7 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
             label="Carte en relief des prix"
             onReady={(map) => {
               map.addSource('sections-3d', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-              map.addLayer(sectionsLayer([]) as never);
+              map.addLayer(sectionsLayer(stepsOf(data)) as never);
               if (combined) {
                 map.addSource('ventes-3d', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
                 map.addLayer(SALES_LAYER as never);
@@ -147,6 +161,7 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
               map.setPitch(pitch);
               map.setBearing(bearing);
               mapRef.current = map;
+              map.on('idle', () => reportDrawn(map));
               applyData(map, data, combined);
             }}
           />

@@ -5,7 +5,7 @@ import { DPE_COLOURS, PRICE_COLOURS } from '@immoloupe/shared/map3d/map3d.logic'
 import { Box, Group, Stack, Text } from '@mantine/core';
 
 const Swatch = ({ colour }: { colour: string }) => (
-  <Box w={18} h={14} style={{ background: colour, border: '1px solid #adb5bd', borderRadius: 2 }} />
+  <Box w={18} h={14} data-swatch={colour} style={{ background: colour, border: '1px solid #adb5bd', borderRadius: 2 }} />
 );
 
 export function Map3dLegend({ steps, withDpe }: { steps: number[]; withDpe: boolean }) {

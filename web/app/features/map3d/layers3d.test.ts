@@ -1,0 +1,68 @@
+/**
+ * The 3D layers checked with MapLibre's own style validator: MapLibre does not throw on a bad paint
+ * value, it logs and drops the layer, which left the 3D map showing only the flat basemap.
+ */
+
+import type { Map3dResponse } from '@immoloupe/shared/map3d/contracts';
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import { describe, expect, it } from 'vitest';
+import { DPE_LAYER, dpeGeoJson, SALES_LAYER, salesGeoJson, sectionsLayer, stepsOf } from './layers3d';
+
+const empty = { type: 'FeatureCollection', features: [] };
+
+function errorsOf(layers: object[]) {
+  return validateStyleMin({
+    version: 8,
+    sources: {
+      'sections-3d': { type: 'geojson', data: empty },
+      'ventes-3d': { type: 'geojson', data: empty },
+      'dpe-3d': { type: 'geojson', data: empty },
+    },
+    layers,
+  } as never).map((e) => e.message);
+}
+
+const section = (median: number | null) => ({
+  type: 'Feature',
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [2.47, 48.9],
+        [2.48, 48.9],
+        [2.48, 48.91],
+        [2.47, 48.9],
+      ],
+    ],
+  },
+  properties: { code: '930100000A', section: '000A', sales: 5, median },
+});
+
+const data = {
+  sections: { type: 'FeatureCollection', features: [section(2400), section(3100), section(null), section(3900)] },
+  sales: [{ lon: 2.47, lat: 48.9, price: 250_000 }],
+  dpe: [{ lon: 2.47, lat: 48.9, label: 'D' }],
+} as unknown as Map3dResponse;
+
+describe('3D map layers', () => {
+  it('are valid MapLibre layers, with or without priced sections', () => {
+    expect(errorsOf([sectionsLayer(stepsOf(data)), SALES_LAYER, DPE_LAYER])).toEqual([]);
+    expect(errorsOf([sectionsLayer([])])).toEqual([]);
+  });
+
+  it('raise sections by a numeric median and colour them by steps of the medians', () => {
+    const layer = sectionsLayer(stepsOf(data));
+    expect(layer.paint['fill-extrusion-height']).toEqual(['*', ['coalesce', ['get', 'median'], 0], 0.1]);
+    expect(stepsOf(data)).toEqual([2400, 3100, 3900]);
+    expect(layer.paint['fill-extrusion-color']).toEqual(expect.arrayContaining(['step', 2400, 3100, 3900]));
+  });
+
+  it('turns sales into columns and DPE into points', () => {
+    expect(salesGeoJson(data).features[0]?.properties).toEqual({ price: 250_000 });
+    expect(salesGeoJson(data).features[0]?.geometry.type).toBe('Polygon');
+    expect(dpeGeoJson(data).features[0]).toMatchObject({
+      geometry: { type: 'Point', coordinates: [2.47, 48.9] },
+      properties: { label: 'D' },
+    });
+  });
+});
