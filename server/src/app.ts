@@ -90,7 +90,6 @@ export async function registerJobs(
     cacheDir: path.join(deps.config.DATA_DIR, 'telechargements'),
   }).init();
   await registerAlertJobs(jobs, alertDeps(deps), { daily: deps.config.ALERTS_DAILY_CRON, weekly: deps.config.ALERTS_WEEKLY_CRON });
-  return { imports };
   const newsletters = await registerNewsletterJobs(jobs, deps);
   return { imports, newsletters };
 }
@@ -131,7 +130,6 @@ export function buildApp(deps: AppDeps): express.Express {
   app.post('/api/stripe/webhook', accounts.stripeWebhook);
   app.use('/api', extensionCors({ chromiumIds: config.EXTENSION_CHROMIUM_IDS }));
   app.use(accounts.sessionReader);
-  const newsletter = newsletterFeature({ config, db: deps.db, log });
   const alerts = alertRoutes(alertDeps({ config, db: deps.db, log }));
   app.use('/brevo/alertes', alerts.pages);
   const newsletter = newsletterFeature({ config, db: deps.db, log, jobs: deps.newsletters ?? null });

@@ -43,9 +43,6 @@ export interface SpecRoute {
 export const PRODUCT_NAME = 'Immoloupe';
 
 const ready: RouteDelivery = { state: 'ready' };
-const coming = (issue: string): RouteDelivery => ({ state: 'coming', issue });
-/** Issues that deliver the pages still to come, named by their subject. */
-const LATER = 'une prochaine version';
 
 type Entry = Omit<SpecRoute, 'noindex' | 'delivery'> & { delivery?: RouteDelivery; noindex?: boolean };
 

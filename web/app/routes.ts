@@ -1,8 +1,8 @@
 /**
  * Every URL of the specification (SEED-SPEC §2) mapped to its page module, grouped under the
  * layout route the rules of `shared/src/layout.ts` give it: the router loads a page's layout
- * module with the page, before navigating. Pages whose tool a later issue delivers share
- * `routes/coming.tsx`; a test checks this list against the table in `shared/src/routes.ts`.
+ * module with the page, before navigating. A test checks this list against the table in
+ * `shared/src/routes.ts`.
  */
 import { layout, type RouteConfig, route } from '@react-router/dev/routes';
 
@@ -19,8 +19,6 @@ function idOf(path: string): string {
 function rr(path: string): string {
   return decodeURI(path).slice(1);
 }
-
-const comingSoon = (path: string) => route(rr(path), 'routes/coming.tsx', { id: idOf(path) });
 
 export default [
   layout('layouts/paspro-route.tsx', { id: 'layout-paspro' }, [
