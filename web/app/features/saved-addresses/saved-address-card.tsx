@@ -57,7 +57,7 @@ export function SavedAddressCard({
       aria-label={a.label}
       data-testid="saved-address"
       data-address-id={a.id}
-      style={selected ? { borderColor: 'var(--p-color-blue-6)', borderWidth: 2 } : undefined}
+      style={selected ? { borderColor: 'var(--mantine-color-blue-6)', borderWidth: 2 } : undefined}
       onFocusCapture={onSelect}
     >
       <Stack gap="xs">
@@ -70,7 +70,7 @@ export function SavedAddressCard({
             </Text>
           </Stack>
           {a.watch !== 'off' && (
-            <Badge color="red" variant="light">
+            <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
               Surveillée ({WATCH_LABELS[a.watch].toLowerCase()})
             </Badge>
           )}
