@@ -3,7 +3,7 @@
  * button), « Surveiller » (frequency and radius, saved at once, explained), the links back to the
  * address analysis and the parcel sheet, and delete.
  */
-import { formatDate } from '@immoloupe/shared/format';
+import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import {
   analysisUrlOf,
   MAX_NOTES,
@@ -22,7 +22,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Select } from '~/components/select';
 
-const radiusLabel = (m: number) => (m === 0 ? 'La parcelle seule' : `${m}\u00a0m`);
+const radiusLabel = (m: number) => (m === 0 ? 'La parcelle seule' : `${formatInteger(m)}\u00a0m`);
 
 export function SavedAddressCard({
   a,
