@@ -55,8 +55,8 @@ describe('/api/addresses/saved', () => {
     carnot = await save(alice, CARNOT);
     expect(carnot).toMatchObject({ ...CARNOT, notes: '', tags: [], watch: 'off', watchRadiusM: 200 });
     expect((await patch(alice, carnot.id, { notes: 'Vendeur à relancer' })).status).toBe(200);
-    const again = await save(alice, { ...CARNOT, idParcelle: null });
-    expect(again).toMatchObject({ id: carnot.id, notes: 'Vendeur à relancer', idParcelle: CARNOT.idParcelle });
+    const again = await save(alice, { ...CARNOT, idParcelle: null, insee: null });
+    expect(again).toMatchObject({ id: carnot.id, notes: 'Vendeur à relancer', idParcelle: CARNOT.idParcelle, insee: '93010' });
     expect((await list(alice)).items.map((a) => a.id)).toEqual([carnot.id]);
     expect((await list(bob)).items).toEqual([]);
   });
