@@ -72,9 +72,7 @@ describe('my addresses', () => {
       await tags.press('Enter');
       await carnot.getByRole('button', { name: 'Enregistrer les modifications' }).click();
       await page.getByRole('status').getByText('Modifications enregistrées.').waitFor();
-      await expect
-        .poll(async () => carnot.getByRole('button', { name: 'Enregistrer les modifications' }).isDisabled())
-        .toBe(true);
+      await expect.poll(async () => carnot.getByRole('button', { name: 'Enregistrer les modifications' }).isDisabled()).toBe(true);
 
       // « Surveiller »: weekly, within 500 m, explained in French.
       await carnot.getByRole('combobox', { name: 'Surveiller', exact: true }).click();
@@ -83,7 +81,9 @@ describe('my addresses', () => {
       await carnot.getByRole('combobox', { name: 'Rayon surveillé' }).click();
       await page.getByRole('option', { name: '500\u00a0m' }).click();
       await carnot
-        .getByText('Une alerte par e-mail quand une nouvelle vente DVF ou un nouveau DPE apparaît sur la parcelle ou dans un rayon de 500\u00a0m.')
+        .getByText(
+          'Une alerte par e-mail quand une nouvelle vente DVF ou un nouveau DPE apparaît sur la parcelle ou dans un rayon de 500\u00a0m.',
+        )
         .waitFor();
       await screenshot(page, 'saved-addresses-mesadresses');
 

@@ -5,6 +5,7 @@
  * job reads `watch` and `watchRadiusM`).
  */
 import { z } from 'zod';
+import { formatInteger } from '../format.js';
 import { INSEE_PATTERN, PARCEL_PATTERN } from '../market/contracts.js';
 
 /** Most saved addresses per user. */
@@ -70,7 +71,7 @@ export const savedAddressUpdateSchema = z
       .number({ error: 'Rayon en mètres attendu.' })
       .int('Rayon en mètres entiers.')
       .min(0, 'Rayon positif.')
-      .max(MAX_WATCH_RADIUS, `Rayon de ${MAX_WATCH_RADIUS} m au plus.`)
+      .max(MAX_WATCH_RADIUS, `Rayon de ${formatInteger(MAX_WATCH_RADIUS)}\u00a0m au plus.`)
       .optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Rien à modifier.');
@@ -119,7 +120,7 @@ export function parcelUrlOf(a: Pick<SavedAddress, 'idParcelle'>): string | null 
 
 /** What « Surveiller » does, in the page's words. */
 export function watchExplanation(radiusM: number): string {
-  const where = radiusM === 0 ? 'sur la parcelle' : `sur la parcelle ou dans un rayon de ${radiusM}\u00a0m`;
+  const where = radiusM === 0 ? 'sur la parcelle' : `sur la parcelle ou dans un rayon de ${formatInteger(radiusM)}\u00a0m`;
   return `Une alerte par e-mail quand une nouvelle vente DVF ou un nouveau DPE apparaît ${where}.`;
 }
 

@@ -130,7 +130,7 @@ export function savedAddressRoutes({ db }: { db: Db }): Router {
       // Saving the same address again keeps one entry (its notes, tags and watch), position refreshed.
       const [saved] = await tx.query<Row>(
         `INSERT INTO saved_addresses (user_id, label, lon, lat, insee, id_parcelle) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (user_id, label) DO UPDATE SET lon = excluded.lon, lat = excluded.lat, insee = excluded.insee,
+         ON CONFLICT (user_id, label) DO UPDATE SET lon = excluded.lon, lat = excluded.lat, insee = coalesce(excluded.insee, saved_addresses.insee),
            id_parcelle = coalesce(excluded.id_parcelle, saved_addresses.id_parcelle), updated_at = now()
          RETURNING ${COLUMNS}`,
         [owner(req), a.label, a.lon, a.lat, a.insee, a.idParcelle],

@@ -55,8 +55,8 @@ describe('/api/addresses/saved', () => {
     carnot = await save(alice, CARNOT);
     expect(carnot).toMatchObject({ ...CARNOT, notes: '', tags: [], watch: 'off', watchRadiusM: 200 });
     expect((await patch(alice, carnot.id, { notes: 'Vendeur à relancer' })).status).toBe(200);
-    const again = await save(alice, { ...CARNOT, idParcelle: null });
-    expect(again).toMatchObject({ id: carnot.id, notes: 'Vendeur à relancer', idParcelle: CARNOT.idParcelle });
+    const again = await save(alice, { ...CARNOT, idParcelle: null, insee: null });
+    expect(again).toMatchObject({ id: carnot.id, notes: 'Vendeur à relancer', idParcelle: CARNOT.idParcelle, insee: '93010' });
     expect((await list(alice)).items.map((a) => a.id)).toEqual([carnot.id]);
     expect((await list(bob)).items).toEqual([]);
   });
@@ -82,7 +82,7 @@ describe('/api/addresses/saved', () => {
     expect(row).toEqual({ watch: 'weekly', watch_radius_m: 500 });
 
     for (const [body, message] of [
-      [{ watchRadiusM: 2500 }, 'Rayon de 2000 m au plus.'],
+      [{ watchRadiusM: 2500 }, 'Rayon de 2\u202f000\u00a0m au plus.'],
       [{ watch: 'hourly' }, 'Fréquence de surveillance inconnue.'],
       [{ tags: ['a;b'] }, 'Une étiquette ne contient ni virgule ni point-virgule.'],
       [{ label: ' x ' }, 'Adresse requise (3 caractères au moins).'],
@@ -160,6 +160,14 @@ describe('/api/addresses/saved', () => {
       'Vous avez atteint la limite de 500 adresses enregistrées\u00a0: supprimez-en une pour en ajouter.',
     );
     await save(alice, GARE);
+    expect((await list(alice)).items).toHaveLength(MAX_SAVED_ADDRESSES);
+
+    // One place left, three saves at the same time: exactly one gets it.
+    await app.db.query(`DELETE FROM saved_addresses WHERE user_id = $1 AND label = 'Adresse n° 1'`, [aliceId]);
+    const racing = await Promise.all(
+      [1, 2, 3].map((i) => alice.api('/api/addresses/saved', { method: 'POST', body: { ...GARE, label: `Adresse concurrente ${i}` } })),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect((await list(alice)).items).toHaveLength(MAX_SAVED_ADDRESSES);
   });
 

@@ -3,7 +3,7 @@
  * button), « Surveiller » (frequency and radius, saved at once, explained), the links back to the
  * address analysis and the parcel sheet, and delete.
  */
-import { formatDate } from '@immoloupe/shared/format';
+import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import {
   analysisUrlOf,
   MAX_NOTES,
@@ -22,7 +22,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Select } from '~/components/select';
 
-const radiusLabel = (m: number) => (m === 0 ? 'La parcelle seule' : `${m}\u00a0m`);
+const radiusLabel = (m: number) => (m === 0 ? 'La parcelle seule' : `${formatInteger(m)}\u00a0m`);
 
 export function SavedAddressCard({
   a,
@@ -57,7 +57,7 @@ export function SavedAddressCard({
       aria-label={a.label}
       data-testid="saved-address"
       data-address-id={a.id}
-      style={selected ? { borderColor: 'var(--p-color-blue-6)', borderWidth: 2 } : undefined}
+      style={selected ? { borderColor: 'var(--mantine-color-blue-6)', borderWidth: 2 } : undefined}
       onFocusCapture={onSelect}
     >
       <Stack gap="xs">
@@ -70,7 +70,7 @@ export function SavedAddressCard({
             </Text>
           </Stack>
           {a.watch !== 'off' && (
-            <Badge color="red" variant="light">
+            <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
               Surveillée ({WATCH_LABELS[a.watch].toLowerCase()})
             </Badge>
           )}
