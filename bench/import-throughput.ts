@@ -102,7 +102,11 @@ async function stagedCsv(source: Source, file: string): Promise<{ csv: string; r
 async function bench(engine: string, db: Db, inputs: { source: Source; file: string }[]): Promise<void> {
   await migrate(db);
   // The development machine is shared: the load average says how far the figures are from an idle one.
-  console.log(`${engine}: load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `${engine}: load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   for (const { source, file } of inputs) {
     const t0 = performance.now();
     const report = await runImport(db, { path: file, source, startedBy: 'bench' });

@@ -4,10 +4,10 @@
  * whole mutation.
  */
 import { z } from 'zod';
+import { zoneQueryFields } from '../zone/contracts.js';
 import { commaList, isoDateSchema, optionalNumber, PARCEL_PATTERN, zoneFields, zoneOf } from './contracts.js';
 import { NATURES } from './dvf.js';
 import type { PolygonGeometry } from './polygon.js';
-import { zoneQueryFields } from '../zone/contracts.js';
 
 /** Types a transaction can contain: built locals, dependencies, or bare land. */
 export const TRANSACTION_TYPES = ['maison', 'appartement', 'local', 'dependance', 'terrain'] as const;

@@ -4,8 +4,9 @@
  * territory only. Alice's zone is a rectangle over most of Bondy, Bob's is Paris 18e (no data
  * loaded there): Bob never gets Alice's results.
  */
-import { parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts';
+
 import { transactionListSchema } from '@immoloupe/shared/market/transactions-contracts';
+import { parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts';
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';

@@ -3,7 +3,7 @@
  * query (the filters), with a name. The server validates the query with the
  * tool's own schema and says in French what is wrong.
  */
-import { type AlertFrequency, SAVED_SEARCH_TOOLS, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
+import { SAVED_SEARCH_TOOLS, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 import { Alert, Anchor, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
