@@ -45,6 +45,8 @@ async function pickAddress(page: Page, text: string, option: RegExp): Promise<vo
 
 /** The DPE samples the listing tools look in (Lyon 8e, and an extract of all France). */
 const DPE_SAMPLES = ['dpe/dpe03existant_extrait-1000_france.csv', 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv'];
+/** A listing feed for the automatic list: the Bien'ici export of Toulon (500 listings). */
+const LISTING_FEEDS = ['listings/bienici/bienici_api-flattened_vente_toulon-83_2026-03_first500rows.csv'];
 
 /** The page source of a SeLoger ad (Lyon 8e), as a person pastes it in the listing analysis. */
 function selogerLyonSource(): string {
@@ -216,6 +218,31 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await page.getByTestId('mon-annonce').first().waitFor();
     await settle(page);
   },
+  '/pro/listeautomatique': async (page, url) => {
+    // A listing search over the Bien'ici export of Toulon (imported feed): its matches, newest first.
+    await page.goto(`${url}/pro/listeautomatique`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Créez une recherche d’annonces' }).click();
+    await page.getByRole('textbox', { name: 'Nom de la recherche' }).fill('Appartements à Toulon');
+    await page.getByRole('textbox', { name: 'Codes postaux (séparés par des virgules)' }).fill('83000, 83100, 83200');
+    await page.getByRole('button', { name: 'Enregistrer la recherche' }).click();
+    await page.getByText('Recherche « Appartements à Toulon » enregistrée.').waitFor();
+    await page.goto(`${url}/pro/listeautomatique`);
+    await page.getByTestId('annonce-auto').first().waitFor({ timeout: 20_000 });
+    await settle(page);
+  },
+  '/pro/mesadresses': async (page, url) => {
+    await page.goto(`${url}/pro/analyseadresse`);
+    await pickAddress(page, '139 avenue Carnot Bondy', /139 Avenue Carnot/);
+    const analysis = page.getByTestId('address-analysis');
+    await analysis.getByRole('heading', { name: 'Parcelle AS 167' }).waitFor();
+    await analysis.getByRole('button', { name: 'Enregistrer l’adresse' }).click();
+    await analysis.getByRole('status').getByText('Adresse enregistrée dans vos adresses.').waitFor();
+    await page.goto(`${url}/pro/mesadresses`);
+    await page.getByTestId('saved-address').first().waitFor();
+    await page.locator('[data-map-ready="true"]').first().waitFor({ timeout: 30_000 });
+    await settle(page);
+  },
   '/pro/mesrecherches': async (page, url) => {
     await page.goto(`${url}/pro/transactions?insee=93010&types=appartement`);
     await waitForHydration(page);
@@ -335,8 +362,8 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-captures-'));
   let server: RunningServer | undefined;
   try {
-    console.info('Import des données d’exemple (Bondy, Hendaye, DPE de Lyon 8e)…');
-    await importSamples(dataDir, [...MARKET_SAMPLES, ...DPE_SAMPLES]);
+    console.info('Import des données d’exemple (Bondy, Hendaye, DPE de Lyon 8e, annonces de Toulon)…');
+    await importSamples(dataDir, [...MARKET_SAMPLES, ...DPE_SAMPLES, ...LISTING_FEEDS]);
     // An administrator with a subscription opens every tool, the admin page included.
     await createAccounts(dataDir, [{ ...ACCOUNT, role: 'admin', subscription: 'active' }]);
     server = await startServer({ dataDir });

@@ -10,6 +10,7 @@ import { readCsv } from './csv.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
 import type { Column } from './stage.js';
+import { repairDoubleUtf8 } from './text-repair.logic.js';
 
 const BAN_COLUMNS = [
   'id',
@@ -66,9 +67,10 @@ const columns: readonly Column[] = [
   ['voie_key', 'text'],
 ];
 
+/** A field's text, trimmed; names encoded twice by a re-export (« RÃ©publique ») are repaired. */
 function text(v: string | undefined): string | null {
   const t = (v ?? '').trim();
-  return t === '' ? null : t;
+  return t === '' ? null : repairDoubleUtf8(t);
 }
 
 function num(v: string | undefined): number | null | undefined {

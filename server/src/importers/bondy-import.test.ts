@@ -93,6 +93,14 @@ describe('importing the Bondy set into a fresh database', () => {
     expect(a?.voies).toBeGreaterThan(300);
   });
 
+  it('repairs the street names the sample’s re-export encoded twice (« RÃ©publique »)', async () => {
+    const [v] = await db.query<{ broken: number; republique: number }>(
+      `SELECT count(*) FILTER (WHERE nom_voie ~ '[ÂÃ][\u0080-\u00bf]')::int AS broken,
+              count(*) FILTER (WHERE nom_voie = 'Place de la République')::int AS republique FROM ban_voies`,
+    );
+    expect(v).toEqual({ broken: 0, republique: 1 });
+  });
+
   it('links the RNIC copropriétés to their parcels', async () => {
     const [c] = await db.query<{ copros: number; refs: number; current: number; known: number }>(
       `SELECT (SELECT count(*)::int FROM copros) AS copros, count(*)::int AS refs,

@@ -171,8 +171,10 @@ describe('safety', () => {
     const empty = path.join(dir, 'vide.csv');
     writeFileSync(empty, '');
     await expect(runImport(db, { path: empty, startedBy: 'test' })).rejects.toThrow('Le fichier « vide.csv » est vide.');
-    const listing = path.join(SAMPLES_DIR, 'listings/pap/pap_search-extract_vente_toulon-83_2026-03.csv');
-    await expect(runImport(db, { path: listing, startedBy: 'test' })).rejects.toThrow(/Type de fichier non reconnu/);
+    // A CSV of none of the known sources (listing feeds are one now, so the file is made here).
+    const unknown = path.join(dir, 'inventaire.csv');
+    writeFileSync(unknown, 'reference;designation;quantite\nA1;Chaise;4\n');
+    await expect(runImport(db, { path: unknown, startedBy: 'test' })).rejects.toThrow(/Type de fichier non reconnu/);
     const headerOnly = path.join(dir, 'entete.csv');
     writeFileSync(headerOnly, `${readFileSync(SAMPLES.dvfAbzac, 'utf8').split('\n')[0]}\n`);
     const h = await runImport(db, { path: headerOnly, startedBy: 'test' });

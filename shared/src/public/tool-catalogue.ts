@@ -221,6 +221,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Liste automatique',
         line: 'Les annonces qui correspondent à vos critères, rassemblées pour vous.',
         illustration: 'alerts',
+        screenshot:
+          'Capture d’écran de la «\u00a0Liste automatique\u00a0»\u00a0: les annonces de Toulon qui correspondent à une recherche d’annonces enregistrée, les plus récentes d’abord, avec leur prix au m² et la marque «\u00a0Nouveau\u00a0».',
         audiences: ['chasseurs'],
         purpose: 'Recevoir une sélection d’annonces qui correspondent à une recherche enregistrée.',
       },
@@ -266,6 +268,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         name: 'Mes adresses',
         line: 'Les adresses enregistrées depuis l’analyse d’adresse.',
         illustration: 'address',
+        screenshot:
+          'Capture d’écran de «\u00a0Mes adresses\u00a0»\u00a0: une adresse de Bondy enregistrée depuis l’analyse d’adresse, sur la carte, avec ses notes, ses étiquettes et le choix de la surveiller.',
         audiences: ['agents', 'chasseurs', 'fonciers'],
         purpose: 'Retrouver et rouvrir les adresses que vous avez enregistrées.',
       },

@@ -43,7 +43,7 @@ export function marketLine(l: PoolListing): string {
   if (!l.pricePerM2) return 'Pas de prix au m² (prix ou surface absents, ou location).';
   if (!m) return 'Pas de médiane DVF (type de bien autre qu’appartement ou maison, ou commune inconnue).';
   if (m.value === null || m.count < MIN_MEDIAN_SALES)
-    return `Trop peu de ventes (${formatInteger(m.count)}) en ${m.label} pour une médiane fiable.`;
+    return `Trop peu de ventes (${formatInteger(m.count)}) ${m.level === 'section' ? `dans la ${m.label}` : `à ${m.label}`} pour une médiane fiable.`;
   const where = m.level === 'section' ? `de la ${m.label}` : `de ${m.label}`;
   const sales = `${formatInteger(m.count)}\u00a0ventes`;
   if (l.gap === null) return `Médiane ${where}\u00a0: ${formatEurosPerSquareMetre(m.value)} (${sales}).`;
@@ -90,7 +90,8 @@ export function PoolRow({ l, isNew, searches }: { l: PoolListing; isNew?: boolea
           <Title order={3} size="h4">
             {l.title ?? 'Annonce sans titre'}
           </Title>
-          <Group gap="xs">
+          {/* The badges keep their width: a long title wraps instead of cutting « Nouveau ». */}
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {isNew && <Badge color="orange">Nouveau</Badge>}
             {l.gap !== null && l.gap <= -0.1 && (
               <Badge color="green" variant="light">

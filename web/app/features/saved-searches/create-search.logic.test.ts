@@ -18,4 +18,9 @@ describe('queryOfForm', () => {
     );
     expect(queryOfForm('copros', { lotsMin: '50', syndicTypes: ['benevole'] })).toBe('lotsMin=50&syndicTypes=benevole');
   });
+
+  it('keeps lists of postcodes and commune names as typed: no decimal comma, no spaces removed inside a name', () => {
+    expect(queryOfForm('annonces', { postcode: '83000, 83100, 83200' })).toBe('postcode=83000%2C83100%2C83200');
+    expect(queryOfForm('parcelles', { commune: 'Le Havre', section: 'AB' })).toBe('commune=Le+Havre&section=AB');
+  });
 });

@@ -30,7 +30,7 @@ const ZONE_FIELDS: ToolField[] = [
 
 export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
   transactions: [
-    { key: 'insee', label: 'Commune (code INSEE)', placeholder: '93010' },
+    { key: 'insee', label: 'Commune (code INSEE)', placeholder: '93010', text: true },
     {
       key: 'types',
       label: 'Types de bien',
@@ -47,8 +47,8 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
     { key: 'priceMax', label: 'Prix maximal (€)' },
   ],
   parcelles: [
-    { key: 'commune', label: 'Commune (nom ou code INSEE)', placeholder: 'Bondy' },
-    { key: 'section', label: 'Section', placeholder: 'AS' },
+    { key: 'commune', label: 'Commune (nom ou code INSEE)', placeholder: 'Bondy', text: true },
+    { key: 'section', label: 'Section', placeholder: 'AS', text: true },
     { key: 'surfaceMin', label: 'Surface minimale (m²)' },
     { key: 'surfaceMax', label: 'Surface maximale (m²)' },
   ],
@@ -70,8 +70,8 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
     { key: 'endsWithin', label: 'Mandat finissant dans (mois)' },
   ],
   annonces: [
-    { key: 'postcode', label: 'Codes postaux (séparés par des virgules)', placeholder: '69008' },
-    { key: 'insee', label: 'ou communes (codes INSEE)', placeholder: '69388' },
+    { key: 'postcode', label: 'Codes postaux (séparés par des virgules)', placeholder: '69008', text: true },
+    { key: 'insee', label: 'ou communes (codes INSEE)', placeholder: '69388', text: true },
     { key: 'zone', label: 'ou ma zone', choices: [{ value: 'mine', label: 'Ma zone' }] },
     {
       key: 'types',
