@@ -22,6 +22,7 @@ describe('withIndexesDeferred', () => {
       'dvf_lines_parcelle',
       'dvf_mutations_commune_date',
       'dvf_mutations_date',
+      'dvf_mutations_import_run',
       'dvf_sales_commune_month',
       'dvf_sales_departement_month',
       'dvf_sales_section_month',
