@@ -83,6 +83,7 @@ describe('listing feeds import', () => {
     for (const file of Object.values(LISTING_FEEDS)) expect(await detectFileSource(file, path.basename(file))).toBe('annonces');
   });
 
+  // Five samples (1 500 rows) through the portal parsers: tens of seconds on a loaded 2-core machine.
   it('imports the five samples into the pool, each row with its line when refused', async () => {
     const mine = await db.transaction((tx) =>
       saveSighting(tx, SUBSCRIBER.id, {
@@ -133,7 +134,7 @@ describe('listing feeds import', () => {
     const [own] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE user_id = $1', [SUBSCRIBER.id]);
     expect(own?.n).toBe(1);
     expect(mine.merged).toBe(false);
-  });
+  }, 180_000);
 
   it('changes nothing when a feed is imported again', async () => {
     const before = await snapshot();
@@ -144,7 +145,7 @@ describe('listing feeds import', () => {
       expect(again.summary.points_de_prix).toBe(0);
     }
     expect(await snapshot()).toEqual(before);
-  });
+  }, 180_000);
 
   it('adds one price point for a new capture at another price, and joins the same flat on another portal', async () => {
     const first = write('bienici-1.csv', `${BIENICI_HEADER}\n${bieniciRow('test-1', 250000, 64, 43.1245, 5.9301)}\n`);
