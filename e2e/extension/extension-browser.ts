@@ -76,3 +76,59 @@ export async function panelText(page: Page): Promise<string> {
   );
   return (await panel.innerText()).replace(/[ \t\r\n]+/g, ' ');
 }
+
+/** The part of `chrome.developerPrivate` (chrome://extensions only, not in @types/chrome) read here. */
+interface DeveloperPrivate {
+  updateProfileConfiguration(update: { inDeveloperMode: boolean }, done: () => void): void;
+  reload(id: string, options: { failQuietly: boolean; populateErrorForUnpacked: boolean }, done: (error?: { error: string }) => void): void;
+  getExtensionsInfo(
+    options: object,
+    done: (list: { id: string; state: string; installWarnings: string[]; manifestErrors: { message: string }[] }[]) => void,
+  ): void;
+  onItemStateChanged: { addListener(listener: (e: { event_type: string; item_id: string }) => void): void };
+}
+
+export interface ManifestReport {
+  /** ENABLED once loaded. */
+  state: string;
+  /** Chromium's own words: « Permission 'x' is unknown. », « Unrecognized manifest key 'y'. »… */
+  warnings: string[];
+}
+
+/**
+ * What Chromium itself says of an unpacked extension's manifest, as chrome://extensions shows it in
+ * developer mode. Chromium records the manifest warnings of an unpacked extension only while its
+ * error console is on, that is in developer mode, and an extension given by --load-extension is
+ * installed at start-up, before any page can switch that mode on. So the extensions page switches
+ * developer mode on, reloads the extension from its folder (as its « Actualiser » button does), waits
+ * until Chromium reports it installed again (the warnings are recorded before that event), then
+ * reads its install warnings and manifest errors.
+ */
+export async function manifestReport(context: BrowserContext, extensionId: string): Promise<ManifestReport> {
+  const page = await context.newPage();
+  try {
+    await page.goto('chrome://extensions');
+    return await page.evaluate(async (id) => {
+      const dp = (globalThis as unknown as { chrome: { developerPrivate: DeveloperPrivate } }).chrome.developerPrivate;
+      await new Promise<void>((resolve) => dp.updateProfileConfiguration({ inDeveloperMode: true }, resolve));
+      const installed = new Promise<void>((resolve) =>
+        dp.onItemStateChanged.addListener((e) => {
+          if (e.item_id === id && e.event_type === 'INSTALLED') resolve();
+        }),
+      );
+      const failed = await new Promise<{ error: string } | undefined>((resolve) =>
+        dp.reload(id, { failQuietly: false, populateErrorForUnpacked: true }, resolve),
+      );
+      if (failed) return { state: 'LOAD_ERROR', warnings: [failed.error] };
+      await installed;
+      const list = await new Promise<Parameters<Parameters<DeveloperPrivate['getExtensionsInfo']>[1]>[0]>((resolve) =>
+        dp.getExtensionsInfo({ includeDisabled: true, includeTerminated: true }, resolve),
+      );
+      const info = list.find((e) => e.id === id);
+      if (!info) return { state: 'ABSENT', warnings: [] };
+      return { state: info.state, warnings: [...info.installWarnings, ...info.manifestErrors.map((e) => e.message)] };
+    }, extensionId);
+  } finally {
+    await page.close();
+  }
+}
