@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { denyConsent, waitForHydration } from '../e2e/public/a11y.ts';
 import { openBrowser } from '../e2e/support/browser.ts';
-import { createAccounts, importSamples, MARKET_SAMPLES, signIn } from '../e2e/support/data.ts';
+import { createAccounts, DPE_SAMPLES, importSamples, MARKET_SAMPLES, signIn } from '../e2e/support/data.ts';
 import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../e2e/support/server.ts';
 import { ALL_TOOLS, isToolAvailable, SCREENSHOT_SIZE, toolScreenshotId } from '../shared/src/public/tool-catalogue.ts';
 
@@ -42,9 +42,6 @@ async function pickAddress(page: Page, text: string, option: RegExp): Promise<vo
   await input.pressSequentially(text, { delay: 20 });
   await page.getByRole('option', { name: option }).first().click();
 }
-
-/** The DPE samples the listing tools look in (Lyon 8e, and an extract of all France). */
-const DPE_SAMPLES = ['dpe/dpe03existant_extrait-1000_france.csv', 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv'];
 
 /** The page source of a SeLoger ad (Lyon 8e), as a person pastes it in the listing analysis. */
 function selogerLyonSource(): string {

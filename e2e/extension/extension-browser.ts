@@ -62,9 +62,12 @@ export async function openWithExtension(extensionDir: string, hostResolverRules:
   };
 }
 
+/** The panel's box, inside its shadow root (Playwright's CSS locators pierce open shadow roots). */
+export const PANEL = '#immoloupe-extension-panel section.panel';
+
 /** The text of the panel's shadow root, once it has left its loading state. */
 export async function panelText(page: Page): Promise<string> {
-  const panel = page.locator('#immoloupe-extension-panel section.panel');
+  const panel = page.locator(PANEL);
   await panel.waitFor({ timeout: 20_000 });
   await page.waitForFunction(
     () => {
