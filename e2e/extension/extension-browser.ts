@@ -62,6 +62,26 @@ export async function openWithExtension(extensionDir: string, hostResolverRules:
   };
 }
 
+/** The extension's settings page. */
+export const optionsUrl = (b: ExtensionBrowser): string => `chrome-extension://${b.extensionId}/src/options/index.html`;
+
+/**
+ * Pairs the extension as a person does: « Associer l’extension » on /pro/extension (the page of a
+ * signed-in subscriber) shows a new key once; the extension's settings take it with the server's
+ * address and check it.
+ */
+export async function pairExtension(b: ExtensionBrowser, serverUrl: string, email: string): Promise<void> {
+  const { page } = b;
+  await page.goto(`${serverUrl}/pro/extension`);
+  await page.getByRole('button', { name: 'Associer l’extension' }).click();
+  const secret = ((await page.getByTestId('pairing-secret').textContent()) ?? '').trim();
+  await page.goto(optionsUrl(b));
+  await page.getByLabel('Adresse du serveur Immoloupe').fill(serverUrl);
+  await page.getByLabel('Clé d’accès personnelle').fill(secret);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByText(`Clé valide : compte ${email}.`).waitFor();
+}
+
 /** The panel's box, inside its shadow root (Playwright's CSS locators pierce open shadow roots). */
 export const PANEL = '#immoloupe-extension-panel section.panel';
 

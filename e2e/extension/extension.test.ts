@@ -16,36 +16,13 @@ import { ARTIFACTS_DIR } from '../support/browser.js';
 import { createAccounts, DPE_SAMPLES, signIn } from '../support/data.js';
 import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
 import { FIXTURE_DPE_STREET, writeDpeFixture, writeDvfFixture } from './dvf-fixture.js';
-import { CHROME_ZIP, type ExtensionBrowser, openWithExtension, PANEL, panelText, unpack } from './extension-browser.js';
-import { type PortalServer, startPortals } from './portals.js';
+import { CHROME_ZIP, type ExtensionBrowser, openWithExtension, optionsUrl, PANEL, panelText, unpack } from './extension-browser.js';
+import { AD_PAGES, type PortalServer, startPortals } from './portals.js';
 
 const run = promisify(execFile);
 const NB = '\u00a0';
 const NNB = '\u202f';
 const AGENT = { email: 'extension@exemple.fr', password: 'Maison-bleue-2026' };
-
-/** One ad page per portal whose sample is an ad, at a URL of that portal's shape. */
-const AD_PAGES = {
-  leboncoin: [
-    'www.leboncoin.fr/ventes_immobilieres/1476063628.htm',
-    'leboncoin/lbc_ad-page_vente_sainte-maure-de-touraine-37800_2018-08_LEGACY.html',
-  ],
-  seloger: [
-    'www.seloger.com/annonces/locations/appartement/lyon-8eme-69/la-plaine/249918711.htm',
-    'seloger/seloger_ad-page-body_location_lyon-69008_2025-10.json',
-  ],
-  pap: ['www.pap.fr/annonces/appartement-paris-5e-r465000000', 'pap/pap_ad-page-body_location_paris-75005_2024-07.json'],
-  bienici: [
-    'www.bienici.com/annonce/location/paris-12e/appartement/1piece/006091E2BROE',
-    'bienici/bienici_ad-page-body_location_paris-75012_2024-07.json',
-  ],
-  lefigaro: ['immobilier.lefigaro.fr/annonces/annonce-65000000.html', 'lefigaro/lefigaro_ad-page-body_location_paris-75006_2024-07.json'],
-  orpi: ['www.orpi.com/annonce-location-appartement-t2-paris-17-b-e2abcd/', 'orpi/orpi_ad-page-body_location_paris-75017_2025-10.json'],
-  paruvendu: [
-    'www.paruvendu.fr/immobilier/vente/appartement/1288616098A1KIVHAP000',
-    'paruvendu/paruvendu_search-result-card_vente_bordeaux-33_2026-02.html',
-  ],
-} as const;
 
 /** The likeliest dwelling of each ad: from the real DPE samples for two, from the made-up file for the others. */
 const TOP_CANDIDATES: Record<keyof typeof AD_PAGES, string> = {
@@ -119,6 +96,14 @@ describe('browser extension', () => {
 
     await signIn(page, server.url, AGENT, '/pro/extension');
     expect(await page.getByText('Bientôt disponible').count()).toBe(0);
+    // The panel's screenshots, described and loaded (a missing file would have no natural width).
+    const shots = page.getByRole('img', { name: /^Capture d’écran du panneau Immoloupe sur une annonce (SeLoger|ParuVendu)/ });
+    await shots.first().waitFor();
+    expect(await shots.count()).toBe(2);
+    for (const img of await shots.all()) {
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(340);
+    }
     await page.getByRole('button', { name: 'Associer l’extension' }).click();
     secret = ((await page.getByTestId('pairing-secret').textContent()) ?? '').trim();
     expect(secret).toMatch(/^iml_[A-Za-z0-9_-]{43}$/);
@@ -132,7 +117,7 @@ describe('browser extension', () => {
     await page.goto(`https://${AD_PAGES.pap[0]}`);
     expect(await panelText(page)).toContain('Aucune clé d’accès');
 
-    await page.goto(`chrome-extension://${browser.extensionId}/src/options/index.html`);
+    await page.goto(optionsUrl(browser));
     await page.getByLabel('Adresse du serveur Immoloupe').fill(server.url);
     await page.getByLabel('Clé d’accès personnelle').fill('iml_pas-une-vraie-cle');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -222,7 +207,7 @@ describe('browser extension', () => {
 
   it('leaves a portal switched off in the settings alone', async () => {
     const { page } = browser;
-    const settings = `chrome-extension://${browser.extensionId}/src/options/index.html`;
+    const settings = optionsUrl(browser);
     await page.goto(settings);
     await page.getByRole('checkbox', { name: 'PAP' }).uncheck();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
