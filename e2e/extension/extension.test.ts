@@ -97,7 +97,7 @@ describe('browser extension', () => {
     await signIn(page, server.url, AGENT, '/pro/extension');
     expect(await page.getByText('Bientôt disponible').count()).toBe(0);
     // The panel's screenshots, described and loaded (a missing file would have no natural width).
-    const shots = page.getByRole('img', { name: /^Capture d’écran du panneau Immoloupe sur une annonce (SeLoger|ParuVendu)/ });
+    const shots = page.getByRole('img', { name: /^Capture d’écran du panneau Immoloupe sur une annonce (SeLoger|PAP)/ });
     await shots.first().waitFor();
     expect(await shots.count()).toBe(2);
     for (const img of await shots.all()) {

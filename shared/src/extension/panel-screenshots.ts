@@ -1,9 +1,9 @@
 /**
  * The screenshots of the extension's panel shown on /pro/extension: taken by `npm run screenshots`
  * (decisions 0500 and 1100) on real sample ads of two portals, against the real samples of
- * ../shared/data only, and kept in web/public/extension/. Those samples hold DPE of Lyon 8e and
- * Bordeaux but no DVF sale of either city: the pictures show the panel saying so, and the captions
- * and alt texts say it too (no made-up sale is ever shown as real).
+ * ../shared/data only, and kept in web/public/extension/. Those samples hold DPE of Lyon 8e but no
+ * DVF sale of Lyon or Villeurbanne, nor the DPE of the PAP ad: the pictures show the panel saying
+ * so, and the captions and alt texts say it too (no made-up sale is ever shown as real).
  */
 import type { ExtensionPortal } from './contracts.js';
 
@@ -28,15 +28,15 @@ export const PANEL_SCREENSHOTS: readonly PanelScreenshot[] = [
     caption: 'SeLoger, location à Lyon 8e : logements probables d’après les DPE de l’échantillon de Lyon 8e.',
   },
   {
-    portal: 'paruvendu',
-    src: '/extension/panneau-paruvendu.png',
+    portal: 'pap',
+    src: '/extension/panneau-pap.png',
     width: 340,
-    height: 834,
-    alt: 'Capture d’écran du panneau Immoloupe sur une annonce ParuVendu de vente à Bordeaux (appartement de 63 m², 270 000 €) : les champs lus, le prix de 4 286 €/m², les deux logements probables d’après les DPE (69 rue Camille Godard en tête) et le DPE D sans interdiction de louer. Le serveur des captures n’a pas de ventes DVF à Bordeaux : le panneau le signale.',
-    caption: 'ParuVendu, vente à Bordeaux : prix au m² et logements probables d’après les DPE.',
+    height: 751,
+    alt: 'Capture d’écran du panneau Immoloupe sur une annonce PAP de location à Villeurbanne (appartement de 30 m², 740 € par mois) : les champs lus, le loyer au m² et le DPE D sans interdiction de louer. Le serveur des captures n’a pas de ventes DVF à Villeurbanne, et aucun DPE de l’échantillon ne correspond à ce logement : le panneau le dit.',
+    caption: 'PAP, location à Villeurbanne : champs lus ; sans données pour cette commune, le panneau dit ce qui manque.',
   },
 ];
 
 /** Said under the pictures: what data they were taken with, and what the panel shows with more. */
 export const PANEL_SCREENSHOTS_NOTE =
-  'Captures faites sur des annonces et des données ouvertes d’exemple, qui n’ont pas de ventes DVF à Lyon ni à Bordeaux : le panneau le dit. Avec les DVF du département chargés, il compare le prix au m² à la médiane des ventes de la commune et donne une fourchette d’estimation.';
+  'Captures faites sur des annonces et des données ouvertes d’exemple, qui n’ont pas de ventes DVF à Lyon ni à Villeurbanne : le panneau le dit. Avec les DVF du département chargés, il compare le prix au m² à la médiane des ventes de la commune et donne une fourchette d’estimation.';
