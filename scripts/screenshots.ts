@@ -4,7 +4,9 @@
  * guide and the home page (decision 0500). Runs the BUILT server (it builds nothing: run
  * `npm run build` first) on a fresh PGlite folder with the Bondy and Hendaye samples, through the
  * e2e harness, and writes `web/public/guide/<outil>.jpg` (1280 × 800, JPEG quality 75) and its
- * thumbnail `web/public/guide/<outil>-vignette.jpg` (320 × 200) for the home page.
+ * thumbnail `web/public/guide/<outil>-vignette.jpg` (320 × 200) for the home page; then the
+ * extension's panel on two portals for /pro/extension (scripts/extension-panels.ts). Arguments
+ * restrict the run: tool ids (`creer_cle`…) and `extension-panneau` for the panel.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,11 +14,14 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { denyConsent, waitForHydration } from '../e2e/public/a11y.ts';
 import { openBrowser } from '../e2e/support/browser.ts';
-import { createAccounts, importSamples, MARKET_SAMPLES, signIn } from '../e2e/support/data.ts';
+import { createAccounts, DPE_SAMPLES, importSamples, MARKET_SAMPLES, signIn } from '../e2e/support/data.ts';
 import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../e2e/support/server.ts';
 import { ALL_TOOLS, isToolAvailable, SCREENSHOT_SIZE, toolScreenshotId } from '../shared/src/public/tool-catalogue.ts';
+import { capturePanels } from './extension-panels.ts';
 
 const OUT_DIR = path.join(REPO_ROOT, 'web', 'public', 'guide');
+/** The argument that asks for the extension's panel. */
+const PANEL_ID = 'extension-panneau';
 const ACCOUNT = { email: 'captures@exemple.fr', password: 'Captures-du-guide-2026' };
 const QUALITY = 75;
 const THUMB = { width: 320, height: 200 };
@@ -43,8 +48,6 @@ async function pickAddress(page: Page, text: string, option: RegExp): Promise<vo
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/** The DPE samples the listing tools look in (Lyon 8e, and an extract of all France). */
-const DPE_SAMPLES = ['dpe/dpe03existant_extrait-1000_france.csv', 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv'];
 /** A listing feed for the automatic list: the Bien'ici export of Toulon (500 listings). */
 const LISTING_FEEDS = ['listings/bienici/bienici_api-flattened_vente_toulon-83_2026-03_first500rows.csv'];
 
@@ -389,6 +392,7 @@ async function main(): Promise<void> {
     } finally {
       await b.close();
     }
+    if (!only.length || only.includes(PANEL_ID)) await capturePanels(server.url, ACCOUNT);
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,14 @@
 /**
- * DVF sales for the communes of the listing samples (Paris, Lyon, Lille, Brest, Toulon…), which the
- * sample DVF files of ../shared/data do not cover: a geo-DVF file written at test time, imported
- * with the documented command, so that the panel has a median to compare with. Test data only.
+ * Made-up open data, written at test time, for the listing samples that no real sample covers.
+ * - DVF: the DVF samples of ../shared/data are Bondy (93010), Hendaye (64260), Abzac (33001) and
+ *   the start of Ain (01); no listing sample is in those communes, so every comparison of the
+ *   extension's test is against this made-up geo-DVF file (nine sales a commune).
+ * - DPE: the real DPE samples (1 000 DPE of all France, the new builds of Lyon 8e) are imported
+ *   too. They hold likely dwellings for the SeLoger ad (Lyon 8e) and the ParuVendu one (Bordeaux),
+ *   whose candidates are real. They hold none for the other ads: no DPE at all in 37800, 75005 and
+ *   75006, and in 75012 and 75017 only DPE of other dwellings (« Aucun logement des DPE chargés ne
+ *   correspond »). This file adds one DPE for each of those five ads only.
+ * Both are imported with the documented command, as real files are. Test data only.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -70,32 +77,46 @@ export function writeDvfFixture(dir: string): string {
       );
     }
   }
-  const file = path.join(dir, 'geo-dvf-e2e-communes-des-annonces.csv');
+  const file = path.join(dir, 'geo-dvf-fictif-e2e-communes-des-annonces.csv');
   writeFileSync(file, `${rows.join('\n')}\n`);
   return file;
 }
 
-/** One DPE for the dwelling of each sample ad (same surface and labels), so that the DPE localisation finds it. Test data only. */
+/**
+ * One made-up DPE for the dwelling of each sample ad that the real DPE samples do not hold (same
+ * surface and labels), so that the DPE localisation has something to find. Test data only.
+ */
 export const FIXTURE_DPE = [
-  ['37800', '37226', 'Sainte-Maure-de-Touraine', 'maison', 205, 'C', 'A', '', ''],
-  ['69008', '69388', 'Lyon 8e Arrondissement', 'appartement', 70, 'D', 'D', '190', '40'],
-  ['75005', '75105', 'Paris 5e Arrondissement', 'appartement', 28, 'D', 'B', '', ''],
-  ['75012', '75112', 'Paris 12e Arrondissement', 'appartement', 16.2, 'D', '', '', ''],
-  ['75006', '75106', 'Paris 6e Arrondissement', 'appartement', 60, 'E', 'E', '', ''],
-  ['75017', '75117', 'Paris 17e Arrondissement', 'appartement', 32.15, 'E', 'E', '212', '52'],
-  ['33000', '33063', 'Bordeaux', 'appartement', 63, 'D', '', '', ''],
+  ['37800', '37226', 'Sainte-Maure-de-Touraine', 'maison', 205, 'C', 'A'],
+  ['75005', '75105', 'Paris 5e Arrondissement', 'appartement', 28, 'D', 'B'],
+  ['75006', '75106', 'Paris 6e Arrondissement', 'appartement', 60, 'E', 'E'],
+  ['75012', '75112', 'Paris 12e Arrondissement', 'appartement', 16.2, 'D', 'B'],
+  ['75017', '75117', 'Paris 17e Arrondissement', 'appartement', 32.15, 'E', 'E'],
 ] as const;
+
+/** The street of every made-up DPE: a candidate there comes from this file, not from real data. */
+export const FIXTURE_DPE_STREET = 'Rue de l’Essai';
 
 export function writeDpeFixture(dir: string): string {
   const rows = [
     'numero_dpe,date_etablissement_dpe,etiquette_dpe,etiquette_ges,type_batiment,annee_construction,surface_habitable_logement,adresse_ban,nom_commune_ban,code_postal_ban,code_insee_ban',
     ...FIXTURE_DPE.map(([cp, insee, nom, type, surface, dpe, ges], i) =>
-      [`2475E00000${i}E2E`, '2024-05-02', dpe, ges, type, '1970', String(surface), `8 Rue de l’Essai ${cp} ${nom}`, nom, cp, insee].join(
-        ',',
-      ),
+      [
+        `2475E00000${i}E2E`,
+        '2024-05-02',
+        dpe,
+        ges,
+        type,
+        '1970',
+        String(surface),
+        `8 ${FIXTURE_DPE_STREET} ${cp} ${nom}`,
+        nom,
+        cp,
+        insee,
+      ].join(','),
     ),
   ];
-  const file = path.join(dir, 'dpe03existant-e2e-logements-des-annonces.csv');
+  const file = path.join(dir, 'dpe03existant-fictif-e2e-annonces-sans-dpe-reel.csv');
   writeFileSync(file, `${rows.join('\n')}\n`);
   return file;
 }

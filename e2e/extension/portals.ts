@@ -35,6 +35,29 @@ export function samplePage(file: string): string {
   return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Résultats</title></head><body>${raw}</body></html>`;
 }
 
+/** One ad page per portal whose sample is an ad: a URL of that portal's shape, and its sample file. */
+export const AD_PAGES = {
+  leboncoin: [
+    'www.leboncoin.fr/ventes_immobilieres/1476063628.htm',
+    'leboncoin/lbc_ad-page_vente_sainte-maure-de-touraine-37800_2018-08_LEGACY.html',
+  ],
+  seloger: [
+    'www.seloger.com/annonces/locations/appartement/lyon-8eme-69/la-plaine/249918711.htm',
+    'seloger/seloger_ad-page-body_location_lyon-69008_2025-10.json',
+  ],
+  pap: ['www.pap.fr/annonces/appartement-paris-5e-r465000000', 'pap/pap_ad-page-body_location_paris-75005_2024-07.json'],
+  bienici: [
+    'www.bienici.com/annonce/location/paris-12e/appartement/1piece/006091E2BROE',
+    'bienici/bienici_ad-page-body_location_paris-75012_2024-07.json',
+  ],
+  lefigaro: ['immobilier.lefigaro.fr/annonces/annonce-65000000.html', 'lefigaro/lefigaro_ad-page-body_location_paris-75006_2024-07.json'],
+  orpi: ['www.orpi.com/annonce-location-appartement-t2-paris-17-b-e2abcd/', 'orpi/orpi_ad-page-body_location_paris-75017_2025-10.json'],
+  paruvendu: [
+    'www.paruvendu.fr/immobilier/vente/appartement/1288616098A1KIVHAP000',
+    'paruvendu/paruvendu_search-result-card_vente_bordeaux-33_2026-02.html',
+  ],
+} as const;
+
 export interface PortalServer {
   port: number;
   /** Chromium's flag mapping every portal host to this server. */

@@ -20,6 +20,9 @@ export const MARKET_SAMPLES = [
   'dvf/dvf-api-cquest_2019-2023_64260_hendaye_appart-maison.csv',
 ];
 
+/** The DPE samples: 1 000 DPE of all France and the new builds of Lyon 8e (the listing tools look in them). */
+export const DPE_SAMPLES = ['dpe/dpe03existant_extrait-1000_france.csv', 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv'];
+
 export interface Account {
   email: string;
   password: string;

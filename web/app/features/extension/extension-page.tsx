@@ -8,6 +8,7 @@ import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { Alert, Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Pairing } from './pairing';
+import { PanelScreenshots } from './panel-screenshots';
 import { usePackages } from './use-packages';
 
 function Download({ browser, label, packages }: { browser: 'chrome' | 'firefox'; label: string; packages: Packages | null }) {
@@ -40,6 +41,8 @@ export function ExtensionPage() {
           reçoit un badge avec son prix au m² face à la médiane.
         </Text>
       </Stack>
+
+      <PanelScreenshots />
 
       <Stack gap="sm">
         <Title order={2}>Installer</Title>
