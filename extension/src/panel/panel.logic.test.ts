@@ -56,6 +56,11 @@ describe('panel view model', () => {
     expect(v.missing).toEqual([]);
   });
 
+  it('shows a likelihood under 1 % as « < 1 % », not « 0 % »', () => {
+    const weak = { ...ANALYSIS, localisation: { candidates: [{ label: '3 RUE HAUTE 64700 Hendaye', score: 0.4 }] } };
+    expect(panelView(SALE, weak, TODAY).candidates).toEqual([{ label: '3 RUE HAUTE 64700 Hendaye', score: `<${NB}1${NB}%` }]);
+  });
+
   it('says level within ±5 %, below under it', () => {
     expect(panelView({ ...SALE, price: 306_000 }, ANALYSIS, TODAY).comparison).toMatchObject({ tone: 'level' });
     const cheap = panelView({ ...SALE, price: 240_000 }, ANALYSIS, TODAY);

@@ -191,7 +191,8 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
 
   const candidates = (analysis.localisation?.candidates ?? []).slice(0, 3).map((c) => ({
     label: c.label,
-    score: formatPercent(c.score / 100),
+    // A likelihood under 1 % would round to « 0 % », which reads as « impossible ».
+    score: c.score < 1 ? '<\u00a01\u00a0%' : formatPercent(c.score / 100),
     ...(c.detail ? { detail: c.detail } : {}),
   }));
   const candidatesMessage = !analysis.localisation
