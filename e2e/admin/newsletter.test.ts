@@ -63,7 +63,7 @@ describe('newsletter', () => {
       await page.getByRole('option', { name: 'Abonnés actifs (2)' }).click();
       await screenshot(page, 'newsletter-compose');
       await page.getByRole('button', { name: 'Envoyer la lettre' }).click();
-      await page.getByText('Envoi lancé à 2 destinataire(s).').waitFor();
+      await page.getByText('Envoi lancé à 2\u00a0destinataires.').waitFor();
       const reports = page.getByTestId('newsletter-reports');
       await reports.getByText('envoyée').waitFor({ timeout: 20_000 });
       // biome-ignore lint/performance/useDomNodeTextContent: innerText keeps the cell separators the assertion reads

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   formatDate,
   formatDateTime,
   formatEuros,
   formatEurosPerSquareMetre,
+  formatMonth,
   formatPercent,
   formatPriceCents,
   formatSurface,
@@ -31,5 +33,14 @@ describe('fr-FR formatting', () => {
   it('writes a date and a Paris time', () => {
     expect(formatDateTime('2026-11-21T13:05:00Z')).toBe('21/11/2026 à 14:05');
     expect(formatDateTime(new Date('2026-07-01T22:30:00Z'))).toBe('02/07/2026 à 00:30');
+  });
+
+  it('writes a month in words and a count with its French plural', () => {
+    expect(formatMonth('2022-03')).toBe('mars 2022');
+    expect(formatMonth('2020-01')).toBe('janvier 2020');
+    expect(countOf(0, 'vente')).toBe('0\u00a0vente');
+    expect(countOf(1, 'vente')).toBe('1\u00a0vente');
+    expect(countOf(1234, 'vente')).toBe('1\u202f234\u00a0ventes');
+    expect(countOf(2, 'DPE géolocalisé', 'DPE géolocalisés')).toBe('2\u00a0DPE géolocalisés');
   });
 });

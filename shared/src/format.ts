@@ -64,3 +64,15 @@ export function formatDateTime(d: Date | string): string {
   const value = new Date(d);
   return `${date.format(value)} à ${time.format(value)}`;
 }
+
+const monthYear = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** `2022-03` → `mars 2022`. */
+export function formatMonth(month: string): string {
+  return monthYear.format(new Date(`${month}-15T00:00:00Z`));
+}
+
+/** `3 sections`, `1 section`, `0 DPE`: a count with its noun, plural from 2 as in French. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatInteger(n)}\u00a0${n >= 2 ? plural : singular}`;
+}

@@ -3,6 +3,8 @@
  * sends, a test to oneself, and a send to a segment: a job of the durable queue, in batches;
  * `/api/account/marketing` (the signed-in user): give or withdraw the newsletter consent.
  */
+
+import { countOf } from '@immoloupe/shared/format';
 import {
   marketingConsentRequestSchema,
   type NewsletterOverview,
@@ -109,7 +111,7 @@ export function newsletterRoutes(deps: {
     await deps.jobs.start(created.id);
     res
       .status(202)
-      .json({ id: created.id, recipients: created.recipients, message: `Envoi lancé à ${created.recipients} destinataire(s).` });
+      .json({ id: created.id, recipients: created.recipients, message: `Envoi lancé à ${countOf(created.recipients, 'destinataire')}.` });
   });
 
   router.post('/account/marketing', requireUser, sessionOnly, async (req, res) => {

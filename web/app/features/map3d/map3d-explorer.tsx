@@ -4,7 +4,7 @@
  * columns (height = price) and the DPE as coloured points, each layer switchable.
  */
 
-import { formatInteger } from '@immoloupe/shared/format';
+import { countOf, formatInteger, formatMonth } from '@immoloupe/shared/format';
 import type { Map3dResponse } from '@immoloupe/shared/map3d/contracts';
 import { Alert, Anchor, Checkbox, Grid, Group, Loader, Slider, Stack, Text } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
@@ -103,8 +103,11 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
             allowDeselect={false}
           />
           <Text size="sm">
-            Période{'\u00a0'}: {data.from ?? '—'} à {data.to ?? '—'} (les 36 derniers mois de ventes connues). {formatInteger(priced)}{' '}
-            section(s) sur {formatInteger(data.sections.features.length)} ont au moins 3 ventes.
+            {data.from && data.to
+              ? `Période\u00a0: de ${formatMonth(data.from)} à ${formatMonth(data.to)} (les 36 derniers mois de ventes connues). `
+              : 'Aucune vente DVF importée pour cette commune. '}
+            {priced === 1 ? '1\u00a0section' : `${formatInteger(priced)}\u00a0sections`} sur {formatInteger(data.sections.features.length)}{' '}
+            {priced >= 2 ? 'ont' : 'a'} au moins 3 ventes.
           </Text>
           <Stack gap={4}>
             <Text size="sm" fw={600} id="inclinaison">
@@ -135,7 +138,10 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
                 />
               ))}
               <Text size="xs" c="dimmed">
-                {formatInteger(data.sales.length)} vente(s), {formatInteger(data.dpe.length)} DPE géolocalisé(s).
+                {countOf(data.sales.length, 'vente')},{' '}
+                {data.dpe.length === 0
+                  ? 'aucun DPE importé sur cette commune (importez les DPE de l’ADEME depuis l’administration).'
+                  : `${countOf(data.dpe.length, 'DPE géolocalisé', 'DPE géolocalisés')}.`}
               </Text>
             </Stack>
           ) : null}

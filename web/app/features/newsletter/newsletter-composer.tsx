@@ -4,7 +4,7 @@
  * configured, the page says what to set and offers nothing to send.
  */
 
-import { formatInteger, NBSP } from '@immoloupe/shared/format';
+import { countOf, formatInteger, NBSP } from '@immoloupe/shared/format';
 import { SEGMENTS, type Segment } from '@immoloupe/shared/newsletter/contracts';
 import { Alert, Button, Grid, Group, Loader, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -48,8 +48,7 @@ export function NewsletterComposer() {
 
   async function onSend() {
     if (!segment) return;
-    if (!window.confirm(`Envoyer « ${subject} » à ${formatInteger(counts[segment])} destinataire(s) (${SEGMENTS[segment]})${NBSP}?`))
-      return;
+    if (!window.confirm(`Envoyer « ${subject} » à ${countOf(counts[segment], 'destinataire')} (${SEGMENTS[segment]})${NBSP}?`)) return;
     setBusy('send');
     try {
       notifications.show({ color: 'teal', message: (await send({ subject, preheader, html, segment })).message });
