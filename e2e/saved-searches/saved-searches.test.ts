@@ -58,7 +58,9 @@ describe('saved searches', () => {
       await form.getByLabel('Outil').click();
       await b.page.getByRole('option', { name: 'Recherche de parcelles' }).click();
       await form.getByLabel('Nom de la recherche').fill('Section AS');
-      // The tool's own rule, said in French: a commune is required.
+      // The tool's own rule, said in French: a commune is named by at least two characters.
+      // (No commune at all is a « ma zone » search, saved for when the zone is drawn: decision 0750.)
+      await form.getByLabel('Commune (nom ou code INSEE)').fill('B');
       await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();
       await form.getByRole('alert').getByText('Indiquez une commune (nom ou code INSEE).').waitFor();
       await form.getByLabel('Commune (nom ou code INSEE)').fill('Bondy');
