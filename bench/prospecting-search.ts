@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import type { Queryable } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { rnicDate, searchCopros } from '../server/src/features/copro/queries.ts';
-import { dpeWhere, searchDpe } from '../server/src/features/dpe/queries.ts';
+import { dpeMatchesSql, searchDpe } from '../server/src/features/dpe/queries.ts';
 import { Params } from '../server/src/features/market/sql.ts';
 import { importSamples } from '../server/src/features/market/test-support.ts';
 import { withIndexesDeferred } from '../server/src/importers/bulk-indexes.ts';
@@ -146,16 +146,16 @@ await onEachEngine('bench_prospecting', async (engine, db) => {
     searchDpe(db, { classes: ['F', 'G'] }, { kind: 'communes', insee: [picked(i)] }, { sort: 'date', order: 'desc', ...page }),
   );
   if (process.env.BENCH_EXPLAIN) {
-    // The plans of the two statements of one DPE search, to see where the time goes.
+    // The plan of the pass over the matches of one DPE search (counts and the page's numbers), to see where the time goes.
     const p = new Params();
-    const where = dpeWhere(p, { classes: ['F', 'G'] }, { kind: 'communes', insee: [picked(1)] });
-    for (const sql of [
-      `SELECT d.numero_dpe FROM dpe d WHERE ${where} ORDER BY d.date_etablissement DESC NULLS LAST, d.numero_dpe LIMIT 50`,
-      `SELECT d.etiquette_dpe, count(*) FROM dpe d WHERE ${where} GROUP BY d.etiquette_dpe`,
-    ]) {
-      const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, p.values);
-      console.log(plan.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
-    }
+    const sql = dpeMatchesSql(
+      p,
+      { classes: ['F', 'G'] },
+      { kind: 'communes', insee: [picked(1)] },
+      { sort: 'date', order: 'desc', ...page },
+    );
+    const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, p.values);
+    console.log(plan.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
   }
   const asOf = await rnicDate(db);
   await timed('Co-ownerships, commune + mandate ending within 12 months, first page + total', REQUESTS, (i) =>
