@@ -191,7 +191,7 @@ export function ParcelSearch() {
         </Alert>
       ) : null}
       <Grid>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, xl: 7 }}>
           {result ? (
             <Stack gap="xs">
               <Text aria-live="polite">
@@ -263,7 +263,7 @@ export function ParcelSearch() {
             <Text size="sm">Choisissez une commune, puis affinez par section, numéro ou surface.</Text>
           )}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, xl: 5 }}>
           <MapView
             label="Carte des parcelles trouvées"
             center={[2.35, 48.86]}
