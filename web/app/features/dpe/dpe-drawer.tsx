@@ -48,7 +48,11 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
           <Title order={3}>{address}</Title>
           <Text>
             {[detail.codePostal, detail.commune].filter(Boolean).join(' ')}
-            {detail.etage !== null ? ` — étage ${detail.etage}` : ''}
+            {detail.etage === null
+              ? ''
+              : detail.etage === 0
+                ? ' — rez-de-chaussée'
+                : ` — ${detail.etage}${detail.etage === 1 ? 'er' : 'e'}\u00a0étage`}
           </Text>
           <Group gap="xs">
             <Text>Énergie</Text>
