@@ -27,19 +27,12 @@ import { tileOf } from '../server/src/features/tiles/tiles.logic.ts';
 import { transactionRoutes } from '../server/src/features/transactions/routes.ts';
 import { quantile } from '../shared/src/market/stats.logic.ts';
 import { onEachEngine } from './engines.ts';
+import { rng } from './random.ts';
 
 const SALES = Number(process.argv[2] ?? 500_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
 /** Seine-Saint-Denis, roughly. */
 const BOX = { w: 2.29, s: 48.83, e: 2.6, n: 49.01 };
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 async function run(engine: string, db: Db) {
   // The development machine is shared: the load average says how far the figures are from an idle one.

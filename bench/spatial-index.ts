@@ -18,19 +18,12 @@ import { withinRadiusSql } from '../server/src/db/spatial.ts';
 import { Params } from '../server/src/features/market/sql.ts';
 import { quantile } from '../shared/src/market/stats.logic.ts';
 import { onEachEngine } from './engines.ts';
+import { rng } from './random.ts';
 
 const POINTS = Number(process.argv[2] ?? 200_000);
 const QUERIES = Number(process.argv[3] ?? 200);
 /** Seine-Saint-Denis, roughly; points clustered around 40 town centres. */
 const BOX = { w: 2.29, s: 48.83, e: 2.6, n: 49.01 };
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const SHAPES = {
   cube: {
