@@ -19,19 +19,11 @@ import { importSamples, SAMPLE, SUBSCRIBER, serveRouter } from '../server/src/fe
 import { transactionRoutes } from '../server/src/features/transactions/routes.ts';
 import { refreshStats } from '../server/src/importers/dvf-stats.ts';
 import { quantile } from '../shared/src/market/stats.logic.ts';
+import { rng } from './random.ts';
 
 const TARGET_LINES = Number(process.argv[2] ?? 500_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
 const COMMUNES = 40;
-
-/** Deterministic pseudo-random numbers (the bench must be reproducible). */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 async function main() {
   const t0 = performance.now();

@@ -2,7 +2,7 @@
  * The partitioning choice for France (docs/france-scale.md), tested on PostgreSQL over N synthetic
  * DVF mutations (default 5 000 000) spread over 50 départements: the same rows in one table and in
  * a table partitioned by département (LIST), each with the indexes of `dvf_mutations` (commune +
- * date, GiST on ll_to_earth). Prints load and index build times, sizes, query latencies (a commune
+ * date, GiST on point(longitude, latitude)). Prints load and index build times, sizes, query latencies (a commune
  * over 12 months, a 500 m radius, a département over 12 months) and the time to replace one
  * département (DELETE + INSERT vs a fresh partition swapped in).
  *
@@ -10,6 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../server/src/db/client.ts';
+import { radiusBox, withinRadiusSql } from '../server/src/db/spatial.ts';
 import { quantile } from '../shared/src/market/stats.logic.ts';
 import { onEachEngine } from './engines.ts';
 
@@ -36,6 +37,12 @@ async function timed<T>(label: string, f: () => Promise<T>): Promise<T> {
   return r;
 }
 
+/** $1, $2… in order: the SQL is written once, the values of each run come from `params`. */
+function placeholders(): () => string {
+  let n = 0;
+  return () => `$${++n}`;
+}
+
 async function latencies(db: Db, label: string, sql: string, params: () => unknown[]) {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -59,7 +66,7 @@ async function variant(db: Db, table: string, partitioned: boolean) {
     }
   await timed(`chargement de ${ROWS.toLocaleString('fr-FR')} lignes`, () => db.exec(`INSERT INTO ${table} ${rowsSql()}`));
   await timed('index (commune, date)', () => db.exec(`CREATE INDEX ON ${table} (code_commune, date_mutation)`));
-  await timed('index GiST ll_to_earth', () => db.exec(`CREATE INDEX ON ${table} USING gist (ll_to_earth(latitude, longitude))`));
+  await timed('index GiST point(longitude, latitude)', () => db.exec(`CREATE INDEX ON ${table} USING gist (point(longitude, latitude))`));
   await db.exec(`ANALYZE ${table}`);
   const [size] = await db.query<{ data: string; idx: string }>(
     `SELECT pg_size_pretty(sum(pg_table_size(c.oid))) AS data, pg_size_pretty(sum(pg_indexes_size(c.oid))) AS idx
@@ -82,11 +89,14 @@ async function variant(db: Db, table: string, partitioned: boolean) {
   await latencies(
     db,
     'rayon de 500 m (sans département)',
-    `SELECT count(*) FROM ${table} WHERE earth_box(ll_to_earth($1, $2), 500) @> ll_to_earth(latitude, longitude)
-        AND earth_distance(ll_to_earth($1, $2), ll_to_earth(latitude, longitude)) <= 500`,
+    // As the product writes it (server/src/db/spatial.ts): the indexed rectangle, then the exact distance.
+    `SELECT count(*) FROM ${table} t WHERE ${withinRadiusSql(placeholders(), 0, 0, 500, 't.latitude', 't.longitude')}`,
     () => {
       const i = next();
-      return [43.5 + Math.floor((i % DEPS) / 10) * 1.1 + 0.5, -1.5 + ((i % DEPS) % 10) * 0.8 + 0.35];
+      const lat = 43.5 + Math.floor((i % DEPS) / 10) * 1.1 + 0.5;
+      const lon = -1.5 + ((i % DEPS) % 10) * 0.8 + 0.35;
+      const [w, s, e, n] = radiusBox(lat, lon, 500);
+      return [w, s, e, n, lat, lon, 500];
     },
   );
   await latencies(
@@ -102,7 +112,7 @@ async function variant(db: Db, table: string, partitioned: boolean) {
       await db.exec(`CREATE TABLE ${table}_new (LIKE ${table} INCLUDING DEFAULTS)`);
       await db.exec(`INSERT INTO ${table}_new ${rowsSql(`i % ${DEPS} = 6`)}`);
       await db.exec(`CREATE INDEX ON ${table}_new (code_commune, date_mutation);
-                     CREATE INDEX ON ${table}_new USING gist (ll_to_earth(latitude, longitude));`);
+                     CREATE INDEX ON ${table}_new USING gist (point(longitude, latitude));`);
       await db.transaction(async (tx) => {
         await tx.exec(`ALTER TABLE ${table} DETACH PARTITION ${table}_07; DROP TABLE ${table}_07;
                        ALTER TABLE ${table}_new RENAME TO ${table}_07;

@@ -13,6 +13,7 @@
  *
  *   npm run bench:tiles -w bench -- [sales=500000] [requests=200]
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
@@ -26,22 +27,20 @@ import { tileOf } from '../server/src/features/tiles/tiles.logic.ts';
 import { transactionRoutes } from '../server/src/features/transactions/routes.ts';
 import { quantile } from '../shared/src/market/stats.logic.ts';
 import { onEachEngine } from './engines.ts';
+import { rng } from './random.ts';
 
 const SALES = Number(process.argv[2] ?? 500_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
 /** Seine-Saint-Denis, roughly. */
 const BOX = { w: 2.29, s: 48.83, e: 2.6, n: 49.01 };
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 async function run(engine: string, db: Db) {
-  console.info(`\n== ${engine} ==`);
+  // The development machine is shared: the load average says how far the figures are from an idle one.
+  console.info(
+    `\n== ${engine} — charge de la machine ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} ==`,
+  );
   await migrate(db);
   const t0 = performance.now();
   // Sales clustered around 40 town centres (a grid of 8 × 5 over the box), 2020–2024.
@@ -150,6 +149,11 @@ async function run(engine: string, db: Db) {
   await measure('Cache : tuiles zooms 9–16, 2e passage (mêmes tuiles)', '', 9, 16, REQUESTS, cachedApi);
   await cachedApi.close();
   await api.close();
+  console.info(
+    `charge en fin : ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 onEachEngine('bench_tiles', run).catch((err) => {

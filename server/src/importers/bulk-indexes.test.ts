@@ -16,17 +16,27 @@ afterAll(async () => {
 const dvfIndexes = async () => (await secondaryIndexes(db, ['dvf_lines', 'dvf_mutations', 'dvf_sales'])).map((i) => i.name);
 
 describe('withIndexesDeferred', () => {
-  it('lists the B-tree secondary indexes only: not the primary keys, not the GiST ones', async () => {
+  it('lists the secondary indexes with a sorted build: B-trees and point GiSTs, not the primary keys', async () => {
     expect(await dvfIndexes()).toEqual([
       'dvf_lines_commune',
       'dvf_lines_parcelle',
       'dvf_mutations_commune_date',
       'dvf_mutations_date',
+      'dvf_mutations_geo',
       'dvf_mutations_import_run',
       'dvf_sales_commune_month',
       'dvf_sales_departement_month',
+      'dvf_sales_geo',
       'dvf_sales_section_month',
     ]);
+  });
+
+  it('leaves out the GiST indexes of other shapes (boxes have no sorted build)', async () => {
+    expect((await secondaryIndexes(db, ['parcels'])).map((i) => i.name)).not.toContain('parcels_bbox');
+    const [gist] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'parcels' AND indexname = 'parcels_bbox' AND indexdef LIKE '%gist%'`,
+    );
+    expect(gist?.n).toBe(1);
   });
 
   it('drops them during the load and builds the same ones again', async () => {
@@ -54,7 +64,7 @@ describe('withIndexesDeferred', () => {
     const seen = await db.transaction((tx) =>
       withIndexesDeferred(tx, ['dvf_sales'], false, async () => (await secondaryIndexes(tx, ['dvf_sales'])).length),
     );
-    expect(seen).toBe(3);
+    expect(seen).toBe(4);
   });
 
   it('estimates the rows of a table from the planner (0 when never analysed or missing)', async () => {

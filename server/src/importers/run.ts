@@ -237,7 +237,10 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
     const table = stage.table;
     const result = await db.transaction(async (tx) => {
       // Set-based merges sort and hash whole files: give them memory (PGlite's default is 4 MB).
-      await tx.exec(`SET LOCAL work_mem = '64MB'`);
+      // No JIT: the planner's row estimates of these statements (a temporary table of communes,
+      // VALUES lists) exceed its cost thresholds, and compiling took ≈ 2 s of a 51 500-line DVF
+      // merge on PostgreSQL for queries that run in a fraction of that (docs/decisions/0850).
+      await tx.exec(`SET LOCAL work_mem = '64MB'; SET LOCAL jit = off`);
       const merged = await importer.merge(tx, table, { runId, fileName: name, bounds });
       await holdPoint('fusion');
       await tx.query(

@@ -7,7 +7,9 @@
  */
 import type { GeocodeResult, Parcel } from '@immoloupe/shared/opendata/contracts';
 import type { Queryable } from '../../db/client.js';
+import { distanceSql, withinRadiusSql } from '../../db/spatial.js';
 import { containsPoint, distanceToParcelM } from '../../importers/cadastre.logic.js';
+import { Params } from '../market/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../parcels/parcel-row.js';
 import { type CommuneEntry, communeByCode, communes, searchCommunes } from './communes.js';
 import { addressLabel, parseQuery } from './geocode.logic.js';
@@ -235,23 +237,27 @@ export async function geocode(db: Queryable, q: string, limit: number): Promise<
   return results.sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
+/** How far the reverse geocoder looks for an address, in metres. */
+const REVERSE_RADIUS_M = 2000;
+
 /** The nearest imported address (within 2 km) and the parcel that contains the point. */
 export async function reverse(db: Queryable, lon: number, lat: number): Promise<GeocodeResult[]> {
   const results: GeocodeResult[] = [];
+  const p = new Params();
   const [nearest] = await db.query<AddressRow & { d: number }>(
     `SELECT id, numero, rep, nom_voie, code_postal, code_insee, nom_commune, lon, lat, cad_parcelles,
-            earth_distance(ll_to_earth($2, $1), ll_to_earth(lat, lon)) AS d
+            ${distanceSql((v) => p.add(v), lat, lon, 'lat', 'lon')} AS d
        FROM ban_addresses
-      WHERE earth_box(ll_to_earth($2, $1), 2000) @> ll_to_earth(lat, lon)
+      WHERE ${withinRadiusSql((v) => p.add(v), lat, lon, REVERSE_RADIUS_M, 'lat', 'lon')}
       ORDER BY d LIMIT 1`,
-    [lon, lat],
+    p.values,
   );
   const parcel = await parcelAt(db, lon, lat);
   if (nearest) {
     const r = await addressResult(db, nearest, 1);
     results.push({
       ...r,
-      score: Math.max(0, Math.round((1 - nearest.d / 2000) * 1000) / 1000),
+      score: Math.max(0, Math.round((1 - nearest.d / REVERSE_RADIUS_M) * 1000) / 1000),
       distanceM: Math.round(nearest.d * 10) / 10,
     });
   }

@@ -12,6 +12,7 @@ import { type Nature, PROPERTY_TYPES, type PropertyType, STAT_NATURES, TYPE_CODE
 import { distanceToGeometryM, type PolygonGeometry } from '@immoloupe/shared/market/polygon';
 import { monthsBetween, type StatSummary } from '@immoloupe/shared/market/stats.logic';
 import type { Queryable } from '../../db/client.js';
+import { distanceSql } from '../../db/spatial.js';
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { listTransactions } from '../transactions/queries.js';
 import { toTransaction } from '../transactions/routes.js';
@@ -119,7 +120,7 @@ async function communeAt(db: Queryable, lon: number, lat: number): Promise<strin
 
 async function dpeAround(db: Queryable, lon: number, lat: number) {
   const p = new Params();
-  const center = `ll_to_earth(${p.add(lat)}::float8, ${p.add(lon)}::float8)`;
+  const distance = distanceSql((v) => p.add(v), lat, lon, 't.latitude', 't.longitude');
   const rows = await db.query<{
     numero_dpe: string;
     date_etablissement: string;
@@ -132,7 +133,7 @@ async function dpeAround(db: Queryable, lon: number, lat: number) {
     d: number;
   }>(
     `SELECT t.numero_dpe, t.date_etablissement, t.etiquette_dpe, t.etiquette_ges, t.type_batiment, t.surface_habitable_logement,
-            t.annee_construction, t.adresse_ban, earth_distance(${center}, ll_to_earth(t.latitude, t.longitude)) AS d
+            t.annee_construction, t.adresse_ban, ${distance} AS d
        FROM dpe t WHERE ${radiusClause(p, 't', lat, lon, NEIGHBOURHOOD_M)}
       ORDER BY d, t.date_etablissement DESC LIMIT 50`,
     p.values,
@@ -152,7 +153,7 @@ async function dpeAround(db: Queryable, lon: number, lat: number) {
 
 async function coprosAround(db: Queryable, lon: number, lat: number, parcelId: string | null) {
   const p = new Params();
-  const center = `ll_to_earth(${p.add(lat)}::float8, ${p.add(lon)}::float8)`;
+  const distance = distanceSql((v) => p.add(v), lat, lon, 't.latitude', 't.longitude');
   const rows = await db.query<{
     numero_immatriculation: string;
     nom_usage: string | null;
@@ -169,7 +170,7 @@ async function coprosAround(db: Queryable, lon: number, lat: number, parcelId: s
     `SELECT t.numero_immatriculation, t.nom_usage, t.adresse_reference, t.nombre_total_lots, t.nombre_lots_habitation,
             t.periode_construction, t.type_syndic, t.raison_sociale_syndic, t.siret_syndic,
             EXISTS (SELECT 1 FROM copro_parcels cp WHERE cp.numero_immatriculation = t.numero_immatriculation AND cp.id_parcelle = ${p.add(parcelId)}) AS on_parcel,
-            CASE WHEN t.latitude IS NOT NULL THEN earth_distance(${center}, ll_to_earth(t.latitude, t.longitude)) END AS d
+            CASE WHEN t.latitude IS NOT NULL THEN ${distance} END AS d
        FROM copros t
       WHERE t.numero_immatriculation IN (SELECT numero_immatriculation FROM copro_parcels WHERE id_parcelle = ${p.add(parcelId)})
          OR ${radiusClause(p, 't', lat, lon, NEIGHBOURHOOD_M)}

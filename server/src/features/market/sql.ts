@@ -1,12 +1,13 @@
 /**
  * Building blocks of the market queries: a parameter list, and the WHERE clauses of a zone, a
  * period, types and natures over `dvf_sales` (see docs/data-model.md).
- * Radius clauses are written exactly as the GiST index expression, `ll_to_earth(latitude, longitude)`,
- * with an `earth_box` first so the index narrows the candidates.
+ * Radius clauses go through the GiST index on `point(longitude, latitude)` (its rectangle first),
+ * then the exact distance: server/src/db/spatial.ts.
  */
 
 import type { Zone } from '@immoloupe/shared/market/contracts';
 import { type Nature, type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
+import { withinRadiusSql } from '../../db/spatial.js';
 
 export class Params {
   readonly values: unknown[] = [];
@@ -37,10 +38,7 @@ export function typeCodes(types: readonly PropertyType[]): number[] {
 
 /** Radius condition on a table with `latitude`/`longitude` columns (alias `t`). */
 export function radiusClause(p: Params, alias: string, lat: number, lon: number, radius: number): string {
-  const center = `ll_to_earth(${p.add(lat)}::float8, ${p.add(lon)}::float8)`;
-  const r = `${p.add(radius)}::float8`;
-  const point = `ll_to_earth(${alias}.latitude, ${alias}.longitude)`;
-  return `(${alias}.latitude IS NOT NULL AND earth_box(${center}, ${r}) @> ${point} AND earth_distance(${center}, ${point}) <= ${r})`;
+  return withinRadiusSql((v) => p.add(v), lat, lon, radius, `${alias}.latitude`, `${alias}.longitude`);
 }
 
 /** A zone of the API, or whole départements (the comparisons of the market analysis). */

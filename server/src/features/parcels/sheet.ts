@@ -7,7 +7,9 @@ import { pointInGeometry } from '@immoloupe/shared/market/polygon';
 import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/owners/legal-forms.logic';
 import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
+import { inBoxSql } from '../../db/spatial.js';
 import { communeByCode } from '../geocode/communes.js';
+import { Params } from '../market/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
 const iso = (d: unknown) => (d == null ? null : d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
@@ -82,14 +84,10 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
       ORDER BY m.date_mutation DESC LIMIT 100`,
     [id],
   );
-  // Radius that covers the outline's bounding box from its centroid.
-  const radius = Math.max(
-    20,
-    Math.hypot(
-      (row.bbox_east - row.bbox_west) * 111_320 * Math.cos((row.centroid_lat * Math.PI) / 180),
-      (row.bbox_north - row.bbox_south) * 110_574,
-    ),
-  );
+  // The outline's bounding box through the GiST index; the point-in-outline test follows below.
+  const p = new Params();
+  const byBan = p.add(addresses.map((a) => a.id));
+  const inBox = inBoxSql((v) => p.add(v), 'd.longitude', 'd.latitude', [row.bbox_west, row.bbox_south, row.bbox_east, row.bbox_north]);
   const dpeRows = await db.query<{
     numero_dpe: string;
     date_etablissement: unknown;
@@ -103,12 +101,11 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
     by_ban: boolean;
   }>(
     `SELECT d.numero_dpe, d.date_etablissement, d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.surface_habitable_logement,
-            d.adresse_ban, d.longitude, d.latitude, d.identifiant_ban = ANY($1::text[]) AS by_ban
+            d.adresse_ban, d.longitude, d.latitude, d.identifiant_ban = ANY(${byBan}::text[]) AS by_ban
        FROM dpe d
-      WHERE d.identifiant_ban = ANY($1::text[])
-         OR (d.latitude IS NOT NULL AND earth_box(ll_to_earth($2, $3), $4) @> ll_to_earth(d.latitude, d.longitude))
+      WHERE d.identifiant_ban = ANY(${byBan}::text[]) OR (${inBox})
       ORDER BY d.date_etablissement DESC NULLS LAST LIMIT 200`,
-    [addresses.map((a) => a.id), row.centroid_lat, row.centroid_lon, radius],
+    p.values,
   );
   const dpe = dpeRows
     .filter((d) => d.by_ban || (d.longitude !== null && d.latitude !== null && pointInGeometry(d.longitude, d.latitude, row.geometry)))

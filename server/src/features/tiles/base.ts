@@ -5,7 +5,9 @@
  */
 import type { Feature, Geometry } from 'geojson';
 import type { Queryable } from '../../db/client.js';
+import { inBoxSql } from '../../db/spatial.js';
 import { communeName } from '../market/communes.js';
+import { Params } from '../market/sql.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 
 export const BASE_LAYER = 'base';
@@ -82,23 +84,18 @@ export async function buildBaseTile(db: Queryable, tile: TileCoord): Promise<Uin
     layers.parcelles = parcels.map((p) => feature(p.geometry, { id: p.id, numero: noZeros(p.numero) }));
     const [w, s, e, n] = tileBounds(tile);
     // One label per street and tile, at the mean position of its addresses inside the tile.
+    const v = new Params();
+    // The GiST index on point(lon, lat) narrows the rows; the BETWEENs keep exact edges.
     const voies = await db.query<{ nom_voie: string; lon: number; lat: number }>(
       `SELECT min(nom_voie) AS nom_voie, avg(lon) AS lon, avg(lat) AS lat FROM ban_addresses
-        WHERE earth_box(ll_to_earth($5, $6), $7) @> ll_to_earth(lat, lon)
-          AND lon BETWEEN $1 AND $3 AND lat BETWEEN $2 AND $4
+        WHERE ${inBoxSql((x) => v.add(x), 'lon', 'lat', [w, s, e, n])}
+          AND lon BETWEEN ${v.add(w)} AND ${v.add(e)} AND lat BETWEEN ${v.add(s)} AND ${v.add(n)}
         GROUP BY voie_key`,
-      [w, s, e, n, (s + n) / 2, (w + e) / 2, diagonalMetres(w, s, e, n) / 2 + 1],
+      v.values,
     );
     layers.voies = voies.map((v) => feature({ type: 'Point', coordinates: [v.lon, v.lat] }, { nom: v.nom_voie }));
   }
   return encodeTile(tile, layers);
-}
-
-function diagonalMetres(w: number, s: number, e: number, n: number): number {
-  const k = Math.PI / 180;
-  const dx = (e - w) * k * Math.cos(((s + n) / 2) * k);
-  const dy = (n - s) * k;
-  return Math.sqrt(dx * dx + dy * dy) * 6_371_000;
 }
 
 /** The cached tile, or a new one stored for the next request. */

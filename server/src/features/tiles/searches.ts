@@ -6,12 +6,12 @@
  */
 import type { CoproFilter } from '@immoloupe/shared/copro/contracts';
 import type { DpeFilter } from '@immoloupe/shared/dpe/contracts';
-import { haversineMetres } from '@immoloupe/shared/geo';
 import type { Feature } from 'geojson';
 import type { Queryable } from '../../db/client.js';
+import { inBoxSql } from '../../db/spatial.js';
 import { coproWhere } from '../copro/queries.js';
 import { dpeWhere } from '../dpe/queries.js';
-import { Params, radiusClause } from '../market/sql.js';
+import { Params } from '../market/sql.js';
 import type { SqlZoneQuery } from '../zone/sql.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 
@@ -43,16 +43,13 @@ async function gridTile(
   const [w, s, e, n] = tileBounds(t);
   const a = q.alias;
   const cells = 2 ** searchGridBits(t.z);
-  const centre = { lon: (w + e) / 2, lat: (s + n) / 2 };
-  // The tile's circumscribed circle lets the GiST index on ll_to_earth narrow the rows first.
-  const radius = haversineMetres(centre, { lon: w, lat: n }) + 1;
   // Half-open bounds: a row on the edge of two tiles is counted once.
   const rows = await db.query<MarkerRow>(
     `SELECT count(*)::int AS n, avg(m.lon) AS lon, avg(m.lat) AS lat, max(m.classe) AS classe,
             CASE WHEN count(*) = 1 THEN min(m.id) END AS id
        FROM (SELECT ${a}.longitude AS lon, ${a}.latitude AS lat, ${q.classExpr} AS classe, ${q.idExpr} AS id
                FROM ${q.table} ${a}
-              WHERE ${q.where} AND ${radiusClause(p, a, centre.lat, centre.lon, radius)}
+              WHERE ${q.where} AND ${inBoxSql((v) => p.add(v), `${a}.longitude`, `${a}.latitude`, [w, s, e, n])}
                 AND ${a}.longitude >= ${p.add(w)} AND ${a}.longitude < ${p.add(e)}
                 AND ${a}.latitude >= ${p.add(s)} AND ${a}.latitude < ${p.add(n)}) m
       GROUP BY floor((m.lon - ${p.add(w)}) / ${p.add((e - w) / cells)}), floor((m.lat - ${p.add(s)}) / ${p.add((n - s) / cells)})`,

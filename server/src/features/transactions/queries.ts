@@ -1,11 +1,10 @@
 /**
  * SQL of the transactions list, map points, CSV export and mutation detail, over `dvf_mutations`
  * and `dvf_lines` (docs/data-model.md). The place and period narrow the mutations first through
- * indexes (commune + date, parcel, GiST on ll_to_earth); then each kept mutation gets its facts
+ * indexes (commune + date, parcel, GiST on point(longitude, latitude)); then each kept mutation gets its facts
  * (types, built surface and rooms of its distinct locals, land surface) for the other filters.
  */
 
-import { haversineMetres } from '@immoloupe/shared/geo';
 import { TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import type {
   TransactionFilter,
@@ -14,7 +13,8 @@ import type {
   TransactionType,
 } from '@immoloupe/shared/market/transactions-contracts';
 import type { Queryable } from '../../db/client.js';
-import { natureLabels, Params, radiusClause, zoneClause } from '../market/sql.js';
+import { inBoxSql } from '../../db/spatial.js';
+import { natureLabels, Params, zoneClause } from '../market/sql.js';
 import { columnsOf, zoneWhere } from '../zone/sql.js';
 
 const TYPE_CODE: Record<Exclude<TransactionType, 'terrain'>, number> = { ...TYPE_CODES, dependance: 3 };
@@ -52,11 +52,9 @@ function placeClause(p: Params, place: Place): string {
   }
 }
 
-/** A radius covering the box, so the GiST index on ll_to_earth narrows the scan before the exact test. */
+/** The box through the GiST index on point(longitude, latitude), before the exact test. */
 function boxPrefilter(p: Params, w: number, s: number, e: number, n: number): string {
-  const center = { lon: (w + e) / 2, lat: (s + n) / 2 };
-  const radius = Math.max(haversineMetres(center, { lon: w, lat: s }), haversineMetres(center, { lon: e, lat: n })) + 1;
-  return radiusClause(p, 'm', center.lat, center.lon, radius);
+  return inBoxSql((v) => p.add(v), 'm.longitude', 'm.latitude', [w, s, e, n]);
 }
 
 /** Facts of a mutation `m` from its lines: types, built surface and rooms of its distinct locals, land surface. */

@@ -1,14 +1,14 @@
 /**
  * The SQL condition of a zone (shared/src/zone/contracts.ts) over a table with coordinates, for
- * every search tool. Radius and polygon go through the GiST index on `ll_to_earth(lat, lon)`
- * (earth_box first), then the exact test: earth_distance for a radius, PostgreSQL's native
+ * every search tool. Radius and polygon go through the GiST index on `point(lon, lat)` (a
+ * rectangle first, db/spatial.ts), then the exact test: earth_distance for a radius, PostgreSQL's native
  * `point <@ polygon` for a drawn area (holes excluded), both valid on PostgreSQL 15 and PGlite.
  * « Ma zone » is resolved first (territory.ts) into a polygon and/or communes.
  */
-import { haversineMetres } from '@immoloupe/shared/geo';
 import type { PolygonGeometry } from '@immoloupe/shared/market/polygon';
 import type { ConcreteZone } from '@immoloupe/shared/zone/contracts';
 import { geometryBbox } from '@immoloupe/shared/zone/territory.logic';
+import { inBoxSql, pointSql, withinRadiusSql } from '../../db/spatial.js';
 import type { Params } from '../market/sql.js';
 
 /** Column names of the searched table (qualified with its alias). */
@@ -30,10 +30,7 @@ export const columnsOf = (alias: string, insee: string, postcode: string): ZoneC
 });
 
 function radiusSql(p: Params, c: ZoneColumns, lat: number, lon: number, radius: number): string {
-  const center = `ll_to_earth(${p.add(lat)}::float8, ${p.add(lon)}::float8)`;
-  const r = `${p.add(radius)}::float8`;
-  const point = `ll_to_earth(${c.lat}, ${c.lon})`;
-  return `(${c.lat} IS NOT NULL AND earth_box(${center}, ${r}) @> ${point} AND earth_distance(${center}, ${point}) <= ${r})`;
+  return withinRadiusSql((v) => p.add(v), lat, lon, radius, c.lat, c.lon);
 }
 
 function ringLiteral(ring: readonly (readonly number[])[]): string {
@@ -42,11 +39,8 @@ function ringLiteral(ring: readonly (readonly number[])[]): string {
 
 /** Exact test of a Polygon or MultiPolygon: inside an outer ring and outside its holes. */
 function polygonSql(p: Params, c: ZoneColumns, g: PolygonGeometry): string {
-  const [w, s, e, n] = geometryBbox(g);
-  const center = { lon: (w + e) / 2, lat: (s + n) / 2 };
-  // A radius circumscribing the bounding box lets the GiST index narrow the candidates.
-  const radius = Math.max(haversineMetres(center, { lon: w, lat: s }), haversineMetres(center, { lon: e, lat: n })) + 1;
-  return `(${radiusSql(p, c, center.lat, center.lon, radius)} AND ${pointInGeometrySql(p, `point(${c.lon}, ${c.lat})`, g)})`;
+  // The bounding box lets the GiST index narrow the candidates.
+  return `(${inBoxSql((v) => p.add(v), c.lon, c.lat, geometryBbox(g))} AND ${pointInGeometrySql(p, pointSql(c.lon, c.lat), g)})`;
 }
 
 /** Is the point expression (`point(lon, lat)`) inside an outer ring and outside its holes? No index: narrow first. */
