@@ -91,19 +91,21 @@ const MIN_LIKELIHOOD = 0.001;
  * How a listing's values stray from its DPE's, and so the tolerances.
  * - kWh/m²/an and kg CO₂/m²/an: the DPE label prints them rounded to the unit and the listing copies
  *   them, so the listing's DPE lies within half a unit of the listing's value. Beyond, the value is
- *   not that DPE's rounded value: it belongs to another dwelling, unless the DPE was redone since or
- *   the value mistyped — an explanation of its own, `notRounding`, whatever the gap, then one unit
- *   further (the unit the values are given in) dividing by e. This keeps a building of flats with
- *   near values (a new-build programme) below a single DPE that matches to the unit, yet still ranks
- *   the buildings by their near values when the listing's own DPE is not in the data.
+ *   not that DPE's rounded value: it is another dwelling's, unless the DPE was redone since or the
+ *   value mistyped — an explanation of its own, `notRounding` whatever the gap (one listing in
+ *   twenty; counted once for both values, which a redone DPE changes together), then decreasing by
+ *   e for each `valueDecay` of the value further (a redone DPE, or a like flat of the same building,
+ *   differs by a few per cent, as the surfaces do), at least a unit. A building of flats a few units
+ *   off (a new-build programme) thus stays below a single DPE that matches to the unit, yet the
+ *   buildings are still ranked by their near values when the listing's own DPE is not in the data.
  * - Surface: listing surfaces are rounded and may differ from the diagnostician's by a few per cent.
  * - Classes: a DPE redone since, or sitting on a threshold, shifts a class by one.
  */
 const TOLERANCE = {
   surfaceDecay: 0.04,
   rounding: 0.5,
-  notRounding: 0.1,
-  unitDecay: 1,
+  notRounding: 0.05,
+  valueDecay: 0.05,
   classOneApart: 0.2,
   classFarther: 0.02,
   otherType: 0.3,
@@ -114,9 +116,9 @@ function within(gap: number, tolerance: number, decay: number): number {
   return gap <= tolerance ? 1 : Math.exp(-(gap - tolerance) / decay);
 }
 
-/** A listing's kWh or kg against the DPE's: 1 when it is the DPE's value rounded, far lower otherwise. */
-function roundedValueFactor(gap: number): number {
-  return gap <= TOLERANCE.rounding ? 1 : TOLERANCE.notRounding * within(gap, TOLERANCE.rounding, TOLERANCE.unitDecay);
+/** A listing's kWh or kg against the DPE's, beyond the rounding (`notRounding` is applied once per DPE). */
+function valueFactor(listed: number, gap: number): number {
+  return within(gap, TOLERANCE.rounding, Math.max(1, listed * TOLERANCE.valueDecay));
 }
 
 function classGap(a: string, b: string): number {
@@ -155,20 +157,25 @@ export function scoreDpe(q: LocalisationQuery, d: DpeForLocalisation): Scored {
       reasons.push(`Surface ${formatSurface(d.surface)} (écart ${formatPercent(gap, gap < 0.1 ? 1 : 0)})`);
     }
   }
+  // A DPE redone changes its kWh and its kg together: one explanation, counted once.
+  let offRounding = false;
   if (q.conso !== undefined && d.conso !== null) {
     const gap = Math.abs(d.conso - q.conso);
-    likelihood *= roundedValueFactor(gap);
+    likelihood *= valueFactor(q.conso, gap);
+    offRounding ||= gap > TOLERANCE.rounding;
     reasons.push(
       gap <= TOLERANCE.rounding ? `Consommation ${kwh(d.conso)} : identique` : `Consommation ${kwh(d.conso)} (écart ${formatInteger(gap)})`,
     );
   }
   if (q.emission !== undefined && d.emission !== null) {
     const gap = Math.abs(d.emission - q.emission);
-    likelihood *= roundedValueFactor(gap);
+    likelihood *= valueFactor(q.emission, gap);
+    offRounding ||= gap > TOLERANCE.rounding;
     reasons.push(
       gap <= TOLERANCE.rounding ? `Émissions ${kg(d.emission)} : identiques` : `Émissions ${kg(d.emission)} (écart ${formatInteger(gap)})`,
     );
   }
+  if (offRounding) likelihood *= TOLERANCE.notRounding;
   if (q.dpe) {
     const gap = d.dpeClass ? classGap(q.dpe, d.dpeClass) : 9;
     likelihood *= classFactor(gap);
