@@ -1,7 +1,8 @@
 /**
  * The listing tools in a real browser, against the built server with the DPE samples imported:
  * paste the page source of a SeLoger ad (Lyon 8e), see its price, surface and DPE read, its €/m²
- * and the DPE candidates of 69008; save it; find it in « Mes annonces » and on the listings map.
+ * and the DPE candidates of 69008; save it; refine the candidates on /pro/localisationauto; find it
+ * in « Mes annonces » and on the listings map.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,6 +61,17 @@ describe('listings', () => {
 
       await b.page.getByRole('button', { name: 'Enregistrer dans Mes annonces' }).click();
       await b.page.getByText('Annonce enregistrée dans Mes annonces.').waitFor();
+
+      // The same values, refined on /pro/localisationauto: filled in from the listing, candidates on the map.
+      await b.page.getByRole('link', { name: 'Affiner les valeurs dans la localisation automatique' }).click();
+      await b.page.waitForURL(/\/pro\/localisationauto\?/);
+      expect(await b.page.getByRole('textbox', { name: 'Code postal' }).inputValue()).toBe('69008');
+      expect(await b.page.getByRole('textbox', { name: 'Surface (m²)' }).inputValue()).toBe('70');
+      expect(await b.page.getByRole('textbox', { name: 'Conso. (kWh/m²/an)' }).inputValue()).toBe('190');
+      await b.page.getByTestId('candidat').first().waitFor({ timeout: 20_000 });
+      expect(await b.page.getByTestId('candidat').first().textContent()).toMatch(/69008/);
+      await b.page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });
+      await screenshot(b.page, 'listings-localisationauto');
 
       await b.page.goto(`${server.url}/pro/mesannonces`);
       const mine = b.page.getByTestId('mon-annonce');

@@ -1,14 +1,24 @@
 /** The analysis of a listing: €/m² against the DVF medians, estimate and gap, candidates, DPE. */
 import { formatDate, formatEuros, formatEurosPerSquareMetre, formatInteger, formatPercent, formatSurface } from '@immoloupe/shared/format';
 import type { ListingAnalysis } from '@immoloupe/shared/listings/store.logic';
-import { Alert, Badge, Card, Grid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { CandidatesList, scoreColor } from './candidates-list';
 import { PointMap } from './point-map';
 
 export const POSITION_LABELS = { dessous: 'Sous le marché', aligne: 'Dans le marché', dessus: 'Au-dessus du marché' } as const;
 export const POSITION_COLORS = { dessous: '#2b8a3e', aligne: '#1971c2', dessus: '#c92a2a' } as const;
 
-export function AnalysisView({ a, price }: { a: ListingAnalysis; price: number | null | undefined }) {
+export function AnalysisView({
+  a,
+  price,
+  localisation,
+}: {
+  a: ListingAnalysis;
+  price: number | null | undefined;
+  /** /pro/localisationauto with the listing's values, to refine them there. */
+  localisation: string | null;
+}) {
   const points = a.candidates
     .filter((c) => c.lat !== null && c.lon !== null)
     .map((c, i) => ({ id: c.dpeNumber, lat: c.lat as number, lon: c.lon as number, color: scoreColor(c.score), label: String(i + 1) }));
@@ -114,7 +124,14 @@ export function AnalysisView({ a, price }: { a: ListingAnalysis; price: number |
           </Table>
         </Card>
       )}
-      <Title order={3}>Localisation par le DPE</Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={3}>Localisation par le DPE</Title>
+        {localisation && (
+          <Anchor component={Link} to={localisation} size="sm">
+            Affiner les valeurs dans la localisation automatique
+          </Anchor>
+        )}
+      </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <CandidatesList candidates={a.candidates} />

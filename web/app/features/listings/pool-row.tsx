@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '~/lib/api';
 import { AnalysisView } from './analysis-view';
-import { analyseListing, savePoolListing } from './api';
+import { analyseListing, localisationHref, savePoolListing } from './api';
 
 const errorOf = (e: unknown, fallback: string) => (e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : fallback);
 
@@ -145,7 +145,13 @@ export function PoolRow({ l, isNew, searches }: { l: PoolListing; isNew?: boolea
       </Stack>
       <Modal opened={open} onClose={() => setOpen(false)} title={l.title ?? 'Analyse de l’annonce'} size="xl">
         {busy === 'analyse' && <Text>Analyse en cours…</Text>}
-        {analysis && <AnalysisView a={analysis} price={l.transaction === 'location' ? null : l.price} />}
+        {analysis && (
+          <AnalysisView
+            a={analysis}
+            price={l.transaction === 'location' ? null : l.price}
+            localisation={localisationHref(fieldsOfPool(l))}
+          />
+        )}
       </Modal>
     </Card>
   );
