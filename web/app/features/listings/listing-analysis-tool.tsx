@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { AnalysisView } from './analysis-view';
-import { analyseListing, localisationHref, parseListingInput, readPaste, saveListing } from './api';
+import { analyseListing, parseListingInput, readPaste, saveListing } from './api';
 import { fieldsOf, ListingFieldsForm } from './listing-fields-form';
 
 const message = (e: unknown, fallback: string) => (e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : fallback);
@@ -129,13 +129,7 @@ export function ListingAnalysisTool() {
           </Stack>
         </Card>
       )}
-      {analysis && fields && (
-        <AnalysisView
-          a={analysis}
-          price={fields.transaction === 'location' ? null : fields.price}
-          localisation={localisationHref(fields)}
-        />
-      )}
+      {analysis && fields && <AnalysisView a={analysis} fields={fields} />}
       {!fields && !error && (
         <Text c="dimmed">Portails lus : leboncoin, SeLoger, PAP, Bien’ici, Logic-Immo, ParuVendu, Le Figaro Immobilier, Orpi.</Text>
       )}

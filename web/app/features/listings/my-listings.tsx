@@ -2,7 +2,7 @@
  * /pro/mesannonces: the subscriber's saved listings with their status, notes, sources and price
  * history (a drop is flagged), and a link to analyse each again.
  */
-import { formatDate, formatEuros, formatEurosPerSquareMetre, formatSurface } from '@immoloupe/shared/format';
+import { formatDate, formatSurface } from '@immoloupe/shared/format';
 import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type SavedListing } from '@immoloupe/shared/listings/store.logic';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { deleteListing, savedListings, updateListing } from './api';
+import { priceLabel, pricePerM2Label } from './price-labels';
 
 function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void }) {
   const [notes, setNotes] = useState(l.notes);
@@ -33,9 +34,9 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
         </Group>
         <Text>
           {[
-            l.price ? formatEuros(l.price) : null,
+            l.price ? priceLabel(l.price, l.transaction) : null,
             l.surface ? formatSurface(l.surface) : null,
-            l.price && l.surface ? formatEurosPerSquareMetre(l.price / l.surface) : null,
+            l.price && l.surface ? pricePerM2Label(l.price / l.surface, l.transaction) : null,
             l.dpeClass ? `DPE ${l.dpeClass}` : null,
             [l.postcode, l.city].filter(Boolean).join(' '),
           ]
@@ -44,7 +45,7 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
         </Text>
         <Text size="sm" c="dimmed">
           Vue sur {l.sources.map((s) => PORTAL_LABELS[s.portal]).join(', ')} · historique des prix :{' '}
-          {l.prices.map((p) => `${formatEuros(p.price)} le ${formatDate(p.seenAt)}`).join(' → ') || 'aucun prix'}
+          {l.prices.map((p) => `${priceLabel(p.price, l.transaction)} le ${formatDate(p.seenAt)}`).join(' → ') || 'aucun prix'}
         </Text>
         {error && (
           <Alert color="red" role="alert">

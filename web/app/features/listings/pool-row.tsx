@@ -3,7 +3,7 @@
  * map: its facts, its €/m² against the local DVF median with the sales behind it, the « Nouveau »
  * mark, its analysis (in a window) and « Enregistrer dans Mes annonces ».
  */
-import { formatEuros, formatEurosPerSquareMetre, formatInteger, formatPercent, formatSurface } from '@immoloupe/shared/format';
+import { formatEurosPerSquareMetre, formatInteger, formatPercent, formatSurface } from '@immoloupe/shared/format';
 import { PORTAL_LABELS, type Portal } from '@immoloupe/shared/listings/contracts';
 import { MIN_MEDIAN_SALES, type PoolListing } from '@immoloupe/shared/listings/search';
 import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/store.logic';
@@ -12,7 +12,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '~/lib/api';
 import { AnalysisView } from './analysis-view';
-import { analyseListing, localisationHref, savePoolListing } from './api';
+import { analyseListing, savePoolListing } from './api';
+import { priceLabel, pricePerM2Label } from './price-labels';
 
 const errorOf = (e: unknown, fallback: string) => (e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : fallback);
 
@@ -101,9 +102,9 @@ export function PoolRow({ l, isNew, searches }: { l: PoolListing; isNew?: boolea
         </Group>
         <Text>
           {[
-            l.price ? formatEuros(l.price) : null,
+            l.price ? priceLabel(l.price, l.transaction) : null,
             l.surface ? formatSurface(l.surface) : null,
-            l.pricePerM2 ? formatEurosPerSquareMetre(l.pricePerM2) : null,
+            l.pricePerM2 ? pricePerM2Label(l.pricePerM2, l.transaction) : null,
             l.rooms ? `${l.rooms}\u00a0pièce${l.rooms > 1 ? 's' : ''}` : null,
             l.dpeClass ? `DPE ${l.dpeClass}` : null,
             [l.postcode, l.city].filter(Boolean).join(' '),
@@ -145,13 +146,7 @@ export function PoolRow({ l, isNew, searches }: { l: PoolListing; isNew?: boolea
       </Stack>
       <Modal opened={open} onClose={() => setOpen(false)} title={l.title ?? 'Analyse de l’annonce'} size="xl">
         {busy === 'analyse' && <Text>Analyse en cours…</Text>}
-        {analysis && (
-          <AnalysisView
-            a={analysis}
-            price={l.transaction === 'location' ? null : l.price}
-            localisation={localisationHref(fieldsOfPool(l))}
-          />
-        )}
+        {analysis && <AnalysisView a={analysis} fields={fieldsOfPool(l)} />}
       </Modal>
     </Card>
   );
