@@ -80,6 +80,15 @@ describe('listings', () => {
       await mine.first().waitFor();
       expect(await mine.count()).toBe(1);
       expect(await mine.first().textContent()).toMatch(/1\s345\s€\/mois[\s\S]*70\sm²[\s\S]*DPE D/);
+      // The saved listing's analysis, in a window.
+      await mine.first().getByRole('button', { name: 'Analyser' }).click();
+      const dialog = b.page.getByRole('dialog');
+      await dialog.getByTestId('prix-m2').waitFor({ timeout: 20_000 });
+      expect(await dialog.getByTestId('prix-m2').textContent()).toMatch(/^19,2\s€\/m²\/mois$/);
+      await dialog.getByTestId('candidat').first().waitFor();
+      await screenshot(b.page, 'listings-mesannonces-analyse');
+      await b.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
       await screenshot(b.page, 'listings-mesannonces');
 
       await b.page.goto(`${server.url}/pro/carte_annonces`);
