@@ -40,7 +40,7 @@ export function CandidatesList({ candidates }: { candidates: readonly Localisati
             <Text fw={600}>
               {i + 1}. {c.address}
             </Text>
-            <Badge variant="outline" color={scoreColor(c.score)}>
+            <Badge variant="outline" color={scoreColor(c.score)} style={{ flexShrink: 0 }}>
               {`Note ${Math.round(c.score)}/100`}
             </Badge>
           </Group>
