@@ -1,7 +1,8 @@
 /**
  * The listing tools in a real browser, against the built server with the DPE samples imported:
  * paste the page source of a SeLoger ad (Lyon 8e), see its price, surface and DPE read, its €/m²
- * and the DPE candidates of 69008; save it; find it in « Mes annonces » and on the listings map.
+ * and the DPE candidates of 69008; save it; refine the candidates on /pro/localisationauto; find it
+ * in « Mes annonces » and on the listings map.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +51,7 @@ describe('listings', () => {
       expect(await field('Code postal').inputValue()).toBe('69008');
       // €/m² of the ad, and why it is not set against DVF sales (a rent, no Lyon sales imported).
       await b.page.getByTestId('prix-m2').waitFor({ timeout: 20_000 });
-      expect(await b.page.getByTestId('prix-m2').textContent()).toMatch(/^19\s€\/m²$/);
+      expect(await b.page.getByTestId('prix-m2').textContent()).toMatch(/^19,2\s€\/m²\/mois$/);
       await b.page.getByText('Annonce de location').waitFor();
       const candidates = b.page.getByTestId('candidat');
       await candidates.first().waitFor();
@@ -61,11 +62,33 @@ describe('listings', () => {
       await b.page.getByRole('button', { name: 'Enregistrer dans Mes annonces' }).click();
       await b.page.getByText('Annonce enregistrée dans Mes annonces.').waitFor();
 
+      // The same values, refined on /pro/localisationauto: filled in from the listing, candidates on the map.
+      await b.page.getByRole('link', { name: 'Affiner les valeurs dans la localisation automatique' }).click();
+      await b.page.waitForURL(/\/pro\/localisationauto\?/);
+      expect(await b.page.getByRole('textbox', { name: 'Code postal' }).inputValue()).toBe('69008');
+      expect(await b.page.getByRole('textbox', { name: 'Surface (m²)' }).inputValue()).toBe('70');
+      expect(await b.page.getByRole('textbox', { name: 'Consommation (kWh/m²/an)' }).inputValue()).toBe('190');
+      await b.page.getByTestId('candidat').first().waitFor({ timeout: 20_000 });
+      expect(await b.page.getByTestId('candidat').first().textContent()).toMatch(/69008/);
+      // No DPE of the samples is this flat's own: the nearest are shown, and said to be only that.
+      await b.page.getByText('Aucun DPE du secteur ne reprend exactement ces valeurs', { exact: false }).waitFor();
+      await b.page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });
+      await screenshot(b.page, 'listings-localisationauto');
+
       await b.page.goto(`${server.url}/pro/mesannonces`);
       const mine = b.page.getByTestId('mon-annonce');
       await mine.first().waitFor();
       expect(await mine.count()).toBe(1);
-      expect(await mine.first().textContent()).toMatch(/1\s345\s€[\s\S]*70\sm²[\s\S]*DPE D/);
+      expect(await mine.first().textContent()).toMatch(/1\s345\s€\/mois[\s\S]*70\sm²[\s\S]*DPE D/);
+      // The saved listing's analysis, in a window.
+      await mine.first().getByRole('button', { name: 'Analyser' }).click();
+      const dialog = b.page.getByRole('dialog');
+      await dialog.getByTestId('prix-m2').waitFor({ timeout: 20_000 });
+      expect(await dialog.getByTestId('prix-m2').textContent()).toMatch(/^19,2\s€\/m²\/mois$/);
+      await dialog.getByTestId('candidat').first().waitFor();
+      await screenshot(b.page, 'listings-mesannonces-analyse');
+      await b.page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
       await screenshot(b.page, 'listings-mesannonces');
 
       await b.page.goto(`${server.url}/pro/carte_annonces`);

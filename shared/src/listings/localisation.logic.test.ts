@@ -14,6 +14,7 @@ const dpe = (over: Partial<DpeForLocalisation>): DpeForLocalisation => ({
   date: '2023-05-10',
   lat: 45.73,
   lon: 4.87,
+  replaces: null,
   ...over,
 });
 
@@ -48,7 +49,7 @@ describe('scoreDpe', () => {
 describe('rankCandidates', () => {
   it('puts the right address first among its neighbours, one candidate per address', () => {
     const list = rankCandidates(query, [
-      dpe({ numeroDpe: 'X1', address: '3 Rue Marius Berliet 69008 Lyon', surface: 66, conso: 135, emission: 6 }),
+      dpe({ numeroDpe: 'X1', address: '3 Rue Marius Berliet 69008 Lyon', surface: 66, conso: 122.2, emission: 4.4 }),
       dpe({ numeroDpe: 'OLD', date: '2019-01-01', dpeClass: 'D', conso: 124 }),
       dpe({ numeroDpe: 'NEW' }),
       dpe({ numeroDpe: 'X2', address: '8 Avenue Paul Santy 69008 Lyon', surface: 40, dpeClass: 'E', conso: 260, emission: 12 }),
@@ -58,6 +59,30 @@ describe('rankCandidates', () => {
     expect(new Set(list.map((c) => c.address)).size).toBe(list.length);
     // X2 is off on every value: too unlikely to be shown at all.
     expect(list.map((c) => c.dpeNumber)).toEqual(['NEW', 'X1']);
+  });
+
+  it('ranks a DPE whose kWh rounds to the listing’s above a building of flats a few kWh off', () => {
+    const programme = Array.from({ length: 8 }, (_, i) =>
+      dpe({ numeroDpe: `P${i}`, address: '40 Rue du Professeur Beauvisage 69008 Lyon', surface: 65, conso: 119 + (i % 2) * 4 }),
+    );
+    const list = rankCandidates(query, [...programme, dpe({ numeroDpe: 'EXACT', surface: 63, conso: 120.6 })]);
+    expect(list.map((c) => c.dpeNumber)).toEqual(['EXACT', 'P0']);
+    expect(list[1]?.reasons.join(' ')).toMatch(/Consommation 119\u00a0kWh\/m²\/an \(écart 2\)/);
+    expect(list[1]?.reasons).toContain('8 DPE proches à cette adresse');
+    // Without the listing's own DPE, the building of near values is still found.
+    expect(rankCandidates(query, programme)[0]?.address).toBe('40 Rue du Professeur Beauvisage 69008 Lyon');
+  });
+
+  it('counts a DPE and the one that replaced it as one dwelling', () => {
+    const redone = [dpe({ numeroDpe: 'A1', date: '2022-01-10' }), dpe({ numeroDpe: 'A2', replaces: 'A1', date: '2023-02-01' })];
+    const twoFlats = [
+      dpe({ numeroDpe: 'B1', address: '5 Rue Saint-Maurice 69008 Lyon' }),
+      dpe({ numeroDpe: 'B2', address: '5 Rue Saint-Maurice 69008 Lyon' }),
+    ];
+    const list = rankCandidates(query, [...redone, ...twoFlats]);
+    expect(list.map((c) => c.dpeNumber)).toEqual(['B1', 'A2']);
+    expect(list[0]?.reasons).toContain('2 DPE proches à cette adresse');
+    expect(list[1]?.reasons.some((r) => r.includes('DPE proches'))).toBe(false);
   });
 
   it('returns at most ten candidates and skips DPE without an address', () => {

@@ -79,6 +79,8 @@ export interface DpeForLocalisation {
   date: string | null;
   lat: number | null;
   lon: number | null;
+  /** The number of the DPE this one replaced (`numero_dpe_remplace`): the same dwelling, redone. */
+  replaces: string | null;
 }
 
 export const MAX_CANDIDATES = 10;
@@ -86,15 +88,24 @@ export const MAX_CANDIDATES = 10;
 const MIN_LIKELIHOOD = 0.001;
 
 /**
- * How a listing's values stray from its DPE's, and so the tolerances: listing surfaces are rounded
- * and may differ from the diagnostician's by a few per cent; kWh and kg are rounded (or truncated)
- * to the unit; a DPE redone since, or sitting on a threshold, shifts a class by one.
+ * How a listing's values stray from its DPE's, and so the tolerances.
+ * - kWh/m²/an and kg CO₂/m²/an: the DPE label prints them rounded to the unit and the listing copies
+ *   them, so the listing's DPE lies within half a unit of the listing's value. Beyond, the value is
+ *   not that DPE's rounded value: it is another dwelling's, unless the DPE was redone since or the
+ *   value mistyped — an explanation of its own, `notRounding` whatever the gap (one listing in
+ *   twenty; counted once for both values, which a redone DPE changes together), then decreasing by
+ *   e for each `valueDecay` of the value further (a redone DPE, or a like flat of the same building,
+ *   differs by a few per cent, as the surfaces do), at least a unit. A building of flats a few units
+ *   off (a new-build programme) thus stays below a single DPE that matches to the unit, yet the
+ *   buildings are still ranked by their near values when the listing's own DPE is not in the data.
+ * - Surface: listing surfaces are rounded and may differ from the diagnostician's by a few per cent.
+ * - Classes: a DPE redone since, or sitting on a threshold, shifts a class by one.
  */
 const TOLERANCE = {
   surfaceDecay: 0.04,
-  units: 1,
-  consoDecayRatio: 0.03,
-  emissionDecayRatio: 0.05,
+  rounding: 0.5,
+  notRounding: 0.05,
+  valueDecay: 0.05,
   classOneApart: 0.2,
   classFarther: 0.02,
   otherType: 0.3,
@@ -103,6 +114,11 @@ const TOLERANCE = {
 /** 1 within the tolerance, then decreasing exponentially with the excess. */
 function within(gap: number, tolerance: number, decay: number): number {
   return gap <= tolerance ? 1 : Math.exp(-(gap - tolerance) / decay);
+}
+
+/** A listing's kWh or kg against the DPE's, beyond the rounding (`notRounding` is applied once per DPE). */
+function valueFactor(listed: number, gap: number): number {
+  return within(gap, TOLERANCE.rounding, Math.max(1, listed * TOLERANCE.valueDecay));
 }
 
 function classGap(a: string, b: string): number {
@@ -141,16 +157,25 @@ export function scoreDpe(q: LocalisationQuery, d: DpeForLocalisation): Scored {
       reasons.push(`Surface ${formatSurface(d.surface)} (écart ${formatPercent(gap, gap < 0.1 ? 1 : 0)})`);
     }
   }
+  // A DPE redone changes its kWh and its kg together: one explanation, counted once.
+  let offRounding = false;
   if (q.conso !== undefined && d.conso !== null) {
     const gap = Math.abs(d.conso - q.conso);
-    likelihood *= within(gap, TOLERANCE.units / 2, Math.max(2, q.conso * TOLERANCE.consoDecayRatio));
-    reasons.push(gap <= 1 ? `Consommation ${kwh(d.conso)} : identique` : `Consommation ${kwh(d.conso)} (écart ${formatInteger(gap)})`);
+    likelihood *= valueFactor(q.conso, gap);
+    offRounding ||= gap > TOLERANCE.rounding;
+    reasons.push(
+      gap <= TOLERANCE.rounding ? `Consommation ${kwh(d.conso)} : identique` : `Consommation ${kwh(d.conso)} (écart ${formatInteger(gap)})`,
+    );
   }
   if (q.emission !== undefined && d.emission !== null) {
     const gap = Math.abs(d.emission - q.emission);
-    likelihood *= within(gap, TOLERANCE.units / 2, Math.max(1, q.emission * TOLERANCE.emissionDecayRatio));
-    reasons.push(gap <= 1 ? `Émissions ${kg(d.emission)} : identiques` : `Émissions ${kg(d.emission)} (écart ${formatInteger(gap)})`);
+    likelihood *= valueFactor(q.emission, gap);
+    offRounding ||= gap > TOLERANCE.rounding;
+    reasons.push(
+      gap <= TOLERANCE.rounding ? `Émissions ${kg(d.emission)} : identiques` : `Émissions ${kg(d.emission)} (écart ${formatInteger(gap)})`,
+    );
   }
+  if (offRounding) likelihood *= TOLERANCE.notRounding;
   if (q.dpe) {
     const gap = d.dpeClass ? classGap(q.dpe, d.dpeClass) : 9;
     likelihood *= classFactor(gap);
@@ -177,41 +202,70 @@ function addressKey(d: DpeForLocalisation): string {
 }
 
 /**
- * The candidates: DPE scored, grouped by address (the best DPE of an address stands for it, and
- * the number of DPE matching there is said), best first, at most `MAX_CANDIDATES`, score > 0.
+ * The dwelling a DPE describes: the newest DPE of its chain of replacements (`numero_dpe_remplace`)
+ * found in the zone, so a DPE redone counts once with its replacement, not as a second dwelling.
+ */
+function dwellingKeys(dpes: readonly DpeForLocalisation[]): (d: DpeForLocalisation) => string {
+  const replacedBy = new Map<string, string>();
+  for (const d of dpes) if (d.replaces && d.replaces !== d.numeroDpe) replacedBy.set(d.replaces, d.numeroDpe);
+  return (d) => {
+    let key = d.numeroDpe;
+    const seen = new Set([key]);
+    for (let next = replacedBy.get(key); next !== undefined && !seen.has(next); next = replacedBy.get(key)) {
+      key = next;
+      seen.add(key);
+    }
+    return key;
+  };
+}
+
+interface AddressEvidence {
+  dpe: DpeForLocalisation;
+  scored: Scored;
+  /** Per dwelling, the likelihood of its best DPE. */
+  dwellings: Map<string, number>;
+  weight: number;
+}
+
+/**
+ * The candidates: DPE scored, grouped by address, best first, at most `MAX_CANDIDATES`. An address
+ * stands for one building, and a listing is one of its dwellings: the address weighs the sum over
+ * its dwellings of how well each explains the listing (a programme of similar flats is likelier
+ * than a lone match, a DPE and its replacement are one dwelling). Equal weights are ordered by the
+ * best DPE's score, then by the newest DPE (a DPE is usually made just before the sale). The best
+ * DPE of an address is shown for it, with the number of dwellings matching there.
  */
 export function rankCandidates(q: LocalisationQuery, dpes: readonly DpeForLocalisation[]): LocalisationCandidate[] {
-  const byAddress = new Map<string, { dpe: DpeForLocalisation; scored: Scored; count: number; weight: number }>();
+  const dwellingOf = dwellingKeys(dpes);
+  const byAddress = new Map<string, AddressEvidence>();
   for (const d of dpes) {
     if (!d.address) continue;
     const scored = scoreDpe(q, d);
     if (scored.likelihood < MIN_LIKELIHOOD) continue;
     const key = addressKey(d);
-    // An address where several dwellings match is likelier than one where a single one does (a
-    // building of similar flats): an address weighs the sum of its DPE's likelihoods.
-    const weight = scored.likelihood;
-    const best = byAddress.get(key);
-    if (!best) {
-      byAddress.set(key, { dpe: d, scored, count: 1, weight });
+    const dwelling = dwellingOf(d);
+    const found = byAddress.get(key);
+    if (!found) {
+      byAddress.set(key, { dpe: d, scored, dwellings: new Map([[dwelling, scored.likelihood]]), weight: 0 });
       continue;
     }
-    best.count += 1;
-    best.weight += weight;
-    const newer = scored.score === best.scored.score && (d.date ?? '') > (best.dpe.date ?? '');
-    if (scored.score > best.scored.score || newer) {
-      best.dpe = d;
-      best.scored = scored;
+    found.dwellings.set(dwelling, Math.max(found.dwellings.get(dwelling) ?? 0, scored.likelihood));
+    const newer = scored.score === found.scored.score && (d.date ?? '') > (found.dpe.date ?? '');
+    if (scored.score > found.scored.score || newer) {
+      found.dpe = d;
+      found.scored = scored;
     }
   }
+  for (const a of byAddress.values()) for (const l of a.dwellings.values()) a.weight += l;
   return [...byAddress.values()]
     .sort((a, b) => b.weight - a.weight || b.scored.score - a.scored.score || (b.dpe.date ?? '').localeCompare(a.dpe.date ?? ''))
     .slice(0, MAX_CANDIDATES)
-    .map(({ dpe, scored, count }) => ({
+    .map(({ dpe, scored, dwellings }) => ({
       address: dpe.address as string,
       dpeNumber: dpe.numeroDpe,
       score: scored.score,
       lat: dpe.lat,
       lon: dpe.lon,
-      reasons: count > 1 ? [...scored.reasons, `${count} DPE proches à cette adresse`] : scored.reasons,
+      reasons: dwellings.size > 1 ? [...scored.reasons, `${dwellings.size} DPE proches à cette adresse`] : scored.reasons,
     }));
 }

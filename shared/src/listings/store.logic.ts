@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { haversineMetres } from '../geo.js';
 import { ENERGY_CLASSES, LISTING_PROPERTY_TYPES, PORTALS, TRANSACTION_KINDS } from './contracts.js';
+import type { LocalisationQuery } from './localisation.logic.js';
 
 export const LISTING_STATUSES = ['a_visiter', 'visite', 'offre_faite', 'ecarte'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
@@ -49,6 +50,24 @@ export const listingFieldsSchema = z.object({
   lon: z.number().min(-180).max(180).nullish(),
 });
 export type ListingFields = z.infer<typeof listingFieldsSchema>;
+
+/**
+ * The DPE localisation query of a listing's fields (postcode, type, surface, classes and values), or
+ * null when it has no postcode or nothing to compare.
+ */
+export function localisationQueryOf(f: ListingFields): LocalisationQuery | null {
+  if (!f.postcode || !(f.surface || f.dpeClass || f.dpeValue != null)) return null;
+  const type = f.propertyType === 'appartement' || f.propertyType === 'maison' ? f.propertyType : null;
+  return {
+    postcode: f.postcode,
+    ...(type ? { type } : {}),
+    ...(f.surface ? { surface: f.surface } : {}),
+    ...(f.dpeClass ? { dpe: f.dpeClass } : {}),
+    ...(f.gesClass ? { ges: f.gesClass } : {}),
+    ...(f.dpeValue != null ? { conso: f.dpeValue } : {}),
+    ...(f.gesValue != null ? { emission: f.gesValue } : {}),
+  };
+}
 
 export const listingUpdateSchema = z
   .object({

@@ -5,7 +5,7 @@
  * rental ban of its DPE class. Periods end at the newest sale the database holds.
  */
 import { rentalBanStatus } from '@immoloupe/shared/dpe/rental-ban.logic';
-import { type ListingAnalysis, type ListingFields, positionAgainst } from '@immoloupe/shared/listings/store.logic';
+import { type ListingAnalysis, type ListingFields, localisationQueryOf, positionAgainst } from '@immoloupe/shared/listings/store.logic';
 import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import type { Queryable } from '../../db/client.js';
@@ -36,18 +36,8 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
   const isRent = f.transaction === 'location';
   const pricePerM2 = f.price && f.surface ? Math.round((f.price / f.surface) * 100) / 100 : null;
 
-  const candidates =
-    f.postcode && (f.surface || f.dpeClass || f.dpeValue != null)
-      ? await localise(db, {
-          postcode: f.postcode,
-          ...(type ? { type } : {}),
-          ...(f.surface ? { surface: f.surface } : {}),
-          ...(f.dpeClass ? { dpe: f.dpeClass } : {}),
-          ...(f.gesClass ? { ges: f.gesClass } : {}),
-          ...(f.dpeValue != null ? { conso: f.dpeValue } : {}),
-          ...(f.gesValue != null ? { emission: f.gesValue } : {}),
-        })
-      : [];
+  const localisation = localisationQueryOf(f);
+  const candidates = localisation ? await localise(db, localisation) : [];
   const best = candidates[0];
   const point =
     f.lat != null && f.lon != null

@@ -34,7 +34,7 @@ export async function dpeOfZone(db: Queryable, q: LocalisationQuery): Promise<Dp
             etiquette_dpe AS "dpeClass", etiquette_ges AS "gesClass", type_batiment AS "buildingType",
             surface_habitable_logement::float8 AS surface, conso_5_usages_ep_m2::float8 AS conso,
             emission_ges_5_usages_m2::float8 AS emission, to_char(date_etablissement, 'YYYY-MM-DD') AS date,
-            latitude AS lat, longitude AS lon
+            latitude AS lat, longitude AS lon, numero_dpe_remplace AS replaces
        FROM dpe
       WHERE ${where.join(' AND ')}
       ORDER BY date_etablissement DESC

@@ -1,14 +1,22 @@
 /** The analysis of a listing: €/m² against the DVF medians, estimate and gap, candidates, DPE. */
 import { formatDate, formatEuros, formatEurosPerSquareMetre, formatInteger, formatPercent, formatSurface } from '@immoloupe/shared/format';
-import type { ListingAnalysis } from '@immoloupe/shared/listings/store.logic';
-import { Alert, Badge, Card, Grid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/store.logic';
+import { Alert, Anchor, Badge, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { localisationHref } from './api';
 import { CandidatesList, scoreColor } from './candidates-list';
 import { PointMap } from './point-map';
+import { pricePerM2Label } from './price-labels';
 
 export const POSITION_LABELS = { dessous: 'Sous le marché', aligne: 'Dans le marché', dessus: 'Au-dessus du marché' } as const;
 export const POSITION_COLORS = { dessous: '#2b8a3e', aligne: '#1971c2', dessus: '#c92a2a' } as const;
+/** A listing with no median to compare with (a rent, or too few sales). */
+export const NO_COMPARISON_COLOR = '#868e96';
 
-export function AnalysisView({ a, price }: { a: ListingAnalysis; price: number | null | undefined }) {
+/** The analysis `a` of the listing whose fields are `fields` (a rent is compared per month, not priced). */
+export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: ListingFields }) {
+  const price = fields.transaction === 'location' ? null : fields.price;
+  const localisation = localisationHref(fields);
   const points = a.candidates
     .filter((c) => c.lat !== null && c.lon !== null)
     .map((c, i) => ({ id: c.dpeNumber, lat: c.lat as number, lon: c.lon as number, color: scoreColor(c.score), label: String(i + 1) }));
@@ -24,7 +32,7 @@ export function AnalysisView({ a, price }: { a: ListingAnalysis; price: number |
           <Card withBorder>
             <Title order={3}>Prix au m²</Title>
             <Text size="xl" fw={700} data-testid="prix-m2">
-              {a.pricePerM2 !== null ? formatEurosPerSquareMetre(a.pricePerM2) : 'Prix ou surface absent'}
+              {a.pricePerM2 !== null ? pricePerM2Label(a.pricePerM2, fields.transaction) : 'Prix ou surface absent'}
             </Text>
             {a.position && (
               <Badge variant="outline" color={POSITION_COLORS[a.position]}>
@@ -114,13 +122,20 @@ export function AnalysisView({ a, price }: { a: ListingAnalysis; price: number |
           </Table>
         </Card>
       )}
-      <Title order={3}>Localisation par le DPE</Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={3}>Localisation par le DPE</Title>
+        {localisation && (
+          <Anchor component={Link} to={localisation} size="sm">
+            Affiner les valeurs dans la localisation automatique
+          </Anchor>
+        )}
+      </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <CandidatesList candidates={a.candidates} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          {points.length > 0 ? <PointMap points={points} label="Carte des adresses candidates" height={360} /> : null}
+          {points.length > 0 ? <PointMap points={points} label="Carte des adresses candidates" numbered height={360} /> : null}
         </Grid.Col>
       </Grid>
     </Stack>

@@ -5,6 +5,7 @@ import { autoListSchema, poolResponseSchema } from '@immoloupe/shared/listings/s
 import {
   type ListingFields,
   listingAnalysisSchema,
+  localisationQueryOf,
   savedListingListSchema,
   saveListingResponseSchema,
 } from '@immoloupe/shared/listings/store.logic';
@@ -59,6 +60,12 @@ export const listingMapPoints = () => apiFetch('/api/listings/map', mapPointsSch
 /** Address analysis link of a candidate or a placed listing. */
 export function addressAnalysisHref(p: { lat: number; lon: number; address?: string }): string {
   return `/pro/analyseadresse?${new URLSearchParams({ lat: String(p.lat), lon: String(p.lon), ...(p.address ? { adresse: p.address } : {}) })}`;
+}
+
+/** /pro/localisationauto with a listing's values filled in, or null when it has nothing to localise. */
+export function localisationHref(f: ListingFields): string | null {
+  const q = localisationQueryOf(f);
+  return q ? `/pro/localisationauto?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}` : null;
 }
 
 /** Pool listings of one listing search (the query of /pro/carte_annonces, `?` excluded). */

@@ -4,6 +4,12 @@ import { Anchor, Badge, Card, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { addressAnalysisHref } from './api';
 
+/**
+ * Below this note the best DPE differs from the listing beyond rounding on a value, or by far on the
+ * surface: none is the listing's own DPE but by chance, and the page says so.
+ */
+const WEAK_SCORE = 10;
+
 export function scoreColor(score: number): string {
   return score >= 80 ? '#2b8a3e' : score >= 50 ? '#e67700' : '#868e96';
 }
@@ -22,13 +28,19 @@ export function CandidatesList({ candidates }: { candidates: readonly Localisati
       <Text size="sm" c="dimmed">
         Une note est une vraisemblance, pas une certitude : vérifiez sur place.
       </Text>
+      {(candidates[0]?.score ?? 0) < WEAK_SCORE && (
+        <Text size="sm">
+          Aucun DPE du secteur ne reprend exactement ces valeurs (DPE de l’annonce absent des données importées, refait ou mal recopié) :
+          voici les plus proches.
+        </Text>
+      )}
       {candidates.map((c, i) => (
         <Card key={c.dpeNumber} withBorder padding="sm" data-testid="candidat">
           <Group justify="space-between" wrap="nowrap">
             <Text fw={600}>
               {i + 1}. {c.address}
             </Text>
-            <Badge variant="outline" color={scoreColor(c.score)}>
+            <Badge variant="outline" color={scoreColor(c.score)} style={{ flexShrink: 0 }}>
               {`Note ${Math.round(c.score)}/100`}
             </Badge>
           </Group>

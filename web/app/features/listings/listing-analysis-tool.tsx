@@ -129,7 +129,7 @@ export function ListingAnalysisTool() {
           </Stack>
         </Card>
       )}
-      {analysis && fields && <AnalysisView a={analysis} price={fields.transaction === 'location' ? null : fields.price} />}
+      {analysis && fields && <AnalysisView a={analysis} fields={fields} />}
       {!fields && !error && (
         <Text c="dimmed">Portails lus : leboncoin, SeLoger, PAP, Bien’ici, Logic-Immo, ParuVendu, Le Figaro Immobilier, Orpi.</Text>
       )}

@@ -2,7 +2,7 @@
  * /pro/carte_annonces: the saved listings on the map, coloured by their €/m² against the median of
  * their commune (below / in line / above), filtered by position and by status.
  */
-import { formatEuros, formatEurosPerSquareMetre } from '@immoloupe/shared/format';
+import { formatEurosPerSquareMetre } from '@immoloupe/shared/format';
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type SavedListing } from '@immoloupe/shared/listings/store.logic';
 import { Alert, Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -10,9 +10,10 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { MultiSelect } from '~/components/select';
 import { ApiError } from '~/lib/api';
-import { POSITION_COLORS, POSITION_LABELS } from './analysis-view';
+import { NO_COMPARISON_COLOR, POSITION_COLORS, POSITION_LABELS } from './analysis-view';
 import { listingMapPoints, type mapPointsSchema, savedListings } from './api';
 import { PointMap } from './point-map';
+import { priceLabel, pricePerM2Label } from './price-labels';
 
 type Point = z.infer<typeof mapPointsSchema>['points'][number];
 const UNKNOWN = 'inconnue';
@@ -77,6 +78,9 @@ export function ListingsMapTool() {
             <span style={{ color: POSITION_COLORS[p] }}>●</span> {POSITION_LABELS[p]} (médiane de la commune ± 5 %)
           </Text>
         ))}
+        <Text size="sm">
+          <span style={{ color: NO_COMPARISON_COLOR }}>●</span> Sans comparaison (location, ou pas de médiane DVF)
+        </Text>
       </Group>
       <PointMap
         label="Carte de mes annonces"
@@ -84,7 +88,7 @@ export function ListingsMapTool() {
           id: p.id,
           lat: p.lat,
           lon: p.lon,
-          color: p.position ? POSITION_COLORS[p.position] : '#868e96',
+          color: p.position ? POSITION_COLORS[p.position] : NO_COMPARISON_COLOR,
           label: byId.get(p.id)?.title ?? '',
         }))}
       />
@@ -95,8 +99,8 @@ export function ListingsMapTool() {
             return (
               <Table.Tr key={p.id} data-testid="annonce-carte">
                 <Table.Td>{l?.title ?? 'Annonce'}</Table.Td>
-                <Table.Td>{l?.price ? formatEuros(l.price) : '—'}</Table.Td>
-                <Table.Td>{p.pricePerM2 ? formatEurosPerSquareMetre(p.pricePerM2) : '—'}</Table.Td>
+                <Table.Td>{l?.price ? priceLabel(l.price, l.transaction) : '—'}</Table.Td>
+                <Table.Td>{p.pricePerM2 ? pricePerM2Label(p.pricePerM2, l?.transaction) : '—'}</Table.Td>
                 <Table.Td>{p.median ? `Médiane ${formatEurosPerSquareMetre(p.median)}` : 'Pas de médiane'}</Table.Td>
                 <Table.Td>{p.position ? POSITION_LABELS[p.position] : 'Sans comparaison'}</Table.Td>
               </Table.Tr>

@@ -67,7 +67,7 @@ export function LocalisationTool() {
               maxLength={5}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 2 }}>
+          <Grid.Col span={{ base: 6, md: 3 }}>
             <Select
               label="Type"
               value={form.type || null}
@@ -82,16 +82,16 @@ export function LocalisationTool() {
           <Grid.Col span={{ base: 6, md: 2 }}>
             <NumberInput label="Surface (m²)" value={form.surface} onChange={set('surface')} min={1} decimalSeparator="," />
           </Grid.Col>
-          <Grid.Col span={{ base: 3, md: 1 }}>
-            <Select label="DPE" value={form.dpe || null} onChange={set('dpe')} clearable data={CLASS_OPTIONS} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 3, md: 1 }}>
-            <Select label="GES" value={form.ges || null} onChange={set('ges')} clearable data={CLASS_OPTIONS} />
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <Select label="Étiquette DPE" value={form.dpe || null} onChange={set('dpe')} clearable data={CLASS_OPTIONS} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, md: 2 }}>
-            <NumberInput label="Conso. (kWh/m²/an)" value={form.conso} onChange={set('conso')} min={0} />
+            <Select label="Étiquette GES" value={form.ges || null} onChange={set('ges')} clearable data={CLASS_OPTIONS} />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 2 }}>
+          <Grid.Col span={{ base: 6, md: 3 }}>
+            <NumberInput label="Consommation (kWh/m²/an)" value={form.conso} onChange={set('conso')} min={0} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 3 }}>
             <NumberInput label="Émissions (kg CO₂/m²/an)" value={form.emission} onChange={set('emission')} min={0} />
           </Grid.Col>
         </Grid>
@@ -111,7 +111,7 @@ export function LocalisationTool() {
             <CandidatesList candidates={candidates} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <PointMap points={points} label="Carte des adresses candidates" />
+            <PointMap points={points} label="Carte des adresses candidates" numbered />
           </Grid.Col>
         </Grid>
       )}

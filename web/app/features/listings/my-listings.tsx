@@ -1,16 +1,25 @@
 /**
  * /pro/mesannonces: the subscriber's saved listings with their status, notes, sources and price
- * history (a drop is flagged), and a link to analyse each again.
+ * history (a drop is flagged), and the analysis of each (in a window).
  */
-import { formatDate, formatEuros, formatEurosPerSquareMetre, formatSurface } from '@immoloupe/shared/format';
+import { formatDate, formatSurface } from '@immoloupe/shared/format';
 import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
-import { LISTING_STATUS_LABELS, LISTING_STATUSES, type SavedListing } from '@immoloupe/shared/listings/store.logic';
+import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingFields, type SavedListing } from '@immoloupe/shared/listings/store.logic';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
+import { AnalysisButton } from './analysis-button';
 import { deleteListing, savedListings, updateListing } from './api';
+import { priceLabel, pricePerM2Label } from './price-labels';
+
+/** The fields the analysis takes, from a saved listing (its first source for the portal). */
+function fieldsOfSaved(l: SavedListing): ListingFields {
+  const source = l.sources[0];
+  const { id, status, notes, photoUrl, firstSeenAt, lastSeenAt, sources, prices, priceDrop, ...fields } = l;
+  return { ...fields, portal: source?.portal ?? 'leboncoin', url: source?.url ?? null, portalId: source?.portalId ?? null };
+}
 
 function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void }) {
   const [notes, setNotes] = useState(l.notes);
@@ -33,9 +42,9 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
         </Group>
         <Text>
           {[
-            l.price ? formatEuros(l.price) : null,
+            l.price ? priceLabel(l.price, l.transaction) : null,
             l.surface ? formatSurface(l.surface) : null,
-            l.price && l.surface ? formatEurosPerSquareMetre(l.price / l.surface) : null,
+            l.price && l.surface ? pricePerM2Label(l.price / l.surface, l.transaction) : null,
             l.dpeClass ? `DPE ${l.dpeClass}` : null,
             [l.postcode, l.city].filter(Boolean).join(' '),
           ]
@@ -44,7 +53,7 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
         </Text>
         <Text size="sm" c="dimmed">
           Vue sur {l.sources.map((s) => PORTAL_LABELS[s.portal]).join(', ')} · historique des prix :{' '}
-          {l.prices.map((p) => `${formatEuros(p.price)} le ${formatDate(p.seenAt)}`).join(' → ') || 'aucun prix'}
+          {l.prices.map((p) => `${priceLabel(p.price, l.transaction)} le ${formatDate(p.seenAt)}`).join(' → ') || 'aucun prix'}
         </Text>
         {error && (
           <Alert color="red" role="alert">
@@ -75,14 +84,12 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
           </Button>
         </Group>
         <Group gap="md">
+          <AnalysisButton fields={fieldsOfSaved(l)} title={l.title ?? 'Analyse de l’annonce'} />
           {url && (
             <Anchor href={url} target="_blank" rel="noreferrer noopener" size="sm">
               Voir l’annonce
             </Anchor>
           )}
-          <Anchor component={Link} to="/pro/analyseannonce" size="sm">
-            Analyser une annonce
-          </Anchor>
         </Group>
       </Stack>
     </Card>

@@ -2,6 +2,7 @@
 import type { FeatureCollection } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef } from 'react';
+import { BASEMAP_FONT } from '~/features/map/basemap';
 import { boundsOf } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 
@@ -27,7 +28,18 @@ function collection(points: readonly MapPointItem[]): FeatureCollection {
   };
 }
 
-export function PointMap({ points, label, height = 420 }: { points: readonly MapPointItem[]; label: string; height?: number }) {
+export function PointMap({
+  points,
+  label,
+  height = 420,
+  numbered = false,
+}: {
+  points: readonly MapPointItem[];
+  label: string;
+  height?: number;
+  /** Write each point's label (a rank, as in the list beside the map) in its circle. */
+  numbered?: boolean;
+}) {
   const map = useRef<MapLibreMap | null>(null);
   const show = useCallback(
     (m: MapLibreMap) => {
@@ -57,8 +69,16 @@ export function PointMap({ points, label, height = 420 }: { points: readonly Map
           id: `${SOURCE}-cercles`,
           type: 'circle',
           source: SOURCE,
-          paint: { 'circle-radius': 8, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+          paint: { 'circle-radius': 10, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
         });
+        if (numbered)
+          m.addLayer({
+            id: `${SOURCE}-numeros`,
+            type: 'symbol',
+            source: SOURCE,
+            layout: { 'text-field': ['get', 'label'], 'text-font': [BASEMAP_FONT], 'text-size': 11, 'text-allow-overlap': true },
+            paint: { 'text-color': '#ffffff' },
+          });
         show(m);
       }}
     />

@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router';
 import { MultiSelect } from '~/components/select';
 import { SaveSearchButton } from '~/features/saved-searches/save-search-button';
 import { ApiError } from '~/lib/api';
-import { POSITION_COLORS, POSITION_LABELS } from './analysis-view';
+import { NO_COMPARISON_COLOR, POSITION_COLORS, POSITION_LABELS } from './analysis-view';
 import { poolListings } from './api';
 import { PointMap } from './point-map';
 import { PoolRow } from './pool-row';
@@ -119,6 +119,9 @@ export function PoolMapTool() {
                 <span style={{ color: POSITION_COLORS[p] }}>●</span> {POSITION_LABELS[p]} (médiane DVF ± 5 %)
               </Text>
             ))}
+            <Text size="sm">
+              <span style={{ color: NO_COMPARISON_COLOR }}>●</span> Sans comparaison (location, ou pas de médiane DVF)
+            </Text>
           </Group>
           {placed.length > 0 && (
             <PointMap
@@ -129,7 +132,7 @@ export function PoolMapTool() {
                   id: l.id,
                   lat: l.lat as number,
                   lon: l.lon as number,
-                  color: position ? POSITION_COLORS[position] : '#868e96',
+                  color: position ? POSITION_COLORS[position] : NO_COMPARISON_COLOR,
                   label: l.title ?? '',
                 };
               })}

@@ -3,16 +3,17 @@
  * map: its facts, its €/m² against the local DVF median with the sales behind it, the « Nouveau »
  * mark, its analysis (in a window) and « Enregistrer dans Mes annonces ».
  */
-import { formatEuros, formatEurosPerSquareMetre, formatInteger, formatPercent, formatSurface } from '@immoloupe/shared/format';
+import { formatEurosPerSquareMetre, formatInteger, formatPercent, formatSurface } from '@immoloupe/shared/format';
 import { PORTAL_LABELS, type Portal } from '@immoloupe/shared/listings/contracts';
 import { MIN_MEDIAN_SALES, type PoolListing } from '@immoloupe/shared/listings/search';
-import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/store.logic';
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import type { ListingFields } from '@immoloupe/shared/listings/store.logic';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '~/lib/api';
-import { AnalysisView } from './analysis-view';
-import { analyseListing, savePoolListing } from './api';
+import { AnalysisButton } from './analysis-button';
+import { savePoolListing } from './api';
+import { priceLabel, pricePerM2Label } from './price-labels';
 
 const errorOf = (e: unknown, fallback: string) => (e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : fallback);
 
@@ -52,34 +53,20 @@ export function marketLine(l: PoolListing): string {
 }
 
 export function PoolRow({ l, isNew, searches }: { l: PoolListing; isNew?: boolean; searches?: string[] }) {
-  const [analysis, setAnalysis] = useState<ListingAnalysis | null>(null);
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState<'analyse' | 'save' | null>(null);
+  const [busy, setBusy] = useState(false);
   const [savedId, setSavedId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const url = l.sources.find((s) => s.url)?.url;
 
-  const analyse = async () => {
-    setOpen(true);
-    if (analysis) return;
-    setBusy('analyse');
-    try {
-      setAnalysis(await analyseListing(fieldsOfPool(l)));
-    } catch (e) {
-      setError(errorOf(e, 'L’analyse a échoué.'));
-    } finally {
-      setBusy(null);
-    }
-  };
   const save = async () => {
-    setBusy('save');
+    setBusy(true);
     setError(null);
     try {
       setSavedId((await savePoolListing(l.id)).id);
     } catch (e) {
       setError(errorOf(e, 'L’enregistrement a échoué.'));
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
 
@@ -102,9 +89,9 @@ export function PoolRow({ l, isNew, searches }: { l: PoolListing; isNew?: boolea
         </Group>
         <Text>
           {[
-            l.price ? formatEuros(l.price) : null,
+            l.price ? priceLabel(l.price, l.transaction) : null,
             l.surface ? formatSurface(l.surface) : null,
-            l.pricePerM2 ? formatEurosPerSquareMetre(l.pricePerM2) : null,
+            l.pricePerM2 ? pricePerM2Label(l.pricePerM2, l.transaction) : null,
             l.rooms ? `${l.rooms}\u00a0pièce${l.rooms > 1 ? 's' : ''}` : null,
             l.dpeClass ? `DPE ${l.dpeClass}` : null,
             [l.postcode, l.city].filter(Boolean).join(' '),
@@ -125,15 +112,13 @@ export function PoolRow({ l, isNew, searches }: { l: PoolListing; isNew?: boolea
           </Alert>
         )}
         <Group gap="sm">
-          <Button size="xs" variant="default" onClick={analyse}>
-            Analyser
-          </Button>
+          <AnalysisButton fields={fieldsOfPool(l)} title={l.title ?? 'Analyse de l’annonce'} />
           {savedId ? (
             <Anchor component={Link} to="/pro/mesannonces" size="sm">
               Enregistrée dans Mes annonces
             </Anchor>
           ) : (
-            <Button size="xs" onClick={save} loading={busy === 'save'}>
+            <Button size="xs" onClick={save} loading={busy}>
               Enregistrer dans Mes annonces
             </Button>
           )}
@@ -144,10 +129,6 @@ export function PoolRow({ l, isNew, searches }: { l: PoolListing; isNew?: boolea
           )}
         </Group>
       </Stack>
-      <Modal opened={open} onClose={() => setOpen(false)} title={l.title ?? 'Analyse de l’annonce'} size="xl">
-        {busy === 'analyse' && <Text>Analyse en cours…</Text>}
-        {analysis && <AnalysisView a={analysis} price={l.transaction === 'location' ? null : l.price} />}
-      </Modal>
     </Card>
   );
 }
