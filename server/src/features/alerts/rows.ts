@@ -50,7 +50,7 @@ export function saleRow(r: TransactionRow): AlertRow {
   };
 }
 
-interface DpeRow {
+export interface DpeAlertRow {
   numero_dpe: string;
   date_etablissement: string | Date;
   etiquette_dpe: string | null;
@@ -60,7 +60,11 @@ interface DpeRow {
   adresse_ban: string | null;
 }
 
-function dpeRow(r: DpeRow): AlertRow {
+/** The columns of \`dpe d\` an alert row is made of. */
+export const DPE_ALERT_COLUMNS =
+  'd.numero_dpe, d.date_etablissement, d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.surface_habitable_logement, d.adresse_ban';
+
+export function dpeRow(r: DpeAlertRow): AlertRow {
   const parts = [
     r.type_batiment ? r.type_batiment[0]?.toUpperCase() + r.type_batiment.slice(1) : null,
     r.surface_habitable_logement ? formatSurface(Number(r.surface_habitable_logement)) : null,
@@ -117,8 +121,8 @@ export async function dpeNearAddress(db: Queryable, a: WatchedAddress, runs: Imp
                  AND d.longitude BETWEEN pa.bbox_west AND pa.bbox_east AND d.latitude BETWEEN pa.bbox_south AND pa.bbox_north)`);
   if (a.radiusM > 0) near.push(radiusClause(p, 'd', a.lat, a.lon, a.radiusM));
   if (near.length === 0) return [];
-  const rows = await db.query<DpeRow>(
-    `SELECT d.numero_dpe, d.date_etablissement, d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.surface_habitable_logement, d.adresse_ban
+  const rows = await db.query<DpeAlertRow>(
+    `SELECT ${DPE_ALERT_COLUMNS}
        FROM dpe d
       WHERE ${importWindowClause(p, 'd', 'numero_dpe', 'dpe', runs)} AND (${near.join(' OR ')})
       ORDER BY d.date_etablissement DESC, d.numero_dpe LIMIT ${p.add(limit)}`,

@@ -8,9 +8,10 @@ import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-c
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 import type { Queryable } from '../../db/client.js';
-import { type AlertRow, saleRow } from '../alerts/rows.js';
+import { HttpError } from '../../http/errors.js';
+import { type AlertRow, DPE_ALERT_COLUMNS, type DpeAlertRow, dpeRow, saleRow } from '../alerts/rows.js';
 import { rnicDate, searchCopros } from '../copro/queries.js';
-import { searchDpe } from '../dpe/queries.js';
+import { dpeWhere, searchDpe } from '../dpe/queries.js';
 import { countPoolSearch } from '../listings/pool.js';
 import { Params } from '../market/sql.js';
 import { parcelsOfZone } from '../parcels/queries.js';
@@ -83,6 +84,28 @@ export const TOOL_NEW_ROWS: Partial<Record<SavedSearchToolId, NewRows>> = {
     const place = await placeForUser(db, userId, f);
     if (typeof place === 'string') return [];
     return (await transactionsImported(db, f, place, runs, limit)).map(saleRow);
+  },
+  // The DPE of the search (its zone, « ma zone » being the owner's) first seen in the window; an
+  // owner without a zone yet has nothing new (the run goes on for the others).
+  async dpe(db, params, userId, runs, limit) {
+    const f = dpeFilterSchema.parse(params);
+    const zone = await resolveZone(db, userId, f).then(
+      (r) => r.zone,
+      (err: unknown) => {
+        if (err instanceof HttpError) return null;
+        throw err;
+      },
+    );
+    if (!zone) return [];
+    const p = new Params();
+    const where = dpeWhere(p, f, zone);
+    const rows = await db.query<DpeAlertRow>(
+      `SELECT ${DPE_ALERT_COLUMNS} FROM dpe d
+        WHERE ${where} AND ${importWindowClause(p, 'd', 'numero_dpe', 'dpe', runs)}
+        ORDER BY d.date_etablissement DESC, d.numero_dpe LIMIT ${p.add(limit)}`,
+      p.values,
+    );
+    return rows.map(dpeRow);
   },
   // A parcel search alerts on the new sales of the parcels it finds (parcels themselves change
   // with a cadastre vintage, which is not news for an agent).
