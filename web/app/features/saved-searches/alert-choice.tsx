@@ -4,6 +4,7 @@
  * reason instead of the choice.
  */
 import type { AlertStatus } from '@immoloupe/shared/alerts/contracts';
+import { LAYERS } from '@immoloupe/shared/constants';
 import {
   ALERT_FREQUENCIES,
   ALERT_FREQUENCY_LABELS,
@@ -24,6 +25,7 @@ export function AlertChoice({
   onChange,
   status,
   compact = false,
+  inModal = false,
   searchName,
 }: {
   tool: SavedSearchToolId;
@@ -33,6 +35,8 @@ export function AlertChoice({
   /** In a table row: small, no visible label (the row's search names it), the note shown once by the table. */
   compact?: boolean;
   searchName?: string;
+  /** In a modal: its dropdown above the modal (menus sit below modals, LAYERS). */
+  inModal?: boolean;
 }) {
   if (!SAVED_SEARCH_TOOLS[tool].alerts)
     return (
@@ -51,6 +55,7 @@ export function AlertChoice({
         data={DATA}
         value={value}
         allowDeselect={false}
+        comboboxProps={inModal ? { zIndex: LAYERS.modal + 1 } : undefined}
         onChange={(v) => v && onChange(v as AlertFrequency)}
       />
       {!compact && <AlertsNotSent status={status} />}
