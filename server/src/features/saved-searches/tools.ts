@@ -8,7 +8,6 @@ import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-c
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 import type { Queryable } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
 import { type AlertRow, DPE_ALERT_COLUMNS, type DpeAlertRow, dpeRow, saleRow } from '../alerts/rows.js';
 import { rnicDate, searchCopros } from '../copro/queries.js';
 import { dpeWhere, searchDpe } from '../dpe/queries.js';
@@ -85,18 +84,11 @@ export const TOOL_NEW_ROWS: Partial<Record<SavedSearchToolId, NewRows>> = {
     if (typeof place === 'string') return [];
     return (await transactionsImported(db, f, place, runs, limit)).map(saleRow);
   },
-  // The DPE of the search (its zone, « ma zone » being the owner's) first seen in the window; an
-  // owner without a zone yet has nothing new (the run goes on for the others).
+  // The DPE of the search (its zone, « ma zone » being the owner's) first seen in the window. An
+  // owner without a zone yet gets the 400 of resolveZone: the engine counts that as nothing new.
   async dpe(db, params, userId, runs, limit) {
     const f = dpeFilterSchema.parse(params);
-    const zone = await resolveZone(db, userId, f).then(
-      (r) => r.zone,
-      (err: unknown) => {
-        if (err instanceof HttpError) return null;
-        throw err;
-      },
-    );
-    if (!zone) return [];
+    const { zone } = await resolveZone(db, userId, f);
     const p = new Params();
     const where = dpeWhere(p, f, zone);
     const rows = await db.query<DpeAlertRow>(
