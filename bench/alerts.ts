@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
-import { runAlerts } from '../server/src/features/alerts/engine.ts';
+import { runAlerts, type SendMail } from '../server/src/features/alerts/engine.ts';
 import { smtpSender } from '../server/src/features/alerts/smtp.ts';
 import { importSamples } from '../server/src/features/market/test-support.ts';
 import { createLogger } from '../server/src/logger.ts';
@@ -71,6 +71,20 @@ async function sinkSmtp(): Promise<{ url: string; received: () => { n: number; b
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return { url: `smtp://127.0.0.1:${port}`, received: () => ({ n, bytes }), close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Time spent handing the digests to SMTP. */
+const sending = { ms: 0 };
+function timedSend(send: SendMail | null): SendMail | null {
+  if (!send) return null;
+  return async (mail) => {
+    const t = performance.now();
+    try {
+      await send(mail);
+    } finally {
+      sending.ms += performance.now() - t;
+    }
+  };
 }
 
 /** The saved searches: tool, query, drawn from the imported communes. */
@@ -160,15 +174,18 @@ try {
       log,
       publicUrl: 'https://immoloupe.example',
       secret: async () => 'secret-de-banc-d-essai-0123456789abcdef',
-      send: smtpSender(sink.url, 'Immoloupe <alertes@immoloupe.example>'),
+      send: timedSend(smtpSender(sink.url, 'Immoloupe <alertes@immoloupe.example>')),
     };
     const mailed = sink.received().n;
+    sending.ms = 0;
     t = performance.now();
     const report = await runAlerts(deps, ['daily']);
     const total = performance.now() - t;
     const times = [...report.timings].sort((a, b) => a - b);
     const fetching = times.reduce((a, b) => a + b, 0);
-    console.log(`  alert run: ${s(total)} total for ${report.alerts} alerts (fetching their new rows: ${s(fetching)})`);
+    console.log(
+      `  alert run: ${s(total)} total for ${report.alerts} alerts (fetching their new rows ${s(fetching)}, SMTP ${s(sending.ms)}, the rest: writing and rendering the digests)`,
+    );
     console.log(
       `  per search (new rows fetched): p50 ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}, max ${ms(times[times.length - 1] ?? 0)}`,
     );
