@@ -181,7 +181,8 @@ describe('e-mail alert of a saved transactions search', () => {
     expect(await page.getByRole('checkbox', { name: 'Appartement' }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Maison' }).isChecked()).toBe(false);
     expect(await page.getByRole('radio', { name: 'Commune' }).isChecked()).toBe(true);
-    expect(await page.getByRole('combobox', { name: 'Commune' }).inputValue()).toContain('93010');
+    // The commune's field fills once the page has read its name.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Commune' }).inputValue(), { timeout: 15_000 }).toContain('93010');
     await page
       .getByText(flats[flats.length - 1]?.street as string)
       .first()
