@@ -1,7 +1,7 @@
 /**
  * The alert run of issue 13 at scale: 10 000 saved searches with a daily e-mail alert, spread over
- * 2 000 users (5 each) and the alerting tools (transactions, DPE, parcels), with zones and filters
- * drawn from the communes of the samples, over a fresh DVF + DPE import; then one alert run of
+ * 2 000 users (5 each) and the alerting tools (transactions, DPE, co-ownerships, parcels), with zones and filters
+ * drawn from the communes of the samples, over a fresh DVF + DPE (+ RNIC) import; then one alert run of
  * all of them (collect the digests in the outbox, render them with MJML, hand them to a local SMTP
  * server started here that accepts and drops them). Printed: load time, total run time, the per-
  * search time to fetch its new rows (the engine's timings: p50, p95, max), digests, rows and
@@ -36,6 +36,7 @@ const SAMPLES = [
   'dvf/valeursfoncieres-2020_extrait-debut_dept01.txt',
   'dpe/dpe03existant_extrait-1000_france.csv',
   'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv',
+  'copro/rnic_extrait-R_93010_bondy_37-lignes.csv',
 ];
 
 const ms = (t: number) => `${Math.round(t * 10) / 10} ms`;
@@ -107,17 +108,23 @@ async function searchesOf(db: Db, count: number): Promise<{ tool: string; query:
   for (let i = 0; i < count; i++) {
     const r = rnd();
     const q = new URLSearchParams();
-    if (r < 0.45) {
+    if (r < 0.4) {
       q.set('insee', dvfCommune());
       q.set('types', pick(['appartement', 'maison', 'appartement,maison', 'maison,terrain']));
       if (rnd() < 0.4) q.set('priceMax', String(100_000 + Math.floor(rnd() * 8) * 50_000));
       if (rnd() < 0.3) q.set('surfaceMin', String(20 + Math.floor(rnd() * 6) * 10));
       out.push({ tool: 'transactions', query: q.toString() });
-    } else if (r < 0.8) {
+    } else if (r < 0.7) {
       q.set('insee', rnd() < 0.2 ? `${pick(dpe)},${pick(dpe)}` : pick(dpe));
       q.set('classes', pick(['F,G', 'E,F,G', 'G', 'D,E']));
       if (rnd() < 0.3) q.set('types', pick(['appartement', 'maison']));
       out.push({ tool: 'dpe', query: q.toString() });
+    } else if (r < 0.85) {
+      // The RNIC sample covers Bondy.
+      q.set('insee', '93010');
+      if (rnd() < 0.5) q.set('lotsMin', String(pick([5, 10, 20, 50])));
+      if (rnd() < 0.3) q.set('syndicTypes', pick(['professionnel', 'benevole']));
+      out.push({ tool: 'copros', query: q.toString() });
     } else {
       q.set('commune', rnd() < 0.7 ? '93010' : dvfCommune());
       if (rnd() < 0.6 && sections.length) q.set('section', pick(sections));
@@ -142,10 +149,13 @@ try {
     await migrate(db);
     const [before] = await db.query<{ run: number }>('SELECT coalesce(max(id), 0)::int AS run FROM import_runs');
     await importSamples(db, SAMPLES);
-    const [n] = await db.query<{ dvf: number; dpe: number; parcels: number }>(
-      'SELECT (SELECT count(*) FROM dvf_mutations)::int AS dvf, (SELECT count(*) FROM dpe)::int AS dpe, (SELECT count(*) FROM parcels)::int AS parcels',
+    const [n] = await db.query<{ dvf: number; dpe: number; parcels: number; copros: number }>(
+      `SELECT (SELECT count(*) FROM dvf_mutations)::int AS dvf, (SELECT count(*) FROM dpe)::int AS dpe,
+              (SELECT count(*) FROM parcels)::int AS parcels, (SELECT count(*) FROM copros)::int AS copros`,
     );
-    console.log(`  fresh import: ${n?.dvf} DVF sales, ${n?.dpe} DPE, ${n?.parcels} parcels in ${s(performance.now() - t)}`);
+    console.log(
+      `  fresh import: ${n?.dvf} DVF sales, ${n?.dpe} DPE, ${n?.copros} co-ownerships, ${n?.parcels} parcels in ${s(performance.now() - t)}`,
+    );
 
     t = performance.now();
     const users = await db.query<{ id: string }>(

@@ -27,10 +27,10 @@ describe('saved search queries', () => {
   it('accepts an alert only on the tools whose new rows are tracked, and says why in French', () => {
     expect(alertAllowed('transactions', 'daily')).toBe(true);
     expect(alertAllowed('dpe', 'weekly')).toBe(true);
-    expect(alertAllowed('copros', 'off')).toBe(true);
-    expect(alertAllowed('copros', 'daily')).toBe(false);
+    expect(alertAllowed('copros', 'daily')).toBe(true);
+    expect(alertAllowed('annonces', 'off')).toBe(true);
     expect(alertAllowed('annonces', 'weekly')).toBe(false);
-    const refused = savedSearchCreateSchema.safeParse({ tool: 'copros', query: 'insee=69387', name: 'Copros', alert: 'daily' });
+    const refused = savedSearchCreateSchema.safeParse({ tool: 'annonces', query: 'postcode=69008', name: 'Annonces', alert: 'daily' });
     expect(refused.success ? null : refused.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['alert', NO_ALERT_MESSAGE]]);
     expect(NO_ALERT_MESSAGE).toContain('outil\u00a0:');
     const ok = savedSearchCreateSchema.parse({ tool: 'dpe', query: 'insee=69387&classes=F,G', name: 'Passoires', alert: 'weekly' });

@@ -19,7 +19,7 @@ export interface SavedSearchTool {
   schema: z.ZodType;
   /**
    * Whether an e-mail alert can follow it: the tool's rows must be tracked by import run (DVF
-   * sales, DPE; decision 1010). The others offer no alert choice and the API refuses one.
+   * sales, DPE, RNIC co-ownerships; decision 1010). The others offer no alert choice and the API refuses one.
    */
   alerts: boolean;
 }
@@ -28,7 +28,7 @@ export const SAVED_SEARCH_TOOLS = {
   transactions: { label: 'Transactions DVF', path: '/pro/transactions', schema: transactionFilterSchema, alerts: true },
   parcelles: { label: 'Recherche de parcelles', path: '/pro/rechercheparcelle', schema: parcelSearchQuerySchema, alerts: true },
   dpe: { label: 'Recherche DPE', path: '/pro/recherchedpe', schema: dpeFilterSchema, alerts: true },
-  copros: { label: 'Recherche de copropriétés', path: '/pro/recherchecopro', schema: coproFilterSchema, alerts: false },
+  copros: { label: 'Recherche de copropriétés', path: '/pro/recherchecopro', schema: coproFilterSchema, alerts: true },
   annonces: { label: 'Annonces', path: '/pro/carte_annonces', schema: listingSearchSchema, alerts: false },
 } as const satisfies Record<string, SavedSearchTool>;
 
@@ -45,7 +45,7 @@ export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
 
 /** Why a tool offers no alert (the API's refusal, the pages' note). */
 export const NO_ALERT_MESSAGE =
-  'Pas d’alerte par e-mail pour cet outil\u00a0: les alertes portent sur les nouvelles ventes DVF et les nouveaux DPE.';
+  'Pas d’alerte par e-mail pour cet outil\u00a0: les alertes portent sur les nouvelles ventes DVF, les nouveaux DPE et les copropriétés nouvellement immatriculées.';
 
 /** Whether a saved search of this tool may have this alert. */
 export function alertAllowed(tool: SavedSearchToolId, alert: AlertFrequency): boolean {

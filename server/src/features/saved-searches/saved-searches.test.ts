@@ -110,12 +110,12 @@ describe('/api/saved-searches', () => {
   });
 
   it('refuses an alert on a tool whose new rows are not tracked, in French, and changes nothing', async () => {
-    const s = await save(api, { tool: 'copros', query: 'insee=93010', name: 'Copropriétés de Bondy' });
+    const s = await save(api, { tool: 'annonces', query: 'postcode=93140', name: 'Annonces de Bondy' });
     const res = await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { name: 'Renommée', alert: 'weekly' }));
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: NO_ALERT_MESSAGE });
     const [row] = await db.query<{ name: string; alert: string }>('SELECT name, alert FROM saved_searches WHERE id = $1', [s.id]);
-    expect(row).toEqual({ name: 'Copropriétés de Bondy', alert: 'off' });
+    expect(row).toEqual({ name: 'Annonces de Bondy', alert: 'off' });
     // Another user's search still answers 404 before any check of the alert.
     expect((await other.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { alert: 'weekly' }))).status).toBe(404);
     expect((await api.fetch(`/api/saved-searches/${s.id}`, { method: 'DELETE' })).status).toBe(204);

@@ -51,7 +51,7 @@ describe('AlertChoice', () => {
   });
 
   it('gives the reason instead of a choice for a tool without alerts', () => {
-    renderChoice({ tool: 'copros' });
+    renderChoice({ tool: 'annonces' });
     expect(document.querySelector('input')).toBeNull();
     expect(screen.getByText(NO_ALERT_MESSAGE, { normalizer: (t) => t })).toBeTruthy();
   });

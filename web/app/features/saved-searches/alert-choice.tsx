@@ -49,7 +49,11 @@ export function AlertChoice({
       <Select
         label={compact ? undefined : 'Alerte par e-mail'}
         aria-label={compact ? `Alerte de «\u00a0${searchName ?? ''}\u00a0»` : undefined}
-        description={compact ? undefined : 'Les nouvelles ventes ou nouveaux DPE de cette recherche, en un seul e-mail.'}
+        description={
+          compact
+            ? undefined
+            : 'Ce que cette recherche trouve de nouveau à chaque import, réuni avec vos autres alertes dans un seul e-mail.'
+        }
         size={compact ? 'xs' : 'sm'}
         w={compact ? 160 : undefined}
         data={DATA}
