@@ -58,13 +58,15 @@ describe('saved searches', () => {
       await form.getByLabel('Outil').click();
       await b.page.getByRole('option', { name: 'Recherche de parcelles' }).click();
       await form.getByLabel('Nom de la recherche').fill('Section AS');
-      // The tool's own rule, said in French: a commune is named by at least two characters.
-      // (No commune at all is a « ma zone » search, saved for when the zone is drawn: decision 0750.)
-      await form.getByLabel('Commune (nom ou code INSEE)').fill('B');
-      await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();
-      await form.getByRole('alert').getByText('Indiquez une commune (nom ou code INSEE).').waitFor();
+      // The tool's own rule, said in French: an inverted surface range is refused.
       await form.getByLabel('Commune (nom ou code INSEE)').fill('Bondy');
       await form.getByLabel('Section').fill('AS');
+      await form.getByLabel('Surface minimale (m²)').fill('900');
+      await form.getByLabel('Surface maximale (m²)').fill('20');
+      await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();
+      await form.getByRole('alert').getByText('La surface minimale dépasse la surface maximale.').waitFor();
+      await form.getByLabel('Surface minimale (m²)').fill('');
+      await form.getByLabel('Surface maximale (m²)').fill('');
       await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();
       await form.getByText('Recherche « Section AS » enregistrée.').waitFor();
       await screenshot(b.page, 'saved-searches-creer-recherche');

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
 import { runImport } from '../../importers/run.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import { importSamples } from '../market/test-support.js';
 import { type AlertDeps, runAlerts } from './engine.js';
 import { alertDeps } from './feature.js';
 import { BONDY, type FixtureSale, writeSalesFile } from './testing/dvf-fixture.js';
@@ -277,6 +278,40 @@ describe('alert digests', () => {
       [aliceId],
     );
     expect(Number(left?.n)).toBe(0);
+  });
+});
+
+describe('DPE searches, and a saved query the tool no longer accepts', () => {
+  it('sends the new DPE of a DPE search; a query now refused has nothing new and stops nothing', async () => {
+    const carolId = await createAccount(app.db, 'carol@exemple.fr', PASSWORD, { subscription: 'active' });
+    // Written before a schema change: the DPE tool now refuses this commune code; and « ma zone »
+    // without a zone. Then a valid search of the same user.
+    await app.db.query(
+      `INSERT INTO saved_searches (user_id, tool, name, query, alert)
+       VALUES ($1, 'dpe', 'Ancienne', 'insee=1053', 'daily'), ($1, 'dpe', 'Sans zone', 'classes=G', 'daily'),
+              ($1, 'transactions', 'Tout Bondy', 'insee=93010', 'daily'), ($1, 'dpe', 'E à Savigny', 'insee=91421&classes=E', 'daily'),
+              ($1, 'copros', 'Copros de Bondy', 'insee=93010&lotsMin=10', 'daily')`,
+      [carolId],
+    );
+    await importSales([...SECOND, sale('T-C1', '2024-01-10', 'maison', 0.02)]);
+    await importSamples(app.db, ['dpe/dpe03existant_extrait-1000_france.csv', 'copro/rnic_extrait-R_93010_bondy_37-lignes.csv']);
+    const report = await (await runNow()).json();
+    expect(report).toMatchObject({ alerts: 5, digests: 1, sent: 1, failed: 0 });
+    const [mail] = smtp.messages.filter((m) => m.recipients[0] === 'carol@exemple.fr');
+    expect(mail?.parsed.text).toContain('Recherche « Tout Bondy »');
+    expect(mail?.parsed.text).toContain('vendu le 10/01/2024');
+    expect(mail?.parsed.text).not.toContain('Ancienne');
+    const dpe = String(mail?.parsed.text).split('Recherche « E à Savigny » — Recherche DPE')[1] ?? '';
+    expect(dpe).toMatch(/^\n\d+\u00a0nouvelles lignes\n- .+\u00a0: .*DPE E · GES [A-G] · établi le \d\d\/\d\d\/\d{4}/);
+    expect(dpe.split('Voir dans')[0]).not.toMatch(/DPE [A-DFG] /);
+    expect(mail?.parsed.text).toContain('/pro/recherchedpe?insee=91421&classes=E');
+    // The co-ownerships of at least 10 lots newly registered (the Bondy RNIC sample, imported now).
+    const [big] = await app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM copros WHERE code_insee = '93010' AND nombre_total_lots >= 10`,
+    );
+    const copros = String(mail?.parsed.text).split('Recherche « Copros de Bondy » — Recherche de copropriétés')[1] ?? '';
+    expect(big?.n).toBeGreaterThan(1);
+    expect(copros).toMatch(new RegExp(`^\\n${big?.n}\\u00a0nouvelles lignes\\n- .+\\u00a0: \\d+\\u00a0lots · `));
   });
 });
 

@@ -61,7 +61,13 @@ export function digestText(input: DigestInput): string {
   return lines.join('\n');
 }
 
-function sectionMjml(s: DigestSection): string {
+/**
+ * Where a value goes into the MJML: `esc` writes it (the whole document compiled for this digest),
+ * a token writer leaves a placeholder (the template of the digest's shape, compiled once).
+ */
+type Put = (escaped: string) => string;
+
+function sectionMjml(s: DigestSection, put: Put): string {
   const rows = s.rows
     .slice(0, ROWS_SHOWN)
     .map(
@@ -71,26 +77,26 @@ function sectionMjml(s: DigestSection): string {
     .join('');
   const more =
     s.rows.length > ROWS_SHOWN
-      ? `<mj-text color="${MUTED}">… et ${esc(plural(s.rows.length - ROWS_SHOWN, 'autre', 'autres'))}</mj-text>`
+      ? `<mj-text color="${MUTED}">${put(`… et ${esc(plural(s.rows.length - ROWS_SHOWN, 'autre', 'autres'))}`)}</mj-text>`
       : '';
   return `<mj-section background-color="#ffffff" padding="16px 24px" border-top="4px solid ${INDIGO}">
   <mj-column>
-    <mj-text font-size="17px" font-weight="700" color="${INK}">${esc(sectionHeading(s))}</mj-text>
-    <mj-text color="${MUTED}" padding-top="0">${esc(s.subtitle)} · ${esc(plural(s.rows.length, 'nouvelle ligne', 'nouvelles lignes'))}</mj-text>
-    <mj-table font-size="14px" color="${INK}">${rows}</mj-table>
+    <mj-text font-size="17px" font-weight="700" color="${INK}">${put(esc(sectionHeading(s)))}</mj-text>
+    <mj-text color="${MUTED}" padding-top="0">${put(`${esc(s.subtitle)} · ${esc(plural(s.rows.length, 'nouvelle ligne', 'nouvelles lignes'))}`)}</mj-text>
+    <mj-table font-size="14px" color="${INK}">${put(rows)}</mj-table>
     ${more}
-    <mj-button href="${esc(s.url)}" background-color="${INDIGO}" align="left" border-radius="6px">Voir dans Immoloupe</mj-button>
-    <mj-text font-size="12px" color="${MUTED}"><a href="${esc(s.unsubscribeUrl)}" style="color:${MUTED}">Se désabonner de cette alerte</a></mj-text>
+    <mj-button href="${put(esc(s.url))}" background-color="${INDIGO}" align="left" border-radius="6px">Voir dans Immoloupe</mj-button>
+    <mj-text font-size="12px" color="${MUTED}"><a href="${put(esc(s.unsubscribeUrl))}" style="color:${MUTED}">Se désabonner de cette alerte</a></mj-text>
   </mj-column>
 </mj-section>
 <mj-section padding="0"><mj-column><mj-spacer height="12px" /></mj-column></mj-section>`;
 }
 
-export async function digestHtml(input: DigestInput): Promise<string> {
-  const source = `<mjml lang="fr">
+function digestMjml(input: DigestInput, put: Put): string {
+  return `<mjml lang="fr">
 <mj-head>
-  <mj-title>${esc(digestSubject(input))}</mj-title>
-  <mj-preview>${esc(input.sections.map((s) => s.name).join(', '))}</mj-preview>
+  <mj-title>${put(esc(digestSubject(input)))}</mj-title>
+  <mj-preview>${put(esc(input.sections.map((s) => s.name).join(', ')))}</mj-preview>
   <mj-attributes><mj-all font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" /><mj-text font-size="14px" line-height="1.5" /></mj-attributes>
 </mj-head>
 <mj-body background-color="#f1f3f5" width="640px">
@@ -98,12 +104,41 @@ export async function digestHtml(input: DigestInput): Promise<string> {
     <mj-text font-size="22px" font-weight="800" color="${INDIGO}">Immoloupe</mj-text>
     <mj-text color="${INK}">Bonjour,<br>voici les nouveautés de vos alertes ${input.frequency === 'daily' ? 'quotidiennes' : 'hebdomadaires'}.</mj-text>
   </mj-column></mj-section>
-  ${input.sections.map(sectionMjml).join('\n')}
+  ${input.sections.map((s) => sectionMjml(s, put)).join('\n')}
   <mj-section padding="8px 24px 24px"><mj-column>
-    <mj-text font-size="12px" color="${MUTED}">Vous recevez ce message parce que vous avez activé ces alertes dans Immoloupe. Gérez-les dans <a href="${esc(input.publicUrl)}/pro/mesrecherches" style="color:${MUTED}">Mes recherches</a> et <a href="${esc(input.publicUrl)}/pro/mesadresses" style="color:${MUTED}">Mes adresses</a>.</mj-text>
+    <mj-text font-size="12px" color="${MUTED}">Vous recevez ce message parce que vous avez activé ces alertes dans Immoloupe. Gérez-les dans <a href="${put(esc(input.publicUrl))}/pro/mesrecherches" style="color:${MUTED}">Mes recherches</a> et <a href="${put(esc(input.publicUrl))}/pro/mesadresses" style="color:${MUTED}">Mes adresses</a>.</mj-text>
   </mj-column></mj-section>
 </mj-body>
 </mjml>`;
-  const out = await mjml2html(source, { validationLevel: 'strict' });
-  return out.html;
+}
+
+/** The HTML part compiled from this digest's whole MJML document (the reference of `digestHtml`). */
+export async function digestHtmlCompiled(input: DigestInput): Promise<string> {
+  return (
+    await mjml2html(
+      digestMjml(input, (v) => v),
+      { validationLevel: 'strict' },
+    )
+  ).html;
+}
+
+/**
+ * Compiled templates by digest shape (frequency, sections, which have a « … et N autres » line):
+ * MJML takes tens of milliseconds per document, and a run writes one digest per user.
+ */
+const templates = new Map<string, Promise<string>>();
+const TOKEN = /%%(\d+)%%/g;
+
+/** The HTML part: the template of the digest's shape, compiled once, with this digest's values put in. */
+export async function digestHtml(input: DigestInput): Promise<string> {
+  const values: string[] = [];
+  const source = digestMjml(input, (v) => `%%${values.push(v) - 1}%%`);
+  const shape = `${input.frequency}:${input.sections.map((s) => (s.rows.length > ROWS_SHOWN ? 'm' : 's')).join('')}`;
+  let template = templates.get(shape);
+  if (!template) {
+    template = mjml2html(source, { validationLevel: 'strict' }).then((out) => out.html);
+    template.catch(() => templates.delete(shape));
+    templates.set(shape, template);
+  }
+  return (await template).replace(TOKEN, (_, i: string) => values[Number(i)] ?? '');
 }

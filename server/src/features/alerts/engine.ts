@@ -16,7 +16,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SAVED_SEARCH_TOOLS, type SavedSearchToolId, savedSearchUrl } from '@immoloupe/shared/saved-searches/contracts';
+import { ZodError } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
 import { signToken } from '../../http/signed-token.js';
 import type { Logger } from '../../logger.js';
 import { newRows } from '../saved-searches/tools.js';
@@ -110,7 +112,14 @@ const ITEM_SQL = `SELECT a.id, a.user_id, u.email, a.watermark_run,
 async function rowsOf(tx: Queryable, item: AlertItem, horizon: number, userId: string): Promise<AlertRow[]> {
   const runs = { after: Number(item.watermark_run), upTo: horizon, alertId: item.id };
   if (item.search_id && item.tool && item.tool in SAVED_SEARCH_TOOLS) {
-    return newRows(tx, item.tool, item.query ?? '', userId, runs, MAX_ROWS_PER_ALERT);
+    try {
+      return await newRows(tx, item.tool, item.query ?? '', userId, runs, MAX_ROWS_PER_ALERT);
+    } catch (err) {
+      // A saved query the tool no longer accepts (its schema changed) has nothing new; the other
+      // alerts of the run go on. Errors of the database are not caught (the transaction is lost).
+      if (err instanceof ZodError || err instanceof HttpError) return [];
+      throw err;
+    }
   }
   if (item.address_id && item.lon !== null && item.lat !== null) {
     const a = { lon: item.lon, lat: item.lat, idParcelle: item.id_parcelle, radiusM: item.watch_radius_m ?? 0 };

@@ -3,7 +3,7 @@
  * saved-search tools give theirs through `TOOL_NEW_ROWS` (saved-searches/tools.ts); a watched
  * address gets the DVF sales and DPE on its parcel or within its radius (below).
  */
-import { formatDate, formatEuros, formatSurface } from '@immoloupe/shared/format';
+import { formatDate, formatEuros, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import type { Queryable } from '../../db/client.js';
 import { Params, radiusClause } from '../market/sql.js';
 import { type ImportWindow, importWindowClause, type TransactionRow } from '../transactions/queries.js';
@@ -50,7 +50,7 @@ export function saleRow(r: TransactionRow): AlertRow {
   };
 }
 
-interface DpeRow {
+export interface DpeAlertRow {
   numero_dpe: string;
   date_etablissement: string | Date;
   etiquette_dpe: string | null;
@@ -60,7 +60,11 @@ interface DpeRow {
   adresse_ban: string | null;
 }
 
-function dpeRow(r: DpeRow): AlertRow {
+/** The columns of \`dpe d\` an alert row is made of. */
+export const DPE_ALERT_COLUMNS =
+  'd.numero_dpe, d.date_etablissement, d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.surface_habitable_logement, d.adresse_ban';
+
+export function dpeRow(r: DpeAlertRow): AlertRow {
   const parts = [
     r.type_batiment ? r.type_batiment[0]?.toUpperCase() + r.type_batiment.slice(1) : null,
     r.surface_habitable_logement ? formatSurface(Number(r.surface_habitable_logement)) : null,
@@ -74,6 +78,39 @@ function dpeRow(r: DpeRow): AlertRow {
     date: iso(r.date_etablissement),
     title: r.adresse_ban ?? r.numero_dpe,
     detail: parts.join(' · '),
+  };
+}
+
+/** The columns of `copros c` an alert row is made of. */
+export const COPRO_ALERT_COLUMNS = `c.numero_immatriculation, c.date_immatriculation, c.nom_usage, c.adresse_reference, c.commune,
+  c.nombre_total_lots, c.type_syndic, c.periode_construction`;
+
+export interface CoproAlertRow {
+  numero_immatriculation: string;
+  date_immatriculation: string | Date | null;
+  nom_usage: string | null;
+  adresse_reference: string | null;
+  commune: string | null;
+  nombre_total_lots: number | null;
+  type_syndic: string | null;
+  periode_construction: string | null;
+}
+
+/** A newly registered co-ownership: where, its lots and syndic, when it was registered. */
+export function coproRow(r: CoproAlertRow): AlertRow {
+  const parts = [
+    r.nombre_total_lots !== null ? `${formatInteger(r.nombre_total_lots)}\u00a0lot${r.nombre_total_lots > 1 ? 's' : ''}` : null,
+    r.type_syndic ? `syndic ${r.type_syndic}` : null,
+    r.periode_construction ? `construite ${r.periode_construction}` : null,
+    r.date_immatriculation ? `immatriculée le ${formatDate(iso(r.date_immatriculation))}` : null,
+  ].filter(Boolean);
+  const where = [r.nom_usage, r.adresse_reference, r.commune].filter(Boolean).join(', ');
+  return {
+    source: 'copro',
+    id: r.numero_immatriculation,
+    date: r.date_immatriculation ? iso(r.date_immatriculation) : '',
+    title: where || r.numero_immatriculation,
+    detail: parts.join(' · ') || r.numero_immatriculation,
   };
 }
 
@@ -117,8 +154,8 @@ export async function dpeNearAddress(db: Queryable, a: WatchedAddress, runs: Imp
                  AND d.longitude BETWEEN pa.bbox_west AND pa.bbox_east AND d.latitude BETWEEN pa.bbox_south AND pa.bbox_north)`);
   if (a.radiusM > 0) near.push(radiusClause(p, 'd', a.lat, a.lon, a.radiusM));
   if (near.length === 0) return [];
-  const rows = await db.query<DpeRow>(
-    `SELECT d.numero_dpe, d.date_etablissement, d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.surface_habitable_logement, d.adresse_ban
+  const rows = await db.query<DpeAlertRow>(
+    `SELECT ${DPE_ALERT_COLUMNS}
        FROM dpe d
       WHERE ${importWindowClause(p, 'd', 'numero_dpe', 'dpe', runs)} AND (${near.join(' OR ')})
       ORDER BY d.date_etablissement DESC, d.numero_dpe LIMIT ${p.add(limit)}`,

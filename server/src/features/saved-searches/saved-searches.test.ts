@@ -3,7 +3,7 @@
  * counted with the tool's queries, renamed, duplicated, deleted; two users never see nor touch
  * each other's; the per-user limit; deleting the account deletes them.
  */
-import { type SavedSearch, savedSearchListSchema, savedSearchSchema } from '@immoloupe/shared/saved-searches/contracts';
+import { NO_ALERT_MESSAGE, type SavedSearch, savedSearchListSchema, savedSearchSchema } from '@immoloupe/shared/saved-searches/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createLogger } from '../../logger.js';
@@ -107,6 +107,18 @@ describe('/api/saved-searches', () => {
     expect((await api.fetch(`/api/saved-searches/${copy.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await api.fetch('/api/saved-searches/pas-un-id', { method: 'DELETE' })).status).toBe(400);
     expect((await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', {}))).status).toBe(400);
+  });
+
+  it('refuses an alert on a tool whose new rows are not tracked, in French, and changes nothing', async () => {
+    const s = await save(api, { tool: 'annonces', query: 'postcode=93140', name: 'Annonces de Bondy' });
+    const res = await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { name: 'Renommée', alert: 'weekly' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: NO_ALERT_MESSAGE });
+    const [row] = await db.query<{ name: string; alert: string }>('SELECT name, alert FROM saved_searches WHERE id = $1', [s.id]);
+    expect(row).toEqual({ name: 'Annonces de Bondy', alert: 'off' });
+    // Another user's search still answers 404 before any check of the alert.
+    expect((await other.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { alert: 'weekly' }))).status).toBe(404);
+    expect((await api.fetch(`/api/saved-searches/${s.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 
   it('is for subscribers only', async () => {

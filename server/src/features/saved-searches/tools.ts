@@ -8,9 +8,18 @@ import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-c
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 import type { Queryable } from '../../db/client.js';
-import { type AlertRow, saleRow } from '../alerts/rows.js';
-import { rnicDate, searchCopros } from '../copro/queries.js';
-import { searchDpe } from '../dpe/queries.js';
+import {
+  type AlertRow,
+  COPRO_ALERT_COLUMNS,
+  type CoproAlertRow,
+  coproRow,
+  DPE_ALERT_COLUMNS,
+  type DpeAlertRow,
+  dpeRow,
+  saleRow,
+} from '../alerts/rows.js';
+import { coproWhere, rnicDate, searchCopros } from '../copro/queries.js';
+import { dpeWhere, searchDpe } from '../dpe/queries.js';
 import { countPoolSearch } from '../listings/pool.js';
 import { Params } from '../market/sql.js';
 import { parcelsOfZone } from '../parcels/queries.js';
@@ -83,6 +92,35 @@ export const TOOL_NEW_ROWS: Partial<Record<SavedSearchToolId, NewRows>> = {
     const place = await placeForUser(db, userId, f);
     if (typeof place === 'string') return [];
     return (await transactionsImported(db, f, place, runs, limit)).map(saleRow);
+  },
+  // The DPE of the search (its zone, « ma zone » being the owner's) first seen in the window. An
+  // owner without a zone yet gets the 400 of resolveZone: the engine counts that as nothing new.
+  async dpe(db, params, userId, runs, limit) {
+    const f = dpeFilterSchema.parse(params);
+    const { zone } = await resolveZone(db, userId, f);
+    const p = new Params();
+    const where = dpeWhere(p, f, zone);
+    const rows = await db.query<DpeAlertRow>(
+      `SELECT ${DPE_ALERT_COLUMNS} FROM dpe d
+        WHERE ${where} AND ${importWindowClause(p, 'd', 'numero_dpe', 'dpe', runs)}
+        ORDER BY d.date_etablissement DESC, d.numero_dpe LIMIT ${p.add(limit)}`,
+      p.values,
+    );
+    return rows.map(dpeRow);
+  },
+  // The co-ownerships of the search newly registered in the RNIC (first seen in the window).
+  async copros(db, params, userId, runs, limit) {
+    const f = coproFilterSchema.parse(params);
+    const [{ zone }, asOf] = await Promise.all([resolveZone(db, userId, f), rnicDate(db)]);
+    const p = new Params();
+    const where = coproWhere(p, f, zone, asOf);
+    const rows = await db.query<CoproAlertRow>(
+      `SELECT ${COPRO_ALERT_COLUMNS} FROM copros c
+        WHERE ${where} AND ${importWindowClause(p, 'c', 'numero_immatriculation', 'copro', runs)}
+        ORDER BY c.date_immatriculation DESC NULLS LAST, c.numero_immatriculation LIMIT ${p.add(limit)}`,
+      p.values,
+    );
+    return rows.map(coproRow);
   },
   // A parcel search alerts on the new sales of the parcels it finds (parcels themselves change
   // with a cadastre vintage, which is not news for an agent).

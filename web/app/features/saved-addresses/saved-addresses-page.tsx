@@ -7,6 +7,8 @@ import { Alert, Anchor, Button, Grid, Group, Loader, Stack, Text } from '@mantin
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Select } from '~/components/select';
+import { AlertsNotSent } from '../alerts/alerts-not-sent';
+import { useAlertStatus } from '../alerts/use-alert-status';
 import { savedAddressesCsvUrl } from './api';
 import { SavedAddressCard } from './saved-address-card';
 import { SavedAddressesMap } from './saved-addresses-map';
@@ -15,6 +17,7 @@ import { useSavedAddresses } from './use-saved-addresses';
 export function SavedAddressesPage() {
   const { tag, setTag, list, error, status, update, remove } = useSavedAddresses();
   const [selected, setSelected] = useState<string | null>(null);
+  const alertStatus = useAlertStatus();
 
   if (!list) return error ? <Alert color="red">{error}</Alert> : <Loader aria-label="Chargement" />;
   const n = list.items.length;
@@ -43,6 +46,7 @@ export function SavedAddressesPage() {
           </Button>
         </Group>
       </Group>
+      {n > 0 && <AlertsNotSent status={alertStatus} />}
       {n === 0 && !tag ? (
         <Alert color="blue" title="Aucune adresse enregistrée">
           Ouvrez l’

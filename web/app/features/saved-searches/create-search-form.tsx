@@ -1,5 +1,7 @@
 /** /pro/creer_recherche: a saved search from scratch, with the form of the chosen tool. */
 import {
+  ALERT_FREQUENCY_LABELS,
+  type AlertFrequency,
   SAVED_SEARCH_TOOL_IDS,
   SAVED_SEARCH_TOOLS,
   type SavedSearch,
@@ -10,6 +12,8 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MultiSelect, Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
+import { useAlertStatus } from '../alerts/use-alert-status';
+import { AlertChoice } from './alert-choice';
 import { createSavedSearch } from './api';
 import { queryOfForm, TOOL_FIELDS } from './create-search.logic';
 
@@ -22,6 +26,8 @@ export function CreateSearchForm() {
   });
   const [values, setValues] = useState<Record<string, string | string[]>>({});
   const [name, setName] = useState('');
+  const [alert, setAlert] = useState<AlertFrequency>('off');
+  const status = useAlertStatus();
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<SavedSearch | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +37,7 @@ export function CreateSearchForm() {
     setBusy(true);
     setError(null);
     try {
-      setSaved(await createSavedSearch({ tool, query: queryOfForm(tool, values), name }));
+      setSaved(await createSavedSearch({ tool, query: queryOfForm(tool, values), name, alert }));
     } catch (err) {
       setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’enregistrement a échoué.');
     } finally {
@@ -50,8 +56,10 @@ export function CreateSearchForm() {
             allowDeselect={false}
             onChange={(v) => {
               if (!v) return;
-              setTool(v as SavedSearchToolId);
+              const next = v as SavedSearchToolId;
+              setTool(next);
               setValues({});
+              if (!SAVED_SEARCH_TOOLS[next].alerts) setAlert('off');
             }}
           />
           <TextInput label="Nom de la recherche" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={120} />
@@ -75,6 +83,7 @@ export function CreateSearchForm() {
             ),
           )}
         </SimpleGrid>
+        <AlertChoice tool={tool} value={alert} onChange={setAlert} status={status} />
         {error && (
           <Alert color="red" role="alert">
             {error}
@@ -82,7 +91,9 @@ export function CreateSearchForm() {
         )}
         {saved && (
           <Alert color="green">
-            Recherche « {saved.name} » enregistrée.{' '}
+            Recherche «{'\u00a0'}
+            {saved.name}
+            {'\u00a0'}» enregistrée{saved.alert === 'off' ? '' : `, alerte ${ALERT_FREQUENCY_LABELS[saved.alert].toLowerCase()}`}.{' '}
             <Anchor component={Link} to={saved.url}>
               L’ouvrir
             </Anchor>{' '}

@@ -1,7 +1,9 @@
 /**
- * /pro/mesrecherches: the saved searches with their last result count; open (the tool with the
- * filters), rename, duplicate, delete. (The e-mail alerts are not delivered yet: no alert choice shown.)
+ * /pro/mesrecherches: the saved searches with their last result count and their e-mail alert
+ * (changed in place); open (the tool with the filters), rename, duplicate, delete.
  */
+
+import type { AlertStatus } from '@immoloupe/shared/alerts/contracts';
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import { SAVED_SEARCH_TOOLS, type SavedSearch } from '@immoloupe/shared/saved-searches/contracts';
 import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -9,13 +11,26 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { WideTable } from '~/components/wide-table';
 import { ApiError } from '~/lib/api';
+import { AlertsNotSent } from '../alerts/alerts-not-sent';
+import { useAlertStatus } from '../alerts/use-alert-status';
+import { AlertChoice } from './alert-choice';
 import { deleteSavedSearch, duplicateSavedSearch, listSavedSearches, updateSavedSearch } from './api';
 
 function message(err: unknown): string {
   return err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’opération a échoué.';
 }
 
-function Row({ s, onChanged, onError }: { s: SavedSearch; onChanged: () => void; onError: (m: string) => void }) {
+function Row({
+  s,
+  status,
+  onChanged,
+  onError,
+}: {
+  s: SavedSearch;
+  status: AlertStatus | null;
+  onChanged: () => void;
+  onError: (m: string) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(s.name);
   const run = (p: Promise<unknown>) => p.then(onChanged, (err: unknown) => onError(message(err)));
@@ -43,6 +58,16 @@ function Row({ s, onChanged, onError }: { s: SavedSearch; onChanged: () => void;
             au {formatDate(s.lastCountAt)}
           </Text>
         )}
+      </Table.Td>
+      <Table.Td>
+        <AlertChoice
+          tool={s.tool}
+          value={s.alert}
+          onChange={(alert) => run(updateSavedSearch(s.id, { alert }))}
+          status={status}
+          compact
+          searchName={s.name}
+        />
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
@@ -73,6 +98,7 @@ export function SavedSearchesList() {
   const [items, setItems] = useState<SavedSearch[] | null>(null);
   const [max, setMax] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const status = useAlertStatus();
   const load = useCallback(() => {
     listSavedSearches().then(
       (r) => {
@@ -101,6 +127,7 @@ export function SavedSearchesList() {
           Créer une recherche
         </Button>
       </Group>
+      {items.some((s) => SAVED_SEARCH_TOOLS[s.tool].alerts) && <AlertsNotSent status={status} />}
       {items.length === 0 ? (
         <Alert color="blue" title="Aucune recherche enregistrée">
           Ouvrez un outil de recherche (par exemple les{' '}
@@ -110,19 +137,20 @@ export function SavedSearchesList() {
           ), réglez ses filtres puis cliquez sur « Enregistrer cette recherche »{'\u00a0'}; ou créez-en une ici.
         </Alert>
       ) : (
-        <WideTable label="Mes recherches" minWidth={700}>
+        <WideTable label="Mes recherches" minWidth={880}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Nom</Table.Th>
                 <Table.Th>Outil</Table.Th>
                 <Table.Th ta="right">Résultats</Table.Th>
+                <Table.Th>Alerte par e-mail</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {items.map((s) => (
-                <Row key={s.id} s={s} onChanged={load} onError={setError} />
+                <Row key={s.id} s={s} status={status} onChanged={load} onError={setError} />
               ))}
             </Table.Tbody>
           </Table>
