@@ -23,8 +23,8 @@ export const PANEL_SCREENSHOTS: readonly PanelScreenshot[] = [
     portal: 'seloger',
     src: '/extension/panneau-seloger.png',
     width: 340,
-    height: 973,
-    alt: 'Capture d’écran du panneau Immoloupe sur une annonce SeLoger de location à Lyon 8e (appartement de 70 m², 1 345 € par mois) : les champs lus, le loyer au m², les deux logements probables d’après les DPE (69 rue Bataille en tête) et le DPE D sans interdiction de louer. Le serveur des captures n’a pas de ventes DVF à Lyon : le panneau le signale.',
+    height: 833,
+    alt: 'Capture d’écran du panneau Immoloupe sur une annonce SeLoger de location à Lyon 8e (appartement de 70 m², 1 345 € par mois) : les champs lus, le loyer au m², le logement le plus proche d’après les DPE (69 rue Bataille, avec une vraisemblance de moins de 1\u00a0%\u00a0: aucun DPE de l’échantillon n’a exactement les valeurs de l’annonce) et le DPE D sans interdiction de louer. Le serveur des captures n’a pas de ventes DVF à Lyon : le panneau le signale.',
     caption: 'SeLoger, location à Lyon 8e : logements probables d’après les DPE de l’échantillon de Lyon 8e.',
   },
   {

@@ -479,7 +479,7 @@ export function TransactionsTool() {
       )}
 
       <Grid>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Grid.Col span={{ base: 12, xl: 6 }}>
           <MapView
             label="Carte des ventes"
             center={initialView.center}
@@ -508,7 +508,7 @@ export function TransactionsTool() {
             }}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Grid.Col span={{ base: 12, xl: 6 }}>
           {!query ? (
             <Text c="dimmed">Choisissez un lieu pour afficher les ventes.</Text>
           ) : (
