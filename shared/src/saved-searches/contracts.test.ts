@@ -6,6 +6,11 @@ describe('saved search queries', () => {
     expect(normaliseQuery('?types=maison&insee=93010&page=3&sort=prix&surfaceMin=')).toBe('insee=93010&types=maison');
   });
 
+  it('drops the map position the page writes on every move, keeps the drawn view', () => {
+    expect(normaliseQuery('?carte=2.35000%2C46.60000%2C5.00&insee=93010&types=appartement')).toBe('insee=93010&types=appartement');
+    expect(normaliseQuery('?lieu=vue&bbox=2.4%2C48.8%2C2.5%2C48.9&carte=2.45%2C48.85%2C13')).toBe('bbox=2.4%2C48.8%2C2.5%2C48.9&lieu=vue');
+  });
+
   it('is validated by the tool’s own schema, in French', () => {
     expect(checkToolQuery('transactions', 'insee=93010&types=maison')).toBeNull();
     expect(checkToolQuery('transactions', 'insee=93010&surfaceMin=90&surfaceMax=20')).toEqual([

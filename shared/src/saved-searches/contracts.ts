@@ -55,8 +55,12 @@ export function alertAllowed(tool: SavedSearchToolId, alert: AlertFrequency): bo
 /** Most saved searches per user. */
 export const MAX_SAVED_SEARCHES = 100;
 
-/** Query parameters that only move through the results (page, sort): not part of a search. */
-const VIEW_PARAMS = new Set(['page', 'pageSize', 'sort', 'order', 'format', 'limit', 'offset']);
+/**
+ * Query parameters that only move through the results (page, sort) or the map (`carte`, the
+ * position the page writes on every move — with « Vue de la carte », `bbox` is the filter and stays):
+ * not part of a search, so a digest's link opens the tool on its filters, not on a stale view.
+ */
+const VIEW_PARAMS = new Set(['page', 'pageSize', 'sort', 'order', 'format', 'limit', 'offset', 'carte']);
 
 // forEach rather than iterators: the shared build targets a library without DOM iterables.
 function pairsOf(params: URLSearchParams): [string, string][] {
