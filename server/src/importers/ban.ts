@@ -88,6 +88,8 @@ export function voieKey(codeInsee: string, nomVoie: string): string {
 export const banImporter: Importer = {
   source: 'ban',
   columns,
+  // The duplicate removal joins on the id, the communes are taken from code_insee.
+  analyze: ['id', 'source_line', 'code_insee'],
   async *rows(input, ctx) {
     let index: Map<string, number> | null = null;
     let width = 0;

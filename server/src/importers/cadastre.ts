@@ -36,6 +36,8 @@ const columns: readonly Column[] = [
 export const cadastreImporter: Importer = {
   source: 'cadastre',
   columns,
+  // The merge joins on the parcel id and takes the communes.
+  analyze: ['id', 'source_line', 'code_commune'],
   async *rows(input, ctx) {
     for await (const ev of readFeatures(input.text(), input.name)) {
       if (ev.kind === 'reject') {

@@ -80,6 +80,8 @@ export function referenceOf(f: (name: string) => string | undefined, i: number):
 export const coproImporter: Importer = {
   source: 'copro',
   columns,
+  // The duplicate removal and the parcels' replacement join on the registration number.
+  analyze: ['numero_immatriculation', 'source_line'],
   async *rows(input, ctx) {
     let index: Map<string, number> | null = null;
     let width = 0;

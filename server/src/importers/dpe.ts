@@ -91,6 +91,8 @@ function number(name: string, v: string | undefined, integer = false): Parsed<nu
 export const dpeImporter: Importer = {
   source: 'dpe',
   columns,
+  // The duplicate removal joins on the DPE number; the insert reads the rows in full.
+  analyze: ['numero_dpe', 'source_line'],
   async *rows(input, ctx) {
     let index: Map<string, number> | null = null;
     let width = 0;

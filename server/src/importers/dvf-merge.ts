@@ -19,17 +19,44 @@ const LINE_COLUMNS = `numero_disposition, adresse_numero, adresse_suffixe, adres
   identifiant_local, surface_reelle_bati, nombre_pieces_principales, code_nature_culture, nature_culture,
   code_nature_culture_speciale, nature_culture_speciale, surface_terrain`;
 
+/** Columns of `dvf_lines` and `dvf_mutations` that joins and conditions use: the ones analysed after a merge. */
+const DVF_LINES_ANALYZED = [
+  'id_mutation',
+  'line_no',
+  'code_commune',
+  'id_parcelle',
+  'code_type_local',
+  'surface_reelle_bati',
+  'nombre_pieces_principales',
+];
+const DVF_MUTATIONS_ANALYZED = [
+  'id_mutation',
+  'code_commune',
+  'code_departement',
+  'date_mutation',
+  'nature_mutation',
+  'valeur_fonciere',
+  'latitude',
+  'longitude',
+  'id_parcelle',
+  'import_run_id',
+];
+
 export async function mergeDvf(tx: Queryable, stage: string, origin: 'geo-dvf' | 'dgfip', ctx: MergeContext): Promise<MergeResult> {
   // A file at least as big as what is stored (a first load, a département): indexes built once.
   const bulk = (await estimatedRows(tx, stage)) >= BULK_RATIO * (await estimatedRows(tx, 'dvf_lines'));
   await withIndexesDeferred(tx, ['dvf_lines', 'dvf_mutations'], bulk, () => replaceLines(tx, stage, origin, ctx));
-  // PGlite has no autovacuum: fresh planner statistics for the set-based refreshes that follow.
-  await tx.exec('ANALYZE dvf_lines; ANALYZE dvf_mutations;');
+  // PGlite has no autovacuum: fresh planner statistics for the set-based refreshes that follow and
+  // the product's queries, on the columns they join and filter on — the payload columns (addresses,
+  // lots, cultures) would triple the time of an ANALYZE and guide no plan (decision 0850).
+  await tx.exec(`ANALYZE dvf_lines (${DVF_LINES_ANALYZED.join(', ')}); ANALYZE dvf_mutations (${DVF_MUTATIONS_ANALYZED.join(', ')});`);
 
   const sales = await withIndexesDeferred(tx, ['dvf_sales'], bulk, () =>
     refreshSales(tx, 'SELECT code_commune FROM dvf_merge_communes', ctx.bounds),
   );
-  await refreshMapCells(tx, 'SELECT code_commune FROM dvf_merge_communes');
+  await withIndexesDeferred(tx, ['dvf_map_points', 'dvf_map_cells'], bulk, () =>
+    refreshMapCells(tx, 'SELECT code_commune FROM dvf_merge_communes'),
+  );
   const stats = await refreshStats(
     tx,
     'SELECT code_commune FROM dvf_merge_communes',
@@ -99,7 +126,7 @@ async function replaceLines(tx: Queryable, stage: string, origin: 'geo-dvf' | 'd
            coalesce(s.longitude, p.centroid_lon) AS lon, coalesce(s.latitude, p.centroid_lat) AS lat,
            CASE WHEN s.longitude IS NOT NULL THEN 'fichier' WHEN p.id IS NOT NULL THEN 'centroide-parcelle' END AS geo_source
       FROM ${stage} s LEFT JOIN parcels p ON p.id = s.id_parcelle;
-    ANALYZE dvf_merge_lines;
+    ANALYZE dvf_merge_lines (id_mutation, line_no, code_type_local, adresse_nom_voie, lat);
     INSERT INTO dvf_lines (id_mutation, line_no, source_line, ${LINE_COLUMNS}, longitude, latitude, geo_source)
     SELECT id_mutation, line_no, source_line, ${LINE_COLUMNS}, lon, lat, geo_source FROM dvf_merge_lines;
   `);

@@ -2,7 +2,8 @@
  * Staging: an import first loads its rows into a table of its own (`import_stage_<run>`) with COPY,
  * in batches and outside any transaction, so that the site keeps answering while a big file is
  * read; the data tables change only in the final merge transaction. A killed import leaves only its
- * staging table behind, dropped by the next import.
+ * staging table behind, dropped by the next import. Unlogged: no write-ahead log for rows that a
+ * crash throws away anyway (PostgreSQL empties such a table after a crash).
  */
 import type { Db, Queryable } from '../db/client.js';
 
@@ -47,7 +48,7 @@ export class Stage {
 
   static async create(db: Db, runId: number, columns: readonly Column[]): Promise<Stage> {
     const table = stageTableName(runId);
-    await db.exec(`DROP TABLE IF EXISTS ${table}; CREATE TABLE ${table} (${columns.map(([n, t]) => `${n} ${t}`).join(', ')})`);
+    await db.exec(`DROP TABLE IF EXISTS ${table}; CREATE UNLOGGED TABLE ${table} (${columns.map(([n, t]) => `${n} ${t}`).join(', ')})`);
     return new Stage(db, table, columns);
   }
 
