@@ -4,11 +4,12 @@
  * statements that took the most, and the time outside the database (reading, validation).
  *
  *   npm run bench:import-profile -w bench            (BENCH_ENGINES, BENCH_DATABASE_URL as elsewhere)
- *   BENCH_SOURCE=dpe npm run bench:import-profile -w bench
+ *   BENCH_SOURCE=dpe npm run bench:import-profile -w bench   (dvf, dpe, ban, cadastre)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Db, Queryable } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import type { Source } from '../server/src/importers/importer.ts';
@@ -31,6 +32,15 @@ function multiply(file: string, name: string, times: number, alter: (row: string
 }
 
 const INPUTS: Partial<Record<Source, () => string>> = {
+  cadastre: () => {
+    // As bench/import-throughput.ts: the 2025 Bondy parcels and Paris 18e as one collection.
+    const bondy = JSON.parse(gunzipSync(readFileSync(SAMPLES.cadastreBondy(2025))).toString('utf8')) as { features: unknown[] };
+    const paris = JSON.parse(readFileSync(SAMPLES.cadastreParis18, 'utf8')) as { features: unknown[] };
+    const dest = path.join(work, 'cadastre-bench.json');
+    const features = [...bondy.features, ...paris.features].map((f) => JSON.stringify(f)).join(',\n');
+    writeFileSync(dest, `{"type":"FeatureCollection","features":[\n${features}\n]}\n`);
+    return dest;
+  },
   dvf: () => multiply(SAMPLES.dvfHendaye, 'dvf-bench.csv', 20, (r, k) => r.replace(/^(\d{4})-(\d+)/, `$1-${k}$2`)),
   dpe: () => multiply(SAMPLES.dpeExistant, 'dpe-bench.csv', 40, (r, k) => r.replace(/^"?([0-9A-Z]+)/, (_m, id) => `"${id}${k}`)),
   ban: () => multiply(SAMPLES.banBondy, 'ban-bench.csv', 12, (r, k) => r.replace(/^93010_/, `93010_${k}x`)),
