@@ -43,6 +43,9 @@ function parseQuoted(buf: string, start: number, delimiter: string, final: boole
   const fields: string[] = [];
   let i = start;
   let lines = 0;
+  // The first newline at or after `i`, searched again only once passed: looking for it from each
+  // field scanned the rest of the line every time (a DPE line has 225 quoted fields).
+  let nl = buf.indexOf('\n', i);
   for (;;) {
     if (buf.charCodeAt(i) === 34 /* " */) {
       let value = '';
@@ -59,7 +62,10 @@ function parseQuoted(buf: string, start: number, delimiter: string, final: boole
           j = q + 2;
           continue;
         }
-        lines += countNewlines(buf, i, q);
+        if (nl !== -1 && nl < q) {
+          lines += countNewlines(buf, nl, q);
+          nl = buf.indexOf('\n', q);
+        }
         i = q + 1;
         break;
       }
@@ -78,7 +84,6 @@ function parseQuoted(buf: string, start: number, delimiter: string, final: boole
       return { kind: 'error', reason: 'texte après un guillemet fermant', end, lines };
     }
     const d = buf.indexOf(delimiter, i);
-    const nl = buf.indexOf('\n', i);
     if (nl === -1 && !final && d === -1) return { kind: 'incomplete' };
     if (d !== -1 && (nl === -1 || d < nl)) {
       fields.push(buf.slice(i, d));
