@@ -58,6 +58,17 @@ describe('readCsv', () => {
     ]);
   });
 
+  it('counts the lines of several multi-line fields in one record, as csv-parse does', async () => {
+    const text = 'a,b,c,d\n"x\ny",plain,"p\n\nq",4\n"",z,"",w\nlast,"r\ns",t,u\n';
+    for (const chunk of [1, 3, 7, text.length]) {
+      const got = (await events(text, { delimiter: ',', quoted: true }, chunk)).map((e) =>
+        e.kind === 'record' ? { line: e.line, fields: e.fields } : e,
+      );
+      expect(got).toEqual(reference(text, { delimiter: ',', quoted: true }));
+    }
+    expect((await events(text, { delimiter: ',', quoted: true })).map((e) => e.line)).toEqual([1, 5, 6, 8]);
+  });
+
   it('rejects a broken record with its line and goes on with the next one', async () => {
     const text = 'a,b\n"x"y,1\n2,3\n"never closed,4\n';
     expect(await events(text, { delimiter: ',', quoted: true })).toEqual([
