@@ -4,7 +4,7 @@
  * statements that took the most, and the time outside the database (reading, validation).
  *
  *   npm run bench:import-profile -w bench            (BENCH_ENGINES, BENCH_DATABASE_URL as elsewhere)
- *   BENCH_SOURCE=dpe npm run bench:import-profile -w bench   (dvf, dpe, ban, cadastre)
+ *   BENCH_SOURCE=dpe npm run bench:import-profile -w bench   (dvf, dpe, ban, cadastre, copro)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -43,6 +43,10 @@ const INPUTS: Partial<Record<Source, () => string>> = {
   },
   dvf: () => multiply(SAMPLES.dvfHendaye, 'dvf-bench.csv', 20, (r, k) => r.replace(/^(\d{4})-(\d+)/, `$1-${k}$2`)),
   dpe: () => multiply(SAMPLES.dpeExistant, 'dpe-bench.csv', 40, (r, k) => r.replace(/^"?([0-9A-Z]+)/, (_m, id) => `"${id}${k}`)),
+  copro: () =>
+    multiply(SAMPLES.rnicBondy, 'rnic-bench.csv', 400, (r, k) =>
+      r.replace(/"AA(\d{7})"/, (_m, n) => `"A${String.fromCharCode(65 + (k % 26))}${String((Number(n) + k * 7919) % 1e7).padStart(7, '0')}"`),
+    ),
   ban: () => multiply(SAMPLES.banBondy, 'ban-bench.csv', 12, (r, k) => r.replace(/^93010_/, `93010_${k}x`)),
 };
 

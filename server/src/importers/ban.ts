@@ -10,6 +10,7 @@ import { readCsv } from './csv.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
 import type { Column } from './stage.js';
+import { dropStagedDuplicatesSql } from './stage.js';
 import { repairDoubleUtf8 } from './text-repair.logic.js';
 
 const BAN_COLUMNS = [
@@ -181,7 +182,7 @@ const ADDRESS_COLUMNS = `id, id_fantoir, numero, rep, nom_voie, code_postal, cod
 
 async function mergeBan(tx: Queryable, stage: string, ctx: { runId: number }) {
   await tx.exec(`
-    DELETE FROM ${stage} s USING ${stage} t WHERE s.id = t.id AND s.source_line < t.source_line;
+    ${dropStagedDuplicatesSql(stage, 'id')};
     CREATE TEMP TABLE ban_merge_communes ON COMMIT DROP AS SELECT DISTINCT code_insee FROM ${stage};
     DELETE FROM ban_addresses WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes);
     DELETE FROM ban_voies WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes);

@@ -12,6 +12,7 @@ import { refreshDvfGeolocation } from './dvf-merge.js';
 import { readFeatures } from './geojson-stream.js';
 import type { Importer } from './importer.js';
 import type { Column } from './stage.js';
+import { dropStagedDuplicatesSql } from './stage.js';
 
 const columns: readonly Column[] = [
   ['source_line', 'integer'],
@@ -75,7 +76,7 @@ export const cadastreImporter: Importer = {
 
 async function mergeCadastre(tx: Queryable, stage: string, ctx: { runId: number }) {
   // A parcel listed twice in one file: the last one wins.
-  await tx.exec(`DELETE FROM ${stage} s USING ${stage} t WHERE s.id = t.id AND s.source_line < t.source_line`);
+  await tx.exec(dropStagedDuplicatesSql(stage, 'id'));
   const [v] = await tx.query<{ vintage: string | null }>(`SELECT max(updated)::text AS vintage FROM ${stage}`);
   const vintage = v?.vintage ?? new Date().toISOString().slice(0, 10);
   await tx.exec(`CREATE TEMP TABLE cadastre_merge_communes ON COMMIT DROP AS

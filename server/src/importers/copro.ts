@@ -6,11 +6,13 @@
  */
 import { parcelId } from '@immoloupe/shared/geo';
 import type { Queryable } from '../db/client.js';
+import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
 import { readCsv } from './csv.js';
 import { foldHeader } from './detect.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
 import type { Column } from './stage.js';
+import { dropStagedDuplicatesSql } from './stage.js';
 
 const columns: readonly Column[] = [
   ['source_line', 'integer'],
@@ -193,19 +195,12 @@ export const coproImporter: Importer = {
 async function mergeCopro(tx: Queryable, stage: string, ctx: { runId: number }) {
   const cols = columns.map(([n]) => n).filter((n) => n !== 'source_line' && n !== 'parcelles');
   await tx.exec(`
-    DELETE FROM ${stage} s USING ${stage} t
-     WHERE s.numero_immatriculation = t.numero_immatriculation AND s.source_line < t.source_line;
+    ${dropStagedDuplicatesSql(stage, 'numero_immatriculation')};
     DELETE FROM copro_parcels WHERE numero_immatriculation IN (SELECT numero_immatriculation FROM ${stage});
   `);
-  await tx.query(
-    `INSERT INTO copros (${cols.join(', ')}, import_run_id)
-     SELECT ${cols.join(', ')}, $1 FROM ${stage}
-     ON CONFLICT (numero_immatriculation) DO UPDATE SET ${cols
-       .filter((c) => c !== 'numero_immatriculation')
-       .map((c) => `${c} = excluded.${c}`)
-       .join(', ')}, import_run_id = excluded.import_run_id`,
-    [ctx.runId],
-  );
+  // A first load or a whole register: the secondary indexes built once (decision 0850).
+  const bulk = (await estimatedRows(tx, stage)) >= BULK_RATIO * (await estimatedRows(tx, 'copros'));
+  await withIndexesDeferred(tx, ['copros'], bulk, () => upsertCopros(tx, stage, cols, ctx.runId));
   await tx.exec(`
     INSERT INTO copro_parcels (numero_immatriculation, rang, id_parcelle)
     SELECT s.numero_immatriculation, p.rang, p.id_parcelle
@@ -228,4 +223,17 @@ async function mergeCopro(tx: Queryable, stage: string, ctx: { runId: number }) 
       referencesLinkedToParcels: c?.linked ?? 0,
     },
   };
+}
+
+/** The file's co-ownerships, inserted or updated by registration number. */
+async function upsertCopros(tx: Queryable, stage: string, cols: string[], runId: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO copros (${cols.join(', ')}, import_run_id)
+     SELECT ${cols.join(', ')}, $1 FROM ${stage}
+     ON CONFLICT (numero_immatriculation) DO UPDATE SET ${cols
+       .filter((c) => c !== 'numero_immatriculation')
+       .map((c) => `${c} = excluded.${c}`)
+       .join(', ')}, import_run_id = excluded.import_run_id`,
+    [runId],
+  );
 }

@@ -12,6 +12,7 @@ import { foldHeader } from './detect.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
 import type { Column } from './stage.js';
+import { dropStagedDuplicatesSql } from './stage.js';
 
 const LAMBERT93 =
   '+proj=lcc +lat_0=46.5 +lon_0=3 +lat_1=49 +lat_2=44 +x_0=700000 +y_0=6600000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
@@ -215,7 +216,7 @@ export const dpeImporter: Importer = {
 
 async function mergeDpe(tx: Queryable, stage: string, ctx: { runId: number }) {
   const cols = columns.map(([n]) => n).filter((n) => n !== 'source_line');
-  await tx.exec(`DELETE FROM ${stage} s USING ${stage} t WHERE s.numero_dpe = t.numero_dpe AND s.source_line < t.source_line`);
+  await tx.exec(dropStagedDuplicatesSql(stage, 'numero_dpe'));
   const bulk = (await estimatedRows(tx, stage)) >= BULK_RATIO * (await estimatedRows(tx, 'dpe'));
   // Counted in the database: a département's DPE are hundreds of thousands of rows.
   const [counts] = await withIndexesDeferred(tx, ['dpe'], bulk, () =>

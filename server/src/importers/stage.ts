@@ -98,6 +98,16 @@ export class Stage {
   }
 }
 
+/**
+ * Keeps only the last staged row of each `key` (a file that repeats an id: its last line wins).
+ * Grouped rather than a self-join on the key, which is quadratic in the repeats of one id.
+ */
+export function dropStagedDuplicatesSql(stage: string, key: string): string {
+  return `DELETE FROM ${stage} s
+            USING (SELECT ${key} AS k, max(source_line) AS last FROM ${stage} GROUP BY ${key} HAVING count(*) > 1) d
+           WHERE s.${key} = d.k AND s.source_line < d.last`;
+}
+
 /** Drops the staging tables of imports that are no longer running (killed processes). */
 export async function dropStaleStages(db: Queryable): Promise<void> {
   const tables = await db.query<{ tablename: string }>(
