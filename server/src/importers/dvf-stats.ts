@@ -47,12 +47,15 @@ export async function refreshSales(tx: Queryable, communesSql: string, bounds: P
   await tx.exec(`DELETE FROM dvf_sales WHERE code_commune IN (${communesSql})`);
   const rows = await tx.query<{ n: number }>(
     `WITH single AS (
-       -- Distinct built locals of each mutation, then the mutations that have exactly one (rule 4).
+       -- Distinct built locals of each mutation, then the mutations that have exactly one (rule 4);
+       -- the mutation's own fields carried along, so that it is joined once.
        SELECT * FROM (
          SELECT d.*, count(*) OVER (PARTITION BY d.id_mutation) AS n_locaux FROM (
            SELECT DISTINCT ON (l.id_mutation, l.code_type_local, l.surface_reelle_bati, l.nombre_pieces_principales)
                   l.id_mutation, l.code_type_local, l.type_local, l.surface_reelle_bati, l.nombre_pieces_principales,
-                  l.id_parcelle, l.adresse_numero, l.adresse_suffixe, l.adresse_nom_voie, l.longitude, l.latitude
+                  l.id_parcelle, l.adresse_numero, l.adresse_suffixe, l.adresse_nom_voie, l.longitude, l.latitude,
+                  m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.code_commune, m.code_departement,
+                  m.longitude AS m_longitude, m.latitude AS m_latitude
              FROM dvf_lines l
              JOIN dvf_mutations m ON m.id_mutation = l.id_mutation
             WHERE m.code_commune IN (${communesSql}) AND l.code_type_local IN (1, 2, 4)
@@ -63,17 +66,16 @@ export async function refreshSales(tx: Queryable, communesSql: string, bounds: P
        INSERT INTO dvf_sales (id_mutation, date_mutation, month, nature_mutation, code_type_local, type_local, valeur_fonciere,
                               surface_reelle_bati, nombre_pieces_principales, prix_m2, code_commune, code_section, code_departement,
                               id_parcelle, adresse, longitude, latitude, within_bounds)
-       SELECT m.id_mutation, m.date_mutation, date_trunc('month', m.date_mutation)::date, m.nature_mutation, x.code_type_local,
-              x.type_local, m.valeur_fonciere, x.surface_reelle_bati, x.nombre_pieces_principales,
-              m.valeur_fonciere / x.surface_reelle_bati, m.code_commune, left(x.id_parcelle, 10), m.code_departement, x.id_parcelle,
-              nullif(concat_ws(' ', x.adresse_numero, x.adresse_suffixe, x.adresse_nom_voie), ''),
-              coalesce(x.longitude, m.longitude), coalesce(x.latitude, m.latitude),
-              ${withinBoundsSql('m.valeur_fonciere', 'x.surface_reelle_bati', 'x.code_type_local', '(m.valeur_fonciere / x.surface_reelle_bati)', 2)}
-         FROM single x
-         JOIN dvf_mutations m ON m.id_mutation = x.id_mutation
+       SELECT m.id_mutation, m.date_mutation, date_trunc('month', m.date_mutation)::date, m.nature_mutation, m.code_type_local,
+              m.type_local, m.valeur_fonciere, m.surface_reelle_bati, m.nombre_pieces_principales,
+              m.valeur_fonciere / m.surface_reelle_bati, m.code_commune, left(m.id_parcelle, 10), m.code_departement, m.id_parcelle,
+              nullif(concat_ws(' ', m.adresse_numero, m.adresse_suffixe, m.adresse_nom_voie), ''),
+              coalesce(m.longitude, m.m_longitude), coalesce(m.latitude, m.m_latitude),
+              ${withinBoundsSql('m.valeur_fonciere', 'm.surface_reelle_bati', 'm.code_type_local', '(m.valeur_fonciere / m.surface_reelle_bati)', 2)}
+         FROM single m
         WHERE ${NATURE_FOLDED} IN ${KEPT_NATURES}
-          AND m.valeur_fonciere > 0 AND x.surface_reelle_bati > 0
-          AND m.valeur_fonciere / x.surface_reelle_bati < $1::numeric
+          AND m.valeur_fonciere > 0 AND m.surface_reelle_bati > 0
+          AND m.valeur_fonciere / m.surface_reelle_bati < $1::numeric
        RETURNING 1)
      SELECT count(*)::int AS n FROM kept`,
     [PRICE_PER_M2_HARD_LIMIT, ...boundsParams(bounds)],
@@ -111,8 +113,7 @@ export async function refreshStats(tx: Queryable, communesSql: string, departeme
        INSERT INTO dvf_stats_monthly (level, code, type, month, n, median, mean, q1, q3)
        SELECT level, code, type, month, n, q[2]::numeric, mean, q[1]::numeric, q[3]::numeric
          FROM (
-       SELECT level, code, type, month, n, mean,
-              (SELECT percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY v) FROM unnest(vals) AS v) AS q
+       SELECT level, code, type, month, n, mean, p.q
          FROM (
        SELECT level, code, type, month, count(*)::int AS n, avg(prix_m2) AS mean, array_agg(prix_m2::float8) AS vals
          FROM (
@@ -126,7 +127,9 @@ export async function refreshStats(tx: Queryable, communesSql: string, departeme
               AND ((lv.level IN ('commune', 'section') AND s.code_commune IN (${communesSql}))
                 OR (lv.level = 'departement' AND s.code_departement IN (${departementsSql})))
          ) x
-        GROUP BY level, code, type, month) g) h
+        GROUP BY level, code, type, month) g
+        -- Lateral: computed once per group (as a subquery in the select list it ran for each quartile).
+        CROSS JOIN LATERAL (SELECT percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY v) AS q FROM unnest(g.vals) AS v) p) h
        RETURNING 1)
      SELECT count(*)::int AS n FROM w`,
   );
