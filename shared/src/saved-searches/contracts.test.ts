@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertAllowed, checkToolQuery, NO_ALERT_MESSAGE, normaliseQuery, savedSearchCreateSchema, savedSearchUrl } from './contracts.js';
+import { checkToolQuery, normaliseQuery, SAVED_SEARCH_TOOL_IDS, savedSearchCreateSchema, savedSearchUrl } from './contracts.js';
 
 describe('saved search queries', () => {
   it('keeps the filters in a stable order and drops paging and sorting', () => {
@@ -29,15 +29,15 @@ describe('saved search queries', () => {
     expect(savedSearchUrl('transactions', 'insee=93010&types=maison')).toBe('/pro/transactions?insee=93010&types=maison');
   });
 
-  it('accepts an alert only on the tools whose new rows are tracked, and says why in French', () => {
-    expect(alertAllowed('transactions', 'daily')).toBe(true);
-    expect(alertAllowed('dpe', 'weekly')).toBe(true);
-    expect(alertAllowed('copros', 'daily')).toBe(true);
-    expect(alertAllowed('annonces', 'off')).toBe(true);
-    expect(alertAllowed('annonces', 'weekly')).toBe(false);
-    const refused = savedSearchCreateSchema.safeParse({ tool: 'annonces', query: 'postcode=69008', name: 'Annonces', alert: 'daily' });
-    expect(refused.success ? null : refused.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['alert', NO_ALERT_MESSAGE]]);
-    expect(NO_ALERT_MESSAGE).toContain('outil\u00a0:');
+  it('takes an alert on every tool, a known frequency only, in French', () => {
+    for (const tool of SAVED_SEARCH_TOOL_IDS)
+      expect(savedSearchCreateSchema.safeParse({ tool, query: '', name: 'Tout', alert: 'daily' }).error?.issues ?? []).not.toContainEqual(
+        expect.objectContaining({ path: ['alert'] }),
+      );
+    const refused = savedSearchCreateSchema.safeParse({ tool: 'annonces', query: 'postcode=69008', name: 'Annonces', alert: 'hourly' });
+    expect(refused.success ? null : refused.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['alert', 'Fréquence d’alerte inconnue.'],
+    ]);
     const ok = savedSearchCreateSchema.parse({ tool: 'dpe', query: 'insee=69387&classes=F,G', name: 'Passoires', alert: 'weekly' });
     expect(ok.alert).toBe('weekly');
   });

@@ -1,8 +1,10 @@
 /**
  * Saved searches (`/api/saved-searches`, pages /pro/mesrecherches and /pro/creer_recherche): a
  * search is one tool + that tool's own URL query, validated by the SAME zod schema as the tool's
- * page and API. Registering a tool is one line in `SAVED_SEARCH_TOOLS` (plus its result count on
- * the server, `server/src/features/saved-searches/tools.ts`).
+ * page and API. Registering a tool is one line in `SAVED_SEARCH_TOOLS` (plus, on the server, its
+ * result count and the rows its e-mail alert sends: `server/src/features/saved-searches/tools.ts`).
+ * Every tool offers an alert: each one's rows are tracked by the import run that first brought
+ * them (decision 1010).
  */
 import { z } from 'zod';
 import { coproFilterSchema } from '../copro/contracts.js';
@@ -17,19 +19,14 @@ export interface SavedSearchTool {
   path: string;
   /** The schema the tool's page and API validate their query with. */
   schema: z.ZodType;
-  /**
-   * Whether an e-mail alert can follow it: the tool's rows must be tracked by import run (DVF
-   * sales, DPE, RNIC co-ownerships; decision 1010). The others offer no alert choice and the API refuses one.
-   */
-  alerts: boolean;
 }
 
 export const SAVED_SEARCH_TOOLS = {
-  transactions: { label: 'Transactions DVF', path: '/pro/transactions', schema: transactionFilterSchema, alerts: true },
-  parcelles: { label: 'Recherche de parcelles', path: '/pro/rechercheparcelle', schema: parcelSearchQuerySchema, alerts: true },
-  dpe: { label: 'Recherche DPE', path: '/pro/recherchedpe', schema: dpeFilterSchema, alerts: true },
-  copros: { label: 'Recherche de copropriétés', path: '/pro/recherchecopro', schema: coproFilterSchema, alerts: true },
-  annonces: { label: 'Annonces', path: '/pro/carte_annonces', schema: listingSearchSchema, alerts: false },
+  transactions: { label: 'Transactions DVF', path: '/pro/transactions', schema: transactionFilterSchema },
+  parcelles: { label: 'Recherche de parcelles', path: '/pro/rechercheparcelle', schema: parcelSearchQuerySchema },
+  dpe: { label: 'Recherche DPE', path: '/pro/recherchedpe', schema: dpeFilterSchema },
+  copros: { label: 'Recherche de copropriétés', path: '/pro/recherchecopro', schema: coproFilterSchema },
+  annonces: { label: 'Annonces', path: '/pro/carte_annonces', schema: listingSearchSchema },
 } as const satisfies Record<string, SavedSearchTool>;
 
 export type SavedSearchToolId = keyof typeof SAVED_SEARCH_TOOLS;
@@ -42,15 +39,6 @@ export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
   daily: 'Chaque jour',
   weekly: 'Chaque semaine',
 };
-
-/** Why a tool offers no alert (the API's refusal, the pages' note). */
-export const NO_ALERT_MESSAGE =
-  'Pas d’alerte par e-mail pour cet outil\u00a0: les alertes portent sur les nouvelles ventes DVF, les nouveaux DPE et les copropriétés nouvellement immatriculées.';
-
-/** Whether a saved search of this tool may have this alert. */
-export function alertAllowed(tool: SavedSearchToolId, alert: AlertFrequency): boolean {
-  return alert === 'off' || SAVED_SEARCH_TOOLS[tool].alerts;
-}
 
 /** Most saved searches per user. */
 export const MAX_SAVED_SEARCHES = 100;
@@ -110,7 +98,6 @@ export const savedSearchCreateSchema = z
     alert: z.enum(ALERT_FREQUENCIES, { error: 'Fréquence d’alerte inconnue.' }).default('off'),
   })
   .superRefine((v, ctx) => {
-    if (!alertAllowed(v.tool, v.alert)) ctx.addIssue({ code: 'custom', path: ['alert'], message: NO_ALERT_MESSAGE });
     for (const issue of checkToolQuery(v.tool, v.query) ?? [])
       ctx.addIssue({ code: 'custom', path: ['query', ...(issue.path ? [issue.path] : [])], message: issue.message });
   });

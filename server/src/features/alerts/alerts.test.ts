@@ -5,13 +5,15 @@
  * with the saved filters, never the same row twice (re-import, crash between send and record),
  * two users apart, one-click unsubscribe without session, no SMTP → not sent and said in French.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ALERTS_NOT_CONFIGURED, alertAdminSchema } from '@immoloupe/shared/alerts/contracts';
+import { formatEuros } from '@immoloupe/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
 import { runImport } from '../../importers/run.js';
+import { BIENICI_HEADER, bieniciRow } from '../../importers/testing/listing-feed-fixture.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { importSamples } from '../market/test-support.js';
 import { type AlertDeps, runAlerts } from './engine.js';
@@ -312,6 +314,44 @@ describe('DPE searches, and a saved query the tool no longer accepts', () => {
     const copros = String(mail?.parsed.text).split('Recherche « Copros de Bondy » — Recherche de copropriétés')[1] ?? '';
     expect(big?.n).toBeGreaterThan(1);
     expect(copros).toMatch(new RegExp(`^\\n${big?.n}\\u00a0nouvelles lignes\\n- .+\\u00a0: \\d+\\u00a0lots · `));
+  });
+});
+
+describe('listing searches', () => {
+  it('sends the listings new in the pool that match, once; not those already there nor the others', async () => {
+    const danId = await createAccount(app.db, 'dan@exemple.fr', PASSWORD, { subscription: 'active' });
+    const feed = async (name: string, rows: string[]) => {
+      const file = path.join(dir, name);
+      writeFileSync(file, `${BIENICI_HEADER}\n${rows.join('\n')}\n`);
+      const report = await runImport(app.db, { path: file, startedBy: 'cli:test' });
+      expect(report.status, report.error ?? '').toBe('succeeded');
+    };
+    await feed('bienici-alertes-1.csv', [bieniciRow('alerte-1', 250_000, 60, 43.1245, 5.9301)]);
+    await app.db.query(
+      `INSERT INTO saved_searches (user_id, tool, name, query, alert) VALUES ($1, 'annonces', 'Toulon moins de 400 000 €', 'postcode=83000&priceMax=400000', 'daily')`,
+      [danId],
+    );
+    // A newer feed: the listing already known (price unchanged), a new one that matches, a new one too dear.
+    await feed('bienici-alertes-2.csv', [
+      bieniciRow('alerte-1', 250_000, 60, 43.1245, 5.9301),
+      bieniciRow('alerte-2', 312_000, 78, 43.1262, 5.9288),
+      bieniciRow('alerte-3', 820_000, 140, 43.1201, 5.9342),
+    ]);
+    expect(await (await runNow()).json()).toMatchObject({ digests: 1, sent: 1, failed: 0 });
+    const mails = smtp.messages.filter((m) => m.recipients[0] === 'dan@exemple.fr');
+    expect(mails).toHaveLength(1);
+    const text = String(mails[0]?.parsed.text);
+    const part = text.split('Recherche « Toulon moins de 400 000 € » — Annonces')[1] ?? '';
+    expect(part.split('\n').slice(0, 3)).toEqual([
+      '',
+      '1\u00a0nouvelle ligne',
+      `- Toulon (83000)\u00a0: Appartement · 78\u00a0m² · 3\u00a0pièces · ${formatEuros(312_000)} · ${formatEuros(4_000)}/m² · DPE D · sur Bien’ici`,
+    ]);
+    expect(text).not.toContain(formatEuros(820_000));
+    expect(text).not.toContain(formatEuros(250_000));
+    expect(text).toContain('/pro/carte_annonces?postcode=83000&priceMax=400000');
+    // Nothing more on the next run: the same listing is never sent twice.
+    expect(await (await runNow()).json()).toMatchObject({ digests: 0, sent: 0 });
   });
 });
 

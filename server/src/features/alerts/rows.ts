@@ -4,6 +4,8 @@
  * address gets the DVF sales and DPE on its parcel or within its radius (below).
  */
 import { formatDate, formatEuros, formatInteger, formatSurface } from '@immoloupe/shared/format';
+import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
+import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
 import type { Queryable } from '../../db/client.js';
 import { Params, radiusClause } from '../market/sql.js';
 import { type ImportWindow, importWindowClause, type TransactionRow } from '../transactions/queries.js';
@@ -111,6 +113,47 @@ export function coproRow(r: CoproAlertRow): AlertRow {
     date: r.date_immatriculation ? iso(r.date_immatriculation) : '',
     title: where || r.numero_immatriculation,
     detail: parts.join(' · ') || r.numero_immatriculation,
+  };
+}
+
+export interface ListingAlertRow {
+  id: string;
+  title: string | null;
+  transaction: 'vente' | 'location' | null;
+  propertyType: string | null;
+  price: number | null;
+  surface: number | null;
+  rooms: number | null;
+  dpeClass: string | null;
+  postcode: string | null;
+  city: string | null;
+  publishedAt: string | null;
+  firstSeenAt: string;
+  sources: { portal: string; url: string | null }[];
+}
+
+/** A listing newly in the pool: where, what, its price and €/m², where it was seen. */
+export function listingRow(r: ListingAlertRow): AlertRow {
+  const type = r.propertyType ? (LISTING_TYPE_LABELS as Record<string, string>)[r.propertyType] : null;
+  const ppm2 = r.price && r.surface && r.transaction !== 'location' ? Math.round(r.price / r.surface) : null;
+  const parts = [
+    type ?? r.title,
+    r.surface ? formatSurface(r.surface) : null,
+    r.rooms ? `${formatInteger(r.rooms)} pièce${r.rooms > 1 ? 's' : ''}` : null,
+    r.price ? `${formatEuros(r.price)}${r.transaction === 'location' ? ' par mois' : ''}` : null,
+    ppm2 ? `${formatEuros(ppm2)}/m²` : null,
+    r.dpeClass ? `DPE ${r.dpeClass}` : null,
+    r.sources.length
+      ? `sur ${[...new Set(r.sources.map((s) => PORTAL_LABELS[s.portal as keyof typeof PORTAL_LABELS] ?? s.portal))].join(', ')}`
+      : null,
+  ].filter(Boolean);
+  const where = [r.city, r.postcode ? `(${r.postcode})` : null].filter(Boolean).join(' ');
+  return {
+    source: 'annonce',
+    id: r.id,
+    date: r.publishedAt ?? r.firstSeenAt.slice(0, 10),
+    title: where || (r.title ?? 'Annonce'),
+    detail: parts.join(' · '),
   };
 }
 

@@ -15,6 +15,7 @@ import { HttpError } from '../../http/errors.js';
 import { parcelAt } from '../geocode/geocode.js';
 import { dvfFreshness, statsWithMonthly } from '../market/queries.js';
 import { Params } from '../market/sql.js';
+import { type ImportWindow, importWindowClause } from '../transactions/queries.js';
 import { type SqlZoneQuery, zoneWhere } from '../zone/sql.js';
 import { resolveZone } from '../zone/territory.js';
 import { communeOf } from './analysis.js';
@@ -64,6 +65,20 @@ export async function searchPool(
     p.values,
   );
   return { total: count?.n ?? 0, rows };
+}
+
+/**
+ * The pool listings of a search first seen in the import runs of `runs` and not yet sent by the
+ * alert (saved-search alerts, decision 1010), newest first, at most `limit`.
+ */
+export async function poolImported(db: Queryable, q: ListingSearch, zone: SqlZoneQuery, runs: ImportWindow, limit: number): Promise<Row[]> {
+  const p = new Params();
+  const where = searchWhere(p, q, zone);
+  return db.query<Row>(
+    `${SELECT} WHERE ${where} AND ${importWindowClause(p, 'l', 'id::text', 'annonce', runs)}
+      ORDER BY l.first_seen_at DESC, l.id LIMIT ${p.add(limit)}`,
+    p.values,
+  );
 }
 
 /** How many pool listings a saved listing search finds now (its owner's « ma zone » if it says so). */

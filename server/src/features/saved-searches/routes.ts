@@ -4,9 +4,7 @@
  * scoped by the owner: another user's search answers 404, as if it did not exist.
  */
 import {
-  alertAllowed,
   MAX_SAVED_SEARCHES,
-  NO_ALERT_MESSAGE,
   type SavedSearch,
   type SavedSearchToolId,
   savedSearchCreateSchema,
@@ -104,20 +102,11 @@ export function savedSearchRoutes(deps: { db: Db; log: Logger }): Router {
   router.patch('/saved-searches/:id', requireSubscriber, async (req, res) => {
     const id = idSchema.parse(req.params.id);
     const u = savedSearchUpdateSchema.parse(req.body ?? {});
-    const [row] = await db.transaction(async (tx) => {
-      const [current] = await tx.query<{ tool: SavedSearchToolId }>('SELECT tool FROM saved_searches WHERE id = $1 AND user_id = $2', [
-        id,
-        userId(req),
-      ]);
-      if (!current) throw new HttpError(404, 'Recherche introuvable.');
-      if (u.alert && !alertAllowed(current.tool, u.alert))
-        throw new HttpError(400, NO_ALERT_MESSAGE, [{ path: 'alert', message: NO_ALERT_MESSAGE }]);
-      return tx.query<Row>(
-        `UPDATE saved_searches SET name = coalesce($3, name), alert = coalesce($4, alert), updated_at = now()
-          WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
-        [id, userId(req), u.name ?? null, u.alert ?? null],
-      );
-    });
+    const [row] = await db.query<Row>(
+      `UPDATE saved_searches SET name = coalesce($3, name), alert = coalesce($4, alert), updated_at = now()
+        WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+      [id, userId(req), u.name ?? null, u.alert ?? null],
+    );
     if (!row) throw new HttpError(404, 'Recherche introuvable.');
     res.json(toSavedSearch(row));
   });

@@ -3,7 +3,7 @@
  * counted with the tool's queries, renamed, duplicated, deleted; two users never see nor touch
  * each other's; the per-user limit; deleting the account deletes them.
  */
-import { NO_ALERT_MESSAGE, type SavedSearch, savedSearchListSchema, savedSearchSchema } from '@immoloupe/shared/saved-searches/contracts';
+import { type SavedSearch, savedSearchListSchema, savedSearchSchema } from '@immoloupe/shared/saved-searches/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createLogger } from '../../logger.js';
@@ -109,15 +109,24 @@ describe('/api/saved-searches', () => {
     expect((await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', {}))).status).toBe(400);
   });
 
-  it('refuses an alert on a tool whose new rows are not tracked, in French, and changes nothing', async () => {
+  it('takes an alert on a listing search; another user can neither change nor see it', async () => {
     const s = await save(api, { tool: 'annonces', query: 'postcode=93140', name: 'Annonces de Bondy' });
-    const res = await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { name: 'Renommée', alert: 'weekly' }));
+    const res = await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { alert: 'weekly' }));
+    expect(res.status).toBe(200);
+    expect(savedSearchSchema.parse(await res.json())).toMatchObject({ name: 'Annonces de Bondy', alert: 'weekly' });
+    expect((await other.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { alert: 'off' }))).status).toBe(404);
+    const [row] = await db.query<{ alert: string }>('SELECT alert FROM saved_searches WHERE id = $1', [s.id]);
+    expect(row?.alert).toBe('weekly');
+    expect((await api.fetch(`/api/saved-searches/${s.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('refuses an unknown alert frequency in French and changes nothing', async () => {
+    const s = await save(api, { tool: 'dpe', query: 'insee=93010', name: 'DPE de Bondy' });
+    const res = await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { name: 'Renommée', alert: 'hourly' }));
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ message: NO_ALERT_MESSAGE });
+    expect(JSON.stringify(await res.json())).toContain('Fréquence d’alerte inconnue.');
     const [row] = await db.query<{ name: string; alert: string }>('SELECT name, alert FROM saved_searches WHERE id = $1', [s.id]);
-    expect(row).toEqual({ name: 'Annonces de Bondy', alert: 'off' });
-    // Another user's search still answers 404 before any check of the alert.
-    expect((await other.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { alert: 'weekly' }))).status).toBe(404);
+    expect(row).toEqual({ name: 'DPE de Bondy', alert: 'off' });
     expect((await api.fetch(`/api/saved-searches/${s.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 

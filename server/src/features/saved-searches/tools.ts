@@ -4,6 +4,7 @@
  */
 import { coproFilterSchema } from '@immoloupe/shared/copro/contracts';
 import { dpeFilterSchema } from '@immoloupe/shared/dpe/contracts';
+import { listingSearchSchema } from '@immoloupe/shared/listings/search';
 import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
@@ -16,11 +17,12 @@ import {
   DPE_ALERT_COLUMNS,
   type DpeAlertRow,
   dpeRow,
+  listingRow,
   saleRow,
 } from '../alerts/rows.js';
 import { coproWhere, rnicDate, searchCopros } from '../copro/queries.js';
 import { dpeWhere, searchDpe } from '../dpe/queries.js';
-import { countPoolSearch } from '../listings/pool.js';
+import { countPoolSearch, poolImported } from '../listings/pool.js';
 import { Params } from '../market/sql.js';
 import { parcelsOfZone } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';
@@ -86,7 +88,7 @@ export async function countResults(db: Queryable, tool: SavedSearchToolId, query
  */
 type NewRows = (db: Queryable, params: Record<string, string>, userId: string, runs: ImportWindow, limit: number) => Promise<AlertRow[]>;
 
-export const TOOL_NEW_ROWS: Partial<Record<SavedSearchToolId, NewRows>> = {
+export const TOOL_NEW_ROWS: Record<SavedSearchToolId, NewRows> = {
   async transactions(db, params, userId, runs, limit) {
     const f = transactionFilterSchema.parse(params);
     const place = await placeForUser(db, userId, f);
@@ -150,6 +152,12 @@ export const TOOL_NEW_ROWS: Partial<Record<SavedSearchToolId, NewRows>> = {
     );
     return rows.map(saleRow);
   },
+  // The listings of the imported feeds that match the search, new in the pool (decision 1010).
+  async annonces(db, params, userId, runs, limit) {
+    const q = listingSearchSchema.parse(params);
+    const { zone } = await resolveZone(db, userId, q);
+    return (await poolImported(db, q, zone, runs, limit)).map(listingRow);
+  },
 };
 
 export async function newRows(
@@ -160,6 +168,5 @@ export async function newRows(
   runs: ImportWindow,
   limit: number,
 ): Promise<AlertRow[]> {
-  const fn = TOOL_NEW_ROWS[tool];
-  return fn ? fn(db, queryParams(query), userId, runs, limit) : [];
+  return TOOL_NEW_ROWS[tool](db, queryParams(query), userId, runs, limit);
 }

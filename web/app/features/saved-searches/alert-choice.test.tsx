@@ -1,6 +1,5 @@
 /** The alert choice of a saved search: the three frequencies, the note when no e-mail is sent, no choice for tools without alerts. */
 import { ALERTS_NOT_CONFIGURED } from '@immoloupe/shared/alerts/contracts';
-import { NO_ALERT_MESSAGE } from '@immoloupe/shared/saved-searches/contracts';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
@@ -19,7 +18,7 @@ function renderChoice(props: Partial<ComponentProps<typeof AlertChoice>>) {
   const onChange = vi.fn();
   render(
     <MantineProvider>
-      <AlertChoice tool="transactions" value="off" onChange={onChange} status={{ mailConfigured: true, message: null }} {...props} />
+      <AlertChoice value="off" onChange={onChange} status={{ mailConfigured: true, message: null }} {...props} />
     </MantineProvider>,
   );
   return onChange;
@@ -48,11 +47,5 @@ describe('AlertChoice', () => {
     renderChoice({ compact: true, searchName: 'Maisons à Bondy', status: { mailConfigured: false, message: ALERTS_NOT_CONFIGURED } });
     expect(screen.getByLabelText('Alerte de «\u00a0Maisons à Bondy\u00a0»', { selector: 'input', normalizer: (t) => t })).toBeTruthy();
     expect(screen.queryByRole('note')).toBeNull();
-  });
-
-  it('gives the reason instead of a choice for a tool without alerts', () => {
-    renderChoice({ tool: 'annonces' });
-    expect(document.querySelector('input')).toBeNull();
-    expect(screen.getByText(NO_ALERT_MESSAGE, { normalizer: (t) => t })).toBeTruthy();
   });
 });

@@ -1,26 +1,17 @@
 /**
- * The e-mail alert of a saved search: Pas d’alerte / Chaque jour / Chaque semaine, the note when
- * the site sends no e-mail, and for the tools without alerts (their new rows are not tracked) the
- * reason instead of the choice.
+ * The e-mail alert of a saved search: Pas d’alerte / Chaque jour / Chaque semaine, and the note
+ * when the site sends no e-mail.
  */
 import type { AlertStatus } from '@immoloupe/shared/alerts/contracts';
 import { LAYERS } from '@immoloupe/shared/constants';
-import {
-  ALERT_FREQUENCIES,
-  ALERT_FREQUENCY_LABELS,
-  type AlertFrequency,
-  NO_ALERT_MESSAGE,
-  SAVED_SEARCH_TOOLS,
-  type SavedSearchToolId,
-} from '@immoloupe/shared/saved-searches/contracts';
-import { Stack, Text } from '@mantine/core';
+import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, type AlertFrequency } from '@immoloupe/shared/saved-searches/contracts';
+import { Stack } from '@mantine/core';
 import { Select } from '~/components/select';
 import { AlertsNotSent } from '../alerts/alerts-not-sent';
 
 const DATA = ALERT_FREQUENCIES.map((f) => ({ value: f, label: ALERT_FREQUENCY_LABELS[f] }));
 
 export function AlertChoice({
-  tool,
   value,
   onChange,
   status,
@@ -28,7 +19,6 @@ export function AlertChoice({
   inModal = false,
   searchName,
 }: {
-  tool: SavedSearchToolId;
   value: AlertFrequency;
   onChange: (f: AlertFrequency) => void;
   status: AlertStatus | null;
@@ -38,12 +28,6 @@ export function AlertChoice({
   /** In a modal: its dropdown above the modal (menus sit below modals, LAYERS). */
   inModal?: boolean;
 }) {
-  if (!SAVED_SEARCH_TOOLS[tool].alerts)
-    return (
-      <Text size={compact ? 'xs' : 'sm'} c="dimmed">
-        {compact ? 'Pas d’alerte pour cet outil' : NO_ALERT_MESSAGE}
-      </Text>
-    );
   return (
     <Stack gap={4}>
       <Select

@@ -59,7 +59,6 @@ export function CreateSearchForm() {
               const next = v as SavedSearchToolId;
               setTool(next);
               setValues({});
-              if (!SAVED_SEARCH_TOOLS[next].alerts) setAlert('off');
             }}
           />
           <TextInput label="Nom de la recherche" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={120} />
@@ -83,7 +82,7 @@ export function CreateSearchForm() {
             ),
           )}
         </SimpleGrid>
-        <AlertChoice tool={tool} value={alert} onChange={setAlert} status={status} />
+        <AlertChoice value={alert} onChange={setAlert} status={status} />
         {error && (
           <Alert color="red" role="alert">
             {error}

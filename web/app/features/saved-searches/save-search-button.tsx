@@ -58,7 +58,7 @@ function SaveSearchForm({ tool, defaultName, onClose }: { tool: SavedSearchToolI
   return (
     <Stack>
       <TextInput label="Nom" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={120} />
-      <AlertChoice tool={tool} value={alert} onChange={setAlert} status={status} inModal />
+      <AlertChoice value={alert} onChange={setAlert} status={status} inModal />
       {error && (
         <Alert color="red" role="alert">
           {error}

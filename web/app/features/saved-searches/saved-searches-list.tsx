@@ -61,7 +61,6 @@ function Row({
       </Table.Td>
       <Table.Td>
         <AlertChoice
-          tool={s.tool}
           value={s.alert}
           onChange={(alert) => run(updateSavedSearch(s.id, { alert }))}
           status={status}
@@ -127,7 +126,7 @@ export function SavedSearchesList() {
           Créer une recherche
         </Button>
       </Group>
-      {items.some((s) => SAVED_SEARCH_TOOLS[s.tool].alerts) && <AlertsNotSent status={status} />}
+      {items.length > 0 && <AlertsNotSent status={status} />}
       {items.length === 0 ? (
         <Alert color="blue" title="Aucune recherche enregistrée">
           Ouvrez un outil de recherche (par exemple les{' '}
