@@ -1,54 +1,10 @@
-/**
- * Where an import's time goes: the DVF benchmark file of bench/import-throughput.ts (the Hendaye
- * sample × 20, 51 500 lines), imported on each engine with every statement timed; prints the
- * statements that took the most, and the time outside the database (reading, validation).
- *
- *   npm run bench:import-profile -w bench            (BENCH_ENGINES, BENCH_DATABASE_URL as elsewhere)
- *   BENCH_SOURCE=dpe npm run bench:import-profile -w bench   (dvf, dpe, ban, cadastre, copro)
- */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { loadavg } from 'node:os';
 import type { Db, Queryable } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import type { Source } from '../server/src/importers/importer.ts';
 import { runImport } from '../server/src/importers/run.ts';
-import { SAMPLES } from '../server/src/importers/test-samples.ts';
 import { onEachEngine } from './engines.ts';
-
-const work = mkdtempSync(path.join(tmpdir(), 'immoloupe-bench-profile-'));
-
-function multiply(file: string, name: string, times: number, alter: (row: string, copy: number) => string): string {
-  const [header, ...rows] = readFileSync(file, 'utf8')
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter(Boolean);
-  const out = [header as string];
-  for (let k = 0; k < times; k++) for (const r of rows) out.push(alter(r, k));
-  const dest = path.join(work, name);
-  writeFileSync(dest, `${out.join('\n')}\n`);
-  return dest;
-}
-
-const INPUTS: Partial<Record<Source, () => string>> = {
-  cadastre: () => {
-    // As bench/import-throughput.ts: the 2025 Bondy parcels and Paris 18e as one collection.
-    const bondy = JSON.parse(gunzipSync(readFileSync(SAMPLES.cadastreBondy(2025))).toString('utf8')) as { features: unknown[] };
-    const paris = JSON.parse(readFileSync(SAMPLES.cadastreParis18, 'utf8')) as { features: unknown[] };
-    const dest = path.join(work, 'cadastre-bench.json');
-    const features = [...bondy.features, ...paris.features].map((f) => JSON.stringify(f)).join(',\n');
-    writeFileSync(dest, `{"type":"FeatureCollection","features":[\n${features}\n]}\n`);
-    return dest;
-  },
-  dvf: () => multiply(SAMPLES.dvfHendaye, 'dvf-bench.csv', 20, (r, k) => r.replace(/^(\d{4})-(\d+)/, `$1-${k}$2`)),
-  dpe: () => multiply(SAMPLES.dpeExistant, 'dpe-bench.csv', 40, (r, k) => r.replace(/^"?([0-9A-Z]+)/, (_m, id) => `"${id}${k}`)),
-  copro: () =>
-    multiply(SAMPLES.rnicBondy, 'rnic-bench.csv', 400, (r, k) =>
-      r.replace(/"AA(\d{7})"/, (_m, n) => `"A${String.fromCharCode(65 + (k % 26))}${String((Number(n) + k * 7919) % 1e7).padStart(7, '0')}"`),
-    ),
-  ban: () => multiply(SAMPLES.banBondy, 'ban-bench.csv', 12, (r, k) => r.replace(/^93010_/, `93010_${k}x`)),
-};
+import { buildInputs, removeInputs } from './import-inputs.ts';
 
 interface Timing {
   sql: string;
@@ -105,11 +61,11 @@ async function profile(engine: string, db: Db, source: Source, file: string): Pr
 
 async function main(): Promise<void> {
   const source = (process.env.BENCH_SOURCE ?? 'dvf') as Source;
-  const build = INPUTS[source];
-  if (!build) throw new Error(`BENCH_SOURCE: one of ${Object.keys(INPUTS).join(', ')}`);
-  const file = build();
+  const inputs = buildInputs();
+  const file = inputs.find((i) => i.source === source)?.file;
+  if (!file) throw new Error(`BENCH_SOURCE: one of ${inputs.map((i) => i.source).join(', ')}`);
   await onEachEngine('immoloupe_profile', (label, db) => profile(label, db, source, file));
-  rmSync(work, { recursive: true, force: true });
+  removeInputs();
 }
 
 main().catch((err) => {
