@@ -12,8 +12,8 @@ export default function SavedSearchesPage() {
       <Title order={1}>Mes recherches</Title>
       <Text maw={900}>
         Vos recherches enregistrées, avec le nombre de résultats à leur enregistrement et leur alerte par e-mail (les nouvelles ventes DVF,
-        les nouveaux DPE ou les copropriétés nouvellement immatriculées qu’elles trouvent, chaque jour ou chaque semaine). «{'\u00a0'}Ouvrir
-        {'\u00a0'}» rouvre l’outil avec les mêmes filtres.
+        les nouveaux DPE, les copropriétés nouvellement immatriculées ou les nouvelles annonces qu’elles trouvent, chaque jour ou chaque
+        semaine). «{'\u00a0'}Ouvrir{'\u00a0'}» rouvre l’outil avec les mêmes filtres.
       </Text>
       <SavedSearchesList />
     </Stack>
