@@ -347,6 +347,9 @@ describe('listing searches', () => {
       '1\u00a0nouvelle ligne',
       `- Toulon (83000)\u00a0: Appartement · 78\u00a0m² · 3\u00a0pièces · ${formatEuros(312_000)} · ${formatEuros(4_000)}/m² · DPE D · sur Bien’ici`,
     ]);
+    // The listing's own page on its portal, in both parts.
+    expect(part.split('\n')[3]).toBe('  https://www.bienici.com/annonce/vente/toulon/flat/alerte-2');
+    expect(linksOf(mails[0] as CapturedMail)).toContain('https://www.bienici.com/annonce/vente/toulon/flat/alerte-2');
     expect(text).not.toContain(formatEuros(820_000));
     expect(text).not.toContain(formatEuros(250_000));
     expect(text).toContain('/pro/carte_annonces?postcode=83000&priceMax=400000');

@@ -4,7 +4,7 @@
  * than shown, addresses, both frequencies, one shape reused with other values.
  */
 import { describe, expect, it } from 'vitest';
-import { type DigestInput, type DigestSection, digestHtml, digestHtmlCompiled, ROWS_SHOWN } from './digest-mail.js';
+import { type DigestInput, type DigestSection, digestHtml, digestHtmlCompiled, digestText, ROWS_SHOWN } from './digest-mail.js';
 import type { AlertRow } from './rows.js';
 
 const rows = (n: number, tag: string): AlertRow[] =>
@@ -29,6 +29,18 @@ const inputs: DigestInput[] = [
   { frequency: 'daily', publicUrl: 'https://immoloupe.example', sections: [section('Appartements <Bondy>', 3)] },
   { frequency: 'daily', publicUrl: 'https://immoloupe.example', sections: [section('Autre nom %%0%%', 2)] },
   {
+    frequency: 'daily',
+    publicUrl: 'https://immoloupe.example',
+    sections: [
+      {
+        ...section('Annonces à Toulon', 0),
+        rows: [
+          { ...(rows(1, 'x')[0] as AlertRow), source: 'annonce', url: 'https://www.bienici.com/annonce/vente/toulon/flat/a?b=1&c="2"' },
+        ],
+      },
+    ],
+  },
+  {
     frequency: 'weekly',
     publicUrl: 'http://127.0.0.1:3000',
     sections: [section('Maisons & jardins', ROWS_SHOWN + 4), section('3 rue des Maisons', 1, 'address'), section('DPE G', ROWS_SHOWN)],
@@ -42,6 +54,10 @@ describe('digest HTML', () => {
       expect(html).toBe(await digestHtmlCompiled(input));
       expect(html).toContain('lang="fr"');
     }
+    // A row with a page of its own links to it, escaped, in both parts.
+    const listing = inputs[2] as DigestInput;
+    expect(await digestHtml(listing)).toContain('href="https://www.bienici.com/annonce/vente/toulon/flat/a?b=1&amp;c=&quot;2&quot;"');
+    expect(digestText(listing)).toContain('\n  https://www.bienici.com/annonce/vente/toulon/flat/a?b=1&c="2"\n');
     const again = await digestHtml(inputs[1] as DigestInput);
     expect(again).toContain('Autre nom %%0%%');
     expect(again).not.toContain('Appartements');

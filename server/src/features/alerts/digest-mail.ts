@@ -53,7 +53,7 @@ export function digestText(input: DigestInput): string {
   const lines = ['Bonjour,', '', `Voici les nouveautés de vos alertes ${input.frequency === 'daily' ? 'quotidiennes' : 'hebdomadaires'}.`];
   for (const s of input.sections) {
     lines.push('', `${sectionHeading(s)} — ${s.subtitle}`, plural(s.rows.length, 'nouvelle ligne', 'nouvelles lignes'));
-    for (const r of s.rows.slice(0, ROWS_SHOWN)) lines.push(`- ${r.title}${NBSP}: ${r.detail}`);
+    for (const r of s.rows.slice(0, ROWS_SHOWN)) lines.push(`- ${r.title}${NBSP}: ${r.detail}`, ...(r.url ? [`  ${r.url}`] : []));
     if (s.rows.length > ROWS_SHOWN) lines.push(`… et ${plural(s.rows.length - ROWS_SHOWN, 'autre', 'autres')}`);
     lines.push(`Voir dans Immoloupe${NBSP}: ${s.url}`, `Se désabonner de cette alerte${NBSP}: ${s.unsubscribeUrl}`);
   }
@@ -72,7 +72,7 @@ function sectionMjml(s: DigestSection, put: Put): string {
     .slice(0, ROWS_SHOWN)
     .map(
       (r) =>
-        `<tr><td style="padding:6px 0;border-bottom:1px solid #e9ecef"><strong>${esc(r.title)}</strong><br><span style="color:${MUTED}">${esc(r.detail)}</span></td></tr>`,
+        `<tr><td style="padding:6px 0;border-bottom:1px solid #e9ecef"><strong>${r.url ? `<a href="${esc(r.url)}" style="color:${INDIGO}">${esc(r.title)}</a>` : esc(r.title)}</strong><br><span style="color:${MUTED}">${esc(r.detail)}</span></td></tr>`,
     )
     .join('');
   const more =

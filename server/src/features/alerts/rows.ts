@@ -22,6 +22,8 @@ export interface AlertRow {
   title: string;
   /** What, in a few words. */
   detail: string;
+  /** Its own page elsewhere (a listing's page on its portal), when it has one. */
+  url?: string;
 }
 
 /** Rows fetched per alert and run; more are counted on the next run (they stay new until sent). */
@@ -148,12 +150,15 @@ export function listingRow(r: ListingAlertRow): AlertRow {
       : null,
   ].filter(Boolean);
   const where = [r.city, r.postcode ? `(${r.postcode})` : null].filter(Boolean).join(' ');
+  // The first portal's page, when it is a web address (a feed's field, not trusted as a link otherwise).
+  const url = r.sources.map((s) => s.url).find((u): u is string => !!u && /^https?:\/\//i.test(u));
   return {
     source: 'annonce',
     id: r.id,
     date: r.publishedAt ?? r.firstSeenAt.slice(0, 10),
     title: where || (r.title ?? 'Annonce'),
     detail: parts.join(' · '),
+    ...(url ? { url } : {}),
   };
 }
 
