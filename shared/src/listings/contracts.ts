@@ -28,6 +28,11 @@ export const ENERGY_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
 export const LISTING_PROPERTY_TYPES = ['appartement', 'maison', 'terrain', 'parking', 'local', 'immeuble', 'autre'] as const;
 export const TRANSACTION_KINDS = ['vente', 'location'] as const;
 
+/** Asking price per m² of a sale (a rent is no price per m² to compare with DVF sales); null when unknown. */
+export function askingPricePerM2(l: { price?: number | null; surface?: number | null; transaction?: string | null }): number | null {
+  return l.price && l.surface && l.transaction !== 'location' ? l.price / l.surface : null;
+}
+
 export const parsedListingSchema = z.object({
   portal: z.enum(PORTALS),
   url: z.string().optional(),

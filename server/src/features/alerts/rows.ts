@@ -4,7 +4,7 @@
  * address gets the DVF sales and DPE on its parcel or within its radius (below).
  */
 import { formatDate, formatEuros, formatInteger, formatSurface } from '@immoloupe/shared/format';
-import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
+import { askingPricePerM2, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
 import type { Queryable } from '../../db/client.js';
 import { Params, radiusClause } from '../market/sql.js';
@@ -137,7 +137,8 @@ export interface ListingAlertRow {
 /** A listing newly in the pool: where, what, its price and €/m², where it was seen. */
 export function listingRow(r: ListingAlertRow): AlertRow {
   const type = r.propertyType ? (LISTING_TYPE_LABELS as Record<string, string>)[r.propertyType] : null;
-  const ppm2 = r.price && r.surface && r.transaction !== 'location' ? Math.round(r.price / r.surface) : null;
+  const ppm = askingPricePerM2(r);
+  const ppm2 = ppm ? Math.round(ppm) : null;
   const parts = [
     type ?? r.title,
     r.surface ? formatSurface(r.surface) : null,

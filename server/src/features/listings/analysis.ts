@@ -4,7 +4,9 @@
  * comparables, the gap and the margin to negotiate, the DPE localisation candidates and the
  * rental ban of its DPE class. Periods end at the newest sale the database holds.
  */
+
 import { rentalBanStatus } from '@immoloupe/shared/dpe/rental-ban.logic';
+import { askingPricePerM2 } from '@immoloupe/shared/listings/contracts';
 import { type ListingAnalysis, type ListingFields, localisationQueryOf, positionAgainst } from '@immoloupe/shared/listings/store.logic';
 import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
@@ -155,7 +157,7 @@ export async function mapPositions(
   const out: MapPoint[] = [];
   for (const l of listings) {
     if (l.lat == null || l.lon == null) continue;
-    const ppm2 = l.price && l.surface && l.transaction !== 'location' ? l.price / l.surface : null;
+    const ppm2 = askingPricePerM2(l);
     const commune = communeOf({ portal: 'leboncoin', postcode: l.postcode ?? null, city: l.city ?? null });
     const type = l.propertyType === 'appartement' || l.propertyType === 'maison' ? l.propertyType : null;
     let median: number | null = null;

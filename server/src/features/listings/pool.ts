@@ -5,6 +5,7 @@
  * « bonne affaire » gap to the local DVF median (cadastral section under the listing's position when
  * it has enough sales, else the commune; 24 months ending at the commune's newest sale).
  */
+import { askingPricePerM2 } from '@immoloupe/shared/listings/contracts';
 import type { AutoList, ListingSearch, PoolListing } from '@immoloupe/shared/listings/search';
 import { listingSearchSchema, MIN_MEDIAN_SALES } from '@immoloupe/shared/listings/search';
 import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
@@ -133,7 +134,8 @@ export class MedianCache {
 export async function withMarket(db: Queryable, rows: readonly Row[], cache = new MedianCache(db)): Promise<PoolListing[]> {
   const out: PoolListing[] = [];
   for (const { insee: rowInsee, ...r } of rows) {
-    const pricePerM2 = r.price && r.surface && r.transaction !== 'location' ? Math.round(r.price / r.surface) : null;
+    const ppm = askingPricePerM2(r);
+    const pricePerM2 = ppm ? Math.round(ppm) : null;
     const type = r.propertyType === 'appartement' || r.propertyType === 'maison' ? r.propertyType : null;
     const insee = rowInsee ?? communeOf({ portal: 'leboncoin', postcode: r.postcode, city: r.city })?.insee ?? null;
     let median: PoolListing['median'] = null;
