@@ -124,9 +124,16 @@ async function replaceLines(tx: Queryable, stage: string, origin: 'geo-dvf' | 'd
     CREATE TEMP TABLE dvf_merge_lines ON COMMIT DROP AS
     SELECT s.*, row_number() OVER (PARTITION BY s.id_mutation ORDER BY s.source_line) AS line_no,
            coalesce(s.longitude, p.centroid_lon) AS lon, coalesce(s.latitude, p.centroid_lat) AS lat,
-           CASE WHEN s.longitude IS NOT NULL THEN 'fichier' WHEN p.id IS NOT NULL THEN 'centroide-parcelle' END AS geo_source
-      FROM ${stage} s LEFT JOIN parcels p ON p.id = s.id_parcelle;
-    ANALYZE dvf_merge_lines (id_mutation, line_no, code_type_local, adresse_nom_voie, lat);
+           CASE WHEN s.longitude IS NOT NULL THEN 'fichier' WHEN p.id IS NOT NULL THEN 'centroide-parcelle' END AS geo_source,
+           -- Whole-mutation figures, on the same sort as the rank: the mutation insert below needs no
+           -- further grouping, sort or join of its own but for the few mutations whose first address
+           -- or position is not on their first line.
+           count(*) OVER m AS nb_lignes,
+           min(s.source_line) FILTER (WHERE s.adresse_nom_voie IS NOT NULL) OVER m AS address_line,
+           min(s.source_line) FILTER (WHERE coalesce(s.latitude, p.centroid_lat) IS NOT NULL) OVER m AS position_line
+      FROM ${stage} s LEFT JOIN parcels p ON p.id = s.id_parcelle
+    WINDOW m AS (PARTITION BY s.id_mutation);
+    ANALYZE dvf_merge_lines (id_mutation, line_no, code_type_local);
     INSERT INTO dvf_lines (id_mutation, line_no, source_line, ${LINE_COLUMNS}, longitude, latitude, geo_source)
     SELECT id_mutation, line_no, source_line, ${LINE_COLUMNS}, lon, lat, geo_source FROM dvf_merge_lines;
   `);
@@ -137,18 +144,22 @@ async function replaceLines(tx: Queryable, stage: string, origin: 'geo-dvf' | 'd
                                 code_commune, code_departement, nom_commune, code_postal, adresse_numero, adresse_suffixe,
                                 adresse_nom_voie, id_parcelle, nb_lignes, nb_locaux, longitude, latitude, import_run_id)
      SELECT f.id_mutation, $1, f.date_mutation, f.numero_disposition, f.nature_mutation, f.valeur_fonciere,
-            f.code_commune, f.code_departement, f.nom_commune, f.code_postal, a.adresse_numero, a.adresse_suffixe,
-            a.adresse_nom_voie, f.id_parcelle, n.nb_lignes, coalesce(k.nb_locaux, 0), g.lon, g.lat, $2
+            f.code_commune, f.code_departement, f.nom_commune, f.code_postal,
+            CASE WHEN f.address_line = f.source_line THEN f.adresse_numero ELSE a.adresse_numero END,
+            CASE WHEN f.address_line = f.source_line THEN f.adresse_suffixe ELSE a.adresse_suffixe END,
+            CASE WHEN f.address_line = f.source_line THEN f.adresse_nom_voie ELSE a.adresse_nom_voie END,
+            f.id_parcelle, f.nb_lignes, coalesce(k.nb_locaux, 0),
+            CASE WHEN f.position_line = f.source_line THEN f.lon ELSE g.lon END,
+            CASE WHEN f.position_line = f.source_line THEN f.lat ELSE g.lat END, $2
        FROM dvf_merge_lines f
-       JOIN (SELECT id_mutation, count(*)::int AS nb_lignes FROM dvf_merge_lines GROUP BY id_mutation) n ON n.id_mutation = f.id_mutation
        LEFT JOIN (SELECT id_mutation, count(*)::int AS nb_locaux
                     FROM (SELECT DISTINCT id_mutation, code_type_local, surface_reelle_bati, nombre_pieces_principales
                             FROM dvf_merge_lines WHERE code_type_local IN (1, 2, 4)) d
                    GROUP BY id_mutation) k ON k.id_mutation = f.id_mutation
-       LEFT JOIN (SELECT DISTINCT ON (id_mutation) id_mutation, adresse_numero, adresse_suffixe, adresse_nom_voie
-                    FROM dvf_merge_lines WHERE adresse_nom_voie IS NOT NULL ORDER BY id_mutation, line_no) a ON a.id_mutation = f.id_mutation
-       LEFT JOIN (SELECT DISTINCT ON (id_mutation) id_mutation, lon, lat
-                    FROM dvf_merge_lines WHERE lat IS NOT NULL ORDER BY id_mutation, line_no) g ON g.id_mutation = f.id_mutation
+       LEFT JOIN (SELECT id_mutation, source_line, adresse_numero, adresse_suffixe, adresse_nom_voie
+                    FROM dvf_merge_lines WHERE line_no > 1 AND source_line = address_line) a ON a.id_mutation = f.id_mutation
+       LEFT JOIN (SELECT id_mutation, lon, lat FROM dvf_merge_lines WHERE line_no > 1 AND source_line = position_line) g
+              ON g.id_mutation = f.id_mutation
       WHERE f.line_no = 1`,
     [origin, ctx.runId],
   );

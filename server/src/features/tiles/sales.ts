@@ -65,11 +65,17 @@ export async function refreshMapCells(tx: Queryable, communesSql: string): Promi
      WHERE m.latitude IS NOT NULL AND m.code_commune IN (${communesSql})
      -- In the primary key's order: each index page is filled once instead of split at random.
      ORDER BY 1, 2;
+    -- The finest level from the points, then every level from it: one pass over the points, not one per level.
     INSERT INTO dvf_map_cells (level, cell, code_commune, month, kinds, nature, n, sum_lon, sum_lat)
-    SELECT l.level, p.cell >> (2 * (${POINTS_LEVEL} - l.level)), p.code_commune, date_trunc('month', p.date_mutation)::date,
-           p.kinds, p.nature, count(*)::int, sum(p.lon), sum(p.lat)
-      FROM dvf_map_points p CROSS JOIN (VALUES ${CELL_LEVELS.map((l) => `(${l})`).join(', ')}) AS l(level)
-     WHERE p.code_commune IN (${communesSql})
+    SELECT l.level, f.cell >> (2 * (${FINEST} - l.level)), f.code_commune, f.month, f.kinds, f.nature,
+           sum(f.n)::int, sum(f.sum_lon), sum(f.sum_lat)
+      FROM (SELECT p.cell >> ${2 * (POINTS_LEVEL - FINEST)} AS cell, p.code_commune,
+                   date_trunc('month', p.date_mutation::timestamp)::date AS month, p.kinds, p.nature,
+                   count(*) AS n, sum(p.lon) AS sum_lon, sum(p.lat) AS sum_lat
+              FROM dvf_map_points p
+             WHERE p.code_commune IN (${communesSql})
+             GROUP BY 1, 2, 3, 4, 5) f
+     CROSS JOIN (VALUES ${CELL_LEVELS.map((l) => `(${l})`).join(', ')}) AS l(level)
      GROUP BY 1, 2, 3, 4, 5, 6;`);
 }
 

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const HEADER =
+export const GEO_DVF_HEADER =
   'id_mutation,date_mutation,numero_disposition,nature_mutation,valeur_fonciere,adresse_numero,adresse_suffixe,adresse_nom_voie,adresse_code_voie,code_postal,code_commune,nom_commune,code_departement,ancien_code_commune,ancien_nom_commune,id_parcelle,ancien_id_parcelle,numero_volume,lot1_numero,lot1_surface_carrez,lot2_numero,lot2_surface_carrez,lot3_numero,lot3_surface_carrez,lot4_numero,lot4_surface_carrez,lot5_numero,lot5_surface_carrez,nombre_lots,code_type_local,type_local,surface_reelle_bati,nombre_pieces_principales,code_nature_culture,nature_culture,code_nature_culture_speciale,nature_culture_speciale,surface_terrain,longitude,latitude';
 
 export interface FixtureSale {
@@ -25,7 +25,7 @@ export interface FixtureSale {
 export const BONDY = { lon: 2.4829, lat: 48.9022 };
 
 export function writeSalesFile(dir: string, name: string, sales: readonly FixtureSale[]): string {
-  const rows = [HEADER];
+  const rows = [GEO_DVF_HEADER];
   for (const [i, s] of sales.entries()) {
     const house = s.type === 'maison';
     rows.push(
