@@ -6,7 +6,7 @@ import type { Queryable } from '../db/client.js';
 import { searchText } from '../features/geocode/search-text.logic.js';
 import { clearTileCache } from '../features/tiles/outlines.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
-import { readCsv } from './csv.js';
+import { readCsvBatches } from './csv.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
 import type { Column } from './stage.js';
@@ -94,83 +94,84 @@ export const banImporter: Importer = {
   async *rows(input, ctx) {
     let index: Map<string, number> | null = null;
     let width = 0;
-    for await (const ev of readCsv(input.text(), { delimiter: ';', quoted: false })) {
-      if (ev.kind === 'reject') {
-        ctx.reject(ev.line, ev.reason);
-        continue;
+    for await (const events of readCsvBatches(input.text(), { delimiter: ';', quoted: false }))
+      for (const ev of events) {
+        if (ev.kind === 'reject') {
+          ctx.reject(ev.line, ev.reason);
+          continue;
+        }
+        if (!index) {
+          index = new Map(ev.fields.map((h, i) => [h.trim(), i]));
+          width = ev.fields.length;
+          const missing = REQUIRED.filter((c) => !index?.has(c));
+          if (missing.length > 0)
+            throw new ImportError(`« ${input.name} »\u00a0: colonnes BAN absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
+          continue;
+        }
+        if (ev.fields.length !== width) {
+          ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${width}`);
+          continue;
+        }
+        const f = (c: (typeof BAN_COLUMNS)[number]) => {
+          const i = index?.get(c);
+          return i === undefined ? undefined : ev.fields[i];
+        };
+        const id = text(f('id'));
+        const nomVoie = text(f('nom_voie'));
+        const insee = text(f('code_insee'));
+        const commune = text(f('nom_commune'));
+        const numero = num(f('numero'));
+        const lon = num(f('lon'));
+        const lat = num(f('lat'));
+        const x = num(f('x'));
+        const y = num(f('y'));
+        let reason: string | null = null;
+        if (!id) reason = 'identifiant d’adresse absent';
+        else if (!nomVoie) reason = 'nom de voie absent';
+        else if (!insee || !/^(\d{2}|2A|2B)\d{3}$/.test(insee)) reason = `code INSEE invalide « ${insee ?? ''} »`;
+        else if (!commune) reason = 'nom de commune absent';
+        else if (numero === undefined || (numero !== null && !Number.isInteger(numero))) reason = `numéro invalide « ${f('numero')} »`;
+        else if (lon === undefined || lat === undefined || lon === null || lat === null || Math.abs(lon) > 180 || Math.abs(lat) > 90) {
+          reason = `coordonnées invalides « ${f('lon')}\u00a0; ${f('lat')} »`;
+        } else if (x === undefined || y === undefined) reason = `coordonnées Lambert-93 invalides « ${f('x')}\u00a0; ${f('y')} »`;
+        if (reason || !id || !nomVoie || !insee || !commune) {
+          ctx.reject(ev.line, reason ?? 'ligne incomplète');
+          continue;
+        }
+        const cert = text(f('certification_commune'));
+        const parcelles = (text(f('cad_parcelles')) ?? '')
+          .split('|')
+          .map((p) => p.trim())
+          .filter((p) => /^[0-9A-Z]{14}$/.test(p));
+        const cp = text(f('code_postal'));
+        yield [
+          ev.line,
+          id,
+          text(f('id_fantoir')),
+          numero ?? null,
+          text(f('rep')),
+          nomVoie,
+          cp ? cp.padStart(5, '0') : null,
+          insee,
+          commune,
+          text(f('code_insee_ancienne_commune')),
+          text(f('nom_ancienne_commune')),
+          x ?? null,
+          y ?? null,
+          lon,
+          lat,
+          text(f('type_position')),
+          text(f('alias')),
+          text(f('nom_ld')),
+          text(f('libelle_acheminement')),
+          text(f('nom_afnor')),
+          text(f('source_position')),
+          text(f('source_nom_voie')),
+          cert === null ? null : cert === '1' || cert.toLowerCase() === 'true',
+          parcelles,
+          voieKey(insee, nomVoie),
+        ];
       }
-      if (!index) {
-        index = new Map(ev.fields.map((h, i) => [h.trim(), i]));
-        width = ev.fields.length;
-        const missing = REQUIRED.filter((c) => !index?.has(c));
-        if (missing.length > 0)
-          throw new ImportError(`« ${input.name} »\u00a0: colonnes BAN absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
-        continue;
-      }
-      if (ev.fields.length !== width) {
-        ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${width}`);
-        continue;
-      }
-      const f = (c: (typeof BAN_COLUMNS)[number]) => {
-        const i = index?.get(c);
-        return i === undefined ? undefined : ev.fields[i];
-      };
-      const id = text(f('id'));
-      const nomVoie = text(f('nom_voie'));
-      const insee = text(f('code_insee'));
-      const commune = text(f('nom_commune'));
-      const numero = num(f('numero'));
-      const lon = num(f('lon'));
-      const lat = num(f('lat'));
-      const x = num(f('x'));
-      const y = num(f('y'));
-      let reason: string | null = null;
-      if (!id) reason = 'identifiant d’adresse absent';
-      else if (!nomVoie) reason = 'nom de voie absent';
-      else if (!insee || !/^(\d{2}|2A|2B)\d{3}$/.test(insee)) reason = `code INSEE invalide « ${insee ?? ''} »`;
-      else if (!commune) reason = 'nom de commune absent';
-      else if (numero === undefined || (numero !== null && !Number.isInteger(numero))) reason = `numéro invalide « ${f('numero')} »`;
-      else if (lon === undefined || lat === undefined || lon === null || lat === null || Math.abs(lon) > 180 || Math.abs(lat) > 90) {
-        reason = `coordonnées invalides « ${f('lon')}\u00a0; ${f('lat')} »`;
-      } else if (x === undefined || y === undefined) reason = `coordonnées Lambert-93 invalides « ${f('x')}\u00a0; ${f('y')} »`;
-      if (reason || !id || !nomVoie || !insee || !commune) {
-        ctx.reject(ev.line, reason ?? 'ligne incomplète');
-        continue;
-      }
-      const cert = text(f('certification_commune'));
-      const parcelles = (text(f('cad_parcelles')) ?? '')
-        .split('|')
-        .map((p) => p.trim())
-        .filter((p) => /^[0-9A-Z]{14}$/.test(p));
-      const cp = text(f('code_postal'));
-      yield [
-        ev.line,
-        id,
-        text(f('id_fantoir')),
-        numero ?? null,
-        text(f('rep')),
-        nomVoie,
-        cp ? cp.padStart(5, '0') : null,
-        insee,
-        commune,
-        text(f('code_insee_ancienne_commune')),
-        text(f('nom_ancienne_commune')),
-        x ?? null,
-        y ?? null,
-        lon,
-        lat,
-        text(f('type_position')),
-        text(f('alias')),
-        text(f('nom_ld')),
-        text(f('libelle_acheminement')),
-        text(f('nom_afnor')),
-        text(f('source_position')),
-        text(f('source_nom_voie')),
-        cert === null ? null : cert === '1' || cert.toLowerCase() === 'true',
-        parcelles,
-        voieKey(insee, nomVoie),
-      ];
-    }
     if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
   },
   merge: mergeBan,

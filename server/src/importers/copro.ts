@@ -7,7 +7,7 @@
 import { parcelId } from '@immoloupe/shared/geo';
 import type { Queryable } from '../db/client.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
-import { readCsv } from './csv.js';
+import { readCsvBatches } from './csv.js';
 import { foldHeader } from './detect.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
@@ -87,106 +87,107 @@ export const coproImporter: Importer = {
   async *rows(input, ctx) {
     let index: Map<string, number> | null = null;
     let width = 0;
-    for await (const ev of readCsv(input.text(), { delimiter: ',', quoted: true })) {
-      if (ev.kind === 'reject') {
-        ctx.reject(ev.line, ev.reason);
-        continue;
-      }
-      if (!index) {
-        index = new Map();
-        for (const [i, h] of ev.fields.entries()) {
-          const name = foldHeader(h);
-          if (name && !index.has(name)) index.set(name, i);
+    for await (const events of readCsvBatches(input.text(), { delimiter: ',', quoted: true }))
+      for (const ev of events) {
+        if (ev.kind === 'reject') {
+          ctx.reject(ev.line, ev.reason);
+          continue;
         }
-        width = ev.fields.length;
-        if (!index.has('numero_d_immatriculation'))
-          throw new ImportError(`« ${input.name} »\u00a0: colonne numero_d_immatriculation absente.`);
-        continue;
+        if (!index) {
+          index = new Map();
+          for (const [i, h] of ev.fields.entries()) {
+            const name = foldHeader(h);
+            if (name && !index.has(name)) index.set(name, i);
+          }
+          width = ev.fields.length;
+          if (!index.has('numero_d_immatriculation'))
+            throw new ImportError(`« ${input.name} »\u00a0: colonne numero_d_immatriculation absente.`);
+          continue;
+        }
+        if (ev.fields.length !== width) {
+          ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${width}`);
+          continue;
+        }
+        const f = (name: string): string | undefined => {
+          const i = index?.get(name);
+          if (i !== undefined) return ev.fields[i];
+          // RNIC column names are cut at 63 characters: match a longer name by its prefix.
+          for (const [k, j] of index ?? []) if (k.length >= 60 && name.startsWith(k)) return ev.fields[j];
+          return undefined;
+        };
+        const numero = text(f('numero_d_immatriculation'));
+        if (!numero || !/^[A-Z]{2}\d{7}$/.test(numero)) {
+          ctx.reject(ev.line, `numéro d’immatriculation invalide « ${numero ?? ''} »`);
+          continue;
+        }
+        const ints: (number | null)[] = [];
+        let reason: string | null = null;
+        for (const name of [
+          'nombre_total_de_lots',
+          'nombre_total_de_lots_a_usage_d_habitation_de_bureaux_ou_de_commerces',
+          'nombre_de_lots_a_usage_d_habitation',
+          'nombre_de_lots_de_stationnement',
+          'nombre_de_parcelles_cadastrales',
+        ]) {
+          const t = text(f(name));
+          if (t === null) ints.push(null);
+          else if (/^\d+$/.test(t)) ints.push(Number(t));
+          else reason = `${name.replace(/_/g, ' ')} invalide « ${t} »`;
+        }
+        const lon = text(f('long'));
+        const lat = text(f('lat'));
+        const lonN = lon === null ? null : Number(lon);
+        const latN = lat === null ? null : Number(lat);
+        if (lonN !== null && (!Number.isFinite(lonN) || Math.abs(lonN) > 180)) reason = `longitude invalide « ${lon} »`;
+        if (latN !== null && (!Number.isFinite(latN) || Math.abs(latN) > 90)) reason = `latitude invalide « ${lat} »`;
+        if (reason) {
+          ctx.reject(ev.line, reason);
+          continue;
+        }
+        const date = (name: string) => {
+          const t = text(f(name));
+          return t && DATE.test(t) ? t : null;
+        };
+        const typeSyndic = text(f('type_de_syndic_benevole_professionnel_non_connu'));
+        const siret = text(f('siret_du_representant_legal'));
+        const legalEntity = typeSyndic?.toLowerCase() === 'professionnel' || (siret !== null && /^\d{14}$/.test(siret));
+        const principal = text(f('syndicat_principal_ou_syndicat_secondaire'))?.toLowerCase() ?? null;
+        const parcelles = [1, 2, 3].map((i) => referenceOf(f, i)).filter((p): p is string => p !== null);
+        const cp = text(f('code_postal_adresse_de_reference'));
+        yield [
+          ev.line,
+          numero,
+          date('date_d_immatriculation'),
+          date('date_de_la_derniere_maj'),
+          typeSyndic,
+          legalEntity ? (text(f('raison_sociale_du_representant_legal'))?.trim() ?? null) : null,
+          legalEntity ? siret : null,
+          legalEntity ? text(f('code_ape')) : null,
+          legalEntity ? text(f('commune_du_representant_legal')) : null,
+          text(f('mandat_en_cours_dans_la_copropriete')),
+          date('date_de_fin_du_dernier_mandat'),
+          text(f('nom_d_usage_de_la_copropriete')),
+          text(f('adresse_de_reference')),
+          text(f('numero_et_voie_adresse_de_reference')),
+          cp ? cp.padStart(5, '0') : null,
+          text(f('commune_adresse_de_reference')),
+          text(f('code_officiel_commune')) ?? text(f('commune')),
+          lonN,
+          latN,
+          date('date_du_reglement_de_copropriete'),
+          bool(f('residence_service')),
+          bool(f('syndicat_cooperatif')),
+          principal === null ? null : principal.startsWith('oui') || principal.startsWith('principal'),
+          ...ints.slice(0, 4),
+          text(f('periode_de_construction')),
+          ints[4] ?? null,
+          text(f('code_qp_2024')),
+          text(f('nom_qp_2024')),
+          bool(f('copro_dans_acv')),
+          bool(f('copro_dans_pvd')),
+          parcelles,
+        ];
       }
-      if (ev.fields.length !== width) {
-        ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${width}`);
-        continue;
-      }
-      const f = (name: string): string | undefined => {
-        const i = index?.get(name);
-        if (i !== undefined) return ev.fields[i];
-        // RNIC column names are cut at 63 characters: match a longer name by its prefix.
-        for (const [k, j] of index ?? []) if (k.length >= 60 && name.startsWith(k)) return ev.fields[j];
-        return undefined;
-      };
-      const numero = text(f('numero_d_immatriculation'));
-      if (!numero || !/^[A-Z]{2}\d{7}$/.test(numero)) {
-        ctx.reject(ev.line, `numéro d’immatriculation invalide « ${numero ?? ''} »`);
-        continue;
-      }
-      const ints: (number | null)[] = [];
-      let reason: string | null = null;
-      for (const name of [
-        'nombre_total_de_lots',
-        'nombre_total_de_lots_a_usage_d_habitation_de_bureaux_ou_de_commerces',
-        'nombre_de_lots_a_usage_d_habitation',
-        'nombre_de_lots_de_stationnement',
-        'nombre_de_parcelles_cadastrales',
-      ]) {
-        const t = text(f(name));
-        if (t === null) ints.push(null);
-        else if (/^\d+$/.test(t)) ints.push(Number(t));
-        else reason = `${name.replace(/_/g, ' ')} invalide « ${t} »`;
-      }
-      const lon = text(f('long'));
-      const lat = text(f('lat'));
-      const lonN = lon === null ? null : Number(lon);
-      const latN = lat === null ? null : Number(lat);
-      if (lonN !== null && (!Number.isFinite(lonN) || Math.abs(lonN) > 180)) reason = `longitude invalide « ${lon} »`;
-      if (latN !== null && (!Number.isFinite(latN) || Math.abs(latN) > 90)) reason = `latitude invalide « ${lat} »`;
-      if (reason) {
-        ctx.reject(ev.line, reason);
-        continue;
-      }
-      const date = (name: string) => {
-        const t = text(f(name));
-        return t && DATE.test(t) ? t : null;
-      };
-      const typeSyndic = text(f('type_de_syndic_benevole_professionnel_non_connu'));
-      const siret = text(f('siret_du_representant_legal'));
-      const legalEntity = typeSyndic?.toLowerCase() === 'professionnel' || (siret !== null && /^\d{14}$/.test(siret));
-      const principal = text(f('syndicat_principal_ou_syndicat_secondaire'))?.toLowerCase() ?? null;
-      const parcelles = [1, 2, 3].map((i) => referenceOf(f, i)).filter((p): p is string => p !== null);
-      const cp = text(f('code_postal_adresse_de_reference'));
-      yield [
-        ev.line,
-        numero,
-        date('date_d_immatriculation'),
-        date('date_de_la_derniere_maj'),
-        typeSyndic,
-        legalEntity ? (text(f('raison_sociale_du_representant_legal'))?.trim() ?? null) : null,
-        legalEntity ? siret : null,
-        legalEntity ? text(f('code_ape')) : null,
-        legalEntity ? text(f('commune_du_representant_legal')) : null,
-        text(f('mandat_en_cours_dans_la_copropriete')),
-        date('date_de_fin_du_dernier_mandat'),
-        text(f('nom_d_usage_de_la_copropriete')),
-        text(f('adresse_de_reference')),
-        text(f('numero_et_voie_adresse_de_reference')),
-        cp ? cp.padStart(5, '0') : null,
-        text(f('commune_adresse_de_reference')),
-        text(f('code_officiel_commune')) ?? text(f('commune')),
-        lonN,
-        latN,
-        date('date_du_reglement_de_copropriete'),
-        bool(f('residence_service')),
-        bool(f('syndicat_cooperatif')),
-        principal === null ? null : principal.startsWith('oui') || principal.startsWith('principal'),
-        ...ints.slice(0, 4),
-        text(f('periode_de_construction')),
-        ints[4] ?? null,
-        text(f('code_qp_2024')),
-        text(f('nom_qp_2024')),
-        bool(f('copro_dans_acv')),
-        bool(f('copro_dans_pvd')),
-        parcelles,
-      ];
-    }
     if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
   },
   merge: mergeCopro,

@@ -153,11 +153,20 @@ export class CsvSplitter {
   }
 }
 
-/** Records of a CSV text stream, the header first (line 1). */
-export async function* readCsv(text: AsyncIterable<string>, options: CsvOptions): AsyncIterable<CsvEvent> {
+/**
+ * Records of a CSV text stream, the header first (line 1), as the arrays of records completed by
+ * each chunk read: an importer walks them synchronously, one await per chunk instead of one per
+ * record (reading speed, decision 0850).
+ */
+export async function* readCsvBatches(text: AsyncIterable<string>, options: CsvOptions): AsyncIterable<CsvEvent[]> {
   const splitter = new CsvSplitter(options);
-  for await (const chunk of text) yield* splitter.push(chunk);
-  yield* splitter.end();
+  for await (const chunk of text) yield splitter.push(chunk);
+  yield splitter.end();
+}
+
+/** Records of a CSV text stream one by one, the header first (line 1). */
+export async function* readCsv(text: AsyncIterable<string>, options: CsvOptions): AsyncIterable<CsvEvent> {
+  for await (const events of readCsvBatches(text, options)) yield* events;
 }
 
 /** Header name → position, after `normalise`. */

@@ -7,7 +7,7 @@
 import proj4 from 'proj4';
 import type { Queryable } from '../db/client.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
-import { readCsv } from './csv.js';
+import { readCsvBatches } from './csv.js';
 import { foldHeader } from './detect.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
@@ -98,117 +98,119 @@ export const dpeImporter: Importer = {
     let index: Map<string, number> | null = null;
     let width = 0;
     let modele: 'existant' | 'neuf' = 'existant';
-    for await (const ev of readCsv(input.text(), { delimiter: ',', quoted: true })) {
-      if (ev.kind === 'reject') {
-        ctx.reject(ev.line, ev.reason);
-        continue;
-      }
-      if (!index) {
-        index = new Map();
-        for (const [i, h] of ev.fields.entries()) {
-          const folded = foldHeader(h);
-          const name = ALIASES[folded] ?? folded;
-          if (!index.has(name)) index.set(name, i);
+    for await (const events of readCsvBatches(input.text(), { delimiter: ',', quoted: true }))
+      for (const ev of events) {
+        if (ev.kind === 'reject') {
+          ctx.reject(ev.line, ev.reason);
+          continue;
         }
-        width = ev.fields.length;
-        const missing = ['numero_dpe', 'date_etablissement_dpe'].filter((c) => !index?.has(c));
-        if (missing.length > 0)
-          throw new ImportError(`« ${input.name} »\u00a0: colonnes DPE absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
-        // New dwellings have no construction year or period; the older export names its dataset in the file name.
-        modele = /neuf/i.test(input.name) || !(index.has('annee_construction') || index.has('periode_construction')) ? 'neuf' : 'existant';
-        continue;
-      }
-      if (ev.fields.length !== width) {
-        ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${width}`);
-        continue;
-      }
-      const f = (name: string) => {
-        const i = index?.get(name);
-        return i === undefined ? undefined : ev.fields[i];
-      };
-      const numero = text(f('numero_dpe'));
-      if (!numero) {
-        ctx.reject(ev.line, 'numéro de DPE absent');
-        continue;
-      }
-      const date = text(f('date_etablissement_dpe'));
-      if (!date || !DATE.test(date)) {
-        ctx.reject(ev.line, `date d’établissement invalide « ${date ?? ''} »`);
-        continue;
-      }
-      const fin = text(f('date_fin_validite_dpe'));
-      const labels = [text(f('etiquette_dpe'))?.toUpperCase() ?? null, text(f('etiquette_ges'))?.toUpperCase() ?? null];
-      const badLabel = labels.find((l) => l !== null && !LABEL.test(l));
-      if (badLabel) {
-        ctx.reject(ev.line, `étiquette invalide « ${badLabel} » (A à G attendu)`);
-        continue;
-      }
-      const nums = [
-        number('année de construction', f('annee_construction'), true),
-        number('surface habitable', f('surface_habitable_logement')),
-        number('consommation', f('conso_5_usages_par_m2_ep')),
-        number('émissions', f('emission_ges_5_usages_par_m2')),
-        number('coordonnée X', f('coordonnee_cartographique_x_ban')),
-        number('coordonnée Y', f('coordonnee_cartographique_y_ban')),
-        number('étage', f('numero_etage_appartement'), true),
-      ];
-      const bad = nums.find((n) => !n.ok);
-      if (bad && !bad.ok) {
-        ctx.reject(ev.line, bad.reason);
-        continue;
-      }
-      const [annee, surface, conso, ges, x, y, etage] = nums.map((n) => (n.ok ? n.value : null));
-      let lon: number | null = null;
-      let lat: number | null = null;
-      const geopoint = text(f('geopoint'));
-      if (geopoint) {
-        const [a, b] = geopoint.split(',').map((s) => Number(s.trim()));
-        if (a !== undefined && b !== undefined && Number.isFinite(a) && Number.isFinite(b) && Math.abs(a) <= 90 && Math.abs(b) <= 180) {
-          lat = a;
-          lon = b;
+        if (!index) {
+          index = new Map();
+          for (const [i, h] of ev.fields.entries()) {
+            const folded = foldHeader(h);
+            const name = ALIASES[folded] ?? folded;
+            if (!index.has(name)) index.set(name, i);
+          }
+          width = ev.fields.length;
+          const missing = ['numero_dpe', 'date_etablissement_dpe'].filter((c) => !index?.has(c));
+          if (missing.length > 0)
+            throw new ImportError(`« ${input.name} »\u00a0: colonnes DPE absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
+          // New dwellings have no construction year or period; the older export names its dataset in the file name.
+          modele =
+            /neuf/i.test(input.name) || !(index.has('annee_construction') || index.has('periode_construction')) ? 'neuf' : 'existant';
+          continue;
         }
-      }
-      if (lon === null && x != null && y != null) {
-        const p = lambert93ToWgs84(x, y);
-        if (p) {
-          lon = p.lon;
-          lat = p.lat;
+        if (ev.fields.length !== width) {
+          ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${width}`);
+          continue;
         }
+        const f = (name: string) => {
+          const i = index?.get(name);
+          return i === undefined ? undefined : ev.fields[i];
+        };
+        const numero = text(f('numero_dpe'));
+        if (!numero) {
+          ctx.reject(ev.line, 'numéro de DPE absent');
+          continue;
+        }
+        const date = text(f('date_etablissement_dpe'));
+        if (!date || !DATE.test(date)) {
+          ctx.reject(ev.line, `date d’établissement invalide « ${date ?? ''} »`);
+          continue;
+        }
+        const fin = text(f('date_fin_validite_dpe'));
+        const labels = [text(f('etiquette_dpe'))?.toUpperCase() ?? null, text(f('etiquette_ges'))?.toUpperCase() ?? null];
+        const badLabel = labels.find((l) => l !== null && !LABEL.test(l));
+        if (badLabel) {
+          ctx.reject(ev.line, `étiquette invalide « ${badLabel} » (A à G attendu)`);
+          continue;
+        }
+        const nums = [
+          number('année de construction', f('annee_construction'), true),
+          number('surface habitable', f('surface_habitable_logement')),
+          number('consommation', f('conso_5_usages_par_m2_ep')),
+          number('émissions', f('emission_ges_5_usages_par_m2')),
+          number('coordonnée X', f('coordonnee_cartographique_x_ban')),
+          number('coordonnée Y', f('coordonnee_cartographique_y_ban')),
+          number('étage', f('numero_etage_appartement'), true),
+        ];
+        const bad = nums.find((n) => !n.ok);
+        if (bad && !bad.ok) {
+          ctx.reject(ev.line, bad.reason);
+          continue;
+        }
+        const [annee, surface, conso, ges, x, y, etage] = nums.map((n) => (n.ok ? n.value : null));
+        let lon: number | null = null;
+        let lat: number | null = null;
+        const geopoint = text(f('geopoint'));
+        if (geopoint) {
+          const [a, b] = geopoint.split(',').map((s) => Number(s.trim()));
+          if (a !== undefined && b !== undefined && Number.isFinite(a) && Number.isFinite(b) && Math.abs(a) <= 90 && Math.abs(b) <= 180) {
+            lat = a;
+            lon = b;
+          }
+        }
+        if (lon === null && x != null && y != null) {
+          const p = lambert93ToWgs84(x, y);
+          if (p) {
+            lon = p.lon;
+            lat = p.lat;
+          }
+        }
+        const cp = text(f('code_postal_ban'));
+        yield [
+          ev.line,
+          numero,
+          modele,
+          date,
+          fin && DATE.test(fin) ? fin : null,
+          text(f('numero_dpe_remplace')),
+          labels[0],
+          labels[1],
+          text(f('type_batiment'))?.toLowerCase() ?? null,
+          annee ?? null,
+          text(f('periode_construction')),
+          surface ?? null,
+          conso ?? null,
+          ges ?? null,
+          text(f('numero_immatriculation_copropriete')),
+          text(f('adresse_ban')),
+          text(f('numero_voie_ban')),
+          text(f('nom_rue_ban')),
+          cp ? cp.padStart(5, '0') : null,
+          text(f('code_insee_ban')),
+          text(f('nom_commune_ban')),
+          text(f('identifiant_ban')),
+          x ?? null,
+          y ?? null,
+          lon,
+          lat,
+          etage ?? null,
+          text(f('nom_residence')),
+          text(f('complement_adresse_batiment')),
+          text(f('complement_adresse_logement')),
+        ];
       }
-      const cp = text(f('code_postal_ban'));
-      yield [
-        ev.line,
-        numero,
-        modele,
-        date,
-        fin && DATE.test(fin) ? fin : null,
-        text(f('numero_dpe_remplace')),
-        labels[0],
-        labels[1],
-        text(f('type_batiment'))?.toLowerCase() ?? null,
-        annee ?? null,
-        text(f('periode_construction')),
-        surface ?? null,
-        conso ?? null,
-        ges ?? null,
-        text(f('numero_immatriculation_copropriete')),
-        text(f('adresse_ban')),
-        text(f('numero_voie_ban')),
-        text(f('nom_rue_ban')),
-        cp ? cp.padStart(5, '0') : null,
-        text(f('code_insee_ban')),
-        text(f('nom_commune_ban')),
-        text(f('identifiant_ban')),
-        x ?? null,
-        y ?? null,
-        lon,
-        lat,
-        etage ?? null,
-        text(f('nom_residence')),
-        text(f('complement_adresse_batiment')),
-        text(f('complement_adresse_logement')),
-      ];
-    }
     if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
   },
   merge: mergeDpe,

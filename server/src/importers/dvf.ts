@@ -3,8 +3,8 @@
  * column, LF or CRLF) and the raw DGFiP `ValeursFoncieres-YYYY.txt` (`|`, first column
  * `Code service CH` or `Identifiant de document`). Both stage the same columns and share the merge.
  */
-import { readCsv } from './csv.js';
-import { DVF_STAGE_COLUMNS, dvfStageRow, GEO_REQUIRED, RAW_REQUIRED, recordOf } from './dvf.logic.js';
+import { readCsvBatches } from './csv.js';
+import { DVF_STAGE_COLUMNS, dvfStageRow, GEO_REQUIRED, RAW_REQUIRED, recordMaker } from './dvf.logic.js';
 import { mergeDvf } from './dvf-merge.js';
 import { ImportError } from './errors.js';
 import type { Importer, ReadContext } from './importer.js';
@@ -13,29 +13,32 @@ import type { StageValue } from './stage.js';
 
 async function* dvfRows(layout: 'geo' | 'raw', input: TextInput, ctx: ReadContext): AsyncIterable<readonly StageValue[]> {
   let header: string[] | null = null;
-  const csv = readCsv(input.text(), layout === 'geo' ? { delimiter: ',', quoted: true } : { delimiter: '|', quoted: false });
-  for await (const ev of csv) {
-    if (ev.kind === 'reject') {
-      ctx.reject(ev.line, ev.reason);
-      continue;
-    }
-    if (!header) {
-      header = ev.fields.map((h) => h.trim());
-      const required = layout === 'geo' ? GEO_REQUIRED : RAW_REQUIRED;
-      const missing = required.filter((c) => !header?.includes(c));
-      if (missing.length > 0) {
-        throw new ImportError(`« ${input.name} »\u00a0: colonnes obligatoires absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
+  let recordOf: ReturnType<typeof recordMaker> = () => ({});
+  const csv = readCsvBatches(input.text(), layout === 'geo' ? { delimiter: ',', quoted: true } : { delimiter: '|', quoted: false });
+  for await (const events of csv)
+    for (const ev of events) {
+      if (ev.kind === 'reject') {
+        ctx.reject(ev.line, ev.reason);
+        continue;
       }
-      continue;
+      if (!header) {
+        header = ev.fields.map((h) => h.trim());
+        const required = layout === 'geo' ? GEO_REQUIRED : RAW_REQUIRED;
+        const missing = required.filter((c) => !header?.includes(c));
+        if (missing.length > 0) {
+          throw new ImportError(`« ${input.name} »\u00a0: colonnes obligatoires absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
+        }
+        recordOf = recordMaker(header);
+        continue;
+      }
+      if (ev.fields.length !== header.length) {
+        ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${header.length}`);
+        continue;
+      }
+      const row = dvfStageRow(layout, recordOf(ev.fields), ev.line);
+      if (typeof row === 'string') ctx.reject(ev.line, row);
+      else yield row;
     }
-    if (ev.fields.length !== header.length) {
-      ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${header.length}`);
-      continue;
-    }
-    const row = dvfStageRow(layout, recordOf(header, ev.fields), ev.line);
-    if (typeof row === 'string') ctx.reject(ev.line, row);
-    else yield row;
-  }
   if (!header) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
 }
 

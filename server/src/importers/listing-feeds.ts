@@ -11,7 +11,7 @@ import { feedFields } from '@immoloupe/shared/listings/feed.logic';
 import { datasetKind, datasetRow, leboncoinApiAds } from '@immoloupe/shared/listings/portals/datasets';
 import type { ListingFields } from '@immoloupe/shared/listings/store.logic';
 import { saveSighting } from '../features/listings/store.js';
-import { readCsv } from './csv.js';
+import { readCsvBatches } from './csv.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
 import type { Column, StageValue } from './stage.js';
@@ -90,30 +90,31 @@ async function* csvRows(text: AsyncIterable<string>, name: string, reject: (line
     }
     return row(rec.line, draft.build(), reject);
   };
-  for await (const ev of readCsv(text, { delimiter: ',', quoted: true })) {
-    if (ev.kind === 'reject') {
-      brokenAtEnd = { line: ev.line, reason: ev.reason };
-      continue;
+  for await (const events of readCsvBatches(text, { delimiter: ',', quoted: true }))
+    for (const ev of events) {
+      if (ev.kind === 'reject') {
+        brokenAtEnd = { line: ev.line, reason: ev.reason };
+        continue;
+      }
+      if (brokenAtEnd) {
+        reject(brokenAtEnd.line, brokenAtEnd.reason);
+        brokenAtEnd = null;
+      }
+      if (!header) {
+        header = ev.fields.map((h) => h.replace(/^\ufeff/, '').trim());
+        kind = datasetKind(header);
+        if (!kind)
+          throw new ImportError(
+            `« ${name} »\u00a0: colonnes non reconnues pour un flux d’annonces (export Bien’ici, extrait PAP, cartes SeLoger ou SeLoger Neuf).`,
+          );
+        continue;
+      }
+      if (pending) {
+        const out = emit(pending);
+        if (out) yield out;
+      }
+      pending = { line: ev.line, fields: ev.fields };
     }
-    if (brokenAtEnd) {
-      reject(brokenAtEnd.line, brokenAtEnd.reason);
-      brokenAtEnd = null;
-    }
-    if (!header) {
-      header = ev.fields.map((h) => h.replace(/^\ufeff/, '').trim());
-      kind = datasetKind(header);
-      if (!kind)
-        throw new ImportError(
-          `« ${name} »\u00a0: colonnes non reconnues pour un flux d’annonces (export Bien’ici, extrait PAP, cartes SeLoger ou SeLoger Neuf).`,
-        );
-      continue;
-    }
-    if (pending) {
-      const out = emit(pending);
-      if (out) yield out;
-    }
-    pending = { line: ev.line, fields: ev.fields };
-  }
   if (brokenAtEnd || (pending && header && pending.fields.length < header.length)) {
     throw new ImportError(
       `« ${name} »\u00a0: le fichier semble tronqué (dernière ligne incomplète, ligne ${brokenAtEnd?.line ?? pending?.line})\u00a0; rien n’a été importé.`,

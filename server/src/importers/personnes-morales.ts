@@ -13,7 +13,7 @@
  */
 import { groupNumber, ownerGroup } from '@immoloupe/shared/owners/legal-forms.logic';
 import type { Queryable } from '../db/client.js';
-import { readCsv } from './csv.js';
+import { readCsvBatches } from './csv.js';
 import { foldHeader } from './detect.js';
 import { ImportError } from './errors.js';
 import type { Importer, MergeContext, MergeResult } from './importer.js';
@@ -109,82 +109,83 @@ export const personnesMoralesImporter: Importer = {
     let width = 0;
     let kind: 'parcelle' | 'local' = 'parcelle';
     const vintage = vintageOfName(input.name);
-    for await (const ev of readCsv(input.text(), { delimiter: ';', quoted: true })) {
-      if (ev.kind === 'reject') {
-        ctx.reject(ev.line, ev.reason);
-        continue;
+    for await (const events of readCsvBatches(input.text(), { delimiter: ';', quoted: true }))
+      for (const ev of events) {
+        if (ev.kind === 'reject') {
+          ctx.reject(ev.line, ev.reason);
+          continue;
+        }
+        if (!index) {
+          index = indexHeader(ev.fields);
+          const missing = REQUIRED.filter((f) => !index?.has(f));
+          if (missing.length > 0)
+            throw new ImportError(
+              `« ${input.name} »\u00a0: colonnes absentes du fichier des personnes morales (${missing.join(', ')})\u00a0; ` +
+                'le fichier officiel de la DGFiP, séparé par des points-virgules, est attendu.',
+            );
+          width = ev.fields.length;
+          kind = index.has('batiment') || /_b_/i.test(input.name) ? 'local' : 'parcelle';
+          continue;
+        }
+        if (ev.fields.length !== width) {
+          ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${width} (ligne tronquée ou mal formée)`);
+          continue;
+        }
+        const f = (name: Field): string | null => {
+          const i = index?.get(name);
+          return i === undefined ? null : clean(ev.fields[i]);
+        };
+        const dep = (f('departement') ?? '').toUpperCase().padStart(2, '0');
+        const commune = (f('commune') ?? '').padStart(3, '0');
+        const rawSection = ev.fields[index.get('section') as number] ?? '';
+        // A one-letter section is published with a leading space (` A`): the parcel id pads it with 0.
+        const section = rawSection.replace(/\s+$/, '').replace(/ /g, '0').padStart(2, '0').toUpperCase();
+        const plan = f('plan') ?? '';
+        const prefixe = (f('prefixe') ?? '').padStart(3, '0');
+        const siren = f('siren');
+        const name = f('denomination');
+        let reason: string | null = null;
+        if (!/^(\d{2}|2A|2B)$/.test(dep)) reason = `département invalide « ${f('departement') ?? ''} »`;
+        else if (!/^\d{3}$/.test(commune)) reason = `code commune invalide « ${f('commune') ?? ''} »`;
+        else if (!/^[0-9A-Z]{2}$/.test(section)) reason = `section invalide « ${rawSection} »`;
+        else if (!/^\d{1,4}$/.test(plan)) reason = `numéro de plan invalide « ${plan} »`;
+        else if (!/^\d{3}$/.test(prefixe)) reason = `préfixe invalide « ${f('prefixe') ?? ''} »`;
+        // Entities without a SIREN carry a DGFiP number of the same length starting with U.
+        else if (siren !== null && !/^(\d{9}|U\d{8})$/.test(siren)) reason = `SIREN invalide « ${siren} »`;
+        else if (!name) reason = 'dénomination absente';
+        if (reason) {
+          ctx.reject(ev.line, reason);
+          continue;
+        }
+        const contenance = f('contenance');
+        const groupe = groupNumber(f('groupe'));
+        const forme = f('forme');
+        const droit = f('droit');
+        const localRef = kind === 'local' ? [f('batiment'), f('entree'), f('niveau'), f('porte')].map((v) => v ?? '').join('-') : '';
+        yield [
+          ev.line,
+          kind,
+          dep,
+          `${dep}${commune}`,
+          `${dep}${commune}${prefixe}${section}${plan.padStart(4, '0')}`,
+          vintage,
+          localRef,
+          f('voirie'),
+          f('indice'),
+          f('rivoli'),
+          f('natureVoie'),
+          f('nomVoie'),
+          contenance && /^\d+$/.test(contenance) ? Number(contenance) : null,
+          droit ? (droit.split(/\s*-\s*/)[0] ?? droit).toUpperCase() : null,
+          f('majic'),
+          siren,
+          groupe,
+          forme,
+          f('formeAbregee'),
+          name,
+          ownerGroup(groupe, forme),
+        ];
       }
-      if (!index) {
-        index = indexHeader(ev.fields);
-        const missing = REQUIRED.filter((f) => !index?.has(f));
-        if (missing.length > 0)
-          throw new ImportError(
-            `« ${input.name} »\u00a0: colonnes absentes du fichier des personnes morales (${missing.join(', ')})\u00a0; ` +
-              'le fichier officiel de la DGFiP, séparé par des points-virgules, est attendu.',
-          );
-        width = ev.fields.length;
-        kind = index.has('batiment') || /_b_/i.test(input.name) ? 'local' : 'parcelle';
-        continue;
-      }
-      if (ev.fields.length !== width) {
-        ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${width} (ligne tronquée ou mal formée)`);
-        continue;
-      }
-      const f = (name: Field): string | null => {
-        const i = index?.get(name);
-        return i === undefined ? null : clean(ev.fields[i]);
-      };
-      const dep = (f('departement') ?? '').toUpperCase().padStart(2, '0');
-      const commune = (f('commune') ?? '').padStart(3, '0');
-      const rawSection = ev.fields[index.get('section') as number] ?? '';
-      // A one-letter section is published with a leading space (` A`): the parcel id pads it with 0.
-      const section = rawSection.replace(/\s+$/, '').replace(/ /g, '0').padStart(2, '0').toUpperCase();
-      const plan = f('plan') ?? '';
-      const prefixe = (f('prefixe') ?? '').padStart(3, '0');
-      const siren = f('siren');
-      const name = f('denomination');
-      let reason: string | null = null;
-      if (!/^(\d{2}|2A|2B)$/.test(dep)) reason = `département invalide « ${f('departement') ?? ''} »`;
-      else if (!/^\d{3}$/.test(commune)) reason = `code commune invalide « ${f('commune') ?? ''} »`;
-      else if (!/^[0-9A-Z]{2}$/.test(section)) reason = `section invalide « ${rawSection} »`;
-      else if (!/^\d{1,4}$/.test(plan)) reason = `numéro de plan invalide « ${plan} »`;
-      else if (!/^\d{3}$/.test(prefixe)) reason = `préfixe invalide « ${f('prefixe') ?? ''} »`;
-      // Entities without a SIREN carry a DGFiP number of the same length starting with U.
-      else if (siren !== null && !/^(\d{9}|U\d{8})$/.test(siren)) reason = `SIREN invalide « ${siren} »`;
-      else if (!name) reason = 'dénomination absente';
-      if (reason) {
-        ctx.reject(ev.line, reason);
-        continue;
-      }
-      const contenance = f('contenance');
-      const groupe = groupNumber(f('groupe'));
-      const forme = f('forme');
-      const droit = f('droit');
-      const localRef = kind === 'local' ? [f('batiment'), f('entree'), f('niveau'), f('porte')].map((v) => v ?? '').join('-') : '';
-      yield [
-        ev.line,
-        kind,
-        dep,
-        `${dep}${commune}`,
-        `${dep}${commune}${prefixe}${section}${plan.padStart(4, '0')}`,
-        vintage,
-        localRef,
-        f('voirie'),
-        f('indice'),
-        f('rivoli'),
-        f('natureVoie'),
-        f('nomVoie'),
-        contenance && /^\d+$/.test(contenance) ? Number(contenance) : null,
-        droit ? (droit.split(/\s*-\s*/)[0] ?? droit).toUpperCase() : null,
-        f('majic'),
-        siren,
-        groupe,
-        forme,
-        f('formeAbregee'),
-        name,
-        ownerGroup(groupe, forme),
-      ];
-    }
     if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
   },
   merge: mergeOwners,

@@ -213,7 +213,8 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
     for await (const row of importer.rows(input, ctx)) {
       progress.rowsRead++;
       progress.rowsKept++;
-      await stage.add(row);
+      const sending = stage.add(row);
+      if (sending) await sending;
       if (++sinceBeat >= 2_000) {
         sinceBeat = 0;
         await beat();

@@ -52,14 +52,18 @@ export class Stage {
     return new Stage(db, table, columns);
   }
 
-  async add(values: readonly StageValue[]): Promise<void> {
+  /**
+   * Buffers one row; returns a promise only when a batch is sent, to be awaited before the next
+   * row. Not async: a promise and an await per row were a tenth of the reading time.
+   */
+  add(values: readonly StageValue[]): Promise<void> | undefined {
     let line = '';
     for (let i = 0; i < values.length; i++) line += i === 0 ? csvField(values[i]) : `,${csvField(values[i])}`;
     line += '\n';
     this.buffer.push(line);
     this.chars += line.length;
     this.rows++;
-    if (this.buffer.length >= BATCH_ROWS || this.chars >= BATCH_CHARS) await this.send();
+    return this.buffer.length >= BATCH_ROWS || this.chars >= BATCH_CHARS ? this.send() : undefined;
   }
 
   /**
