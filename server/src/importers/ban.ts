@@ -94,6 +94,18 @@ export const banImporter: Importer = {
   async *rows(input, ctx) {
     let index: Map<string, number> | null = null;
     let width = 0;
+    // A street's folded name, computed once per street rather than per address (a BAN file lists a
+    // street's addresses together, a hundred on average): folding was a fifth of the reading time.
+    const folded = new Map<string, string>();
+    const streetKey = (insee: string, nomVoie: string): string => {
+      let name = folded.get(nomVoie);
+      if (name === undefined) {
+        if (folded.size >= 100_000) folded.clear();
+        name = searchText(nomVoie);
+        folded.set(nomVoie, name);
+      }
+      return `${insee}|${name}`;
+    };
     for await (const events of readCsvBatches(input.text(), { delimiter: ';', quoted: false }))
       for (const ev of events) {
         if (ev.kind === 'reject') {
@@ -169,7 +181,7 @@ export const banImporter: Importer = {
           text(f('source_nom_voie')),
           cert === null ? null : cert === '1' || cert.toLowerCase() === 'true',
           parcelles,
-          voieKey(insee, nomVoie),
+          streetKey(insee, nomVoie),
         ];
       }
     if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
