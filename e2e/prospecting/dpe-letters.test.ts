@@ -76,8 +76,18 @@ describe('prospecting from the DPE search', () => {
       await drawer.getByText(/Interdiction de louer/).waitFor();
       const address = ((await drawer.getByRole('heading', { level: 3 }).textContent()) ?? '').trim();
       expect(address).not.toBe('');
-      await drawer.getByTestId('add-to-list').click();
+      const addButton = drawer.getByTestId('add-to-list');
+      await addButton.click();
       await b.page.getByLabel('Nom de la nouvelle liste').fill('Flers — passoires');
+      // The form unfolds in the drawer and pushes the details down: it covers none of them.
+      const panel = drawer.locator(`[id="${await addButton.getAttribute('aria-controls')}"]`);
+      const parcelTitle = drawer.getByRole('heading', { name: 'Parcelle', exact: true });
+      await expect
+        .poll(async () => {
+          const [p, t] = [await panel.boundingBox(), await parcelTitle.boundingBox()];
+          return p !== null && t !== null && p.height > 100 && p.y + p.height <= t.y;
+        })
+        .toBe(true);
       await b.page.getByRole('button', { name: 'Ajouter', exact: true }).click();
       await b.page.getByText('Ajoutée à « Flers — passoires ».').waitFor();
       await screenshot(b.page, 'prospecting-dpe-drawer-added');

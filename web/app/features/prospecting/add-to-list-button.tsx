@@ -1,11 +1,13 @@
 /**
  * « Ajouter à une liste de prospection »: a button any tool puts next to a DPE, a co-ownership, a
- * parcel or an address. It opens a small panel to pick one of the user's lists or name a new one,
- * and tells where the target went (a target already in the list is not added twice).
+ * parcel or an address. It unfolds, under itself, a small form to pick one of the user's lists or
+ * name a new one, and tells where the target went (a target already in the list is not added twice).
+ * Unfolded in the flow rather than floating: in the DPE and co-ownership drawers a floating panel
+ * covered the details the agent was reading while choosing the list.
  */
 import type { ProspectingList, TargetKind } from '@immoloupe/shared/prospecting/contracts';
-import { Alert, Anchor, Button, Group, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Alert, Anchor, Button, Collapse, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '~/lib/api';
 import { addTarget, fetchLists } from './prospecting-api';
@@ -30,6 +32,7 @@ export function AddToListButton({ kind, refId, label, address, ownerName = null 
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const panelId = useId();
 
   async function open() {
     setOpened(true);
@@ -67,59 +70,67 @@ export function AddToListButton({ kind, refId, label, address, ownerName = null 
     { value: NEW, label: 'Nouvelle liste…' },
   ];
   return (
-    // Not in a portal: in the DPE and co-ownership drawers (a modal layer, above menus) the panel
-    // must stay inside the drawer to be shown and clickable.
-    <Popover opened={opened} onChange={setOpened} width={320} position="bottom-start" withArrow trapFocus withinPortal={false}>
-      <Popover.Target>
-        <Button variant="light" size="xs" onClick={() => (opened ? setOpened(false) : void open())} data-testid="add-to-list">
-          Ajouter à une liste de prospection
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <form onSubmit={submit}>
-          <Stack gap="xs">
-            <Text size="sm" fw={600} lineClamp={2}>
-              {label}
-            </Text>
-            <Select
-              label="Liste"
-              data={options}
-              value={choice}
-              onChange={setChoice}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: false }}
-              disabled={lists === null}
-            />
-            {choice === NEW && (
-              <TextInput
-                label="Nom de la nouvelle liste"
-                value={newName}
-                onChange={(e) => setNewName(e.currentTarget.value)}
-                required
-                maxLength={120}
-              />
-            )}
-            {error && (
-              <Alert color="red" variant="light" p="xs">
-                {error}
-              </Alert>
-            )}
-            {done && (
-              <Text size="sm" c="teal.8" role="status">
-                {done}{' '}
-                <Anchor component={Link} to={`/pro/prospection?liste=${choice ?? ''}`} size="sm">
-                  Ouvrir la liste
-                </Anchor>
+    <Stack gap={6} align="flex-start">
+      <Button
+        variant="light"
+        size="xs"
+        onClick={() => (opened ? setOpened(false) : void open())}
+        aria-expanded={opened}
+        aria-controls={panelId}
+        data-testid="add-to-list"
+      >
+        Ajouter à une liste de prospection
+      </Button>
+      <Collapse expanded={opened} id={panelId} w="100%" maw={360}>
+        <Paper withBorder p="sm" radius="sm">
+          <form onSubmit={submit}>
+            <Stack gap="xs">
+              <Text size="sm" fw={600} lineClamp={2}>
+                {label}
               </Text>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" size="xs" loading={pending} disabled={lists === null}>
-                Ajouter
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Popover.Dropdown>
-    </Popover>
+              <Select
+                label="Liste"
+                data={options}
+                value={choice}
+                onChange={setChoice}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: false }}
+                disabled={lists === null}
+              />
+              {choice === NEW && (
+                <TextInput
+                  label="Nom de la nouvelle liste"
+                  value={newName}
+                  onChange={(e) => setNewName(e.currentTarget.value)}
+                  required
+                  maxLength={120}
+                />
+              )}
+              {error && (
+                <Alert color="red" variant="light" p="xs">
+                  {error}
+                </Alert>
+              )}
+              {done && (
+                <Text size="sm" c="teal.8" role="status">
+                  {done}{' '}
+                  <Anchor component={Link} to={`/pro/prospection?liste=${choice ?? ''}`} size="sm">
+                    Ouvrir la liste
+                  </Anchor>
+                </Text>
+              )}
+              <Group justify="flex-end" gap="xs">
+                <Button variant="subtle" size="xs" onClick={() => setOpened(false)}>
+                  Fermer
+                </Button>
+                <Button type="submit" size="xs" loading={pending} disabled={lists === null}>
+                  Ajouter
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </Collapse>
+    </Stack>
   );
 }
