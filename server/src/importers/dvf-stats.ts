@@ -114,29 +114,36 @@ export async function refreshStats(tx: Queryable, communesSql: string, departeme
   // The sales are hashed into their groups, then each group's few values sorted for its quartiles:
   // sorting all the (level, code, type, month) rows at once took twice as long (decision 0850).
   // The planner picks that one big sort whenever it may, hence `enable_sort` off for this statement.
+  // One pass over the sales feeds the six groupings (three levels, each by type and by the
+  // « maison_appartement » pair) as grouping sets, where a row per sale, level and type was made
+  // first (5,4 M rows for a département of 900 000 sales). A sale outside the communes or the
+  // départements refreshed has a NULL key at that level, and its groups are dropped.
   await tx.exec('SET LOCAL enable_sort = off');
   const rows = await tx.query<{ n: number }>(
     `WITH w AS (
        INSERT INTO dvf_stats_monthly (level, code, type, month, n, median, mean, q1, q3)
        SELECT level, code, type, month, n, q[2]::numeric, mean, q[1]::numeric, q[3]::numeric
          FROM (
-       SELECT level, code, type, month, n, mean, p.q
+       SELECT CASE WHEN GROUPING(commune) = 0 THEN 'commune' WHEN GROUPING(section) = 0 THEN 'section' ELSE 'departement' END AS level,
+              coalesce(commune, section, departement) AS code,
+              CASE WHEN GROUPING(type) = 0 THEN type ELSE pair END AS type,
+              month, count(*)::int AS n, avg(prix_m2) AS mean, array_agg(prix_m2::float8) AS vals
          FROM (
-       SELECT level, code, type, month, count(*)::int AS n, avg(prix_m2) AS mean, array_agg(prix_m2::float8) AS vals
-         FROM (
-           SELECT lv.level, lv.code, t.type, s.month, s.prix_m2
+           SELECT s.month, s.prix_m2,
+                  CASE s.code_type_local WHEN 1 THEN 'maison' WHEN 2 THEN 'appartement' ELSE 'local' END AS type,
+                  CASE WHEN s.code_type_local IN (1, 2) THEN 'maison_appartement' END AS pair,
+                  CASE WHEN c.local THEN s.code_commune END AS commune,
+                  CASE WHEN c.local THEN s.code_section END AS section,
+                  CASE WHEN s.code_departement IN (${departementsSql}) THEN s.code_departement END AS departement
              FROM dvf_sales s
-            CROSS JOIN LATERAL (VALUES ('commune', s.code_commune), ('section', s.code_section), ('departement', s.code_departement)) AS lv(level, code)
-            CROSS JOIN LATERAL (VALUES
-              (CASE s.code_type_local WHEN 1 THEN 'maison' WHEN 2 THEN 'appartement' ELSE 'local' END),
-              (CASE WHEN s.code_type_local IN (1, 2) THEN 'maison_appartement' END)) AS t(type)
-            WHERE s.within_bounds AND t.type IS NOT NULL AND lv.code IS NOT NULL
-              AND ((lv.level IN ('commune', 'section') AND s.code_commune IN (${communesSql}))
-                OR (lv.level = 'departement' AND s.code_departement IN (${departementsSql})))
+            CROSS JOIN LATERAL (SELECT s.code_commune IN (${communesSql}) AS local) c
+            WHERE s.within_bounds AND (c.local OR s.code_departement IN (${departementsSql}))
          ) x
-        GROUP BY level, code, type, month) g
+        GROUP BY GROUPING SETS ((commune, type, month), (commune, pair, month), (section, type, month), (section, pair, month),
+                                (departement, type, month), (departement, pair, month))) g
         -- Lateral: computed once per group (as a subquery in the select list it ran for each quartile).
-        CROSS JOIN LATERAL (SELECT percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY v) AS q FROM unnest(g.vals) AS v) p) h
+        CROSS JOIN LATERAL (SELECT percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY v) AS q FROM unnest(g.vals) AS v) p
+        WHERE g.code IS NOT NULL AND g.type IS NOT NULL
        RETURNING 1)
      SELECT count(*)::int AS n FROM w`,
   );
