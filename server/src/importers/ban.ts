@@ -6,7 +6,7 @@ import type { Queryable } from '../db/client.js';
 import { searchText } from '../features/geocode/search-text.logic.js';
 import { clearTileCache } from '../features/tiles/outlines.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
-import { readCsvBatches } from './csv.js';
+import { csvRecordBatches } from './csv.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
 import type { Column } from './stage.js';
@@ -106,12 +106,8 @@ export const banImporter: Importer = {
       }
       return `${insee}|${name}`;
     };
-    for await (const events of readCsvBatches(input.text(), { delimiter: ';', quoted: false }))
-      for (const ev of events) {
-        if (ev.kind === 'reject') {
-          ctx.reject(ev.line, ev.reason);
-          continue;
-        }
+    for await (const records of csvRecordBatches(input.text(), { delimiter: ';', quoted: false }, ctx))
+      for (const ev of records) {
         if (!index) {
           index = new Map(ev.fields.map((h, i) => [h.trim(), i]));
           width = ev.fields.length;

@@ -7,7 +7,7 @@
 import { parcelId } from '@immoloupe/shared/geo';
 import type { Queryable } from '../db/client.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
-import { readCsvBatches } from './csv.js';
+import { csvRecordBatches } from './csv.js';
 import { foldHeader } from './detect.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
@@ -87,12 +87,8 @@ export const coproImporter: Importer = {
   async *rows(input, ctx) {
     let index: Map<string, number> | null = null;
     let width = 0;
-    for await (const events of readCsvBatches(input.text(), { delimiter: ',', quoted: true }))
-      for (const ev of events) {
-        if (ev.kind === 'reject') {
-          ctx.reject(ev.line, ev.reason);
-          continue;
-        }
+    for await (const records of csvRecordBatches(input.text(), { delimiter: ',', quoted: true }, ctx))
+      for (const ev of records) {
         if (!index) {
           index = new Map();
           for (const [i, h] of ev.fields.entries()) {

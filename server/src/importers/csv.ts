@@ -164,6 +164,27 @@ export async function* readCsvBatches(text: AsyncIterable<string>, options: CsvO
   yield splitter.end();
 }
 
+export type CsvRecord = Extract<CsvEvent, { kind: 'record' }>;
+
+/**
+ * The readable records of a CSV text stream, per chunk as `readCsvBatches`, each unreadable one
+ * reported to `ctx` as a rejected line (what every open-data importer does with them).
+ */
+export async function* csvRecordBatches(
+  text: AsyncIterable<string>,
+  options: CsvOptions,
+  ctx: { reject(line: number, reason: string): void },
+): AsyncIterable<CsvRecord[]> {
+  for await (const events of readCsvBatches(text, options)) {
+    const records: CsvRecord[] = [];
+    for (const ev of events) {
+      if (ev.kind === 'record') records.push(ev);
+      else ctx.reject(ev.line, ev.reason);
+    }
+    yield records;
+  }
+}
+
 /** Records of a CSV text stream one by one, the header first (line 1). */
 export async function* readCsv(text: AsyncIterable<string>, options: CsvOptions): AsyncIterable<CsvEvent> {
   for await (const events of readCsvBatches(text, options)) yield* events;

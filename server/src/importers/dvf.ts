@@ -3,7 +3,7 @@
  * column, LF or CRLF) and the raw DGFiP `ValeursFoncieres-YYYY.txt` (`|`, first column
  * `Code service CH` or `Identifiant de document`). Both stage the same columns and share the merge.
  */
-import { readCsvBatches } from './csv.js';
+import { csvRecordBatches } from './csv.js';
 import { DVF_STAGE_COLUMNS, dvfStageRow, GEO_REQUIRED, RAW_REQUIRED, recordMaker } from './dvf.logic.js';
 import { mergeDvf } from './dvf-merge.js';
 import { ImportError } from './errors.js';
@@ -14,13 +14,10 @@ import type { StageValue } from './stage.js';
 async function* dvfRows(layout: 'geo' | 'raw', input: TextInput, ctx: ReadContext): AsyncIterable<readonly StageValue[]> {
   let header: string[] | null = null;
   let recordOf: ReturnType<typeof recordMaker> = () => ({});
-  const csv = readCsvBatches(input.text(), layout === 'geo' ? { delimiter: ',', quoted: true } : { delimiter: '|', quoted: false });
-  for await (const events of csv)
-    for (const ev of events) {
-      if (ev.kind === 'reject') {
-        ctx.reject(ev.line, ev.reason);
-        continue;
-      }
+  const options = layout === 'geo' ? { delimiter: ',', quoted: true } : { delimiter: '|', quoted: false };
+  const csv = csvRecordBatches(input.text(), options, ctx);
+  for await (const records of csv)
+    for (const ev of records) {
       if (!header) {
         header = ev.fields.map((h) => h.trim());
         const required = layout === 'geo' ? GEO_REQUIRED : RAW_REQUIRED;

@@ -13,7 +13,7 @@
  */
 import { groupNumber, ownerGroup } from '@immoloupe/shared/owners/legal-forms.logic';
 import type { Queryable } from '../db/client.js';
-import { readCsvBatches } from './csv.js';
+import { csvRecordBatches } from './csv.js';
 import { foldHeader } from './detect.js';
 import { ImportError } from './errors.js';
 import type { Importer, MergeContext, MergeResult } from './importer.js';
@@ -109,12 +109,8 @@ export const personnesMoralesImporter: Importer = {
     let width = 0;
     let kind: 'parcelle' | 'local' = 'parcelle';
     const vintage = vintageOfName(input.name);
-    for await (const events of readCsvBatches(input.text(), { delimiter: ';', quoted: true }))
-      for (const ev of events) {
-        if (ev.kind === 'reject') {
-          ctx.reject(ev.line, ev.reason);
-          continue;
-        }
+    for await (const records of csvRecordBatches(input.text(), { delimiter: ';', quoted: true }, ctx))
+      for (const ev of records) {
         if (!index) {
           index = indexHeader(ev.fields);
           const missing = REQUIRED.filter((f) => !index?.has(f));

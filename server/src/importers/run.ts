@@ -234,6 +234,9 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
         await holdPoint('lecture');
       }
     }
+    // The CSV reader reports a chunk's unreadable records before its rows are validated: the list
+    // is shown in the order of the file.
+    rejects.sort((a, b) => a.line - b.line);
     await stage.flush();
     // Planner statistics of the staged rows: without them the merge's joins can pick nested loops.
     await db.exec(`ANALYZE ${stage.table}${importer.analyze ? ` (${importer.analyze.join(', ')})` : ''}`);
@@ -289,6 +292,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
     };
   } catch (err) {
     const msg = message(err);
+    rejects.sort((a, b) => a.line - b.line);
     await db
       .query(
         `UPDATE import_runs SET status = 'failed', error = $2, finished_at = now(), duration_ms = $3,

@@ -137,6 +137,8 @@ describe('safety', () => {
         header,
         good.replace('RUE DU PETREAU', 'RUE DU TEST'),
         good.replace('T-1', 'T-2').replace('2021-01-06', '2021-13-45'),
+        // Unreadable as CSV: reported by the reader, in its place in the list.
+        '"T-7"x,2021-01-06',
         good.replace('T-1', 'T-3').replace(',505.5,', ',12x,'),
         'T-4,2021-01-06,trop,court',
         good.replace('T-1', 'T-5').replace('-0.124133', '-500'),
@@ -145,12 +147,13 @@ describe('safety', () => {
     );
     const before = await counts();
     const r = await runImport(db, { path: file, startedBy: 'test' });
-    expect(r).toMatchObject({ status: 'succeeded', rowsRead: 6, rowsKept: 2, rowsRejected: 4 });
+    expect(r).toMatchObject({ status: 'succeeded', rowsRead: 7, rowsKept: 2, rowsRejected: 5 });
     expect(r.rejects).toEqual([
       { line: 3, reason: 'date de mutation invalide « 2021-13-45 »' },
-      { line: 4, reason: 'valeur foncière invalide « 12x »' },
-      { line: 5, reason: '4 colonnes au lieu de 40' },
-      { line: 6, reason: 'coordonnées hors limites (-500, 45.014097)' },
+      { line: 4, reason: 'ligne illisible (texte après un guillemet fermant)' },
+      { line: 5, reason: 'valeur foncière invalide « 12x »' },
+      { line: 6, reason: '4 colonnes au lieu de 40' },
+      { line: 7, reason: 'coordonnées hors limites (-500, 45.014097)' },
     ]);
     const ids = await db.query<{ id_mutation: string }>(`SELECT id_mutation FROM dvf_mutations WHERE id_mutation LIKE 'T-%' ORDER BY 1`);
     expect(ids.map((i) => i.id_mutation)).toEqual(['T-1', 'T-6']);
@@ -158,7 +161,7 @@ describe('safety', () => {
       `SELECT rejects, rows_rejected FROM import_runs WHERE id = $1`,
       [r.runId],
     );
-    expect(run).toEqual({ rejects: r.rejects, rows_rejected: 4 });
+    expect(run).toEqual({ rejects: r.rejects, rows_rejected: 5 });
     // One file replaces the (commune, year) pairs it covers: Abzac 2021 now holds the two good rows only.
     expect((await counts()).lines).toBe((before.lines ?? 0) - 164 + 2);
   });
