@@ -27,7 +27,7 @@ export interface Queryable {
    * Bulk load with COPY … FROM in CSV format (header-less). `csv` is the whole payload or a
    * stream of chunks. Returns the number of rows loaded.
    */
-  copyCsv(table: string, columns: readonly string[], csv: string | AsyncIterable<string | Uint8Array>): Promise<number>;
+  copyCsv(table: string, columns: readonly string[], csv: string | Uint8Array | AsyncIterable<string | Uint8Array>): Promise<number>;
 }
 
 export interface Db extends Queryable {
@@ -55,8 +55,8 @@ function copySql(table: string, columns: readonly string[], source: string): str
   return `COPY ${table} (${cols}) FROM ${source} WITH (FORMAT csv)`;
 }
 
-async function collect(csv: string | AsyncIterable<string | Uint8Array>): Promise<Blob> {
-  if (typeof csv === 'string') return new Blob([csv]);
+async function collect(csv: string | Uint8Array | AsyncIterable<string | Uint8Array>): Promise<Blob> {
+  if (typeof csv === 'string' || csv instanceof Uint8Array) return new Blob([csv as Uint8Array<ArrayBuffer>]);
   const parts: (string | Uint8Array)[] = [];
   for await (const chunk of csv) parts.push(chunk);
   // Typed for whichever Blob the program sees (Node's, or the DOM's once a dependency pulls it in).
@@ -114,7 +114,7 @@ function pgQueryable(client: pg.Pool | pg.PoolClient): Queryable {
       const conn = (own ?? client) as pg.PoolClient;
       try {
         const stream = conn.query(copyFrom(copySql(table, columns, 'STDIN')));
-        await pipeline(typeof csv === 'string' ? Readable.from([csv]) : Readable.from(csv), stream);
+        await pipeline(typeof csv === 'string' || csv instanceof Uint8Array ? Readable.from([csv]) : Readable.from(csv), stream);
         return Number(stream.rowCount ?? 0);
       } finally {
         own?.release();
