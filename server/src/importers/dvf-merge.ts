@@ -9,7 +9,8 @@
 import type { Queryable } from '../db/client.js';
 import { refreshMapCells } from '../features/tiles/sales.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
-import { refreshSales, refreshStats } from './dvf-stats.js';
+import type { DvfScope } from './dvf-scope.js';
+import { boundsDiffer, reapplyBounds, refreshSales, refreshStats } from './dvf-stats.js';
 import type { MergeContext, MergeResult } from './importer.js';
 
 const LINE_COLUMNS = `numero_disposition, adresse_numero, adresse_suffixe, adresse_nom_voie, adresse_code_voie, code_postal,
@@ -51,18 +52,22 @@ export async function mergeDvf(tx: Queryable, stage: string, origin: 'geo-dvf' |
   // lots, cultures) would triple the time of an ANALYZE and guide no plan (decision 0850).
   await tx.exec(`ANALYZE dvf_lines (${DVF_LINES_ANALYZED.join(', ')}); ANALYZE dvf_mutations (${DVF_MUTATIONS_ANALYZED.join(', ')});`);
 
-  const sales = await withIndexesDeferred(tx, ['dvf_sales'], bulk, () =>
-    refreshSales(tx, 'SELECT code_commune FROM dvf_merge_communes', ctx.bounds),
-  );
-  await withIndexesDeferred(tx, ['dvf_map_points', 'dvf_map_cells'], bulk, () =>
-    refreshMapCells(tx, 'SELECT code_commune FROM dvf_merge_communes'),
-  );
-  const stats = await refreshStats(
-    tx,
-    'SELECT code_commune FROM dvf_merge_communes',
-    `SELECT DISTINCT code_departement FROM dvf_mutations WHERE code_commune IN (SELECT code_commune FROM dvf_merge_communes)
-     UNION SELECT DISTINCT code_departement FROM ${stage}`,
-  );
+  // Only the (commune, year) pairs the file replaced are recomputed: the other years of its
+  // communes keep their sales, points, cells and statistics.
+  const scope: DvfScope = {
+    communes: 'SELECT code_commune FROM dvf_merge_years',
+    years: 'SELECT code_commune, year FROM dvf_merge_years',
+  };
+  const boundsChanged = await boundsDiffer(tx, ctx.bounds);
+  const sales = await withIndexesDeferred(tx, ['dvf_sales'], bulk, () => refreshSales(tx, scope, ctx.bounds));
+  await withIndexesDeferred(tx, ['dvf_map_points', 'dvf_map_cells'], bulk, () => refreshMapCells(tx, scope));
+  // New plausibility bounds apply to every sale, so every statistic is recomputed with them.
+  const stats = boundsChanged
+    ? await reapplyBounds(tx, ctx.bounds)
+    : await refreshStats(tx, scope, {
+        departements: 'SELECT code_departement FROM dvf_merge_years',
+        years: 'SELECT code_departement, year FROM dvf_merge_years',
+      });
 
   const [c] = await tx.query<{
     lines: number;
@@ -110,9 +115,13 @@ async function replaceLines(tx: Queryable, stage: string, origin: 'geo-dvf' | 'd
         JOIN dvf_merge_scope s ON s.code_commune = m.code_commune
          AND m.date_mutation >= s.year AND m.date_mutation < (s.year + interval '1 year')
       UNION SELECT id_mutation FROM ${stage};
-    CREATE TEMP TABLE dvf_merge_communes ON COMMIT DROP AS
-      SELECT code_commune FROM dvf_merge_scope
-      UNION SELECT m.code_commune FROM dvf_mutations m JOIN dvf_merge_ids USING (id_mutation);
+    -- The (commune, département, year) triples whose data change: the file's, and those of the
+    -- mutations it replaces (an id the file moves to another commune or year leaves a gap there).
+    CREATE TEMP TABLE dvf_merge_years ON COMMIT DROP AS
+      SELECT code_commune, code_departement, date_trunc('year', date_mutation)::date AS year FROM ${stage}
+      UNION SELECT m.code_commune, m.code_departement, date_trunc('year', m.date_mutation)::date
+              FROM dvf_mutations m JOIN dvf_merge_ids USING (id_mutation);
+    ANALYZE dvf_merge_years;
     DELETE FROM dvf_lines WHERE id_mutation IN (SELECT id_mutation FROM dvf_merge_ids);
     DELETE FROM dvf_sales WHERE id_mutation IN (SELECT id_mutation FROM dvf_merge_ids);
     DELETE FROM dvf_mutations WHERE id_mutation IN (SELECT id_mutation FROM dvf_merge_ids);

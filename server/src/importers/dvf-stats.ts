@@ -10,15 +10,19 @@
 import type { PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
 import { PRICE_PER_M2_HARD_LIMIT } from '@immoloupe/shared/market/mutation.logic';
 import type { Queryable } from '../db/client.js';
+import { type DvfScope, inScopeSql } from './dvf-scope.js';
+
+const scopeOf = (scope: DvfScope | string): DvfScope => (typeof scope === 'string' ? { communes: scope } : scope);
 
 /**
  * Natures kept (rule 2), compared without accents, case or typographic apostrophes, as `natureOf`
  * does. Folded once per distinct spelling of the communes' mutations (a handful), not once per
  * sale: unaccent on every row was a third of the insert's time.
  */
-function keptNaturesSql(communesSql: string): string {
+function keptNaturesSql(scope: DvfScope): string {
   // OFFSET 0: the fold must not be pushed below the DISTINCT, onto every mutation.
-  return `SELECT n FROM (SELECT DISTINCT nature_mutation AS n FROM dvf_mutations WHERE code_commune IN (${communesSql}) OFFSET 0) d
+  return `SELECT n FROM (SELECT DISTINCT nature_mutation AS n FROM dvf_mutations m
+                          WHERE ${inScopeSql(scope, 'm.code_commune', 'm.date_mutation')} OFFSET 0) d
            WHERE lower(immutable_unaccent(replace(n, '’', ''''))) IN ('vente', 'vente en l''etat futur d''achevement', 'adjudication')`;
 }
 
@@ -47,11 +51,12 @@ function withinBoundsSql(price: string, surface: string, code: string, ppm: stri
 }
 
 /**
- * Recomputes `dvf_sales` for the mutations of the given communes (a SQL query returning
+ * Recomputes `dvf_sales` for the mutations of the scope (or of the communes of a query returning
  * `code_commune`). Returns the number of sales kept.
  */
-export async function refreshSales(tx: Queryable, communesSql: string, bounds: PlausibilityBounds): Promise<number> {
-  await tx.exec(`DELETE FROM dvf_sales WHERE code_commune IN (${communesSql})`);
+export async function refreshSales(tx: Queryable, scopeOrCommunes: DvfScope | string, bounds: PlausibilityBounds): Promise<number> {
+  const scope = scopeOf(scopeOrCommunes);
+  await tx.exec(`DELETE FROM dvf_sales s WHERE ${inScopeSql(scope, 's.code_commune', 's.month')}`);
   const rows = await tx.query<{ n: number }>(
     `WITH single AS (
        -- Distinct built locals of each mutation, then the mutations that have exactly one (rule 4);
@@ -65,7 +70,7 @@ export async function refreshSales(tx: Queryable, communesSql: string, bounds: P
                   m.longitude AS m_longitude, m.latitude AS m_latitude
              FROM dvf_lines l
              JOIN dvf_mutations m ON m.id_mutation = l.id_mutation
-            WHERE m.code_commune IN (${communesSql}) AND l.code_type_local IN (1, 2, 4)
+            WHERE ${inScopeSql(scope, 'm.code_commune', 'm.date_mutation')} AND l.code_type_local IN (1, 2, 4)
             ORDER BY l.id_mutation, l.code_type_local, l.surface_reelle_bati, l.nombre_pieces_principales, l.line_no
          ) d
        ) w WHERE n_locaux = 1
@@ -80,7 +85,7 @@ export async function refreshSales(tx: Queryable, communesSql: string, bounds: P
               coalesce(m.longitude, m.m_longitude), coalesce(m.latitude, m.m_latitude),
               ${withinBoundsSql('m.valeur_fonciere', 'm.surface_reelle_bati', 'm.code_type_local', '(m.valeur_fonciere / m.surface_reelle_bati)', 2)}
          FROM single m
-        WHERE m.nature_mutation IN (${keptNaturesSql(communesSql)})
+        WHERE m.nature_mutation IN (${keptNaturesSql(scope)})
           AND m.valeur_fonciere > 0 AND m.surface_reelle_bati > 0
           AND m.valeur_fonciere / m.surface_reelle_bati < $1::numeric
        RETURNING 1)
@@ -101,16 +106,35 @@ export async function refreshSales(tx: Queryable, communesSql: string, bounds: P
 }
 
 /**
- * Recomputes the monthly statistics of the given communes (and their sections) and of the given
- * départements, from the sales within bounds. Returns the number of statistic rows written.
+ * Recomputes the monthly statistics of the scope's communes (and their sections) and of the given
+ * départements (`departements.years`, a query returning `code_departement, year`, limits them to
+ * those years, as `scope.years` does for the communes), from the sales within bounds. Returns the
+ * number of statistic rows written.
  */
-export async function refreshStats(tx: Queryable, communesSql: string, departementsSql: string): Promise<number> {
-  await tx.exec(
-    `DELETE FROM dvf_stats_monthly
-      WHERE (level = 'commune' AND code IN (${communesSql}))
-         OR (level = 'section' AND left(code, 5) IN (${communesSql}))
-         OR (level = 'departement' AND code IN (${departementsSql}))`,
-  );
+export async function refreshStats(
+  tx: Queryable,
+  scopeOrCommunes: DvfScope | string,
+  departementsOrSql: { departements: string; years?: string } | string,
+): Promise<number> {
+  const scope = scopeOf(scopeOrCommunes);
+  const deps = typeof departementsOrSql === 'string' ? { departements: departementsOrSql } : departementsOrSql;
+  const depScope: DvfScope = { communes: deps.departements, ...(deps.years ? { years: deps.years } : {}) };
+  // A section's statistics are those of every sale of the section, whatever its commune: a
+  // « commune nouvelle » sells parcels still numbered in its former communes, whose sections then
+  // hold sales of both codes. The sections refreshed are those of the scope's sales, and those
+  // already counted for its communes (a section whose last sale went).
+  await tx.exec(`
+    DROP TABLE IF EXISTS dvf_stats_sections;
+    CREATE TEMP TABLE dvf_stats_sections AS
+      SELECT DISTINCT s.code_section AS code, date_trunc('year', s.month)::date AS year FROM dvf_sales s
+       WHERE ${inScopeSql(scope, 's.code_commune', 's.month')} AND s.code_section IS NOT NULL
+      UNION SELECT code, date_trunc('year', month)::date FROM dvf_stats_monthly
+       WHERE level = 'section' AND ${inScopeSql(scope, 'left(code, 5)', 'month')};
+    ANALYZE dvf_stats_sections;
+    DELETE FROM dvf_stats_monthly
+      WHERE (level = 'commune' AND ${inScopeSql(scope, 'code', 'month')})
+         OR (level = 'section' AND (code, date_trunc('year', month)::date) IN (SELECT code, year FROM dvf_stats_sections))
+         OR (level = 'departement' AND ${inScopeSql(depScope, 'code', 'month')});`);
   // The sales are hashed into their groups, then each group's few values sorted for its quartiles:
   // sorting all the (level, code, type, month) rows at once took twice as long (decision 0850).
   // The planner picks that one big sort whenever it may, hence `enable_sort` off for this statement.
@@ -133,11 +157,14 @@ export async function refreshStats(tx: Queryable, communesSql: string, departeme
                   CASE s.code_type_local WHEN 1 THEN 'maison' WHEN 2 THEN 'appartement' ELSE 'local' END AS type,
                   CASE WHEN s.code_type_local IN (1, 2) THEN 'maison_appartement' END AS pair,
                   CASE WHEN c.local THEN s.code_commune END AS commune,
-                  CASE WHEN c.local THEN s.code_section END AS section,
-                  CASE WHEN s.code_departement IN (${departementsSql}) THEN s.code_departement END AS departement
+                  CASE WHEN c.section THEN s.code_section END AS section,
+                  CASE WHEN c.departement THEN s.code_departement END AS departement
              FROM dvf_sales s
-            CROSS JOIN LATERAL (SELECT s.code_commune IN (${communesSql}) AS local) c
-            WHERE s.within_bounds AND (c.local OR s.code_departement IN (${departementsSql}))
+            CROSS JOIN LATERAL (SELECT ${inScopeSql(scope, 's.code_commune', 's.month')} AS local,
+                                       (s.code_section, date_trunc('year', s.month)::date) IN (SELECT code, year FROM dvf_stats_sections) AS section,
+                                       ${inScopeSql(depScope, 's.code_departement', 's.month')} AS departement) c
+            -- The département first: its index narrows a whole country's sales to the few it refreshes.
+            WHERE s.within_bounds AND s.code_departement IN (${deps.departements}) AND (c.local OR c.section OR c.departement)
          ) x
         GROUP BY GROUPING SETS ((commune, type, month), (commune, pair, month), (section, type, month), (section, pair, month),
                                 (departement, type, month), (departement, pair, month))) g
@@ -147,15 +174,24 @@ export async function refreshStats(tx: Queryable, communesSql: string, departeme
        RETURNING 1)
      SELECT count(*)::int AS n FROM w`,
   );
-  await tx.exec('SET LOCAL enable_sort = on');
+  await tx.exec('SET LOCAL enable_sort = on; DROP TABLE dvf_stats_sections');
   return rows[0]?.n ?? 0;
 }
 
-/** Applies new bounds to every sale and recomputes every statistic (after a configuration change). */
-export async function reapplyBounds(tx: Queryable, bounds: PlausibilityBounds): Promise<void> {
+/** Whether `bounds` differ from those the sales were last refreshed with (none recorded: no). */
+export async function boundsDiffer(tx: Queryable, bounds: PlausibilityBounds): Promise<boolean> {
+  const [row] = await tx.query<{ value: string }>(`SELECT value FROM app_settings WHERE key = 'dvf_stats_bounds'`);
+  return row !== undefined && row.value !== JSON.stringify(bounds);
+}
+
+/**
+ * Applies new bounds to every sale and recomputes every statistic (after a configuration change).
+ * Returns the number of statistic rows written.
+ */
+export async function reapplyBounds(tx: Queryable, bounds: PlausibilityBounds): Promise<number> {
   await tx.query(
     `UPDATE dvf_sales SET within_bounds = ${withinBoundsSql('valeur_fonciere', 'surface_reelle_bati', 'code_type_local', 'prix_m2', 1)}`,
     boundsParams(bounds),
   );
-  await refreshStats(tx, 'SELECT DISTINCT code_commune FROM dvf_sales', 'SELECT DISTINCT code_departement FROM dvf_sales');
+  return refreshStats(tx, 'SELECT DISTINCT code_commune FROM dvf_sales', 'SELECT DISTINCT code_departement FROM dvf_sales');
 }

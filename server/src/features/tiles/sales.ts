@@ -13,6 +13,7 @@ import { NBSP } from '@immoloupe/shared/format';
 import type { TransactionFilter, TransactionPlace, TransactionType } from '@immoloupe/shared/market/transactions-contracts';
 import type { Feature } from 'geojson';
 import type { Queryable } from '../../db/client.js';
+import { type DvfScope, inScopeSql } from '../../importers/dvf-scope.js';
 import { natureLabels, Params } from '../market/sql.js';
 import { filteredMutationsSql } from '../transactions/queries.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
@@ -44,25 +45,26 @@ const GRID_Y_SQL = (lat: string) =>
   `floor((1 - ln(tan(radians(${lat})) + 1 / cos(radians(${lat}))) / pi()) / 2 * ${2 ** POINTS_LEVEL})::int`;
 
 /**
- * Rebuilds the points and cells of the given communes (a SQL query returning `code_commune`):
- * one row per located mutation with its kinds of locals, then every level of cells at once as
- * sums of those rows.
+ * Rebuilds the points and cells of the scope (or of the communes of a query returning
+ * `code_commune`): one row per located mutation with its kinds of locals, then every level of
+ * cells at once as sums of those rows.
  */
-export async function refreshMapCells(tx: Queryable, communesSql: string): Promise<void> {
+export async function refreshMapCells(tx: Queryable, scopeOrCommunes: DvfScope | string): Promise<void> {
+  const scope: DvfScope = typeof scopeOrCommunes === 'string' ? { communes: scopeOrCommunes } : scopeOrCommunes;
   await tx.exec(`
-    DELETE FROM dvf_map_points WHERE code_commune IN (${communesSql});
-    DELETE FROM dvf_map_cells WHERE code_commune IN (${communesSql});
+    DELETE FROM dvf_map_points p WHERE ${inScopeSql(scope, 'p.code_commune', 'p.date_mutation')};
+    DELETE FROM dvf_map_cells c WHERE ${inScopeSql(scope, 'c.code_commune', 'c.month')};
     INSERT INTO dvf_map_points (cell, id_mutation, code_commune, date_mutation, kinds, nature, price, ppm2, lon, lat)
     WITH k AS (
       SELECT id_mutation, bit_or(1 << (code_type_local - 1))::smallint AS kinds FROM dvf_lines
        WHERE code_type_local BETWEEN 1 AND 4
-         AND id_mutation IN (SELECT id_mutation FROM dvf_mutations WHERE code_commune IN (${communesSql}))
+         AND id_mutation IN (SELECT id_mutation FROM dvf_mutations m WHERE ${inScopeSql(scope, 'm.code_commune', 'm.date_mutation')})
        GROUP BY id_mutation
     )
     SELECT map_morton(${GRID_X_SQL('m.longitude')}, ${GRID_Y_SQL('m.latitude')}), m.id_mutation, m.code_commune, m.date_mutation,
            coalesce(k.kinds, 16)::smallint, m.nature_mutation, m.valeur_fonciere::float8, s.prix_m2::float8, m.longitude, m.latitude
       FROM dvf_mutations m LEFT JOIN k ON k.id_mutation = m.id_mutation LEFT JOIN dvf_sales s ON s.id_mutation = m.id_mutation
-     WHERE m.latitude IS NOT NULL AND m.code_commune IN (${communesSql})
+     WHERE m.latitude IS NOT NULL AND ${inScopeSql(scope, 'm.code_commune', 'm.date_mutation')}
      -- In the primary key's order: each index page is filled once instead of split at random.
      ORDER BY 1, 2;
     -- The finest level from the points, then every level from it: one pass over the points, not one per level.
@@ -73,7 +75,7 @@ export async function refreshMapCells(tx: Queryable, communesSql: string): Promi
                    date_trunc('month', p.date_mutation::timestamp)::date AS month, p.kinds, p.nature,
                    count(*) AS n, sum(p.lon) AS sum_lon, sum(p.lat) AS sum_lat
               FROM dvf_map_points p
-             WHERE p.code_commune IN (${communesSql})
+             WHERE ${inScopeSql(scope, 'p.code_commune', 'p.date_mutation')}
              GROUP BY 1, 2, 3, 4, 5) f
      CROSS JOIN (VALUES ${CELL_LEVELS.map((l) => `(${l})`).join(', ')}) AS l(level)
      GROUP BY 1, 2, 3, 4, 5, 6;`);
