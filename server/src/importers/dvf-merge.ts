@@ -2,8 +2,9 @@
  * Set-based merge of a staged DVF file. One file replaces the (commune, year) pairs it covers, so a
  * re-import changes nothing and a corrected release replaces the previous one. Raw DGFiP lines are
  * geolocated at the centroid of their parcel when it is known (current or history); the others stay,
- * without coordinates, and are counted. Then the sales kept for statistics and the monthly statistics
- * of the communes and départements touched are recomputed.
+ * without coordinates, and are counted. Then the sales kept for statistics, the map points and cells
+ * and the monthly statistics of those (commune, year) pairs are recomputed (with their sections and
+ * départements); the other years stay as they are.
  */
 
 import type { Queryable } from '../db/client.js';
