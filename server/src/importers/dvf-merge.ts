@@ -58,6 +58,7 @@ export async function mergeDvf(tx: Queryable, stage: string, origin: 'geo-dvf' |
   const scope: DvfScope = {
     communes: 'SELECT code_commune FROM dvf_merge_years',
     years: 'SELECT code_commune, year FROM dvf_merge_years',
+    changed: { replaced: 'SELECT id_mutation FROM dvf_merge_ids', lines: 'dvf_merge_lines' },
   };
   const boundsChanged = await boundsDiffer(tx, ctx.bounds);
   const sales = await withIndexesDeferred(tx, ['dvf_sales'], bulk, () => refreshSales(tx, scope, ctx.bounds));
@@ -124,7 +125,6 @@ async function replaceLines(tx: Queryable, stage: string, origin: 'geo-dvf' | 'd
               FROM dvf_mutations m JOIN dvf_merge_ids USING (id_mutation);
     ANALYZE dvf_merge_years;
     DELETE FROM dvf_lines WHERE id_mutation IN (SELECT id_mutation FROM dvf_merge_ids);
-    DELETE FROM dvf_sales WHERE id_mutation IN (SELECT id_mutation FROM dvf_merge_ids);
     DELETE FROM dvf_mutations WHERE id_mutation IN (SELECT id_mutation FROM dvf_merge_ids);
   `);
 

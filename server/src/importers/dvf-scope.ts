@@ -11,6 +11,28 @@
 export interface DvfScope {
   communes: string;
   years?: string;
+  /**
+   * Set by a merge: within the scope, only these mutations changed, so their sales and points are
+   * the only ones rebuilt — from the file's lines rather than from the stored tables, which a
+   * département's later years made a scan of every line and mutation (amendment 5). The other
+   * mutations of the scope's pairs keep theirs: a sale or point depends on its mutation alone.
+   */
+  changed?: DvfChange;
+}
+
+export interface DvfChange {
+  /** Query returning `id_mutation` of every mutation the merge deleted (the file's own included). */
+  replaced: string;
+  /**
+   * Table of the file's lines as stored: `dvf_lines`' columns, the stored position as `lon`, `lat`,
+   * every line of each of its mutations.
+   */
+  lines: string;
+}
+
+/** A scope, or the communes of a query returning `code_commune`, as a scope. */
+export function dvfScope(scopeOrCommunes: DvfScope | string): DvfScope {
+  return typeof scopeOrCommunes === 'string' ? { communes: scopeOrCommunes } : scopeOrCommunes;
 }
 
 /** SQL condition: a row of commune `commune` dated `date` is in the scope. */

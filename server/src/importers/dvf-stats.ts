@@ -10,9 +10,7 @@
 import type { PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
 import { PRICE_PER_M2_HARD_LIMIT } from '@immoloupe/shared/market/mutation.logic';
 import type { Queryable } from '../db/client.js';
-import { type DvfScope, inScopeSql } from './dvf-scope.js';
-
-const scopeOf = (scope: DvfScope | string): DvfScope => (typeof scope === 'string' ? { communes: scope } : scope);
+import { type DvfScope, dvfScope, inScopeSql } from './dvf-scope.js';
 
 /**
  * Natures kept (rule 2), compared without accents, case or typographic apostrophes, as `natureOf`
@@ -20,9 +18,11 @@ const scopeOf = (scope: DvfScope | string): DvfScope => (typeof scope === 'strin
  * sale: unaccent on every row was a third of the insert's time.
  */
 function keptNaturesSql(scope: DvfScope): string {
+  const natures = scope.changed
+    ? `SELECT DISTINCT nature_mutation AS n FROM ${scope.changed.lines}`
+    : `SELECT DISTINCT nature_mutation AS n FROM dvf_mutations m WHERE ${inScopeSql(scope, 'm.code_commune', 'm.date_mutation')}`;
   // OFFSET 0: the fold must not be pushed below the DISTINCT, onto every mutation.
-  return `SELECT n FROM (SELECT DISTINCT nature_mutation AS n FROM dvf_mutations m
-                          WHERE ${inScopeSql(scope, 'm.code_commune', 'm.date_mutation')} OFFSET 0) d
+  return `SELECT n FROM (${natures} OFFSET 0) d
            WHERE lower(immutable_unaccent(replace(n, '’', ''''))) IN ('vente', 'vente en l''etat futur d''achevement', 'adjudication')`;
 }
 
@@ -52,11 +52,21 @@ function withinBoundsSql(price: string, surface: string, code: string, ppm: stri
 
 /**
  * Recomputes `dvf_sales` for the mutations of the scope (or of the communes of a query returning
- * `code_commune`). Returns the number of sales kept.
+ * `code_commune`); with `scope.changed`, for the mutations it replaced only. Returns the number of
+ * sales inserted.
  */
 export async function refreshSales(tx: Queryable, scopeOrCommunes: DvfScope | string, bounds: PlausibilityBounds): Promise<number> {
-  const scope = scopeOf(scopeOrCommunes);
-  await tx.exec(`DELETE FROM dvf_sales s WHERE ${inScopeSql(scope, 's.code_commune', 's.month')}`);
+  const scope = dvfScope(scopeOrCommunes);
+  const { changed } = scope;
+  await tx.exec(
+    changed
+      ? `DELETE FROM dvf_sales WHERE id_mutation IN (${changed.replaced})`
+      : `DELETE FROM dvf_sales s WHERE ${inScopeSql(scope, 's.code_commune', 's.month')}`,
+  );
+  // The lines of the mutations to recompute, each with its stored position.
+  const lines = changed
+    ? { from: `${changed.lines} l`, where: 'true', lon: 'l.lon', lat: 'l.lat' }
+    : { from: 'dvf_lines l', where: inScopeSql(scope, 'm.code_commune', 'm.date_mutation'), lon: 'l.longitude', lat: 'l.latitude' };
   const rows = await tx.query<{ n: number }>(
     `WITH single AS (
        -- Distinct built locals of each mutation, then the mutations that have exactly one (rule 4);
@@ -65,12 +75,13 @@ export async function refreshSales(tx: Queryable, scopeOrCommunes: DvfScope | st
          SELECT d.*, count(*) OVER (PARTITION BY d.id_mutation) AS n_locaux FROM (
            SELECT DISTINCT ON (l.id_mutation, l.code_type_local, l.surface_reelle_bati, l.nombre_pieces_principales)
                   l.id_mutation, l.code_type_local, l.type_local, l.surface_reelle_bati, l.nombre_pieces_principales,
-                  l.id_parcelle, l.adresse_numero, l.adresse_suffixe, l.adresse_nom_voie, l.longitude, l.latitude,
+                  l.id_parcelle, l.adresse_numero, l.adresse_suffixe, l.adresse_nom_voie,
+                  ${lines.lon} AS longitude, ${lines.lat} AS latitude,
                   m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.code_commune, m.code_departement,
                   m.longitude AS m_longitude, m.latitude AS m_latitude
-             FROM dvf_lines l
+             FROM ${lines.from}
              JOIN dvf_mutations m ON m.id_mutation = l.id_mutation
-            WHERE ${inScopeSql(scope, 'm.code_commune', 'm.date_mutation')} AND l.code_type_local IN (1, 2, 4)
+            WHERE ${lines.where} AND l.code_type_local IN (1, 2, 4)
             ORDER BY l.id_mutation, l.code_type_local, l.surface_reelle_bati, l.nombre_pieces_principales, l.line_no
          ) d
        ) w WHERE n_locaux = 1
@@ -116,7 +127,7 @@ export async function refreshStats(
   scopeOrCommunes: DvfScope | string,
   departementsOrSql: { departements: string; years?: string } | string,
 ): Promise<number> {
-  const scope = scopeOf(scopeOrCommunes);
+  const scope = dvfScope(scopeOrCommunes);
   const deps = typeof departementsOrSql === 'string' ? { departements: departementsOrSql } : departementsOrSql;
   const depScope: DvfScope = { communes: deps.departements, ...(deps.years ? { years: deps.years } : {}) };
   // A section's statistics are those of every sale of the section, whatever its commune: a
@@ -142,6 +153,13 @@ export async function refreshStats(
   // « maison_appartement » pair) as grouping sets, where a row per sale, level and type was made
   // first (5,4 M rows for a département of 900 000 sales). A sale outside the communes or the
   // départements refreshed has a NULL key at that level, and its groups are dropped.
+  // Every year refreshed is one of the scope's or the départements' (a section's are its sales'), so
+  // the sales read start at the first of them: a département's latest year is then read through the
+  // (département, month) index instead of every sale of the département (amendment 5).
+  const since =
+    scope.years && deps.years
+      ? `AND s.month >= least((SELECT min(year) FROM (${scope.years}) a(code, year)), (SELECT min(year) FROM (${deps.years}) b(code, year)))`
+      : '';
   await tx.exec('SET LOCAL enable_sort = off');
   const rows = await tx.query<{ n: number }>(
     `WITH w AS (
@@ -164,7 +182,8 @@ export async function refreshStats(
                                        (s.code_section, date_trunc('year', s.month)::date) IN (SELECT code, year FROM dvf_stats_sections) AS section,
                                        ${inScopeSql(depScope, 's.code_departement', 's.month')} AS departement) c
             -- The département first: its index narrows a whole country's sales to the few it refreshes.
-            WHERE s.within_bounds AND s.code_departement IN (${deps.departements}) AND (c.local OR c.section OR c.departement)
+            WHERE s.within_bounds AND s.code_departement IN (${deps.departements}) ${since}
+              AND (c.local OR c.section OR c.departement)
          ) x
         GROUP BY GROUPING SETS ((commune, type, month), (commune, pair, month), (section, type, month), (section, pair, month),
                                 (departement, type, month), (departement, pair, month))) g

@@ -13,7 +13,7 @@ import { NBSP } from '@immoloupe/shared/format';
 import type { TransactionFilter, TransactionPlace, TransactionType } from '@immoloupe/shared/market/transactions-contracts';
 import type { Feature } from 'geojson';
 import type { Queryable } from '../../db/client.js';
-import { type DvfScope, inScopeSql } from '../../importers/dvf-scope.js';
+import { type DvfScope, dvfScope, inScopeSql } from '../../importers/dvf-scope.js';
 import { natureLabels, Params } from '../market/sql.js';
 import { filteredMutationsSql } from '../transactions/queries.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
@@ -46,25 +46,37 @@ const GRID_Y_SQL = (lat: string) =>
 
 /**
  * Rebuilds the points and cells of the scope (or of the communes of a query returning
- * `code_commune`): one row per located mutation with its kinds of locals, then every level of
- * cells at once as sums of those rows.
+ * `code_commune`): one row per located mutation with its kinds of locals — with `scope.changed`,
+ * for the mutations it replaced only — then every level of cells of the scope at once as sums of
+ * those rows.
  */
 export async function refreshMapCells(tx: Queryable, scopeOrCommunes: DvfScope | string): Promise<void> {
-  const scope: DvfScope = typeof scopeOrCommunes === 'string' ? { communes: scopeOrCommunes } : scopeOrCommunes;
+  const scope = dvfScope(scopeOrCommunes);
+  const { changed } = scope;
+  const points = changed
+    ? {
+        replaced: `AND p.id_mutation IN (${changed.replaced})`,
+        kinds: `SELECT id_mutation, bit_or(1 << (code_type_local - 1))::smallint AS kinds FROM ${changed.lines}
+                 WHERE code_type_local BETWEEN 1 AND 4 GROUP BY id_mutation`,
+        mutations: `m.id_mutation IN (SELECT id_mutation FROM ${changed.lines} WHERE line_no = 1)`,
+      }
+    : {
+        replaced: '',
+        kinds: `SELECT id_mutation, bit_or(1 << (code_type_local - 1))::smallint AS kinds FROM dvf_lines
+                 WHERE code_type_local BETWEEN 1 AND 4
+                   AND id_mutation IN (SELECT id_mutation FROM dvf_mutations m WHERE ${inScopeSql(scope, 'm.code_commune', 'm.date_mutation')})
+                 GROUP BY id_mutation`,
+        mutations: inScopeSql(scope, 'm.code_commune', 'm.date_mutation'),
+      };
   await tx.exec(`
-    DELETE FROM dvf_map_points p WHERE ${inScopeSql(scope, 'p.code_commune', 'p.date_mutation')};
+    DELETE FROM dvf_map_points p WHERE ${inScopeSql(scope, 'p.code_commune', 'p.date_mutation')} ${points.replaced};
     DELETE FROM dvf_map_cells c WHERE ${inScopeSql(scope, 'c.code_commune', 'c.month')};
     INSERT INTO dvf_map_points (cell, id_mutation, code_commune, date_mutation, kinds, nature, price, ppm2, lon, lat)
-    WITH k AS (
-      SELECT id_mutation, bit_or(1 << (code_type_local - 1))::smallint AS kinds FROM dvf_lines
-       WHERE code_type_local BETWEEN 1 AND 4
-         AND id_mutation IN (SELECT id_mutation FROM dvf_mutations m WHERE ${inScopeSql(scope, 'm.code_commune', 'm.date_mutation')})
-       GROUP BY id_mutation
-    )
+    WITH k AS (${points.kinds})
     SELECT map_morton(${GRID_X_SQL('m.longitude')}, ${GRID_Y_SQL('m.latitude')}), m.id_mutation, m.code_commune, m.date_mutation,
            coalesce(k.kinds, 16)::smallint, m.nature_mutation, m.valeur_fonciere::float8, s.prix_m2::float8, m.longitude, m.latitude
       FROM dvf_mutations m LEFT JOIN k ON k.id_mutation = m.id_mutation LEFT JOIN dvf_sales s ON s.id_mutation = m.id_mutation
-     WHERE m.latitude IS NOT NULL AND ${inScopeSql(scope, 'm.code_commune', 'm.date_mutation')}
+     WHERE m.latitude IS NOT NULL AND ${points.mutations}
      -- In the primary key's order: each index page is filled once instead of split at random.
      ORDER BY 1, 2;
     -- The finest level from the points, then every level from it: one pass over the points, not one per level.
