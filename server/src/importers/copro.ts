@@ -13,6 +13,7 @@ import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
 import type { Column } from './stage.js';
 import { dropStagedDuplicatesSql } from './stage.js';
+import { upsertStaged } from './upsert.js';
 
 const columns: readonly Column[] = [
   ['source_line', 'integer'],
@@ -224,13 +225,5 @@ async function mergeCopro(tx: Queryable, stage: string, ctx: { runId: number }) 
 
 /** The file's co-ownerships, inserted or updated by registration number. */
 async function upsertCopros(tx: Queryable, stage: string, cols: string[], runId: number): Promise<void> {
-  await tx.query(
-    `INSERT INTO copros (${cols.join(', ')}, import_run_id)
-     SELECT ${cols.join(', ')}, $1 FROM ${stage}
-     ON CONFLICT (numero_immatriculation) DO UPDATE SET ${cols
-       .filter((c) => c !== 'numero_immatriculation')
-       .map((c) => `${c} = excluded.${c}`)
-       .join(', ')}, import_run_id = excluded.import_run_id`,
-    [runId],
-  );
+  await upsertStaged(tx, { table: 'copros', stage, key: 'numero_immatriculation', columns: cols, runId });
 }

@@ -13,6 +13,7 @@ import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
 import type { Column } from './stage.js';
 import { dropStagedDuplicatesSql } from './stage.js';
+import { upsertStaged } from './upsert.js';
 
 const LAMBERT93 =
   '+proj=lcc +lat_0=46.5 +lon_0=3 +lat_1=49 +lat_2=44 +x_0=700000 +y_0=6600000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
@@ -217,19 +218,8 @@ async function mergeDpe(tx: Queryable, stage: string, ctx: { runId: number }) {
   await tx.exec(dropStagedDuplicatesSql(stage, 'numero_dpe'));
   const bulk = (await estimatedRows(tx, stage)) >= BULK_RATIO * (await estimatedRows(tx, 'dpe'));
   // Counted in the database: a département's DPE are hundreds of thousands of rows.
-  const [counts] = await withIndexesDeferred(tx, ['dpe'], bulk, () =>
-    tx.query<{ inserted: number; updated: number }>(
-      `WITH w AS (
-         INSERT INTO dpe (${cols.join(', ')}, import_run_id)
-         SELECT ${cols.join(', ')}, $1 FROM ${stage}
-         ON CONFLICT (numero_dpe) DO UPDATE SET ${cols
-           .filter((c) => c !== 'numero_dpe')
-           .map((c) => `${c} = excluded.${c}`)
-           .join(', ')}, import_run_id = excluded.import_run_id
-         RETURNING (xmax = 0) AS inserted)
-       SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated FROM w`,
-      [ctx.runId],
-    ),
+  const counts = await withIndexesDeferred(tx, ['dpe'], bulk, () =>
+    upsertStaged(tx, { table: 'dpe', stage, key: 'numero_dpe', columns: cols, runId: ctx.runId }),
   );
   const [c] = await tx.query<{ first: string | null; last: string | null; geolocated: number; communes: number; modele: string | null }>(
     `SELECT min(date_etablissement)::text AS first, max(date_etablissement)::text AS last,
@@ -240,9 +230,9 @@ async function mergeDpe(tx: Queryable, stage: string, ctx: { runId: number }) {
   return {
     vintage: c?.first && c.last ? `${c.first} – ${c.last}` : null,
     summary: {
-      dpe: (counts?.inserted ?? 0) + (counts?.updated ?? 0),
-      inserted: counts?.inserted ?? 0,
-      updated: counts?.updated ?? 0,
+      dpe: counts.inserted + counts.updated,
+      inserted: counts.inserted,
+      updated: counts.updated,
       geolocated: c?.geolocated ?? 0,
       communes: c?.communes ?? 0,
       modele: c?.modele ?? null,
