@@ -130,6 +130,15 @@ export async function refreshStats(
   const scope = dvfScope(scopeOrCommunes);
   const deps = typeof departementsOrSql === 'string' ? { departements: departementsOrSql } : departementsOrSql;
   const depScope: DvfScope = { communes: deps.departements, ...(deps.years ? { years: deps.years } : {}) };
+  // Every year refreshed is one of the scope's or the départements' (a section's are its sales'), so
+  // the sales read start at the first of them: a département's latest year is then read through
+  // the indexes by (commune or département, month) instead of every sale of the département
+  // (decision 0850, amendment 5).
+  const first =
+    scope.years && deps.years
+      ? `least((SELECT min(year) FROM (${scope.years}) a(code, year)), (SELECT min(year) FROM (${deps.years}) b(code, year)))`
+      : null;
+  const since = (month: string) => (first ? `AND ${month} >= ${first}` : '');
   // A section's statistics are those of every sale of the section, whatever its commune: a
   // « commune nouvelle » sells parcels still numbered in its former communes, whose sections then
   // hold sales of both codes. The sections refreshed are those of the scope's sales, and those
@@ -138,9 +147,9 @@ export async function refreshStats(
     DROP TABLE IF EXISTS dvf_stats_sections;
     CREATE TEMP TABLE dvf_stats_sections AS
       SELECT DISTINCT s.code_section AS code, date_trunc('year', s.month)::date AS year FROM dvf_sales s
-       WHERE ${inScopeSql(scope, 's.code_commune', 's.month')} AND s.code_section IS NOT NULL
+       WHERE ${inScopeSql(scope, 's.code_commune', 's.month')} ${since('s.month')} AND s.code_section IS NOT NULL
       UNION SELECT code, date_trunc('year', month)::date FROM dvf_stats_monthly
-       WHERE level = 'section' AND ${inScopeSql(scope, 'left(code, 5)', 'month')};
+       WHERE level = 'section' AND ${inScopeSql(scope, 'left(code, 5)', 'month')} ${since('month')};
     ANALYZE dvf_stats_sections;
     DELETE FROM dvf_stats_monthly
       WHERE (level = 'commune' AND ${inScopeSql(scope, 'code', 'month')})
@@ -153,13 +162,6 @@ export async function refreshStats(
   // « maison_appartement » pair) as grouping sets, where a row per sale, level and type was made
   // first (5,4 M rows for a département of 900 000 sales). A sale outside the communes or the
   // départements refreshed has a NULL key at that level, and its groups are dropped.
-  // Every year refreshed is one of the scope's or the départements' (a section's are its sales'), so
-  // the sales read start at the first of them: a département's latest year is then read through the
-  // (département, month) index instead of every sale of the département (amendment 5).
-  const since =
-    scope.years && deps.years
-      ? `AND s.month >= least((SELECT min(year) FROM (${scope.years}) a(code, year)), (SELECT min(year) FROM (${deps.years}) b(code, year)))`
-      : '';
   await tx.exec('SET LOCAL enable_sort = off');
   const rows = await tx.query<{ n: number }>(
     `WITH w AS (
@@ -182,7 +184,7 @@ export async function refreshStats(
                                        (s.code_section, date_trunc('year', s.month)::date) IN (SELECT code, year FROM dvf_stats_sections) AS section,
                                        ${inScopeSql(depScope, 's.code_departement', 's.month')} AS departement) c
             -- The département first: its index narrows a whole country's sales to the few it refreshes.
-            WHERE s.within_bounds AND s.code_departement IN (${deps.departements}) ${since}
+            WHERE s.within_bounds AND s.code_departement IN (${deps.departements}) ${since('s.month')}
               AND (c.local OR c.section OR c.departement)
          ) x
         GROUP BY GROUPING SETS ((commune, type, month), (commune, pair, month), (section, type, month), (section, pair, month),
