@@ -111,7 +111,7 @@ async function replaceLines(tx: Queryable, stage: string, origin: 'geo-dvf' | 'd
   await tx.exec(`
     CREATE INDEX ON ${stage} (id_mutation, source_line);
     CREATE TEMP TABLE dvf_merge_scope ON COMMIT DROP AS
-      SELECT DISTINCT code_commune, date_trunc('year', date_mutation)::date AS year FROM ${stage};
+      SELECT DISTINCT code_commune, date_trunc('year', date_mutation::timestamp)::date AS year FROM ${stage};
     CREATE TEMP TABLE dvf_merge_ids ON COMMIT DROP AS
       SELECT m.id_mutation FROM dvf_mutations m
         JOIN dvf_merge_scope s ON s.code_commune = m.code_commune
@@ -120,8 +120,8 @@ async function replaceLines(tx: Queryable, stage: string, origin: 'geo-dvf' | 'd
     -- The (commune, département, year) triples whose data change: the file's, and those of the
     -- mutations it replaces (an id the file moves to another commune or year leaves a gap there).
     CREATE TEMP TABLE dvf_merge_years ON COMMIT DROP AS
-      SELECT code_commune, code_departement, date_trunc('year', date_mutation)::date AS year FROM ${stage}
-      UNION SELECT m.code_commune, m.code_departement, date_trunc('year', m.date_mutation)::date
+      SELECT code_commune, code_departement, date_trunc('year', date_mutation::timestamp)::date AS year FROM ${stage}
+      UNION SELECT m.code_commune, m.code_departement, date_trunc('year', m.date_mutation::timestamp)::date
               FROM dvf_mutations m JOIN dvf_merge_ids USING (id_mutation);
     ANALYZE dvf_merge_years;
     DELETE FROM dvf_lines WHERE id_mutation IN (SELECT id_mutation FROM dvf_merge_ids);

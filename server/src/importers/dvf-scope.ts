@@ -38,5 +38,5 @@ export function dvfScope(scopeOrCommunes: DvfScope | string): DvfScope {
 /** SQL condition: a row of commune `commune` dated `date` is in the scope. */
 export function inScopeSql(scope: DvfScope, commune: string, date: string): string {
   const base = `${commune} IN (${scope.communes})`;
-  return scope.years ? `${base} AND (${commune}, date_trunc('year', ${date})::date) IN (${scope.years})` : base;
+  return scope.years ? `${base} AND (${commune}, date_trunc('year', ${date}::timestamp)::date) IN (${scope.years})` : base;
 }

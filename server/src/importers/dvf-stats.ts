@@ -146,14 +146,14 @@ export async function refreshStats(
   await tx.exec(`
     DROP TABLE IF EXISTS dvf_stats_sections;
     CREATE TEMP TABLE dvf_stats_sections AS
-      SELECT DISTINCT s.code_section AS code, date_trunc('year', s.month)::date AS year FROM dvf_sales s
+      SELECT DISTINCT s.code_section AS code, date_trunc('year', s.month::timestamp)::date AS year FROM dvf_sales s
        WHERE ${inScopeSql(scope, 's.code_commune', 's.month')} ${since('s.month')} AND s.code_section IS NOT NULL
-      UNION SELECT code, date_trunc('year', month)::date FROM dvf_stats_monthly
+      UNION SELECT code, date_trunc('year', month::timestamp)::date FROM dvf_stats_monthly
        WHERE level = 'section' AND ${inScopeSql(scope, 'left(code, 5)', 'month')} ${since('month')};
     ANALYZE dvf_stats_sections;
     DELETE FROM dvf_stats_monthly
       WHERE (level = 'commune' AND ${inScopeSql(scope, 'code', 'month')})
-         OR (level = 'section' AND (code, date_trunc('year', month)::date) IN (SELECT code, year FROM dvf_stats_sections))
+         OR (level = 'section' AND (code, date_trunc('year', month::timestamp)::date) IN (SELECT code, year FROM dvf_stats_sections))
          OR (level = 'departement' AND ${inScopeSql(depScope, 'code', 'month')});`);
   // The sales are hashed into their groups, then each group's few values sorted for its quartiles:
   // sorting all the (level, code, type, month) rows at once took twice as long (decision 0850).
@@ -181,11 +181,12 @@ export async function refreshStats(
                   CASE WHEN c.departement THEN s.code_departement END AS departement
              FROM dvf_sales s
             CROSS JOIN LATERAL (SELECT ${inScopeSql(scope, 's.code_commune', 's.month')} AS local,
-                                       (s.code_section, date_trunc('year', s.month)::date) IN (SELECT code, year FROM dvf_stats_sections) AS section,
+                                       (s.code_section, date_trunc('year', s.month::timestamp)::date) IN (SELECT code, year FROM dvf_stats_sections) AS section,
                                        ${inScopeSql(depScope, 's.code_departement', 's.month')} AS departement) c
             -- The département first: its index narrows a whole country's sales to the few it refreshes.
             WHERE s.within_bounds AND s.code_departement IN (${deps.departements}) ${since('s.month')}
               AND (c.local OR c.section OR c.departement)
+            OFFSET 0
          ) x
         GROUP BY GROUPING SETS ((commune, type, month), (commune, pair, month), (section, type, month), (section, pair, month),
                                 (departement, type, month), (departement, pair, month))) g

@@ -146,6 +146,15 @@ describe('sales tiles rules', () => {
     );
     expect(Number(r?.m)).toBe(morton(16645, 11270));
     expect(Number(r?.z20)).toBe(morton(532661, 360663));
+    // Every cell of the zoom-20 grid (a pseudo-random sample) and the largest integers.
+    const pairs = Array.from({ length: 500 }, (_, i) => [(i * 2_654_435_761) % 2 ** 20, (i * 40_503 + 7) % 2 ** 20] as const);
+    const codes = await db.query<{ m: string }>(
+      'SELECT map_morton(x, y)::text AS m FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS t(x, y, i) ORDER BY i',
+      [pairs.map(([x]) => x), pairs.map(([, y]) => y)],
+    );
+    expect(codes.map((c) => Number(c.m))).toEqual(pairs.map(([x, y]) => morton(x, y)));
+    const [max] = await db.query<{ m: string }>('SELECT map_morton(2147483647, 2147483647)::text AS m');
+    expect(max?.m).toBe(String(2n ** 62n - 1n));
     expect([5, 6, 8, 9, 10, 11, 13, 14].map(cellLevel)).toEqual([9, 9, 11, 13, 13, 15, 15, 15]);
   });
 

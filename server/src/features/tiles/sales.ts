@@ -73,10 +73,14 @@ export async function refreshMapCells(tx: Queryable, scopeOrCommunes: DvfScope |
     DELETE FROM dvf_map_cells c WHERE ${inScopeSql(scope, 'c.code_commune', 'c.month')};
     INSERT INTO dvf_map_points (cell, id_mutation, code_commune, date_mutation, kinds, nature, price, ppm2, lon, lat)
     WITH k AS (${points.kinds})
-    SELECT map_morton(${GRID_X_SQL('m.longitude')}, ${GRID_Y_SQL('m.latitude')}), m.id_mutation, m.code_commune, m.date_mutation,
-           coalesce(k.kinds, 16)::smallint, m.nature_mutation, m.valeur_fonciere::float8, s.prix_m2::float8, m.longitude, m.latitude
-      FROM dvf_mutations m LEFT JOIN k ON k.id_mutation = m.id_mutation LEFT JOIN dvf_sales s ON s.id_mutation = m.id_mutation
-     WHERE m.latitude IS NOT NULL AND ${points.mutations}
+    SELECT map_morton(gx, gy), id_mutation, code_commune, date_mutation, kinds, nature_mutation, price, ppm2, longitude, latitude
+      FROM (SELECT ${GRID_X_SQL('m.longitude')} AS gx, ${GRID_Y_SQL('m.latitude')} AS gy, m.id_mutation, m.code_commune,
+                   m.date_mutation, coalesce(k.kinds, 16)::smallint AS kinds, m.nature_mutation, m.valeur_fonciere::float8 AS price,
+                   s.prix_m2::float8 AS ppm2, m.longitude, m.latitude
+              FROM dvf_mutations m LEFT JOIN k ON k.id_mutation = m.id_mutation LEFT JOIN dvf_sales s ON s.id_mutation = m.id_mutation
+             WHERE m.latitude IS NOT NULL AND ${points.mutations}
+             -- Not flattened: map_morton is inlined only when its arguments are plain columns.
+             OFFSET 0) g
      -- In the primary key's order: each index page is filled once instead of split at random.
      ORDER BY 1, 2;
     -- The finest level from the points, then every level from it: one pass over the points, not one per level.
