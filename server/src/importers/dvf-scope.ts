@@ -5,8 +5,8 @@
  * given only their years it lists (a query returning `code_commune, year`, the first day of the
  * year). A DVF file replaces (commune, year) pairs: the sales, points, cells and statistics of the
  * other years of its communes do not change. Recomputing them made a département loaded year by
- * year slower at each year: its fifth file took 68,3 s against 14,2 s for the first, 19,6 s now
- * (decision 0850, amendment 4).
+ * year slower at each year: its fifth file took 68,3 s against 14,2 s for the first (decision
+ * 0850, amendment 4).
  */
 export interface DvfScope {
   communes: string;
