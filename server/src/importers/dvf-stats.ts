@@ -186,6 +186,7 @@ export async function refreshStats(
             -- The département first: its index narrows a whole country's sales to the few it refreshes.
             WHERE s.within_bounds AND s.code_departement IN (${deps.departements}) ${since('s.month')}
               AND (c.local OR c.section OR c.departement)
+            -- Not flattened: each sale's tests are computed once, not again in each grouping key.
             OFFSET 0
          ) x
         GROUP BY GROUPING SETS ((commune, type, month), (commune, pair, month), (section, type, month), (section, pair, month),
