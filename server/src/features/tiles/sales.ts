@@ -53,26 +53,26 @@ const GRID_Y_SQL = (lat: string) =>
 export async function refreshMapCells(tx: Queryable, scopeOrCommunes: DvfScope | string): Promise<void> {
   const scope = dvfScope(scopeOrCommunes);
   const { changed } = scope;
+  const inScope = inScopeSql(scope, 'm.code_commune', 'm.date_mutation');
+  // The mutations whose points are rebuilt, and the lines their kinds of locals are read from.
   const points = changed
     ? {
         replaced: `AND p.id_mutation IN (${changed.replaced})`,
-        kinds: `SELECT id_mutation, bit_or(1 << (code_type_local - 1))::smallint AS kinds FROM ${changed.lines}
-                 WHERE code_type_local BETWEEN 1 AND 4 GROUP BY id_mutation`,
+        lines: changed.lines,
         mutations: `m.id_mutation IN (SELECT id_mutation FROM ${changed.lines} WHERE line_no = 1)`,
       }
     : {
         replaced: '',
-        kinds: `SELECT id_mutation, bit_or(1 << (code_type_local - 1))::smallint AS kinds FROM dvf_lines
-                 WHERE code_type_local BETWEEN 1 AND 4
-                   AND id_mutation IN (SELECT id_mutation FROM dvf_mutations m WHERE ${inScopeSql(scope, 'm.code_commune', 'm.date_mutation')})
-                 GROUP BY id_mutation`,
-        mutations: inScopeSql(scope, 'm.code_commune', 'm.date_mutation'),
+        lines: `dvf_lines WHERE id_mutation IN (SELECT id_mutation FROM dvf_mutations m WHERE ${inScope})`,
+        mutations: inScope,
       };
   await tx.exec(`
     DELETE FROM dvf_map_points p WHERE ${inScopeSql(scope, 'p.code_commune', 'p.date_mutation')} ${points.replaced};
     DELETE FROM dvf_map_cells c WHERE ${inScopeSql(scope, 'c.code_commune', 'c.month')};
     INSERT INTO dvf_map_points (cell, id_mutation, code_commune, date_mutation, kinds, nature, price, ppm2, lon, lat)
-    WITH k AS (${points.kinds})
+    WITH k AS (SELECT id_mutation, bit_or(1 << (code_type_local - 1))::smallint AS kinds
+                 FROM (SELECT id_mutation, code_type_local FROM ${points.lines}) l
+                WHERE code_type_local BETWEEN 1 AND 4 GROUP BY id_mutation)
     SELECT map_morton(gx, gy), id_mutation, code_commune, date_mutation, kinds, nature_mutation, price, ppm2, longitude, latitude
       FROM (SELECT ${GRID_X_SQL('m.longitude')} AS gx, ${GRID_Y_SQL('m.latitude')} AS gy, m.id_mutation, m.code_commune,
                    m.date_mutation, coalesce(k.kinds, 16)::smallint AS kinds, m.nature_mutation, m.valeur_fonciere::float8 AS price,
