@@ -1,3 +1,11 @@
+/**
+ * One import on an empty base with every statement timed (decision 0850, amendment 2):
+ *
+ *   BENCH_SOURCE=dvf|dvf-raw|dpe|ban|cadastre|copro BENCH_ENGINES=pglite|postgres npm run bench:import-profile -w bench
+ *
+ * BENCH_SPLIT=1 times each statement of a multi-statement string on its own; BENCH_EXPLAIN=<text>
+ * prints `EXPLAIN ANALYZE` of the statements containing that text (they run once, explained).
+ */
 import { loadavg } from 'node:os';
 import type { Db, Queryable } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
@@ -17,10 +25,44 @@ function timed(db: Db, log: Timing[]): Db {
     new Proxy(q, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
+        if (prop === 'exec' && process.env.BENCH_SPLIT === '1') {
+          // Each statement of a multi-statement string timed on its own (none of the merge's holds a `;` in a literal).
+          return async (sql: string) => {
+            for (const one of sql
+              .split(/;\s*(?:--[^\n]*\s*)*\n/)
+              .map((x) => x.trim())
+              .filter((x) => x && !/^(--[^\n]*\s*)+$/.test(x))) {
+              const t0 = performance.now();
+              try {
+                if (process.env.BENCH_EXPLAIN && one.includes(process.env.BENCH_EXPLAIN)) {
+                  const plan = await (target as Queryable).query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${one}`);
+                  console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
+                } else await (value as (s: string) => Promise<unknown>).call(target, one);
+              } finally {
+                log.push({
+                  sql: one
+                    .replace(/--[^\n]*/g, '')
+                    .replace(/\s+/g, ' ')
+                    .trim()
+                    .slice(0, 110),
+                  ms: performance.now() - t0,
+                });
+              }
+            }
+          };
+        }
         if (prop === 'query' || prop === 'exec' || prop === 'copyCsv') {
           return async (...args: unknown[]) => {
             const t0 = performance.now();
             try {
+              if (prop === 'query' && process.env.BENCH_EXPLAIN && String(args[0]).includes(process.env.BENCH_EXPLAIN)) {
+                const plan = await (target as Queryable).query<{ 'QUERY PLAN': string }>(
+                  `EXPLAIN (ANALYZE, COSTS OFF) ${String(args[0])}`,
+                  args[1] as unknown[],
+                );
+                console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
+                return [];
+              }
               return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
             } finally {
               const sql = prop === 'copyCsv' ? `COPY ${String(args[0])}` : String(args[0]);

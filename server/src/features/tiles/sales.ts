@@ -54,13 +54,11 @@ export async function refreshMapCells(tx: Queryable, scopeOrCommunes: DvfScope |
   const scope = dvfScope(scopeOrCommunes);
   const { changed } = scope;
   const inScope = inScopeSql(scope, 'm.code_commune', 'm.date_mutation');
-  // The mutations whose points are rebuilt, and the lines their kinds of locals are read from.
+  // The mutations whose points are rebuilt, and the lines their kinds of locals are read from:
+  // every line of each of them, so that grouping the lines lists the mutations too (a mutation
+  // always has lines) and no second pass over the lines picks them out.
   const points = changed
-    ? {
-        replaced: `AND p.id_mutation IN (${changed.replaced})`,
-        lines: changed.lines,
-        mutations: `m.id_mutation IN (SELECT id_mutation FROM ${changed.lines} WHERE line_no = 1)`,
-      }
+    ? { replaced: `AND p.id_mutation IN (${changed.replaced})`, lines: changed.lines, mutations: 'true' }
     : {
         replaced: '',
         lines: `dvf_lines WHERE id_mutation IN (SELECT id_mutation FROM dvf_mutations m WHERE ${inScope})`,
@@ -70,14 +68,13 @@ export async function refreshMapCells(tx: Queryable, scopeOrCommunes: DvfScope |
     DELETE FROM dvf_map_points p WHERE ${inScopeSql(scope, 'p.code_commune', 'p.date_mutation')} ${points.replaced};
     DELETE FROM dvf_map_cells c WHERE ${inScopeSql(scope, 'c.code_commune', 'c.month')};
     INSERT INTO dvf_map_points (cell, id_mutation, code_commune, date_mutation, kinds, nature, price, ppm2, lon, lat)
-    WITH k AS (SELECT id_mutation, bit_or(1 << (code_type_local - 1))::smallint AS kinds
-                 FROM (SELECT id_mutation, code_type_local FROM ${points.lines}) l
-                WHERE code_type_local BETWEEN 1 AND 4 GROUP BY id_mutation)
+    WITH k AS (SELECT id_mutation, bit_or(1 << (code_type_local - 1)) FILTER (WHERE code_type_local BETWEEN 1 AND 4)::smallint AS kinds
+                 FROM (SELECT id_mutation, code_type_local FROM ${points.lines}) l GROUP BY id_mutation)
     SELECT map_morton(gx, gy), id_mutation, code_commune, date_mutation, kinds, nature_mutation, price, ppm2, longitude, latitude
       FROM (SELECT ${GRID_X_SQL('m.longitude')} AS gx, ${GRID_Y_SQL('m.latitude')} AS gy, m.id_mutation, m.code_commune,
                    m.date_mutation, coalesce(k.kinds, 16)::smallint AS kinds, m.nature_mutation, m.valeur_fonciere::float8 AS price,
                    s.prix_m2::float8 AS ppm2, m.longitude, m.latitude
-              FROM dvf_mutations m LEFT JOIN k ON k.id_mutation = m.id_mutation LEFT JOIN dvf_sales s ON s.id_mutation = m.id_mutation
+              FROM k JOIN dvf_mutations m ON m.id_mutation = k.id_mutation LEFT JOIN dvf_sales s ON s.id_mutation = m.id_mutation
              WHERE m.latitude IS NOT NULL AND ${points.mutations}
              -- Not flattened: map_morton is inlined only when its arguments are plain columns.
              OFFSET 0) g
