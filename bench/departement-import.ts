@@ -11,7 +11,8 @@
  *   yearly release of the whole country is: each year's time printed)
  *
  * BENCH_ENGINES=postgres (default) or pglite or both; PostgreSQL from BENCH_DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/postgres; a scratch database is created and dropped).
+ * postgres://postgres@127.0.0.1:5432/postgres; a scratch database is created and dropped), PGlite
+ * in a temporary data directory, as the server runs it.
  */
 
 import { once } from 'node:events';
@@ -22,9 +23,12 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { runImport } from '../server/src/importers/run.ts';
 import { SAMPLES } from '../server/src/importers/test-samples.ts';
 import { onEachEngine } from './engines.ts';
+import { slowest, type Timing, timed } from './timed-db.ts';
 
 const LINES = Number(process.argv[2] ?? 1_000_000);
 const BY_YEAR = process.env.BENCH_BY_YEAR === '1';
+/** BENCH_PROFILE=1: the slowest statements of each file (with BENCH_SPLIT, BENCH_EXPLAIN: timed-db.ts). */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const COMMUNES = 100;
 process.env.BENCH_ENGINES ??= 'postgres';
 
@@ -108,56 +112,62 @@ async function main(): Promise<void> {
     console.log(
       `fichier${files.length > 1 ? `s (${files.length}, un par année)` : ''} synthétique${files.length > 1 ? 's' : ''} : ${lines} lignes DVF, ${COMMUNES} communes, ${mib(size)}, écrit en ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
-    await onEachEngine('immoloupe_bench_dep', async (engine, db) => {
-      await migrate(db);
-      console.log(`${engine} — charge de la machine (uptime) au départ : ${load()}`);
-      peakRss = process.memoryUsage().rss;
-      const t0 = performance.now();
-      let kept = 0;
-      let rejected = 0;
-      for (const f of files) {
-        t = performance.now();
-        let readMs = 0;
-        const report = await runImport(db, {
-          path: f,
-          source: 'dvf',
-          startedBy: 'bench',
-          onProgress: (p) => {
-            if (p.phase === 'fusion' && readMs === 0) readMs = performance.now() - t;
-          },
-        });
-        const ms = performance.now() - t;
-        if (report.status !== 'succeeded') throw new Error(report.error ?? 'échec');
-        kept += report.rowsKept;
-        rejected += report.rowsRejected;
-        if (files.length > 1) {
-          console.log(
-            `  ${path.basename(f)} : ${report.rowsKept} lignes en ${(ms / 1000).toFixed(1)} s (${Math.round(report.rowsKept / (ms / 1000))} lignes/s ; lecture ${(readMs / 1000).toFixed(1)} s, fusion ${((ms - readMs) / 1000).toFixed(1)} s)`,
-          );
-        } else {
-          console.log(
-            `${engine} : ${report.rowsKept} lignes importées (${report.rowsRejected} rejetées) en ${(ms / 1000).toFixed(1)} s\n` +
-              `  ${Math.round(report.rowsKept / (ms / 1000))} lignes/s (lecture + validation + chargement ${(readMs / 1000).toFixed(1)} s, fusion + statistiques ${((ms - readMs) / 1000).toFixed(1)} s)`,
-          );
+    await onEachEngine(
+      'immoloupe_bench_dep',
+      async (engine, db) => {
+        await migrate(db);
+        console.log(`${engine} — charge de la machine (uptime) au départ : ${load()}`);
+        peakRss = process.memoryUsage().rss;
+        const t0 = performance.now();
+        let kept = 0;
+        let rejected = 0;
+        for (const f of files) {
+          t = performance.now();
+          let readMs = 0;
+          const log: Timing[] = [];
+          const report = await runImport(PROFILE ? timed(db, log) : db, {
+            path: f,
+            source: 'dvf',
+            startedBy: 'bench',
+            onProgress: (p) => {
+              if (p.phase === 'fusion' && readMs === 0) readMs = performance.now() - t;
+            },
+          });
+          const ms = performance.now() - t;
+          if (report.status !== 'succeeded') throw new Error(report.error ?? 'échec');
+          kept += report.rowsKept;
+          rejected += report.rowsRejected;
+          if (files.length > 1) {
+            console.log(
+              `  ${path.basename(f)} : ${report.rowsKept} lignes en ${(ms / 1000).toFixed(1)} s (${Math.round(report.rowsKept / (ms / 1000))} lignes/s ; lecture ${(readMs / 1000).toFixed(1)} s, fusion ${((ms - readMs) / 1000).toFixed(1)} s)`,
+            );
+          } else {
+            console.log(
+              `${engine} : ${report.rowsKept} lignes importées (${report.rowsRejected} rejetées) en ${(ms / 1000).toFixed(1)} s\n` +
+                `  ${Math.round(report.rowsKept / (ms / 1000))} lignes/s (lecture + validation + chargement ${(readMs / 1000).toFixed(1)} s, fusion + statistiques ${((ms - readMs) / 1000).toFixed(1)} s)`,
+            );
+          }
+          if (PROFILE) for (const l of slowest(log, 12).lines) console.log(`    ${l}`);
         }
-      }
-      const ms = performance.now() - t0;
-      const [counts] = await db.query<{ mutations: number; sales: number; stats: number }>(
-        `SELECT (SELECT count(*) FROM dvf_mutations)::int AS mutations, (SELECT count(*) FROM dvf_sales)::int AS sales,
+        const ms = performance.now() - t0;
+        const [counts] = await db.query<{ mutations: number; sales: number; stats: number }>(
+          `SELECT (SELECT count(*) FROM dvf_mutations)::int AS mutations, (SELECT count(*) FROM dvf_sales)::int AS sales,
                 (SELECT count(*) FROM dvf_stats_monthly)::int AS stats`,
-      );
-      console.log(
-        [
-          ...(files.length > 1
-            ? [
-                `${engine} : ${kept} lignes importées (${rejected} rejetées) en ${(ms / 1000).toFixed(1)} s, ${Math.round(kept / (ms / 1000))} lignes/s`,
-              ]
-            : []),
-          `  ${counts?.mutations} mutations, ${counts?.sales} ventes retenues, ${counts?.stats} lignes de statistiques mensuelles`,
-          `  mémoire résidente maximale du processus : ${mib(peakRss)} ; charge en fin : ${load()}`,
-        ].join('\n'),
-      );
-    });
+        );
+        console.log(
+          [
+            ...(files.length > 1
+              ? [
+                  `${engine} : ${kept} lignes importées (${rejected} rejetées) en ${(ms / 1000).toFixed(1)} s, ${Math.round(kept / (ms / 1000))} lignes/s`,
+                ]
+              : []),
+            `  ${counts?.mutations} mutations, ${counts?.sales} ventes retenues, ${counts?.stats} lignes de statistiques mensuelles`,
+            `  mémoire résidente maximale du processus : ${mib(peakRss)} ; charge en fin : ${load()}`,
+          ].join('\n'),
+        );
+      },
+      { onDisk: true },
+    );
   } finally {
     clearInterval(sampler);
     rmSync(work, { recursive: true, force: true });

@@ -1,18 +1,29 @@
 /**
- * Runs a benchmark on each engine named in BENCH_ENGINES (default both): an in-memory PGlite, and
- * a throw-away database on the PostgreSQL server of BENCH_DATABASE_URL, dropped afterwards.
+ * Runs a benchmark on each engine named in BENCH_ENGINES (default both): a PGlite — in memory, or
+ * with `onDisk` in a temporary data directory as the server keeps it (the memory of an in-memory
+ * base includes its files) —, and a throw-away database on the PostgreSQL server of
+ * BENCH_DATABASE_URL, dropped afterwards.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { type Db, openPglite, openPostgres } from '../server/src/db/client.ts';
 
-export async function onEachEngine(prefix: string, run: (label: string, db: Db) => Promise<void>): Promise<void> {
+export async function onEachEngine(
+  prefix: string,
+  run: (label: string, db: Db) => Promise<void>,
+  options: { onDisk?: boolean } = {},
+): Promise<void> {
   const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
   if (engines.includes('pglite')) {
-    const db = await openPglite(undefined);
+    const dir = options.onDisk ? mkdtempSync(path.join(tmpdir(), `${prefix}-`)) : undefined;
+    const db = await openPglite(dir);
     try {
       await run('PGlite', db);
     } finally {
       await db.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
     }
   }
   if (engines.includes('postgres')) {
