@@ -43,15 +43,20 @@ async function bench(engine: string, db: Db, inputs: { source: Source; file: str
     if (report.status !== 'succeeded') throw new Error(`${source}: ${report.error}`);
     const { csv, rows } = await stagedCsv(source, file);
     const cols = IMPORTERS[source].columns;
-    await db.exec(`DROP TABLE IF EXISTS bench_copy; CREATE TABLE bench_copy (${cols.map(([n, t]) => `${n} ${t}`).join(', ')})`);
-    const t1 = performance.now();
-    await db.copyCsv(
-      'bench_copy',
-      cols.map(([n]) => n),
-      csv,
-    );
-    const copyMs = performance.now() - t1;
-    await db.exec('DROP TABLE bench_copy');
+    // The best of three plain COPYs: one alone moved by a third from one run to the next, and the
+    // fastest is the strictest reference for the ratio.
+    let copyMs = Number.POSITIVE_INFINITY;
+    for (let pass = 0; pass < 3; pass++) {
+      await db.exec(`DROP TABLE IF EXISTS bench_copy; CREATE TABLE bench_copy (${cols.map(([n, t]) => `${n} ${t}`).join(', ')})`);
+      const t1 = performance.now();
+      await db.copyCsv(
+        'bench_copy',
+        cols.map(([n]) => n),
+        csv,
+      );
+      copyMs = Math.min(copyMs, performance.now() - t1);
+      await db.exec('DROP TABLE bench_copy');
+    }
     const importRate = report.rowsKept / (importMs / 1000);
     const copyRate = rows / (copyMs / 1000);
     console.log(

@@ -80,6 +80,26 @@ export function referenceOf(f: (name: string) => string | undefined, i: number):
   return null;
 }
 
+/**
+ * Position of a column in the header (`index`), -1 when absent. RNIC column names are cut at 63
+ * characters: a longer name is matched by its prefix. Answers are kept in `cache`, so that the
+ * search runs once per file and not once per line.
+ */
+function columnOf(index: Map<string, number>, cache: Map<string, number>, name: string): number {
+  let i = cache.get(name);
+  if (i === undefined) {
+    i = index.get(name) ?? -1;
+    if (i < 0)
+      for (const [k, j] of index)
+        if (k.length >= 60 && name.startsWith(k)) {
+          i = j;
+          break;
+        }
+    cache.set(name, i);
+  }
+  return i;
+}
+
 export const coproImporter: Importer = {
   source: 'copro',
   columns,
@@ -87,6 +107,7 @@ export const coproImporter: Importer = {
   analyze: ['numero_immatriculation', 'source_line'],
   async *rows(input, ctx) {
     let index: Map<string, number> | null = null;
+    const cache = new Map<string, number>();
     let width = 0;
     for await (const records of csvRecordBatches(input.text(), { delimiter: ',', quoted: true }, ctx))
       for (const ev of records) {
@@ -105,12 +126,10 @@ export const coproImporter: Importer = {
           ctx.reject(ev.line, `${ev.fields.length} colonnes au lieu de ${width}`);
           continue;
         }
+        const header = index;
         const f = (name: string): string | undefined => {
-          const i = index?.get(name);
-          if (i !== undefined) return ev.fields[i];
-          // RNIC column names are cut at 63 characters: match a longer name by its prefix.
-          for (const [k, j] of index ?? []) if (k.length >= 60 && name.startsWith(k)) return ev.fields[j];
-          return undefined;
+          const i = columnOf(header, cache, name);
+          return i < 0 ? undefined : ev.fields[i];
         };
         const numero = text(f('numero_d_immatriculation'));
         if (!numero || !/^[A-Z]{2}\d{7}$/.test(numero)) {
