@@ -80,6 +80,18 @@ export function referenceOf(f: (name: string) => string | undefined, i: number):
   return null;
 }
 
+/** Counts of the register, as [column, French label of a rejection]. */
+const LOT_COUNTS: readonly (readonly [string, string])[] = [
+  ['nombre_total_de_lots', 'nombre total de lots'],
+  [
+    'nombre_total_de_lots_a_usage_d_habitation_de_bureaux_ou_de_commerces',
+    'nombre de lots à usage d’habitation, de bureaux ou de commerces',
+  ],
+  ['nombre_de_lots_a_usage_d_habitation', 'nombre de lots à usage d’habitation'],
+  ['nombre_de_lots_de_stationnement', 'nombre de lots de stationnement'],
+  ['nombre_de_parcelles_cadastrales', 'nombre de parcelles cadastrales'],
+];
+
 /**
  * Position of a column in the header (`index`), -1 when absent. RNIC column names are cut at 63
  * characters: a longer name is matched by its prefix. Answers are kept in `cache`, so that the
@@ -138,17 +150,11 @@ export const coproImporter: Importer = {
         }
         const ints: (number | null)[] = [];
         let reason: string | null = null;
-        for (const name of [
-          'nombre_total_de_lots',
-          'nombre_total_de_lots_a_usage_d_habitation_de_bureaux_ou_de_commerces',
-          'nombre_de_lots_a_usage_d_habitation',
-          'nombre_de_lots_de_stationnement',
-          'nombre_de_parcelles_cadastrales',
-        ]) {
+        for (const [name, label] of LOT_COUNTS) {
           const t = text(f(name));
           if (t === null) ints.push(null);
           else if (/^\d+$/.test(t)) ints.push(Number(t));
-          else reason = `${name.replace(/_/g, ' ')} invalide « ${t} »`;
+          else reason = `${label} invalide « ${t} »`;
         }
         const lon = text(f('long'));
         const lat = text(f('lat'));
