@@ -38,11 +38,11 @@ function cookiesOf(header: string | undefined, url: string) {
     });
 }
 
-/** Bounds a step Playwright gives no time-out of its own (`page.pdf`). */
-function bounded<T>(step: Promise<T>, what: string, TimeoutError: new (message: string) => Error): Promise<T> {
+/** Rejects with a time-out when `step` has not settled within `ms`. */
+function bounded<T>(step: Promise<T>, ms: number, what: string, TimeoutError: new (message: string) => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`${what}: ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+    timer = setTimeout(() => reject(new TimeoutError(`${what}\u00a0: plus de ${ms} ms`)), ms);
   });
   return Promise.race([step, late]).finally(() => clearTimeout(timer));
 }
@@ -61,11 +61,15 @@ export async function retryOnTimeout<T>(fn: () => Promise<T>, isTimeout: (err: u
   }
 }
 
+/** Time for a whole render in one Chromium: its start, the page, the markers and the print. */
+const ATTEMPT_MS = 40_000;
+
 /**
- * Prints with a headless Chromium of its own (a fresh profile, removed after). Every step is
- * bounded, and a render that times out is tried once more in a new Chromium: a Chromium start
- * that hangs now and then is known upstream (Playwright issues 4981, 5228), and one did so once in
- * our browser tests, the download never coming.
+ * Prints with a headless Chromium of its own (a fresh profile, removed after). A render that does
+ * not end within ATTEMPT_MS is tried once more in a new Chromium, and the PDF is answered without
+ * waiting for the browser to exit: Chromium starts and exits that hang now and then are known
+ * upstream (Playwright issues 4981, 5228, 5327), and in our browser tests a letters download once
+ * never came.
  */
 async function printWith(
   executablePath: string,
@@ -76,24 +80,31 @@ async function printWith(
   return retryOnTimeout(
     async () => {
       const profile = mkdtempSync(path.join(tmpdir(), 'immoloupe-pdf-'));
-      let context: BrowserContext | undefined;
-      try {
-        context = await chromium.launchPersistentContext(profile, {
+      let launched: Promise<BrowserContext> | undefined;
+      const attempt = async () => {
+        launched = chromium.launchPersistentContext(profile, {
           executablePath,
           headless: true,
           args: [...CHROMIUM_ARGS],
           locale: 'fr-FR',
           timezoneId: 'Europe/Paris',
-          timeout: TIMEOUT_MS,
+          timeout: ATTEMPT_MS,
           ...options,
         });
+        const context = await launched;
         const page = context.pages()[0] ?? (await context.newPage());
         await render(page);
         await page.emulateMedia({ media: 'print' });
-        return await bounded(page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true }), 'page.pdf', errors.TimeoutError);
+        return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+      };
+      try {
+        return await bounded(attempt(), ATTEMPT_MS, 'rendu PDF', errors.TimeoutError);
       } finally {
-        await context?.close().catch(() => undefined);
-        rmSync(profile, { recursive: true, force: true });
+        // Not awaited: the PDF is answered while the browser exits; a browser that starts after
+        // its attempt was given up is closed too.
+        const removeProfile = () => rmSync(profile, { recursive: true, force: true });
+        if (launched) void launched.then((context) => context.close()).then(removeProfile, removeProfile);
+        else removeProfile();
       }
     },
     (err) => err instanceof errors.TimeoutError,
