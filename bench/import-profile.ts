@@ -3,7 +3,9 @@
  *
  *   BENCH_SOURCE=dvf|dvf-raw|dpe|ban|cadastre|copro BENCH_ENGINES=pglite|postgres npm run bench:import-profile -w bench
  *
- * BENCH_SPLIT and BENCH_EXPLAIN: see timed-db.ts.
+ * BENCH_SPLIT and BENCH_EXPLAIN: see timed-db.ts. BENCH_BY_TABLE=1 prints the time of each table the
+ * import writes (its inserts, deletes, index builds and ANALYZE) instead of the slowest statements;
+ * with BENCH_SPLIT=1, each statement of a multi-statement string goes to its own table.
  */
 import { loadavg } from 'node:os';
 import type { Db } from '../server/src/db/client.ts';
@@ -12,7 +14,7 @@ import type { Source } from '../server/src/importers/importer.ts';
 import { runImport } from '../server/src/importers/run.ts';
 import { onEachEngine } from './engines.ts';
 import { buildInputs, removeInputs } from './import-inputs.ts';
-import { slowest, type Timing, timed } from './timed-db.ts';
+import { byTable, slowest, type Timing, timed } from './timed-db.ts';
 
 async function profile(engine: string, db: Db, source: Source, file: string): Promise<void> {
   await migrate(db);
@@ -21,7 +23,8 @@ async function profile(engine: string, db: Db, source: Source, file: string): Pr
   const report = await runImport(timed(db, log), { path: file, source, startedBy: 'bench' });
   const total = performance.now() - t0;
   if (report.status !== 'succeeded') throw new Error(`${source}: ${report.error}`);
-  const { total: inDb, lines } = slowest(log);
+  const { total: inDb, lines: statements } = slowest(log);
+  const lines = process.env.BENCH_BY_TABLE === '1' ? byTable(log) : statements;
   console.log(
     `\n${engine} ${source}: ${report.rowsKept} rows in ${(total / 1000).toFixed(2)} s (${Math.round(report.rowsKept / (total / 1000))} rows/s), ` +
       `database ${(inDb / 1000).toFixed(2)} s, elsewhere ${((total - inDb) / 1000).toFixed(2)} s; load average ${loadavg()[0]?.toFixed(2)}`,

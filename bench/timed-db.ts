@@ -8,6 +8,38 @@ import type { Db, Queryable } from '../server/src/db/client.ts';
 export interface Timing {
   sql: string;
   ms: number;
+  /** The table the statement writes (or indexes, or analyses): `tableOf`. */
+  table: string;
+}
+
+/**
+ * The table a statement writes, indexes or analyses, for the cost of each table of an import
+ * (`byTable`): temporary work tables of a merge are grouped under « merge work », staging under
+ * « staging », reads under « reads ».
+ */
+export function tableOf(sql: string): string {
+  const s = sql
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const m =
+    /\bINSERT INTO (\w+)/i.exec(s) ??
+    /^CREATE (?:UNIQUE )?INDEX (?:\w+ )?ON (?:\w+\.)?(\w+)/i.exec(s) ??
+    /^(?:ANALYZE|DELETE FROM|UPDATE|TRUNCATE|COPY|ALTER TABLE) (?:\w+\.)?(\w+)/i.exec(s) ??
+    /^(?:DROP TABLE IF EXISTS \w+; )?CREATE (?:TEMP |UNLOGGED )?TABLE (\w+)/i.exec(s);
+  if (/^DROP INDEX/i.test(s)) return 'index drops';
+  const t = m?.[1] ?? 'reads';
+  if (t.startsWith('import_stage_')) return 'staging';
+  if (/^(dvf|dpe|ban|copro|cadastre)_merge_/.test(t)) return 'merge work';
+  if (t.startsWith('dvf_stats_')) return 'dvf_stats_*';
+  return t;
+}
+
+/** Time per table (`tableOf`), most expensive first. */
+export function byTable(log: readonly Timing[]): string[] {
+  const totals = new Map<string, number>();
+  for (const t of log) totals.set(t.table, (totals.get(t.table) ?? 0) + t.ms);
+  return [...totals].sort((a, b) => b[1] - a[1]).map(([table, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${table}`);
 }
 
 /** The database with every statement timed (transactions included). */
@@ -31,6 +63,7 @@ export function timed(db: Db, log: Timing[]): Db {
                 } else await (value as (s: string) => Promise<unknown>).call(target, one);
               } finally {
                 log.push({
+                  table: tableOf(one),
                   sql: one
                     .replace(/--[^\n]*/g, '')
                     .replace(/\s+/g, ' ')
@@ -57,7 +90,7 @@ export function timed(db: Db, log: Timing[]): Db {
               return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
             } finally {
               const sql = prop === 'copyCsv' ? `COPY ${String(args[0])}` : String(args[0]);
-              log.push({ sql: sql.replace(/\s+/g, ' ').trim().slice(0, 110), ms: performance.now() - t0 });
+              log.push({ sql: sql.replace(/\s+/g, ' ').trim().slice(0, 110), ms: performance.now() - t0, table: tableOf(sql) });
             }
           };
         }
@@ -75,7 +108,7 @@ export function slowest(log: readonly Timing[], n = 25): { total: number; lines:
   const byStatement = new Map<string, Timing>();
   for (const t of log) {
     const prev = byStatement.get(t.sql);
-    byStatement.set(t.sql, { sql: t.sql, ms: (prev?.ms ?? 0) + t.ms });
+    byStatement.set(t.sql, { ...t, ms: (prev?.ms ?? 0) + t.ms });
   }
   return {
     total: log.reduce((s, t) => s + t.ms, 0),
