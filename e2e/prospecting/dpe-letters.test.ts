@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot } from '../support/browser.js';
+import { openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
 import { createAccounts, importSamples, signIn } from '../support/data.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
@@ -42,6 +42,7 @@ async function pdfText(data: Buffer): Promise<string> {
 describe('prospecting from the DPE search', () => {
   it('finds the F–G DPE of Flers, adds one to a list, changes its status and downloads its letter', async () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    traceOnFailure(b.page, server);
     try {
       await signIn(b.page, server.url, USER, '/pro/template');
       await b.page.getByLabel('Nom de l’agence').fill(AGENCY);

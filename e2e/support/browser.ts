@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 import { CHROMIUM_ARGS } from '../../shared/src/chromium.ts';
 import { REPO_ROOT } from './server.js';
 
@@ -65,4 +66,30 @@ export async function recordRequests(context: BrowserContext, origin: string): P
     return route.abort('blockedbyclient');
   });
   return { all, external: () => all.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) };
+}
+
+/**
+ * What to read in CI's log when the current test fails: the page's API requests with their
+ * answers and times, its console errors, and the end of the server's output (a download that
+ * never came left no other trace).
+ */
+export function traceOnFailure(page: Page, server: { output: () => string }): void {
+  const started = Date.now();
+  const lines: string[] = [];
+  const at = () => `${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`;
+  const api = (url: string) => url.includes('/api/');
+  page.on('request', (r) => {
+    if (api(r.url())) lines.push(`${at()} → ${r.method()} ${r.url()}`);
+  });
+  page.on('response', (r) => {
+    if (api(r.url())) lines.push(`${at()} ← ${r.status()} ${r.url()}`);
+  });
+  page.on('requestfailed', (r) => lines.push(`${at()} ✗ ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') lines.push(`${at()} console : ${m.text()}`);
+  });
+  onTestFailed(() => {
+    console.error(`Requêtes de la page :\n${lines.join('\n')}`);
+    console.error(`Fin de la sortie du serveur :\n${server.output().split('\n').slice(-40).join('\n')}`);
+  });
 }

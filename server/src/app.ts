@@ -162,8 +162,8 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(estimateRoutes({ db: deps.db }));
   api.use(extensionRoutes({ db: deps.db }));
   api.use(tileRoutes({ db: deps.db }));
-  api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
-  api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH }));
+  api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH, log }));
+  api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH, log }));
   api.use(zoneRoutes({ db: deps.db }));
   api.use(dpeRoutes({ db: deps.db }));
   api.use(coproRoutes({ db: deps.db }));

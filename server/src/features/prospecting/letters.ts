@@ -41,7 +41,7 @@ export function lettersHtml(targets: readonly ProspectingTarget[], body: string,
   <div class="body">${paragraphs}</div>
 </section>`;
   });
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Lettres de prospection</title><style>
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><title>Lettres de prospection</title><style>
 @page { size: A4; margin: 20mm 18mm; }
 body { font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 11pt; color: #1b1b1b; margin: 0; }
 .letter { break-after: page; }

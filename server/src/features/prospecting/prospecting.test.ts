@@ -145,6 +145,8 @@ describe('prospecting lists', () => {
     expect(html).toContain('Madame, Monsieur le Propriétaire,');
     expect(html).toContain('Le 21/11/2026');
     expect(html).toContain('12 Rue Jules Guesde, 93140 Bondy');
+    // Printed with nothing fetched: only its inline style and data: images are allowed.
+    expect(html).toContain(`content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"`);
 
     const noAgency = await send(api, 'GET', `/api/prospecting/lists/${listId}/letters.pdf`);
     expect(noAgency.status).toBe(400);

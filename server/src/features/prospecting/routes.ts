@@ -20,7 +20,7 @@ import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { agencyLogo, readAgency } from '../estimates/queries.js';
-import { renderHtmlPdf } from '../reports/pdf.js';
+import { type PdfLog, renderHtmlPdf } from '../reports/pdf.js';
 import { lettersHtml } from './letters.js';
 import { ProspectingStore } from './queries.js';
 
@@ -46,7 +46,7 @@ function checkLetterBody(body: string | undefined) {
     throw new HttpError(400, `Champ de fusion inconnu dans la lettre\u00a0: ${unknown.map((f) => `{${f}}`).join(', ')}.`);
 }
 
-export function prospectingRoutes({ db, chromiumPath }: { db: Db; chromiumPath?: string | undefined }): Router {
+export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumPath?: string | undefined; log?: PdfLog }): Router {
   const router = Router();
   const store = new ProspectingStore(db, DEFAULT_LETTER_BODY);
   router.use('/prospecting', requireSubscriber, (_req, res, next) => {
@@ -131,7 +131,7 @@ export function prospectingRoutes({ db, chromiumPath }: { db: Db; chromiumPath?:
         'Renseignez d’abord le nom de votre agence dans «\u00a0Mon modèle\u00a0» (/pro/template)\u00a0: il signe les lettres.',
       );
     const logo = agency.hasLogo ? await agencyLogo(db, userId(req)) : null;
-    const pdf = await renderHtmlPdf(lettersHtml(targets, list.letterBody, { ...agency, logo }, new Date()), chromiumPath);
+    const pdf = await renderHtmlPdf(lettersHtml(targets, list.letterBody, { ...agency, logo }, new Date()), chromiumPath, log);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="lettres-prospection-${id.slice(0, 8)}.pdf"`);
     res.send(pdf);

@@ -12,6 +12,7 @@ import { CHROMIUM_ARGS } from '@immoloupe/shared/chromium';
 import type { Request } from 'express';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HttpError } from '../../http/errors.js';
+import type { Logger } from '../../logger.js';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -38,11 +39,11 @@ function cookiesOf(header: string | undefined, url: string) {
     });
 }
 
-/** Rejects with a time-out when `step` has not settled within `ms`. */
-function bounded<T>(step: Promise<T>, ms: number, what: string, TimeoutError: new (message: string) => Error): Promise<T> {
+/** Rejects with a time-out when `step` has not settled within `ms`; `what` names what was under way then. */
+function bounded<T>(step: Promise<T>, ms: number, what: () => string, TimeoutError: new (message: string) => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`${what}\u00a0: plus de ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new TimeoutError(`${what()}\u00a0: plus de ${ms} ms`)), ms);
   });
   return Promise.race([step, late]).finally(() => clearTimeout(timer));
 }
@@ -51,15 +52,22 @@ function bounded<T>(step: Promise<T>, ms: number, what: string, TimeoutError: ne
  * Runs `fn` until it succeeds, at most `attempts` times, again only after a time-out (`isTimeout`):
  * any other error is the answer.
  */
-export async function retryOnTimeout<T>(fn: () => Promise<T>, isTimeout: (err: unknown) => boolean, attempts = 2): Promise<T> {
+export async function retryOnTimeout<T>(
+  fn: (attempt: number) => Promise<T>,
+  isTimeout: (err: unknown) => boolean,
+  attempts = 2,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await fn();
+      return await fn(attempt);
     } catch (err) {
       if (attempt >= attempts || !isTimeout(err)) throw err;
     }
   }
 }
+
+/** Where the renders go in the logs: each one's steps and times, each attempt given up. */
+export type PdfLog = Pick<Logger, 'info' | 'warn'>;
 
 /** Time for a whole render in one Chromium: its start, the page, the markers and the print. */
 const ATTEMPT_MS = 40_000;
@@ -73,15 +81,24 @@ const ATTEMPT_MS = 40_000;
  */
 async function printWith(
   executablePath: string,
-  options: { viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string>; offline?: boolean },
+  options: { viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string> },
   render: (page: Page) => Promise<void>,
+  log?: PdfLog,
 ): Promise<Buffer> {
   const { chromium, errors } = await import('playwright-core');
   return retryOnTimeout(
-    async () => {
+    async (attempt) => {
       const profile = mkdtempSync(path.join(tmpdir(), 'immoloupe-pdf-'));
       let launched: Promise<BrowserContext> | undefined;
-      const attempt = async () => {
+      // Each step's time, and the one under way: a render given up says where it stood.
+      const started = Date.now();
+      const steps: Record<string, number> = {};
+      let step = 'démarrage de Chromium';
+      const done = (next: string) => {
+        steps[step] = Date.now() - started - Object.values(steps).reduce((a, b) => a + b, 0);
+        step = next;
+      };
+      const run = async () => {
         launched = chromium.launchPersistentContext(profile, {
           executablePath,
           headless: true,
@@ -92,13 +109,22 @@ async function printWith(
           ...options,
         });
         const context = await launched;
+        done('page');
         const page = context.pages()[0] ?? (await context.newPage());
         await render(page);
+        done('impression');
         await page.emulateMedia({ media: 'print' });
-        return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+        const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+        done('fini');
+        return pdf;
       };
       try {
-        return await bounded(attempt(), ATTEMPT_MS, 'rendu PDF', errors.TimeoutError);
+        const pdf = await bounded(run(), ATTEMPT_MS, () => `rendu PDF (${step})`, errors.TimeoutError);
+        log?.info('PDF rendered', { attempt, ms: Date.now() - started, steps });
+        return pdf;
+      } catch (err) {
+        if (err instanceof errors.TimeoutError) log?.warn('PDF render timed out', { attempt, step, steps, error: err.message });
+        throw err;
       } finally {
         // Not awaited: the PDF is answered while the browser exits; a browser that starts after
         // its attempt was given up is closed too.
@@ -112,35 +138,47 @@ async function printWith(
 }
 
 /** Renders `pathWithQuery` (e.g. `/pdf/printestimationavis?id=…`) of this server to a PDF, as the caller. */
-export async function renderPdf(req: Request, pathWithQuery: string, configured?: string | undefined): Promise<Buffer> {
+export async function renderPdf(req: Request, pathWithQuery: string, configured?: string | undefined, log?: PdfLog): Promise<Buffer> {
   const executablePath = chromiumPath(configured);
   if (!executablePath) throw new HttpError(503, PDF_UNAVAILABLE);
   const origin = `http://127.0.0.1:${req.socket.localPort}`;
   const headers = req.headers.authorization ? { extraHTTPHeaders: { authorization: req.headers.authorization } } : {};
-  return printWith(executablePath, { viewport: { width: 1024, height: 1400 }, ...headers }, async (page) => {
-    await page.context().addCookies(cookiesOf(req.headers.cookie, origin));
-    const response = await page.goto(`${origin}${pathWithQuery}`, { waitUntil: 'load', timeout: TIMEOUT_MS });
-    if (!response?.ok()) throw new HttpError(502, 'La page du rapport n’a pas pu être ouverte pour le PDF.');
-    await page.waitForSelector('[data-report-ready="true"]', { timeout: TIMEOUT_MS });
-    await page.waitForFunction(
-      () =>
-        Array.from(document.querySelectorAll('[data-chart]')).every((e) => e.getAttribute('data-chart-ready') === 'true') &&
-        Array.from(document.images).every((img) => img.complete),
-      undefined,
-      { timeout: TIMEOUT_MS },
-    );
-  });
+  return printWith(
+    executablePath,
+    { viewport: { width: 1024, height: 1400 }, ...headers },
+    async (page) => {
+      await page.context().addCookies(cookiesOf(req.headers.cookie, origin));
+      const response = await page.goto(`${origin}${pathWithQuery}`, { waitUntil: 'load', timeout: TIMEOUT_MS });
+      if (!response?.ok()) throw new HttpError(502, 'La page du rapport n’a pas pu être ouverte pour le PDF.');
+      await page.waitForSelector('[data-report-ready="true"]', { timeout: TIMEOUT_MS });
+      await page.waitForFunction(
+        () =>
+          Array.from(document.querySelectorAll('[data-chart]')).every((e) => e.getAttribute('data-chart-ready') === 'true') &&
+          Array.from(document.images).every((img) => img.complete),
+        undefined,
+        { timeout: TIMEOUT_MS },
+      );
+    },
+    log,
+  );
 }
 
 /**
  * A PDF of an HTML document built on the server (the prospecting letters), printed by the same
  * headless Chromium as the reports; the document must be self-contained (inline styles, data: images).
  */
-export async function renderHtmlPdf(html: string, configured?: string | undefined): Promise<Buffer> {
+export async function renderHtmlPdf(html: string, configured?: string | undefined, log?: PdfLog): Promise<Buffer> {
   const executablePath = chromiumPath(configured);
   if (!executablePath) throw new HttpError(503, PDF_UNAVAILABLE);
-  // Nothing of the document is fetched from elsewhere.
-  return printWith(executablePath, { offline: true }, async (page) => {
-    await page.setContent(html, { waitUntil: 'load', timeout: TIMEOUT_MS });
-  });
+  // Nothing of the document is fetched: its Content-Security-Policy allows its inline style and
+  // data: images only. Not Playwright's offline emulation, on while the letters' renders hung now
+  // and then in the browser tests, and never the reports' (decision 0304).
+  return printWith(
+    executablePath,
+    {},
+    async (page) => {
+      await page.setContent(html, { waitUntil: 'load', timeout: TIMEOUT_MS });
+    },
+    log,
+  );
 }

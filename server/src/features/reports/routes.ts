@@ -9,7 +9,7 @@ import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { opinionById } from '../estimates/queries.js';
-import { chromiumPath, renderPdf } from './pdf.js';
+import { chromiumPath, type PdfLog, renderPdf } from './pdf.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,7 +20,7 @@ function sendPdf(res: import('express').Response, pdf: Buffer, name: string) {
   res.send(pdf);
 }
 
-export function reportRoutes({ db, chromiumPath: configured }: { db: Db; chromiumPath?: string | undefined }): Router {
+export function reportRoutes({ db, chromiumPath: configured, log }: { db: Db; chromiumPath?: string | undefined; log?: PdfLog }): Router {
   const router = Router();
 
   router.get('/reports/status', requireSubscriber, (_req, res) => {
@@ -35,7 +35,7 @@ export function reportRoutes({ db, chromiumPath: configured }: { db: Db; chromiu
     const query = new URLSearchParams(req.query as Record<string, string>).toString();
     sendPdf(
       res,
-      await renderPdf(req, `/pdf/printanalysemarche?${query}`, configured),
+      await renderPdf(req, `/pdf/printanalysemarche?${query}`, configured, log),
       q.from && q.to ? `analyse-marche-${q.from}-${q.to}.pdf` : 'analyse-marche.pdf',
     );
   });
