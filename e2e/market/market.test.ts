@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../support/browser.js';
 import { createAccounts, importSamples, MARKET_SAMPLES, signIn as signInAs } from '../support/data.js';
+import { pdfText } from '../support/pdf.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
 const USER = { email: 'agent-marche@exemple.fr', password: 'Maison-bleue-2026' };
@@ -168,15 +169,3 @@ describe('transactions and market analysis', () => {
     await screenshot(b.page, 'market-analysemarche-bondy');
   });
 });
-
-async function pdfText(data: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const page = await doc.getPage(i);
-    const content = await page.getTextContent();
-    text += `${content.items.map((item) => ('str' in item ? item.str : '')).join(' ')}\n`;
-  }
-  return text;
-}

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
 import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { pdfText } from '../support/pdf.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
 const USER = { email: 'prospecteur@exemple.fr', password: 'Maison-bleue-2026' };
@@ -30,17 +31,6 @@ afterAll(async () => {
   await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function pdfText(data: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(data), useSystemFonts: true }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  return parts.join('\n');
-}
 
 describe('prospecting', () => {
   it('adds a parcel owned by a company to a list, changes its status and downloads its letter', async () => {

@@ -6,15 +6,13 @@
  * being staged, and inside the merge transaction before its commit.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPglite, openPostgres } from '../db/client.js';
-import { TEST_ENGINE } from '../test/db.js';
+import { createEmptyDatabase, dropDatabase } from '../test/db.js';
 import { SAMPLES } from './test-samples.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -23,7 +21,6 @@ const REGISTER = fileURLToPath(new URL('./child-register.mjs', import.meta.url))
 const work = mkdtempSync(path.join(tmpdir(), 'immoloupe-kill-'));
 const dataDir = path.join(work, 'data');
 let databaseUrl = '';
-let dbName = '';
 
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const e: NodeJS.ProcessEnv = {
@@ -101,25 +98,11 @@ async function snapshot(): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  if (TEST_ENGINE === 'postgres') {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    dbName = `immoloupe_kill_${randomBytes(4).toString('hex')}`;
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL as string);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  databaseUrl = await createEmptyDatabase('immoloupe_kill');
 });
 
 afterAll(async () => {
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await dropDatabase(databaseUrl);
   rmSync(work, { recursive: true, force: true });
 });
 

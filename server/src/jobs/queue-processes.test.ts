@@ -5,22 +5,19 @@
  * processes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPglite, openPostgres } from '../db/client.js';
-import { TEST_ENGINE } from '../test/db.js';
+import { createEmptyDatabase, dropDatabase, TEST_ENGINE } from '../test/db.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORKER = fileURLToPath(new URL('./testing/worker-process.ts', import.meta.url));
 const REGISTER = fileURLToPath(new URL('../importers/child-register.mjs', import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'immoloupe-jobs-'));
 let databaseUrl = '';
-let dbName = '';
 
 interface Worker {
   child: ChildProcess;
@@ -62,27 +59,14 @@ async function open(dataDir: string): Promise<Db> {
 }
 
 async function freshDatabase(): Promise<void> {
-  if (TEST_ENGINE !== 'postgres') return;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  if (dbName) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  dbName = `immoloupe_jobs_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(process.env.TEST_DATABASE_URL as string);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
+  await dropDatabase(databaseUrl);
+  databaseUrl = await createEmptyDatabase('immoloupe_jobs');
 }
 
 beforeAll(freshDatabase);
 
 afterAll(async () => {
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await dropDatabase(databaseUrl);
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -12,27 +12,51 @@ export const TEST_ENGINE = (process.env.TEST_DB_ENGINE ?? 'pglite') as 'pglite' 
 
 export async function createTestDb(): Promise<Db> {
   if (TEST_ENGINE === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL as string;
-    const name = `immoloupe_test_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const db = await openPostgres(u.toString(), { max: 4 });
+    const url = await createDatabase('immoloupe_test', `TEMPLATE ${inject('pgTemplate')}`);
+    const db = await openPostgres(url, { max: 4 });
     const close = db.close;
     return {
       ...db,
       close: async () => {
         await close();
-        const a = new pg.Client({ connectionString: url });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
+        await dropDatabase(url);
       },
     };
   }
   const template = inject('pgliteTemplate');
   return openPglite(undefined, { loadDataDir: new Blob([readFileSync(template)]) });
+}
+
+/** Runs one statement from a connection to the server's own database: a database is created or dropped from another one. */
+async function onServer(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new database on the test server, named after `prefix`; its address. */
+async function createDatabase(prefix: string, options = ''): Promise<string> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await onServer(`CREATE DATABASE ${name} ${options}`);
+  const u = new URL(process.env.TEST_DATABASE_URL as string);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * An empty database for tests whose child processes (CLI, server, job runner) migrate it
+ * themselves: its address on PostgreSQL, '' on PGlite (the processes then use their data folder).
+ */
+export async function createEmptyDatabase(prefix: string): Promise<string> {
+  return TEST_ENGINE === 'postgres' ? createDatabase(prefix) : '';
+}
+
+/** Drops a database made by `createEmptyDatabase` or `createTestDb`, its connections closed first; '' does nothing. */
+export async function dropDatabase(url: string): Promise<void> {
+  if (!url) return;
+  await onServer(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
 }

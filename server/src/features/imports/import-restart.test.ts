@@ -9,13 +9,11 @@
  * one connection and the open merge transaction would keep the admin page from reading progress.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ImportRunsResponse, importRunsResponseSchema } from '@immoloupe/shared/opendata/contracts';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_BUILD_DIR } from '../../app.js';
 import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
@@ -23,7 +21,7 @@ import { type Db, openPglite, openPostgres } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
 import { runImport } from '../../importers/run.js';
 import { SAMPLES } from '../../importers/test-samples.js';
-import { TEST_ENGINE } from '../../test/db.js';
+import { createEmptyDatabase, dropDatabase, TEST_ENGINE } from '../../test/db.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
@@ -34,7 +32,6 @@ const ADMIN = 'admin-imports@exemple.fr';
 const PASSWORD = 'Un-mot-de-passe-solide-2026';
 const HOLD = TEST_ENGINE === 'postgres' ? 'fusion' : 'lecture';
 let databaseUrl = '';
-let dbName = '';
 
 interface Server {
   child: ChildProcess;
@@ -121,25 +118,11 @@ async function imports(b: TestBrowser): Promise<ImportRunsResponse> {
 }
 
 beforeAll(async () => {
-  if (TEST_ENGINE === 'postgres') {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    dbName = `immoloupe_restart_${randomBytes(4).toString('hex')}`;
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL as string);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  databaseUrl = await createEmptyDatabase('immoloupe_restart');
 });
 
 afterAll(async () => {
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await dropDatabase(databaseUrl);
   rmSync(work, { recursive: true, force: true });
 });
 

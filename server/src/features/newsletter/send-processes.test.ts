@@ -5,15 +5,13 @@
  * processes working the same send (its job enqueued twice) still send each e-mail once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openPglite, openPostgres } from '../../db/client.js';
-import { TEST_ENGINE } from '../../test/db.js';
+import { createEmptyDatabase, dropDatabase, TEST_ENGINE } from '../../test/db.js';
 import { startFakeBrevo } from './testing/fake-brevo.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -21,7 +19,6 @@ const WORKER = fileURLToPath(new URL('./testing/send-worker.ts', import.meta.url
 const REGISTER = fileURLToPath(new URL('../../importers/child-register.mjs', import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'immoloupe-newsletter-'));
 let databaseUrl = '';
-let dbName = '';
 let brevo: Awaited<ReturnType<typeof startFakeBrevo>>;
 
 interface Worker {
@@ -69,30 +66,14 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 const open = (dataDir: string): Promise<Db> => (databaseUrl ? openPostgres(databaseUrl, { max: 2 }) : openPglite(dataDir));
 
-async function dropDatabase(): Promise<void> {
-  if (!dbName) return;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-  dbName = '';
-}
-
 beforeEach(async () => {
   brevo = await startFakeBrevo();
-  if (TEST_ENGINE !== 'postgres') return;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  dbName = `immoloupe_news_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(process.env.TEST_DATABASE_URL as string);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
+  databaseUrl = await createEmptyDatabase('immoloupe_news');
 });
 afterEach(async () => {
   await brevo.close();
-  await dropDatabase();
+  await dropDatabase(databaseUrl);
+  databaseUrl = '';
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
