@@ -47,6 +47,9 @@ export default defineConfig({
           root: fileURLToPath(new URL('./web', import.meta.url)),
           include: ['app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['app/test/setup.ts'],
+          // Above the 10 s Testing Library waits (app/test/setup.ts): a slow wait fails as itself, not as a time-out.
+          testTimeout: 30_000,
         },
       },
       {

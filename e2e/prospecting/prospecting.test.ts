@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
+import { downloadFrom, openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
 import { createAccounts, importSamples, signIn } from '../support/data.js';
 import { pdfText } from '../support/pdf.js';
 import { type RunningServer, startServer } from '../support/server.js';
@@ -40,7 +40,7 @@ describe('prospecting', () => {
       await signIn(b.page, server.url, USER, '/pro/template');
       await b.page.getByLabel('Nom de l’agence').fill(AGENCY);
       await b.page.getByRole('button', { name: 'Enregistrer l’agence' }).click();
-      await b.page.getByRole('status').first().waitFor();
+      await b.page.getByRole('status').filter({ hasText: 'Agence enregistrée' }).waitFor();
 
       await b.page.goto(`${server.url}/pro/rechercheparcelle`);
       await b.page.getByLabel('Commune').fill('75118');
@@ -78,10 +78,7 @@ describe('prospecting', () => {
         .toBe('rendez_vous');
       await screenshot(b.page, 'prospecting-list');
 
-      const [download] = await Promise.all([
-        b.page.waitForEvent('download', { timeout: 90_000 }),
-        b.page.getByRole('button', { name: 'Télécharger les lettres (PDF)' }).click(),
-      ]);
+      const download = await downloadFrom(b.page, b.page.getByRole('button', { name: 'Télécharger les lettres (PDF)' }), /\/letters\.pdf/);
       const file = path.join(mkdtempSync(path.join(tmpdir(), 'immoloupe-pdf-')), 'lettres.pdf');
       await download.saveAs(file);
       const text = (await pdfText(readFileSync(file))).replace(/\s+/g, ' ');

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Download, type Locator, type Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
 import { CHROMIUM_ARGS } from '../../shared/src/chromium.ts';
 import { REPO_ROOT } from './server.js';
@@ -92,4 +92,21 @@ export function traceOnFailure(page: Page, server: { output: () => string }): vo
     console.error(`Requêtes de la page :\n${lines.join('\n')}`);
     console.error(`Fin de la sortie du serveur :\n${server.output().split('\n').slice(-40).join('\n')}`);
   });
+}
+
+/**
+ * Clicks `trigger` and returns the download it starts. A refusal of the server (the request whose
+ * address matches `answer`) fails at once with its status and message, not after the time-out
+ * with no reason: a refused letters download once looked like a hung render.
+ */
+export async function downloadFrom(page: Page, trigger: Locator, answer: RegExp, timeoutMs = 90_000): Promise<Download> {
+  const downloaded = page.waitForEvent('download', { timeout: timeoutMs });
+  const answered = page.waitForResponse((r) => answer.test(r.url()), { timeout: timeoutMs });
+  // Whichever is not awaited below must not reject unhandled.
+  downloaded.catch(() => undefined);
+  answered.catch(() => undefined);
+  await trigger.click();
+  const res = await answered;
+  if (!res.ok()) throw new Error(`${res.status()} ${res.url()}\u00a0: ${await res.text()}`);
+  return downloaded;
 }

@@ -1,6 +1,7 @@
 /**
  * What Mantine needs from the browser and jsdom lacks: `matchMedia` (colour scheme, breakpoints)
- * and `ResizeObserver`. Component tests call this once before rendering.
+ * `ResizeObserver`, and `document.fonts` (the autosized textarea listens to it). Component tests
+ * call this once before rendering.
  */
 export function installMantineDomShims(): void {
   Object.defineProperty(window, 'matchMedia', {
@@ -21,4 +22,7 @@ export function installMantineDomShims(): void {
     unobserve() {}
     disconnect() {}
   } as unknown as typeof ResizeObserver;
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
+  }
 }

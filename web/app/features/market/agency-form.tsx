@@ -12,15 +12,26 @@ export function AgencyForm() {
   const [logo, setLogo] = useState<File | null>(null);
   const [version, setVersion] = useState(0);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // The fields stay disabled until the stored agency is in them: typed earlier, a name was
+  // overwritten by the answer, and saved empty (the letters then refused to print). If it cannot be
+  // read, saving would blank what is stored, so the form stays disabled.
+  const [load, setLoad] = useState<'pending' | 'done' | 'failed'>('pending');
+  const disabled = load !== 'done';
 
   useEffect(() => {
+    let live = true;
     apiFetch('/api/agency', agencyResponseSchema)
       .then((a) => {
+        if (!live) return;
         setName(a.name);
         setContact(a.contact);
         setHasLogo(a.hasLogo);
+        setLoad('done');
       })
-      .catch(() => undefined);
+      .catch(() => live && setLoad('failed'));
+    return () => {
+      live = false;
+    };
   }, []);
 
   async function submit(e: FormEvent) {
@@ -56,12 +67,19 @@ export function AgencyForm() {
           </Title>
           <Group align="flex-start" grow>
             <Stack gap="sm">
-              <TextInput label="Nom de l’agence" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} />
+              <TextInput
+                label="Nom de l’agence"
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                maxLength={120}
+                disabled={disabled}
+              />
               <Textarea
                 label="Coordonnées (adresse, téléphone, e-mail)"
                 value={contact}
                 onChange={(e) => setContact(e.currentTarget.value)}
                 maxLength={500}
+                disabled={disabled}
                 autosize
                 minRows={3}
               />
@@ -73,6 +91,7 @@ export function AgencyForm() {
                 value={logo}
                 onChange={setLogo}
                 clearable
+                disabled={disabled}
                 placeholder="JPEG, PNG ou WebP, 2 Mo au plus"
               />
               {hasLogo ? (
@@ -83,10 +102,15 @@ export function AgencyForm() {
             </Stack>
           </Group>
           <Group>
-            <Button type="submit" variant="light">
+            <Button type="submit" variant="light" disabled={disabled}>
               Enregistrer l’agence
             </Button>
           </Group>
+          {load === 'failed' && (
+            <Alert color="red" role="alert">
+              Votre agence n’a pas pu être chargée{NBSP}: rechargez la page pour la modifier.
+            </Alert>
+          )}
           {message && (
             <Alert color={message.ok ? 'green' : 'red'} role={message.ok ? 'status' : 'alert'}>
               {message.text}
