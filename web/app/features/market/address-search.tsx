@@ -61,11 +61,13 @@ export function AddressSearch({
   onPick,
   label = 'Adresse',
   error,
+  disabled = false,
 }: {
   value: string;
   onPick: (a: PickedAddress | null, text: string) => void;
   label?: string;
   error?: string | null;
+  disabled?: boolean;
 }) {
   const [text, setText] = useState(value);
   const [options, setOptions] = useState<Suggestion[]>([]);
@@ -99,6 +101,7 @@ export function AddressSearch({
   return (
     <Autocomplete
       label={label}
+      disabled={disabled}
       placeholder="ex. 139 avenue Carnot Bondy"
       value={text}
       data={[...new Set(options.map((o) => o.label))]}

@@ -1,0 +1,250 @@
+/**
+ * The value opinion tool's state and actions: the subject form, the estimate recomputed by the server
+ * for the comparables kept, the adjustment and comment, saving (with the photo), the saved opinions.
+ */
+import {
+  adjustedValue,
+  type ComparableDto,
+  type EstimateResponse,
+  estimateResponseSchema,
+  opinionSummarySchema,
+  type SavedOpinion,
+  type Subject,
+  savedOpinionSchema,
+} from '@immoloupe/shared/market/estimate-contracts';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { ApiError, apiFetch, csrfToken } from '~/lib/api';
+import type { PickedAddress } from './address-search';
+
+export type FormState = {
+  address: PickedAddress | null;
+  addressText: string;
+  type: Subject['type'];
+  surface: number | '';
+  rooms: number | '';
+  landSurface: number | '';
+  dpe: string | null;
+  notes: string;
+  asOf: string;
+};
+
+export type OpinionSummary = z.infer<typeof opinionSummarySchema>;
+
+function subjectOf(f: FormState): Subject | string {
+  if (!f.address) return 'Choisissez l’adresse dans la liste des suggestions.';
+  if (f.surface === '' || f.surface <= 0) return 'Indiquez la surface habitable.';
+  return {
+    label: f.address.label,
+    lon: f.address.lon,
+    lat: f.address.lat,
+    insee: f.address.insee,
+    type: f.type,
+    surface: Number(f.surface),
+    rooms: f.rooms === '' ? null : Number(f.rooms),
+    landSurface: f.landSurface === '' ? null : Number(f.landSurface),
+    dpe: (f.dpe as Subject['dpe']) ?? null,
+    notes: f.notes,
+  };
+}
+
+function messageOf(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.issues[0]?.message ?? err.message;
+  return fallback;
+}
+
+export function useValueOpinion() {
+  const [params, setParams] = useSearchParams();
+  const savedId = params.get('id');
+  const [form, setForm] = useState<FormState>({
+    address: null,
+    addressText: '',
+    type: 'appartement',
+    surface: '',
+    rooms: '',
+    landSurface: '',
+    dpe: null,
+    notes: '',
+    // Empty: the server searches up to the newest sale imported for the commune.
+    asOf: '',
+  });
+  const [excluded, setExcluded] = useState<string[]>([]);
+  const [added, setAdded] = useState<string[]>([]);
+  const [result, setResult] = useState<EstimateResponse | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [adjustment, setAdjustment] = useState<number | ''>(0);
+  const [comment, setComment] = useState('');
+  const [saved, setSaved] = useState<SavedOpinion | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [list, setList] = useState<OpinionSummary[]>([]);
+  const [pdfAvailable, setPdfAvailable] = useState<boolean | null>(null);
+  // While a saved opinion is on its way, whatever the agent typed would be overwritten by its
+  // answer: the subject form stays disabled until its GET succeeds or fails. Derived from the id
+  // that settled rather than set when the load starts, so it is disabled from the first render.
+  const [settledId, setSettledId] = useState<string | null>(null);
+  const loadingSaved = savedId !== null && settledId !== savedId;
+
+  const loadList = useCallback(async () => {
+    try {
+      setList(await apiFetch('/api/estimates/saved', z.array(opinionSummarySchema)));
+    } catch {
+      // The list is a convenience; the tool works without it.
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadList();
+    apiFetch('/api/reports/status', z.object({ pdf: z.boolean() }))
+      .then((s) => setPdfAvailable(s.pdf))
+      .catch(() => setPdfAvailable(false));
+  }, [loadList]);
+
+  // Opening a saved opinion (?id=…): its subject, edits, adjustment and comment come back.
+  useEffect(() => {
+    if (!savedId) return;
+    // Another ?id=… picked before this answer arrives: the late answer must not fill the form.
+    let live = true;
+    apiFetch(`/api/estimates/saved/${savedId}`, savedOpinionSchema)
+      .then((o) => {
+        if (!live) return;
+        const s = o.result.subject;
+        setSaved(o);
+        setResult(o.result);
+        setExcluded(o.result.excluded);
+        setAdded(o.result.added);
+        setAdjustment(o.adjustmentPct);
+        setComment(o.comment);
+        setForm({
+          address: { label: s.label, lon: s.lon, lat: s.lat, insee: s.insee, idParcelle: null },
+          addressText: s.label,
+          type: s.type,
+          surface: s.surface,
+          rooms: s.rooms ?? '',
+          landSurface: s.landSurface ?? '',
+          dpe: s.dpe,
+          notes: s.notes,
+          asOf: o.result.asOf,
+        });
+      })
+      .catch((err: unknown) => live && setError(messageOf(err, 'L’avis de valeur n’a pas pu être chargé.')))
+      .finally(() => live && setSettledId(savedId));
+    return () => {
+      live = false;
+    };
+  }, [savedId]);
+
+  const estimate = useCallback(
+    async (next: { excluded: string[]; added: string[] }) => {
+      const subject = subjectOf(form);
+      if (typeof subject === 'string') {
+        setError(subject);
+        return;
+      }
+      setPending(true);
+      setError(null);
+      try {
+        const r = await apiFetch('/api/estimates', estimateResponseSchema, {
+          method: 'POST',
+          body: JSON.stringify({ subject, asOf: form.asOf || undefined, excluded: next.excluded, added: next.added }),
+        });
+        setResult(r);
+        setExcluded(next.excluded);
+        setAdded(next.added);
+      } catch (err) {
+        setError(messageOf(err, 'L’estimation a échoué.'));
+      } finally {
+        setPending(false);
+      }
+    },
+    [form],
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    void estimate({ excluded: [], added: [] });
+  }
+
+  function remove(c: ComparableDto) {
+    void estimate({
+      excluded: c.added ? excluded : [...excluded, c.id],
+      added: added.filter((id) => id !== c.id),
+    });
+  }
+
+  function add(c: ComparableDto) {
+    void estimate({
+      excluded: excluded.filter((id) => id !== c.id),
+      added: excluded.includes(c.id) ? added : [...added, c.id],
+    });
+  }
+
+  async function save() {
+    const subject = subjectOf(form);
+    if (typeof subject === 'string') return setError(subject);
+    setNotice(null);
+    try {
+      const body = JSON.stringify({
+        subject,
+        asOf: form.asOf || undefined,
+        excluded,
+        added,
+        adjustmentPct: adjustment === '' ? 0 : adjustment,
+        comment,
+      });
+      const o = saved
+        ? await apiFetch(`/api/estimates/saved/${saved.id}`, savedOpinionSchema, { method: 'PUT', body })
+        : await apiFetch('/api/estimates/saved', savedOpinionSchema, { method: 'POST', body });
+      if (photo) {
+        const res = await fetch(`/api/estimates/saved/${o.id}/photo`, {
+          method: 'PUT',
+          headers: { 'content-type': photo.type || 'application/octet-stream', 'x-csrf-token': csrfToken() },
+          body: photo,
+          credentials: 'same-origin',
+        });
+        if (!res.ok)
+          setError(((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? 'La photo n’a pas été enregistrée.');
+      }
+      setSaved(o);
+      setResult(o.result);
+      setNotice('Avis de valeur enregistré.');
+      if (!savedId) setParams({ id: o.id }, { replace: true });
+      await loadList();
+    } catch (err) {
+      setError(messageOf(err, 'L’enregistrement a échoué.'));
+    }
+  }
+
+  const finalValue = result?.estimate ? adjustedValue(result.estimate.value, adjustment === '' ? 0 : adjustment) : null;
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // A text that no longer matches the picked address drops it, so that a stale position is not estimated.
+  const pickAddress = (a: PickedAddress | null, text: string) =>
+    setForm((f) => ({ ...f, address: a ?? (f.address?.label === text ? f.address : null), addressText: text }));
+
+  return {
+    form,
+    set,
+    pickAddress,
+    photo,
+    setPhoto,
+    loadingSaved,
+    pending,
+    error,
+    result,
+    submit,
+    remove,
+    add,
+    adjustment,
+    setAdjustment,
+    comment,
+    setComment,
+    finalValue,
+    saved,
+    save,
+    notice,
+    pdfAvailable,
+    list,
+  };
+}

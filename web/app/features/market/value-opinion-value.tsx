@@ -1,0 +1,73 @@
+/**
+ * The value opinion's figures: the estimated value and its range, the agent's adjustment and the
+ * value retained, the agent's comment; or why there is no estimate.
+ */
+import { formatEuros, formatEurosPerSquareMetre, formatSurface, NBSP } from '@immoloupe/shared/format';
+import type { EstimateResponse } from '@immoloupe/shared/market/estimate-contracts';
+import { Alert, Grid, Group, NumberInput, Text, Textarea } from '@mantine/core';
+import { labelled, salesCount } from './labels';
+
+export function ValueOpinionValue({
+  result,
+  adjustment,
+  setAdjustment,
+  finalValue,
+  comment,
+  setComment,
+}: {
+  result: EstimateResponse;
+  adjustment: number | '';
+  setAdjustment: (value: number | '') => void;
+  finalValue: number | null;
+  comment: string;
+  setComment: (value: string) => void;
+}) {
+  return result.estimate ? (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Text size="sm" c="dimmed">
+          Valeur estimée (médiane des prix au m² × {formatSurface(result.subject.surface)})
+        </Text>
+        <Text fz={32} fw={700} data-testid="estimate-value">
+          {formatEuros(result.estimate.value)}
+        </Text>
+        <Text>{labelled('Fourchette (P25–P75)', `${formatEuros(result.estimate.low)} à ${formatEuros(result.estimate.high)}`)}</Text>
+        <Text>
+          {labelled('Prix médian', formatEurosPerSquareMetre(result.estimate.pricePerM2.median))} · {salesCount(result.estimate.count)}{' '}
+          comparables
+        </Text>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Group align="flex-end">
+          <NumberInput
+            label="Votre ajustement (%)"
+            value={adjustment}
+            onChange={(v) => setAdjustment(v === '' ? '' : Number(v))}
+            min={-50}
+            max={50}
+            decimalScale={1}
+            decimalSeparator=","
+            w={180}
+          />
+          <Text fw={600} data-testid="final-value">
+            {labelled('Valeur retenue', finalValue === null ? '—' : formatEuros(finalValue))}
+          </Text>
+        </Group>
+        <Textarea
+          label="Votre commentaire (imprimé dans l’avis)"
+          value={comment}
+          onChange={(e) => setComment(e.currentTarget.value)}
+          maxLength={5000}
+          autosize
+          minRows={3}
+          mt="sm"
+        />
+      </Grid.Col>
+    </Grid>
+  ) : (
+    <Alert color="yellow" title="Pas assez de ventes comparables">
+      Moins de 3 ventes comparables, même après élargissement{NBSP}: la méthode ne donne pas d’estimation. Ajoutez des ventes depuis la
+      liste ci-dessous si vous en connaissez de pertinentes.
+    </Alert>
+  );
+}
