@@ -151,6 +151,14 @@ describe('transactions and market analysis', () => {
     expect(await b.page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('parcelle=93010000AS0167');
     await b.page.locator('[data-map-ready="true"]').waitFor();
     await screenshot(b.page, 'market-transactions-as167');
+
+    // The map view as the place: its sales come at once, without moving the map first.
+    await b.page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    await b.page.getByText('Vue de la carte', { exact: true }).click();
+    await b.page.waitForURL(/lieu=vue&.*bbox=/);
+    await expect.poll(() => b.page.getByTestId('transactions-total').innerText()).toMatch(/^\d[\d\s]* ventes?$/);
+    expect(await b.page.getByText('Choisissez un lieu pour afficher les ventes.').count()).toBe(0);
   });
 
   it('analyses the Bondy market of 2022 with its sample sizes and charts', async () => {

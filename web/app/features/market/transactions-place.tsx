@@ -1,0 +1,128 @@
+/**
+ * The place part of the transactions filters: the kind of place, then the one input that kind
+ * needs. A fragment, so that its pieces stay direct children of the filters' stack.
+ */
+import { Anchor, Button, Grid, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { Select } from '~/components/select';
+import { AddressSearch } from './address-search';
+import { distanceLabel } from './labels';
+import type { Transactions } from './use-transactions';
+
+export type TransactionsPlaceProps = Pick<
+  Transactions,
+  | 'params'
+  | 'place'
+  | 'update'
+  | 'choosePlace'
+  | 'communeText'
+  | 'setCommuneText'
+  | 'communeHits'
+  | 'drawing'
+  | 'applyDrawing'
+  | 'restartDrawing'
+>;
+
+export function TransactionsPlace({
+  params,
+  place,
+  update,
+  choosePlace,
+  communeText,
+  setCommuneText,
+  communeHits,
+  drawing,
+  applyDrawing,
+  restartDrawing,
+}: TransactionsPlaceProps) {
+  return (
+    <>
+      <SegmentedControl
+        aria-label="Lieu"
+        value={place}
+        onChange={choosePlace}
+        data={[
+          { value: 'mazone', label: 'Ma zone' },
+          { value: 'commune', label: 'Commune' },
+          { value: 'parcelle', label: 'Parcelle' },
+          { value: 'rayon', label: 'Adresse et rayon' },
+          { value: 'vue', label: 'Vue de la carte' },
+          { value: 'dessin', label: 'Zone dessinée' },
+        ]}
+      />
+      {place === 'mazone' && (
+        <Text size="sm">
+          Les ventes de votre zone (
+          <Anchor component={Link} to="/pro/mazone">
+            modifier ma zone
+          </Anchor>
+          ).
+        </Text>
+      )}
+      {place === 'commune' && (
+        <Select
+          label="Commune"
+          searchable
+          searchValue={communeText}
+          onSearchChange={setCommuneText}
+          data={[
+            ...communeHits.map((c) => ({ value: c.insee, label: `${c.nom} (${c.insee})` })),
+            ...(params.get('insee') && !communeHits.some((c) => c.insee === params.get('insee'))
+              ? [{ value: params.get('insee') as string, label: params.get('insee') as string }]
+              : []),
+          ]}
+          value={params.get('insee')}
+          onChange={(v) => update({ insee: v })}
+          filter={({ options }) => options}
+          nothingFoundMessage="Aucune commune"
+          placeholder="Nom, code postal ou INSEE"
+        />
+      )}
+      {place === 'parcelle' && (
+        <TextInput
+          label="Parcelle"
+          description="Identifiant à 14 caractères, ex. 93010000AS0167"
+          defaultValue={params.get('parcelle') ?? ''}
+          onBlur={(e) => update({ parcelle: e.currentTarget.value.trim().toUpperCase() })}
+          onKeyDown={(e) => e.key === 'Enter' && update({ parcelle: e.currentTarget.value.trim().toUpperCase() })}
+        />
+      )}
+      {place === 'rayon' && (
+        <Grid align="flex-end">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <AddressSearch
+              value={params.get('adresse') ?? ''}
+              onPick={(a) =>
+                a && update({ adresse: a.label, lat: String(a.lat), lon: String(a.lon), radius: params.get('radius') ?? '500' })
+              }
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Select
+              label="Rayon"
+              value={params.get('radius') ?? '500'}
+              onChange={(v) => v && update({ radius: v })}
+              data={['100', '200', '300', '500', '1000', '2000'].map((r) => ({ value: r, label: distanceLabel(Number(r)) }))}
+              allowDeselect={false}
+            />
+          </Grid.Col>
+        </Grid>
+      )}
+      {place === 'dessin' && (
+        <Group>
+          <Text size="sm">
+            {drawing === null
+              ? 'Zone appliquée.'
+              : `Cliquez sur la carte pour poser les sommets (${drawing.length} posé${drawing.length > 1 ? 's' : ''}), puis validez.`}
+          </Text>
+          <Button size="xs" disabled={!drawing || drawing.length < 3} onClick={applyDrawing}>
+            Valider la zone
+          </Button>
+          <Button size="xs" variant="subtle" onClick={restartDrawing}>
+            Redessiner
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}

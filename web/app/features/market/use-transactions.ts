@@ -1,0 +1,233 @@
+/**
+ * State of the transactions tool: the filters and the map view live in the URL so that a link
+ * reproduces the search; this hook derives the API query from them, loads the page of sales, keeps
+ * the map's sources in step and holds what is not worth a URL (the drawing, the selected sale).
+ */
+import {
+  type MutationDetail,
+  mutationDetailSchema,
+  type TransactionList,
+  transactionListSchema,
+} from '@immoloupe/shared/market/transactions-contracts';
+import type { GeoJSONSource, Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import {
+  PARCELS_SOURCE,
+  parcelLayers,
+  SALES_SOURCE,
+  SALES_TILE_LAYER,
+  salesLayers,
+  salesTileSource,
+  salesTileUrl,
+} from '~/features/map/layers';
+import { useZoneDefault } from '~/features/zone/use-zone-default';
+import { ApiError, apiFetch } from '~/lib/api';
+import { filterQuery, placeOf } from './transactions-query';
+import { useCommuneSearch } from './use-commune-search';
+
+type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
+
+/** The sales of the filter on the map, as vector tiles of our API: added once, then only their URL changes. */
+function showSales(m: MapLibreMap, query: string) {
+  const source = m.getSource(SALES_SOURCE) as VectorTileSource | undefined;
+  if (source) {
+    source.setTiles([salesTileUrl(window.location.origin, query)]);
+    return;
+  }
+  m.addSource(SALES_SOURCE, salesTileSource(window.location.origin, query));
+  for (const l of salesLayers(SALES_SOURCE, true, SALES_TILE_LAYER)) m.addLayer(l as AnyLayer);
+}
+
+/** The `bbox` parameter of what the map shows: west, south, east, north. */
+function boundsParam(m: MapLibreMap): string {
+  const b = m.getBounds();
+  return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((v) => v.toFixed(5)).join(',');
+}
+
+export function useTransactions() {
+  const [params, setParams] = useSearchParams();
+  const place = placeOf(params);
+  const sort = params.get('sort') ?? 'date';
+  const order = params.get('order') ?? 'desc';
+  const page = Number(params.get('page') ?? '1');
+  const query = filterQuery(params);
+  const [list, setList] = useState<TransactionList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [communeText, setCommuneText] = useState('');
+  const communeHits = useCommuneSearch(communeText);
+  const [drawing, setDrawing] = useState<[number, number][] | null>(null);
+  const map = useRef<MapLibreMap | null>(null);
+  // The map's click handler is bound once, in onMapReady: it reads the drawing through this ref.
+  const drawingRef = useRef(drawing);
+  drawingRef.current = drawing;
+
+  const update = useCallback(
+    (patch: Record<string, string | null>, resetPage = true) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          for (const [k, v] of Object.entries(patch)) {
+            if (v === null || v === '') next.delete(k);
+            else next.set(k, v);
+          }
+          if (resetPage && !('page' in patch)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  // « Ma zone » by default once the user has one, when the link names no place.
+  useZoneDefault(Boolean(filterQuery(params)) || params.has('lieu'), () => update({ lieu: 'mazone', zone: 'mine' }));
+
+  // The list (one page) and the map points (every match, clustered) follow the filters.
+  useEffect(() => {
+    if (!query) return;
+    let live = true;
+    setLoading(true);
+    setError(null);
+    if (map.current) showSales(map.current, query);
+    apiFetch(`/api/transactions?${query}&sort=${sort}&order=${order}&page=${page}&pageSize=50`, transactionListSchema)
+      .then((l) => {
+        if (live) setList(l);
+      })
+      .catch(
+        (err: unknown) => live && setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'La recherche a échoué.'),
+      )
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [query, sort, order, page]);
+
+  const loadParcels = useCallback(async (m: MapLibreMap) => {
+    const source = m.getSource(PARCELS_SOURCE) as GeoJSONSource | undefined;
+    if (!source) return;
+    if (m.getZoom() < 16.5) {
+      source.setData({ type: 'FeatureCollection', features: [] });
+      return;
+    }
+    const b = m.getBounds();
+    try {
+      const fc = await apiFetch(
+        `/api/transactions/parcelles?bbox=${b.getWest()},${b.getSouth()},${b.getEast()},${b.getNorth()}`,
+        z.unknown(),
+      );
+      source.setData(fc as never);
+    } catch {
+      // Too wide or not loaded: the sales stay on the map without outlines.
+    }
+  }, []);
+
+  const onMoveEnd = useCallback(
+    (m: MapLibreMap) => {
+      const c = m.getCenter();
+      const patch: Record<string, string> = { carte: `${c.lng.toFixed(5)},${c.lat.toFixed(5)},${m.getZoom().toFixed(2)}` };
+      if (place === 'vue') patch.bbox = boundsParam(m);
+      update(patch, place === 'vue');
+      void loadParcels(m);
+    },
+    [place, update, loadParcels],
+  );
+
+  // Only the first view: later moves write the URL, they do not re-create the map.
+  const [initialView] = useState(() => {
+    const [lon, lat, zoom] = (params.get('carte') ?? '').split(',').map(Number);
+    return lon !== undefined && lat !== undefined && zoom !== undefined && !Number.isNaN(lon + lat + zoom)
+      ? { center: [lon, lat] as [number, number], zoom }
+      : { center: [2.35, 46.6] as [number, number], zoom: 5 };
+  });
+
+  const onMapReady = (m: MapLibreMap) => {
+    map.current = m;
+    m.addSource(PARCELS_SOURCE, {
+      type: 'geojson',
+      data: { type: 'FeatureCollection', features: [] },
+      attribution: 'Parcelles\u00a0: cadastre Etalab',
+    });
+    for (const l of parcelLayers()) m.addLayer(l as AnyLayer);
+    if (query) showSales(m, query);
+    m.on('click', 'ventes-points', (e) => {
+      const id = e.features?.[0]?.properties?.id;
+      if (typeof id === 'string') setSelected(id);
+    });
+    m.on('click', 'ventes-groupes', (e) => m.easeTo({ center: e.lngLat, zoom: Math.min(m.getZoom() + 2, 16) }));
+    m.on('click', (e) => {
+      const d = drawingRef.current;
+      if (d) setDrawing([...d, [e.lngLat.lng, e.lngLat.lat]]);
+    });
+    void loadParcels(m);
+  };
+
+  // A new kind of place drops every place parameter of the previous one.
+  const choosePlace = (v: string) => {
+    setDrawing(v === 'dessin' ? [] : null);
+    update({
+      lieu: v,
+      insee: null,
+      parcelle: null,
+      lat: null,
+      lon: null,
+      radius: null,
+      adresse: null,
+      // The map view is the place at once: the sales of what is shown load without a move first.
+      bbox: v === 'vue' && map.current ? boundsParam(map.current) : null,
+      polygon: null,
+      zone: v === 'mazone' ? 'mine' : null,
+    });
+  };
+
+  const applyDrawing = () => {
+    if (!drawing) return;
+    update({ polygon: drawing.map(([x, y]) => `${x.toFixed(6)} ${y.toFixed(6)}`).join(',') });
+    setDrawing(null);
+  };
+
+  return {
+    params,
+    place,
+    sort,
+    order,
+    page,
+    query,
+    list,
+    error,
+    loading,
+    selected,
+    setSelected,
+    communeText,
+    setCommuneText,
+    communeHits,
+    drawing,
+    restartDrawing: () => setDrawing([]),
+    applyDrawing,
+    choosePlace,
+    update,
+    initialView,
+    onMoveEnd,
+    onMapReady,
+    csv: query ? `/api/transactions.csv?${query}&sort=${sort}&order=${order}` : null,
+  };
+}
+
+export type Transactions = ReturnType<typeof useTransactions>;
+
+/** The whole mutation of the selected sale, reloaded whenever another one is picked. */
+export function useMutationDetail(id: string | null) {
+  const [detail, setDetail] = useState<MutationDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setDetail(null);
+    setError(null);
+    if (!id) return;
+    apiFetch(`/api/transactions/${encodeURIComponent(id)}`, mutationDetailSchema)
+      .then(setDetail)
+      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'La vente n’a pas pu être chargée.'));
+  }, [id]);
+  return { detail, error };
+}
