@@ -1,0 +1,107 @@
+/**
+ * What the address analysis found for the point: its parcel and the data freshness, the sales of
+ * the parcel, the €/m² of the commune and of the radius with the trend, the sales around, then
+ * the DPE and copropriétés nearby.
+ */
+import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
+import type { AddressAnalysis } from '@immoloupe/shared/market/address-contracts';
+import { PROPERTY_TYPES } from '@immoloupe/shared/market/dvf';
+import { UI_LABELS } from '@immoloupe/shared/ui-labels';
+import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Chart } from '~/features/charts/chart';
+import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
+import { AddressAnalysisDpeCopros } from './address-analysis-dpe-copros';
+import { distanceLabel, labelled, salesCount, TYPE_PLURALS } from './labels';
+import { SalesTable } from './sales-table';
+import { StatTable } from './stat-table';
+import type { AddressAnalysisState } from './use-address-analysis';
+
+type AddressAnalysisResultsProps = Pick<AddressAnalysisState, 'lat' | 'lon' | 'label' | 'trend'> & { data: AddressAnalysis };
+
+export function AddressAnalysisResults({ data, trend, lat, lon, label }: AddressAnalysisResultsProps) {
+  return (
+    <Stack gap="lg" data-testid="address-analysis">
+      <Card withBorder radius="md" padding="lg" component="section" aria-label="Parcelle">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={2} fz="h4">
+              {data.parcel ? `Parcelle ${data.parcel.section} ${data.parcel.numero}` : 'Parcelle non trouvée'}
+            </Title>
+            {data.parcel ? (
+              <>
+                <Text>{labelled('Identifiant', data.parcel.id)}</Text>
+                <Text>
+                  {labelled('Commune', `${data.parcel.commune} (${data.parcel.insee})`)} · {labelled('section', data.parcel.section)}
+                </Text>
+                <Text>{labelled('Contenance', data.parcel.contenance === null ? 'inconnue' : formatSurface(data.parcel.contenance))}</Text>
+              </>
+            ) : (
+              <Text c="dimmed">Aucune parcelle du cadastre importé ne contient ce point. {UI_LABELS.importHint}</Text>
+            )}
+          </Stack>
+          <SaveAddressButton
+            key={`${lat}/${lon}`}
+            address={
+              lat && lon
+                ? { label, lon: Number(lon), lat: Number(lat), insee: data.commune?.insee ?? null, idParcelle: data.parcel?.id ?? null }
+                : null
+            }
+          />
+        </Group>
+        <Text size="sm" c="dimmed" mt="sm">
+          {data.freshness.lastMutationDate
+            ? `Données DVF à jour au ${formatDate(data.freshness.lastMutationDate)}`
+            : 'Pas de données DVF pour cette commune'}
+          {data.freshness.sources.map((s) => ` · ${s.label}${s.importedAt ? ` importé le ${formatDate(s.importedAt)}` : ''}`).join('')}. Les
+          derniers mois sont publiés avec retard.
+        </Text>
+      </Card>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-label="Ventes de la parcelle">
+        <Title order={2} fz="h4" mb="sm">
+          Ventes de la parcelle ({data.parcelSales.length})
+        </Title>
+        {data.parcelSales.length ? <SalesTable rows={data.parcelSales} /> : <Text c="dimmed">Aucune vente DVF sur cette parcelle.</Text>}
+      </Card>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-label="Prix au mètre carré">
+        <Title order={2} fz="h4" mb="xs">
+          Prix au m² du {formatDate(data.period.from)} au {formatDate(data.period.to)}
+        </Title>
+        <Grid>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <StatTable
+              caption={data.commune ? `${data.commune.nom}, ventes simples` : 'Commune'}
+              rows={PROPERTY_TYPES.map((t) => ({
+                label: TYPE_PLURALS[t],
+                ...(data.communeStats.find((s) => s.type === t) ?? { count: 0, median: null, mean: null, q1: null, q3: null }),
+              }))}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <StatTable
+              caption={`Dans un rayon de ${distanceLabel(data.radius)}`}
+              rows={PROPERTY_TYPES.map((t) => ({
+                label: TYPE_PLURALS[t],
+                ...(data.radiusStats.find((s) => s.type === t) ?? { count: 0, median: null, mean: null, q1: null, q3: null }),
+              }))}
+            />
+          </Grid.Col>
+        </Grid>
+        {trend && (
+          <Chart option={trend} label={`Évolution mensuelle du prix médian au m² à ${data.commune?.nom ?? 'la commune'} sur 5 ans`} />
+        )}
+      </Card>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-label="Ventes autour">
+        <Title order={2} fz="h4" mb="sm">
+          Ventes à moins de {distanceLabel(data.radius)} depuis le {formatDate(data.trendPeriod.from)} ({salesCount(data.nearby.total)}
+          {data.nearby.total > data.nearby.items.length ? `, les ${formatInteger(data.nearby.items.length)} plus récentes` : ''})
+        </Title>
+        <SalesTable rows={data.nearby.items} />
+      </Card>
+
+      <AddressAnalysisDpeCopros data={data} />
+    </Stack>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * State of the address analysis: the address, its position and the radius live in the URL, so that
+ * a link reproduces the page; this hook loads the analysis for them, keeps the map's sources in step
+ * and turns a pick in the address field or a click on the map into a new URL.
+ */
+import { type AddressAnalysis, addressAnalysisSchema } from '@immoloupe/shared/market/address-contracts';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { monthlyTrendOption } from '~/features/charts/options';
+import {
+  boundsOf,
+  PARCELS_SOURCE,
+  parcelLayers,
+  SALES_SOURCE,
+  SUBJECT_SOURCE,
+  salesLayers,
+  salesSource,
+  subjectLayers,
+} from '~/features/map/layers';
+import { ApiError, apiFetch } from '~/lib/api';
+import type { PickedAddress } from './address-search';
+import { TYPE_PLURALS } from './labels';
+
+type SetData = { setData?: (d: unknown) => void } | undefined;
+type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
+
+const reverseSchema = z.object({ results: z.array(z.object({ type: z.string(), label: z.string() })) });
+
+function geo(a: AddressAnalysis | null) {
+  const empty = { type: 'FeatureCollection' as const, features: [] as unknown[] };
+  if (!a) return { sales: empty, parcel: empty, point: empty };
+  return {
+    sales: {
+      type: 'FeatureCollection' as const,
+      features: a.nearby.items
+        .filter((t) => t.lon !== null && t.lat !== null)
+        .map((t) => ({
+          type: 'Feature',
+          properties: { id: t.id, ppm2: t.pricePerM2 },
+          geometry: { type: 'Point', coordinates: [t.lon, t.lat] },
+        })),
+    },
+    parcel: {
+      type: 'FeatureCollection' as const,
+      features: a.parcel ? [{ type: 'Feature', properties: { id: a.parcel.id }, geometry: a.parcel.geometry }] : [],
+    },
+    point: {
+      type: 'FeatureCollection' as const,
+      features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [a.point.lon, a.point.lat] } }],
+    },
+  };
+}
+
+export function useAddressAnalysis() {
+  const [params, setParams] = useSearchParams();
+  const lat = params.get('lat');
+  const lon = params.get('lon');
+  const label = params.get('adresse') ?? '';
+  const radius = params.get('rayon') ?? '500';
+  const parcelle = params.get('parcelle') ?? '';
+  const [data, setData] = useState<AddressAnalysis | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const map = useRef<MapLibreMap | null>(null);
+  // The map's click handler is bound once, in onMapReady: it reads the radius chosen since through this ref.
+  const radiusRef = useRef(radius);
+  radiusRef.current = radius;
+  // A map click waits for its reverse geocoding before it writes the URL. Every click and every
+  // change of the address field takes the next number, and an answer that is no longer the latest
+  // is dropped: otherwise it would bring back an older point, or replace the address being typed.
+  const lastIntent = useRef(0);
+
+  useEffect(() => {
+    if (!lat || !lon) return;
+    let live = true;
+    setLoading(true);
+    setError(null);
+    const q = new URLSearchParams({ lat, lon, radius, ...(parcelle ? { parcelle } : {}) });
+    apiFetch(`/api/market/address?${q}`, addressAnalysisSchema)
+      .then((a) => live && setData(a))
+      .catch((err: unknown) => live && setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’analyse a échoué.'))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [lat, lon, radius, parcelle]);
+
+  const layersData = useMemo(() => geo(data), [data]);
+  const showOnMap = useCallback(
+    (m: MapLibreMap) => {
+      (m.getSource(SALES_SOURCE) as SetData)?.setData?.(layersData.sales);
+      (m.getSource(PARCELS_SOURCE) as SetData)?.setData?.(layersData.parcel);
+      (m.getSource(SUBJECT_SOURCE) as SetData)?.setData?.(layersData.point);
+      if (data) {
+        const b = boundsOf(
+          [
+            [data.point.lon, data.point.lat],
+            ...data.nearby.items.filter((t) => t.lon !== null).map((t) => [t.lon, t.lat] as [number, number]),
+          ],
+          0.001,
+        );
+        if (b) m.fitBounds(b, { padding: 24, duration: 0, maxZoom: 17 });
+      }
+    },
+    [layersData, data],
+  );
+  useEffect(() => {
+    if (map.current) showOnMap(map.current);
+  }, [showOnMap]);
+
+  // Called on every change of the address field: typing (no address yet) also outdates a pending click.
+  function pick(a: PickedAddress | null) {
+    lastIntent.current += 1;
+    if (!a) return;
+    setParams({
+      adresse: a.label,
+      lat: String(a.lat),
+      lon: String(a.lon),
+      rayon: radius,
+      ...(a.idParcelle ? { parcelle: a.idParcelle } : {}),
+    });
+  }
+
+  async function clickMap(lngLat: { lng: number; lat: number }) {
+    const intent = ++lastIntent.current;
+    let name = `Point ${lngLat.lat.toFixed(5)} / ${lngLat.lng.toFixed(5)}`;
+    try {
+      const r = await apiFetch(`/api/reverse?lat=${lngLat.lat}&lon=${lngLat.lng}`, reverseSchema);
+      name = r.results.find((x) => x.type === 'adresse')?.label ?? name;
+    } catch {
+      // Without reverse geocoding the point is still analysed, named by its coordinates.
+    }
+    if (intent !== lastIntent.current) return;
+    setParams({ adresse: name, lat: lngLat.lat.toFixed(6), lon: lngLat.lng.toFixed(6), rayon: radiusRef.current });
+  }
+
+  const setRadius = (v: string) => setParams((p) => ({ ...Object.fromEntries(p), rayon: v }));
+
+  const onMapReady = (m: MapLibreMap) => {
+    map.current = m;
+    m.addSource(PARCELS_SOURCE, { type: 'geojson', data: layersData.parcel as never });
+    for (const l of parcelLayers()) m.addLayer(l as AnyLayer);
+    m.addSource(SALES_SOURCE, salesSource(layersData.sales as never));
+    for (const l of salesLayers()) m.addLayer(l as AnyLayer);
+    m.addSource(SUBJECT_SOURCE, { type: 'geojson', data: layersData.point as never });
+    for (const l of subjectLayers()) m.addLayer(l as AnyLayer);
+    m.on('click', (e) => {
+      const hit = m.queryRenderedFeatures(e.point, { layers: ['ventes-groupes'] })[0];
+      if (hit) {
+        m.easeTo({ center: e.lngLat, zoom: m.getZoom() + 2 });
+        return;
+      }
+      void clickMap(e.lngLat);
+    });
+    showOnMap(m);
+  };
+
+  const trend = useMemo(
+    () => (data ? monthlyTrendOption(data.trend.map((t) => ({ name: TYPE_PLURALS[t.type], monthly: t.monthly }))) : null),
+    [data],
+  );
+
+  return { lat, lon, label, radius, data, loading, error, trend, pick, setRadius, onMapReady };
+}
+
+export type AddressAnalysisState = ReturnType<typeof useAddressAnalysis>;

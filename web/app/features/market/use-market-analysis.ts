@@ -1,0 +1,193 @@
+/**
+ * State of the market analysis: the zone, period, types and natures live in the URL, so that a
+ * link, the printable version and the PDF reproduce the page; this hook derives the API query from
+ * them, loads the analysis, paints its sections on the map and holds what is not worth a URL (the
+ * texts being typed, the names of the communes picked).
+ */
+import { formatEurosPerSquareMetre, formatInteger, NBSP } from '@immoloupe/shared/format';
+import { type MarketAnalysis, marketAnalysisResponseSchema } from '@immoloupe/shared/market/contracts';
+import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { BASEMAP_SOURCE } from '~/features/map/basemap';
+import { boundsOf, CHOROPLETH_LAYER, sectionChoroplethLayer } from '~/features/map/layers';
+import type { MapLib } from '~/features/map/map-view';
+import { ApiError, apiFetch } from '~/lib/api';
+import { patchParams } from '~/lib/url-patch';
+import { paintSections } from './section-choropleth';
+import { useCommuneSearch } from './use-commune-search';
+
+export type ZoneKind = 'communes' | 'section' | 'rayon';
+type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
+
+/**
+ * The API query of the page's URL (same parameter names), or null when no zone is chosen yet.
+ * Without `from`/`to` the server picks the default period, which ends at the zone's newest sale.
+ */
+export function analysisQuery(params: URLSearchParams): string | null {
+  const q = new URLSearchParams();
+  for (const key of ['insee', 'section', 'lat', 'lon', 'radius', 'from', 'to', 'types', 'natures']) {
+    const v = params.get(key);
+    if (v) q.set(key, v);
+  }
+  if (!q.get('insee') && !q.get('section') && !(q.get('lat') && q.get('lon') && q.get('radius'))) return null;
+  return q.toString();
+}
+
+function sectionsGeo(data: MarketAnalysis | null) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: (data?.sections ?? [])
+      .filter((s) => s.median !== null)
+      .map((s) => ({
+        type: 'Feature',
+        properties: { code: s.code, ppm2: s.median, n: s.count },
+        geometry: { type: 'Point', coordinates: [s.lon, s.lat] },
+      })),
+  };
+}
+
+function frameSections(m: MapLibreMap, sections: ReturnType<typeof sectionsGeo>) {
+  const b = boundsOf(
+    sections.features.map((f) => f.geometry.coordinates as [number, number]),
+    0.003,
+  );
+  if (b) m.fitBounds(b, { padding: 24, duration: 0, maxZoom: 15 });
+}
+
+export function useMarketAnalysis() {
+  const [params, setParams] = useSearchParams();
+  const kind = (params.get('zone') as ZoneKind | null) ?? (params.get('section') ? 'section' : params.get('lat') ? 'rayon' : 'communes');
+  const [communeText, setCommuneText] = useState('');
+  const communeHits = useCommuneSearch(communeText);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [sectionText, setSectionText] = useState(params.get('section') ?? '');
+  const [data, setData] = useState<MarketAnalysis | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pdfAvailable, setPdfAvailable] = useState(false);
+  const map = useRef<MapLibreMap | null>(null);
+
+  const insee = (params.get('insee') ?? '').split(',').filter(Boolean);
+  const types = (params.get('types') ?? 'maison,appartement').split(',').filter(Boolean);
+  const natures = (params.get('natures') ?? STAT_NATURES.join(',')).split(',').filter(Boolean);
+  const query = analysisQuery(new URLSearchParams({ types: types.join(','), natures: natures.join(','), ...Object.fromEntries(params) }));
+  // The fields show the period the figures cover: the one chosen, or the default the server picked.
+  const shown = data && analysisQuery(new URLSearchParams({ ...Object.fromEntries(params) })) !== null ? data : null;
+  const from = params.get('from') ?? shown?.from ?? '';
+  const to = params.get('to') ?? shown?.to ?? '';
+  // The printed report covers exactly the period on screen, even if newer sales are imported meanwhile.
+  const printQuery =
+    query && shown
+      ? new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(query)), from: shown.from, to: shown.to }).toString()
+      : query;
+
+  const update = (patch: Record<string, string | null>) => setParams((p) => patchParams(p, patch), { replace: true });
+
+  useEffect(() => {
+    apiFetch('/api/reports/status', z.object({ pdf: z.boolean() }))
+      .then((s) => setPdfAvailable(s.pdf))
+      .catch(() => setPdfAvailable(false));
+  }, []);
+
+  useEffect(() => {
+    if (!query) return;
+    let live = true;
+    setLoading(true);
+    setError(null);
+    apiFetch(`/api/market/analysis?${query}`, marketAnalysisResponseSchema)
+      .then((d) => {
+        if (!live) return;
+        setData(d);
+        setNames((n) => ({ ...n, ...Object.fromEntries(d.zone.communes.map((c) => [c.insee, c.nom])) }));
+      })
+      .catch((err: unknown) => live && setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’analyse a échoué.'))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const sections = useMemo(() => sectionsGeo(data), [data]);
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    paintSections(m, data?.sections ?? []);
+    frameSections(m, sections);
+  }, [sections, data]);
+
+  // A new kind of zone drops every zone parameter of the previous one.
+  const chooseZone = (v: string) => update({ zone: v, insee: null, section: null, lat: null, lon: null, radius: null, adresse: null });
+
+  // Picking a suggestion adds its commune to the zone and empties the field for the next one.
+  const typeCommune = (v: string) => {
+    const hit = communeHits.find((c) => `${c.nom} (${c.insee})` === v);
+    if (hit) {
+      setNames((n) => ({ ...n, [hit.insee]: hit.nom }));
+      update({ insee: [...new Set([...insee, hit.insee])].join(','), zone: 'communes' });
+      setCommuneText('');
+    } else setCommuneText(v);
+  };
+
+  function toggle(list: string[], value: string, key: 'types' | 'natures') {
+    const next = list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+    if (next.length) update({ [key]: next.join(',') });
+  }
+
+  const onMapReady = (m: MapLibreMap, lib: MapLib) => {
+    map.current = m;
+    // Under the street names of the basemap, over its fills.
+    m.addLayer(
+      sectionChoroplethLayer(BASEMAP_SOURCE) as unknown as AnyLayer,
+      m.getLayer('fond-voies-noms') ? 'fond-voies-noms' : undefined,
+    );
+    paintSections(m, data?.sections ?? []);
+    // The analysis may have answered before the map was ready.
+    frameSections(m, sections);
+    const popup = new lib.Popup({ closeButton: false, closeOnClick: false });
+    m.on('mousemove', CHOROPLETH_LAYER, (e) => {
+      const f = e.features?.[0];
+      const p = { code: String(f?.id ?? ''), ...(f?.state as { ppm2?: number; n?: number } | undefined) };
+      if (!f || p.ppm2 === undefined || p.n === undefined) {
+        popup.remove();
+        return;
+      }
+      popup
+        .setLngLat(e.lngLat)
+        .setText(`Section ${p.code.slice(8).replace(/^0/, '')}${NBSP}: ${formatEurosPerSquareMetre(p.ppm2)} (${formatInteger(p.n)} ventes)`)
+        .addTo(m);
+    });
+    m.on('mouseleave', CHOROPLETH_LAYER, () => popup.remove());
+  };
+
+  return {
+    params,
+    kind,
+    communeText,
+    communeHits,
+    typeCommune,
+    names,
+    sectionText,
+    setSectionText,
+    insee,
+    types,
+    natures,
+    query,
+    shown,
+    from,
+    to,
+    printQuery,
+    pdfAvailable,
+    data,
+    loading,
+    error,
+    update,
+    chooseZone,
+    toggle,
+    onMapReady,
+  };
+}
+
+export type MarketAnalysisState = ReturnType<typeof useMarketAnalysis>;
