@@ -75,6 +75,8 @@ export function AddressSearch({
   const [problem, setProblem] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);
   const seq = useRef(0);
+  // Each change of the field: a commune placed after the agent typed on is not theirs any more.
+  const change = useRef(0);
 
   useEffect(() => setText(value), [value]);
 
@@ -107,6 +109,7 @@ export function AddressSearch({
       data={[...new Set(options.map((o) => o.label))]}
       filter={({ options: all }) => all}
       onChange={(v) => {
+        const id = ++change.current;
         setText(v);
         const picked = options.find((o) => o.label === v) ?? null;
         setHint(null);
@@ -114,10 +117,13 @@ export function AddressSearch({
         if (!picked.approximate) return onPick(picked, v);
         placeCommune(picked)
           .then((placed) => {
+            if (id !== change.current) return;
             setHint(`Position approximative (centre des ventes de la commune)${NBSP}: précisez l’adresse si possible.`);
             onPick(placed, v);
           })
-          .catch((err: unknown) => setProblem(err instanceof ApiError ? err.message : 'Commune impossible à situer.'));
+          .catch(
+            (err: unknown) => id === change.current && setProblem(err instanceof ApiError ? err.message : 'Commune impossible à situer.'),
+          );
       }}
       rightSection={loading ? <Loader size="xs" /> : null}
       error={error ?? problem}

@@ -11,12 +11,17 @@ export function useCommuneSearch(text: string): CommuneHit[] {
   useEffect(() => {
     const q = text.trim();
     if (q.length < 2) return;
+    // Only the answer for the current text counts: an earlier one arriving late would replace it.
+    let live = true;
     const timer = setTimeout(() => {
       apiFetch(`/api/market/communes?q=${encodeURIComponent(q)}`, communeHitSchema)
-        .then(setHits)
-        .catch(() => setHits([]));
+        .then((found) => live && setHits(found))
+        .catch(() => live && setHits([]));
     }, 200);
-    return () => clearTimeout(timer);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [text]);
   return hits;
 }

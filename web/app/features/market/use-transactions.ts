@@ -24,6 +24,7 @@ import {
 } from '~/features/map/layers';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
+import { patchParams } from '~/lib/url-patch';
 import { filterQuery, placeOf } from './transactions-query';
 import { useCommuneSearch } from './use-commune-search';
 
@@ -69,11 +70,7 @@ export function useTransactions() {
     (patch: Record<string, string | null>, resetPage = true) =>
       setParams(
         (p) => {
-          const next = new URLSearchParams(p);
-          for (const [k, v] of Object.entries(patch)) {
-            if (v === null || v === '') next.delete(k);
-            else next.set(k, v);
-          }
+          const next = patchParams(p, patch);
           if (resetPage && !('page' in patch)) next.delete('page');
           return next;
         },

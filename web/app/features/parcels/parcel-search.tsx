@@ -13,6 +13,7 @@ import { WideTable } from '~/components/wide-table';
 import { MapView } from '~/features/map/map-view';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
+import { patchParams } from '~/lib/url-patch';
 import {
   boundsOfParcels,
   formFromParams,
@@ -49,15 +50,7 @@ export function ParcelSearch() {
   const setSelected = useCallback(
     (id: string | null) => {
       setSelectedState(id);
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (id) next.set('parcelle', id);
-          else next.delete('parcelle');
-          return next;
-        },
-        { preventScrollReset: true },
-      );
+      setParams((prev) => patchParams(prev, { parcelle: id }), { preventScrollReset: true });
     },
     [setParams],
   );

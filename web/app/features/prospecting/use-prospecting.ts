@@ -6,6 +6,7 @@ import type { ProspectingList, ProspectingTarget, TargetsQuery, UpdateTargetBody
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '~/lib/api';
+import { patchParams } from '~/lib/url-patch';
 import * as api from './prospecting-api';
 
 export type TargetFilters = Pick<TargetsQuery, 'sort'> & Partial<Pick<TargetsQuery, 'status' | 'kind' | 'q'>>;
@@ -21,16 +22,7 @@ export function useProspecting() {
   const [error, setError] = useState<string | null>(null);
 
   const openList = useCallback(
-    (id: string | null) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (id) next.set('liste', id);
-          else next.delete('liste');
-          return next;
-        },
-        { replace: true },
-      ),
+    (id: string | null) => setParams((prev) => patchParams(prev, { liste: id }), { replace: true }),
     [setParams],
   );
 
