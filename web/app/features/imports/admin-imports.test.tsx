@@ -1,6 +1,6 @@
-/** The imports tab renders the runs from the API: the live progress of a running import, counts and rejected lines. */
+/** The imports tab renders the runs from the API (live progress, counts, rejected lines), and late answers never undo a newer state. */
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims } from '~/test/mantine-dom';
 import { AdminImports } from './admin-imports';
@@ -77,6 +77,86 @@ describe('AdminImports', () => {
     expect(screen.getByText('Millésime 2022-01-03 – 2022-12-30')).toBeTruthy();
     expect(screen.getByText('ligne 7 : date de mutation invalide « 32/01/2022 »')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Télécharger et importer' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('keeps the started import when an older poll answers after the refresh that followed the start', async () => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const runningRun = {
+      ...base,
+      id: 3,
+      source: 'dvf',
+      fileName: 'dvf-93-2024.csv.gz',
+      status: 'running',
+      bytesRead: 100,
+      rowsRead: 10,
+      rowsKept: 10,
+      rowsRejected: 0,
+      rejects: [],
+      phase: 'lecture',
+    };
+    const job = { id: 'j1', label: 'Département 93', status: 'running', message: null, startedAt: base.startedAt };
+    // The first poll (sent on mount, before the import starts) is held and answers last.
+    let answerFirstPoll: (r: Response) => void = () => {};
+    let polls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') return json({ job });
+        polls += 1;
+        if (polls === 1) return new Promise<Response>((resolve) => (answerFirstPoll = resolve));
+        return json({ runs: [runningRun], jobs: [job] });
+      }),
+    );
+    render(
+      <MantineProvider>
+        <AdminImports />
+      </MantineProvider>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Département' }), { target: { value: '93' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Télécharger et importer' }));
+    await screen.findByRole('progressbar', { name: 'Progression de l’import de dvf-93-2024.csv.gz' });
+    expect(screen.getByText('Import lancé : Département 93.')).toBeTruthy();
+
+    await act(async () => {
+      answerFirstPoll(json({ runs: [], jobs: [] }));
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    // The stale "nothing runs" answer must neither hide the running import nor drop the notice.
+    expect(screen.getByText('Import lancé : Département 93.')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Progression de l’import de dvf-93-2024.csv.gz' })).toBeTruthy();
+    expect(screen.queryByText('Aucun import pour l’instant.')).toBeNull();
+  });
+
+  it('keeps a file chosen while the previous one was still being sent', async () => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const job = { id: 'j2', label: 'a.csv', status: 'running', message: null, startedAt: base.startedAt };
+    let answerUpload: ((r: Response) => void) | null = null;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'POST' ? new Promise<Response>((resolve) => (answerUpload = resolve)) : json({ runs: [], jobs: [] }),
+      ),
+    );
+    const { container } = render(
+      <MantineProvider>
+        <AdminImports />
+      </MantineProvider>,
+    );
+    await screen.findByText('Aucun import pour l’instant.');
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'a.csv')] } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Un fichier de cet ordinateur' }));
+    await waitFor(() => expect(answerUpload).not.toBeNull());
+    fireEvent.change(input, { target: { files: [new File(['y'], 'b.csv')] } });
+    expect(screen.getByText('b.csv')).toBeTruthy();
+
+    await act(async () => {
+      answerUpload?.(json({ job }));
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.getByText('Import lancé : a.csv.')).toBeTruthy();
+    // Only the file that was sent is cleared, not the one picked since.
+    expect(screen.getByText('b.csv')).toBeTruthy();
   });
 
   it('says "Données DVF à jour au …"', async () => {
