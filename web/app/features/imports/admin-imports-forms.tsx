@@ -81,7 +81,7 @@ export function UploadForm({ disabled, onStarted }: StartFormProps) {
             value={source}
             onChange={setSource}
             clearable
-            w={240}
+            w={280}
           />
           <Button type="submit" loading={busy} disabled={disabled}>
             Envoyer et importer

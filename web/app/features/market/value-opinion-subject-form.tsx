@@ -106,8 +106,8 @@ export function ValueOpinionSubjectForm({
                   form.asOf
                     ? 'Les ventes postérieures sont ignorées.'
                     : result
-                      ? `Vide : dernière vente importée pour la commune (${formatDate(result.asOf)}).`
-                      : 'Vide : dernière vente importée pour la commune.'
+                      ? `Vide : dernière vente importée pour la commune (${formatDate(result.asOf)}).`
+                      : 'Vide : dernière vente importée pour la commune.'
                 }
                 disabled={disabled}
               />
