@@ -22,11 +22,11 @@ for (const folder of FOLDERS) {
   for (const file of components(path.join(ROOT, folder))) {
     count++;
     const lines = readFileSync(file, 'utf8').split('\n').length;
-    if (lines > MAX_LINES) tooLong.push(`${path.relative(ROOT, file)} : ${lines} lignes`);
+    if (lines > MAX_LINES) tooLong.push(`${path.relative(ROOT, file)}\u00a0: ${lines} lignes`);
   }
 }
 if (tooLong.length > 0) {
-  console.error(`Composants de plus de ${MAX_LINES} lignes (séparez l’état, les données et la vue) :\n  ${tooLong.join('\n  ')}`);
+  console.error(`Composants de plus de ${MAX_LINES} lignes (séparez l’état, les données et la vue)\u00a0:\n  ${tooLong.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`Composants : ${count} fichiers de ${MAX_LINES} lignes au plus.`);
+console.log(`Composants\u00a0: ${count} fichiers de ${MAX_LINES} lignes au plus.`);

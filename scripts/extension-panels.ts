@@ -29,7 +29,7 @@ const PAGES: Partial<Record<ExtensionPortal, readonly [string, string]>> = {
 const WINDOW = { width: 1280, height: 1600 };
 
 export async function capturePanels(serverUrl: string, account: { email: string; password: string }): Promise<void> {
-  if (!existsSync(CHROME_ZIP)) throw new Error('Extension non construite : lancez « npm run build » avant « npm run screenshots ».');
+  if (!existsSync(CHROME_ZIP)) throw new Error('Extension non construite\u00a0: lancez « npm run build » avant « npm run screenshots ».');
   const pages = Object.fromEntries(
     PANEL_SCREENSHOTS.map((s) => {
       const page = PAGES[s.portal];
@@ -57,7 +57,7 @@ export async function capturePanels(serverUrl: string, account: { email: string;
       // The PNG's own size (IHDR), which PANEL_SCREENSHOTS must announce.
       const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
       console.info(
-        `${shot.src} : ${Math.round(png.length / 1024)} Ko, ${width} × ${height} (PANEL_SCREENSHOTS : ${shot.width} × ${shot.height})`,
+        `${shot.src}\u00a0: ${Math.round(png.length / 1024)} Ko, ${width} × ${height} (PANEL_SCREENSHOTS\u00a0: ${shot.width} × ${shot.height})`,
       );
     }
   } finally {

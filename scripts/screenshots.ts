@@ -355,7 +355,7 @@ async function capture(page: Page, id: string): Promise<{ full: number; thumb: n
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(REPO_ROOT, 'server', 'dist', 'main.js')) || !existsSync(path.join(REPO_ROOT, 'web', 'build', 'client'))) {
-    console.error('Application non construite : lancez « npm run build » avant « npm run screenshots ».');
+    console.error('Application non construite\u00a0: lancez « npm run build » avant « npm run screenshots ».');
     process.exit(1);
   }
   const delivered = ALL_TOOLS.filter((t) => isToolAvailable(t.path));
@@ -363,7 +363,7 @@ async function main(): Promise<void> {
   // `npm run screenshots -- <outil> …` takes only those tools: only they need a scene.
   const missing = delivered.filter((t) => !SCENES[t.path] && (!only.length || only.includes(toolScreenshotId(t.path))));
   if (missing.length) {
-    console.error(`Aucune scène de capture pour : ${missing.map((t) => t.path).join(', ')} (à ajouter dans scripts/screenshots.ts).`);
+    console.error(`Aucune scène de capture pour\u00a0: ${missing.map((t) => t.path).join(', ')} (à ajouter dans scripts/screenshots.ts).`);
     process.exit(1);
   }
   mkdirSync(OUT_DIR, { recursive: true });
@@ -388,11 +388,11 @@ async function main(): Promise<void> {
         await scene(b.page, url).catch(async (err: unknown) => {
           await b.page.screenshot({ path: path.join(tmpdir(), `immoloupe-capture-${id}-erreur.png`) });
           throw new Error(
-            `Capture de ${tool.path} impossible (état de la page : ${path.join(tmpdir(), `immoloupe-capture-${id}-erreur.png`)}) : ${err instanceof Error ? err.message : String(err)}`,
+            `Capture de ${tool.path} impossible (état de la page\u00a0: ${path.join(tmpdir(), `immoloupe-capture-${id}-erreur.png`)})\u00a0: ${err instanceof Error ? err.message : String(err)}`,
           );
         });
         const size = await capture(b.page, id);
-        console.info(`${id}.jpg : ${Math.round(size.full / 1024)} Ko, vignette ${Math.round(size.thumb / 1024)} Ko`);
+        console.info(`${id}.jpg\u00a0: ${Math.round(size.full / 1024)} Ko, vignette ${Math.round(size.thumb / 1024)} Ko`);
       }
     } finally {
       await b.close();
@@ -405,7 +405,7 @@ async function main(): Promise<void> {
   const heavy = delivered
     .map((t) => path.join(OUT_DIR, `${toolScreenshotId(t.path)}.jpg`))
     .filter((f) => existsSync(f) && statSync(f).size > MAX_BYTES);
-  if (heavy.length) console.warn(`Plus de 150 Ko : ${heavy.map((f) => path.basename(f)).join(', ')}`);
+  if (heavy.length) console.warn(`Plus de 150 Ko\u00a0: ${heavy.map((f) => path.basename(f)).join(', ')}`);
 }
 
 await main();

@@ -36,17 +36,19 @@ function totals() {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // On a fresh Debian machine run as root, install the browser the journeys need.
 if (!existsSync(chromium) && !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  console.info('Chromium absent : installation par apt-get (paquet Debian « chromium »)…');
+  console.info('Chromium absent\u00a0: installation par apt-get (paquet Debian « chromium »)…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
 }
 if (!existsSync(chromium)) {
-  console.error(`Chromium est introuvable (${chromium}). Installez-le : apt-get install -y chromium (Debian), ou indiquez CHROMIUM_PATH.`);
+  console.error(
+    `Chromium est introuvable (${chromium}). Installez-le\u00a0: apt-get install -y chromium (Debian), ou indiquez CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 if (!process.env.TEST_DATABASE_URL) {
-  console.info('TEST_DATABASE_URL non défini : les tests serveur tournent sur PGlite seulement.');
+  console.info('TEST_DATABASE_URL non défini\u00a0: les tests serveur tournent sur PGlite seulement.');
 }
 
 const started = Date.now();
@@ -54,7 +56,7 @@ for (const [label, cmd, args] of steps) {
   console.info(`\n=== ${label} ===`);
   const t = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  console.info(`=== ${label} : ${r.status === 0 ? 'OK' : 'ÉCHEC'} en ${Math.round((Date.now() - t) / 1000)} s ===`);
+  console.info(`=== ${label}\u00a0: ${r.status === 0 ? 'OK' : 'ÉCHEC'} en ${Math.round((Date.now() - t) / 1000)} s ===`);
   if (r.status !== 0) {
     const t = totals();
     console.info(`\nTests: ${t.passed} passed, ${Math.max(t.failed, 1)} failed, ${t.skipped} skipped`);
@@ -63,7 +65,7 @@ for (const [label, cmd, args] of steps) {
 }
 const t = totals();
 if (t.passed === 0) {
-  console.error('Aucun test exécuté : échec.');
+  console.error('Aucun test exécuté\u00a0: échec.');
   process.exit(1);
 }
 console.info(`\nTous les tests sont passés en ${Math.round((Date.now() - started) / 1000)} s.`);

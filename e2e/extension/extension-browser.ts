@@ -79,7 +79,7 @@ export async function pairExtension(b: ExtensionBrowser, serverUrl: string, emai
   await page.getByLabel('Adresse du serveur Immoloupe').fill(serverUrl);
   await page.getByLabel('Clé d’accès personnelle').fill(secret);
   await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await page.getByText(`Clé valide : compte ${email}.`).waitFor();
+  await page.getByText(`Clé valide\u00a0: compte ${email}.`).waitFor();
 }
 
 /** The panel's box, inside its shadow root (Playwright's CSS locators pierce open shadow roots). */

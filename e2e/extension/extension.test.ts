@@ -124,7 +124,7 @@ describe('browser extension', () => {
     expect(await page.getByRole('alert').textContent()).toContain('Cette clé n’a pas la forme attendue');
     await page.getByLabel('Clé d’accès personnelle').fill(secret);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText(`Clé valide : compte ${AGENT.email}.`).waitFor();
+    await page.getByText(`Clé valide\u00a0: compte ${AGENT.email}.`).waitFor();
   });
 
   it.each(Object.entries(AD_PAGES))(
@@ -171,7 +171,7 @@ describe('browser extension', () => {
     await page.reload();
     await panelText(page);
     await panel.getByRole('button', { name: 'Enregistrer dans Mes annonces' }).click();
-    await panel.getByText('Déjà dans Mes annonces : prix du jour ajouté à son historique.').waitFor();
+    await panel.getByText('Déjà dans Mes annonces\u00a0: prix du jour ajouté à son historique.').waitFor();
     // The signed-in session of the same person sees it in « Mes annonces ».
     const saved = (await (await page.request.get(`${server.url}/api/listings/saved`)).json()) as {
       listings: { price: number; postcode: string; prices: unknown[] }[];

@@ -19,10 +19,10 @@ export class ApiClientError extends Error {
 }
 
 export const MESSAGES = {
-  noKey: 'Aucune clé d’accès : ouvrez les réglages de l’extension et collez la clé créée sur Immoloupe (page « Clés d’accès »).',
-  offline: 'Serveur Immoloupe injoignable : vérifiez votre connexion à Internet et l’adresse du serveur dans les réglages.',
+  noKey: 'Aucune clé d’accès\u00a0: ouvrez les réglages de l’extension et collez la clé créée sur Immoloupe (page « Clés d’accès »).',
+  offline: 'Serveur Immoloupe injoignable\u00a0: vérifiez votre connexion à Internet et l’adresse du serveur dans les réglages.',
   revoked: 'Votre clé d’accès est invalide ou a été révoquée. Créez-en une nouvelle sur Immoloupe et collez-la dans les réglages.',
-  badResponse: 'Réponse inattendue du serveur Immoloupe : mettez à jour l’extension ou réessayez plus tard.',
+  badResponse: 'Réponse inattendue du serveur Immoloupe\u00a0: mettez à jour l’extension ou réessayez plus tard.',
   server: (status: number) => `Le serveur Immoloupe a rencontré une erreur (${status}). Réessayez dans quelques minutes.`,
 } as const;
 

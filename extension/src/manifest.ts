@@ -19,18 +19,18 @@ export const PORTAL_MATCHES = Object.values(PORTAL_HOSTS)
 export function manifestFor(browser: 'chrome' | 'firefox') {
   return defineManifest({
     manifest_version: 3,
-    name: 'Immoloupe : le marché à côté de l’annonce',
+    name: 'Immoloupe\u00a0: le marché à côté de l’annonce',
     short_name: 'Immoloupe',
     version: pkg.version,
     description:
-      'Sur les portails immobiliers : prix au m² face aux ventes DVF, estimation, localisation par DPE, date d’interdiction de louer, enregistrement dans Mes annonces.',
+      'Sur les portails immobiliers\u00a0: prix au m² face aux ventes DVF, estimation, localisation par DPE, date d’interdiction de louer, enregistrement dans Mes annonces.',
     permissions: ['storage'],
     host_permissions: [...PORTAL_MATCHES, `${DEFAULT_SERVER_URL}/*`],
     background:
       browser === 'chrome' ? { service_worker: 'src/background.ts', type: 'module' } : { scripts: ['src/background.ts'], type: 'module' },
     content_scripts: [{ matches: PORTAL_MATCHES, js: ['src/content/main.tsx'], run_at: 'document_idle' }],
     options_ui: { page: 'src/options/index.html', open_in_tab: true },
-    action: { default_title: 'Immoloupe : réglages' },
+    action: { default_title: 'Immoloupe\u00a0: réglages' },
     ...(browser === 'chrome'
       ? { key: CHROMIUM_KEY, minimum_chrome_version: '120' }
       : { browser_specific_settings: { gecko: { id: 'extension@immoloupe.fr', strict_min_version: '128.0' } } }),

@@ -39,7 +39,7 @@ export function checkKey(input: string): { ok: true; key: string } | { ok: false
   if (!KEY_PATTERN.test(key))
     return {
       ok: false,
-      message: 'Cette clé n’a pas la forme attendue : iml_ suivi de 43 caractères. Copiez-la en entier depuis Immoloupe.',
+      message: 'Cette clé n’a pas la forme attendue\u00a0: iml_ suivi de 43 caractères. Copiez-la en entier depuis Immoloupe.',
     };
   return { ok: true, key };
 }

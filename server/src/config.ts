@@ -158,7 +158,7 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
-    super(`Configuration invalide :\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(`Configuration invalide\u00a0:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
 
@@ -166,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const problems: string[] = [];
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')} : ${issue.message}`);
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}\u00a0: ${issue.message}`);
   }
   const patterns: RegExp[] = [];
   for (const source of (env.META_PIXEL_PATHS ?? '.*')
@@ -176,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     try {
       patterns.push(new RegExp(source));
     } catch {
-      problems.push(`META_PIXEL_PATHS : expression invalide « ${source} »`);
+      problems.push(`META_PIXEL_PATHS\u00a0: expression invalide « ${source} »`);
     }
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);

@@ -75,6 +75,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`Échec du démarrage : ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(`Échec du démarrage\u00a0: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

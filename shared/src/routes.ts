@@ -90,7 +90,7 @@ const entries: Entry[] = [
   pub(
     '/prospection_dpe',
     'Prospection DPE',
-    'Prospecter avec les diagnostics de performance énergétique : calendrier des interdictions de louer, données, RGPD.',
+    'Prospecter avec les diagnostics de performance énergétique\u00a0: calendrier des interdictions de louer, données, RGPD.',
   ),
   pub(
     '/clientscibles/agents_mandataires',

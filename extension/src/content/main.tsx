@@ -45,7 +45,7 @@ async function save(listing: ParsedListing): Promise<SaveReply> {
   try {
     return await sendMessage({ type: 'save', listing });
   } catch {
-    return { ok: false, kind: 'server', message: 'L’extension vient d’être mise à jour : rechargez la page.' };
+    return { ok: false, kind: 'server', message: 'L’extension vient d’être mise à jour\u00a0: rechargez la page.' };
   }
 }
 
@@ -53,7 +53,7 @@ async function analyse(listing: ParsedListing): Promise<AnalyseReply> {
   try {
     return await sendMessage({ type: 'analyse', listing });
   } catch {
-    return { ok: false, kind: 'server', message: 'L’extension vient d’être mise à jour : rechargez la page.' };
+    return { ok: false, kind: 'server', message: 'L’extension vient d’être mise à jour\u00a0: rechargez la page.' };
   }
 }
 
@@ -109,7 +109,7 @@ async function showResults(listings: ParsedListing[]) {
   }
   render({
     kind: 'unreadable',
-    message: `Page de résultats : ${listings.length} annonces lues, ${badged} comparées aux ventes DVF (badge sur chaque carte). Ouvrez une annonce pour le détail.`,
+    message: `Page de résultats\u00a0: ${listings.length} annonces lues, ${badged} comparées aux ventes DVF (badge sur chaque carte). Ouvrez une annonce pour le détail.`,
   });
 }
 

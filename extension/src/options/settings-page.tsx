@@ -13,7 +13,7 @@ export function SettingsPage() {
   if (!loaded) return <main aria-busy="true">Chargement des réglages…</main>;
   return (
     <main>
-      <h1>Immoloupe : réglages de l’extension</h1>
+      <h1>Immoloupe&nbsp;: réglages de l’extension</h1>
       <form
         onSubmit={(e) => {
           e.preventDefault();

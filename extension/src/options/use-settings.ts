@@ -32,9 +32,9 @@ export function useSettings() {
       await saveSettings(next);
       setSettings(next);
       const { email } = await createApiClient({ serverUrl: next.serverUrl, key: next.key }).whoami();
-      setStatus({ tone: 'ok', text: `Réglages enregistrés. Clé valide : compte ${email}.` });
+      setStatus({ tone: 'ok', text: `Réglages enregistrés. Clé valide\u00a0: compte ${email}.` });
     } catch (err) {
-      const text = err instanceof ApiClientError ? err.message : 'Erreur inattendue : réessayez.';
+      const text = err instanceof ApiClientError ? err.message : 'Erreur inattendue\u00a0: réessayez.';
       setStatus({ tone: 'error', text: `Réglages enregistrés, mais la clé n’a pas pu être vérifiée. ${text}` });
     } finally {
       setBusy(false);

@@ -99,7 +99,7 @@ describe('panel view model', () => {
 
     expect(panelView(SALE, { ...ANALYSIS, commune: null, market: null, period: null }, TODAY).comparison).toEqual({
       headline: null,
-      message: 'Commune introuvable d’après l’annonce : pas de comparaison avec les ventes DVF.',
+      message: 'Commune introuvable d’après l’annonce\u00a0: pas de comparaison avec les ventes DVF.',
     });
     expect(panelView(SALE, { ...ANALYSIS, market: null, period: null }, TODAY).comparison).toMatchObject({
       message: expect.stringContaining('Aucune vente DVF chargée pour Hendaye'),

@@ -140,7 +140,7 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
 
   let comparison: PanelView['comparison'];
   if (!analysis.commune)
-    comparison = { headline: null, message: 'Commune introuvable d’après l’annonce : pas de comparaison avec les ventes DVF.' };
+    comparison = { headline: null, message: 'Commune introuvable d’après l’annonce\u00a0: pas de comparaison avec les ventes DVF.' };
   else if (!analysis.market)
     comparison = {
       headline: null,
@@ -152,7 +152,7 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
       message: `Pas assez de ventes DVF à ${where} (${plural(count, 'vente', 'ventes')}, il en faut 3) pour une médiane.`,
     };
   else if (perM2 === null)
-    comparison = { headline: null, message: `${medianDetail} Prix ou surface absent de l’annonce : pas de comparaison.` };
+    comparison = { headline: null, message: `${medianDetail} Prix ou surface absent de l’annonce\u00a0: pas de comparaison.` };
   else if (rent) {
     const grossYield = (perM2 * 12) / median;
     comparison = {

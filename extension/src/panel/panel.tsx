@@ -25,7 +25,7 @@ export interface PanelProps {
 function Shell({ children, onOpenSettings }: { children: React.ReactNode; onOpenSettings: () => void }) {
   const [open, setOpen] = useState(true);
   return (
-    <section className="panel" aria-label="Immoloupe : le marché de cette annonce">
+    <section className="panel" aria-label={`Immoloupe\u00a0: le marché de cette annonce`}>
       <header>
         <strong>Immoloupe</strong>
         <span>

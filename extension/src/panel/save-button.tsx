@@ -23,7 +23,7 @@ export function SaveButton({ onSave, listingsUrl }: { onSave: () => Promise<Save
       </div>
       {state.kind === 'done' && (
         <p className="muted" role="status">
-          {state.merged ? 'Déjà dans Mes annonces : prix du jour ajouté à son historique.' : 'Annonce enregistrée dans Mes annonces.'}{' '}
+          {state.merged ? 'Déjà dans Mes annonces\u00a0: prix du jour ajouté à son historique.' : 'Annonce enregistrée dans Mes annonces.'}{' '}
           <a href={listingsUrl} target="_blank" rel="noreferrer">
             Voir Mes annonces
           </a>

@@ -95,7 +95,7 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((err) => {
-    process.stderr.write(`Échec : ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`Échec\u00a0: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   });
 }

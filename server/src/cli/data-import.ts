@@ -24,13 +24,13 @@ import { detectFileSource, type ImportReport, runImport, SOURCE_ORDER } from '..
 const USAGE = `Usage\u00a0: npm run data:import -- [options] <fichier|dossier|url>…
 
 Importe des fichiers de données ouvertes dans la base configurée (DATA_DIR ou DATABASE_URL).
-Sources reconnues : dvf (DVF géolocalisées), dvf-raw (ValeursFoncieres DGFiP), cadastre,
+Sources reconnues\u00a0: dvf (DVF géolocalisées), dvf-raw (ValeursFoncieres DGFiP), cadastre,
 dpe, copro (RNIC), ban. Les parcelles sont importées avant les DVF qu’elles géolocalisent.
 
-Options :
+Options\u00a0:
   --source <s>        force la source de tous les fichiers (${SOURCES.join(', ')})
   --dep <code>        télécharge et importe les fichiers officiels d’un département (ex. 93)
-  --years <a-b>       années DVF avec --dep (ex. 2020-2024 ; par défaut les cinq dernières)
+  --years <a-b>       années DVF avec --dep (ex. 2020-2024\u00a0; par défaut les cinq dernières)
   --cache-dir <dir>   dossier des téléchargements (par défaut <DATA_DIR>/telechargements)
   --help              affiche cette aide`;
 

@@ -17,7 +17,7 @@ export class HttpError extends Error {
 }
 
 export const notFoundApi: RequestHandler = (req, _res, next) => {
-  next(new HttpError(404, `Ressource introuvable : ${req.method} ${req.originalUrl.split('?')[0]}`));
+  next(new HttpError(404, `Ressource introuvable\u00a0: ${req.method} ${req.originalUrl.split('?')[0]}`));
 };
 
 export function errorHandler(log: Logger): ErrorRequestHandler {

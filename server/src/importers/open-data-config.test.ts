@@ -19,7 +19,7 @@ describe('open-data configuration', () => {
     expect(() =>
       loadOpenDataConfig({ DATA_URL_DVF: 'https://exemple.fr/dvf.csv', DVF_STATS_BOUNDS: '{', GEOCODER_URL: 'pas une url' }),
     ).toThrow(
-      /DATA_URL_DVF : doit contenir \{dep\} et \{year\}[\s\S]*GEOCODER_URL : doit être une URL[\s\S]*DVF_STATS_BOUNDS : JSON invalide/,
+      /DATA_URL_DVF\u00a0: doit contenir \{dep\} et \{year\}[\s\S]*GEOCODER_URL\u00a0: doit être une URL[\s\S]*DVF_STATS_BOUNDS\u00a0: JSON invalide/,
     );
   });
 });

@@ -86,13 +86,13 @@ export interface OpenDataConfig {
 
 export class OpenDataConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Configuration invalide :\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(`Configuration invalide\u00a0:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
 
 export function loadOpenDataConfig(env: NodeJS.ProcessEnv = process.env): OpenDataConfig {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) throw new OpenDataConfigError(parsed.error.issues.map((i) => `${i.path.join('.')} : ${i.message}`));
+  if (!parsed.success) throw new OpenDataConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}\u00a0: ${i.message}`));
   const d = parsed.data;
   return {
     urls: {

@@ -24,7 +24,9 @@ export function commaList<const T extends readonly [string, ...string[]]>(values
   return z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.split(',').map((s) => s.trim())) : v),
     z
-      .array(z.enum(values, { error: (issue) => `${what} inconnu·e : « ${String(issue.input)} » (valeurs : ${values.join(', ')}).` }))
+      .array(
+        z.enum(values, { error: (issue) => `${what} inconnu·e\u00a0: « ${String(issue.input)} » (valeurs\u00a0: ${values.join(', ')}).` }),
+      )
       .min(1)
       .transform((list) => [...new Set(list)])
       .optional(),
@@ -76,8 +78,8 @@ export function zoneOf(q: ZoneInput): Zone | string {
   const given = [q.insee ? 1 : 0, q.section ? 1 : 0, q.lat !== undefined || q.lon !== undefined || q.radius !== undefined ? 1 : 0];
   const count = given.reduce((a, b) => a + b, 0);
   if (count === 0)
-    return 'Indiquez une zone : commune (insee), section cadastrale (section) ou rayon autour d’un point (lat, lon, radius).';
-  if (count > 1) return 'Une seule zone à la fois : commune, section ou rayon.';
+    return 'Indiquez une zone\u00a0: commune (insee), section cadastrale (section) ou rayon autour d’un point (lat, lon, radius).';
+  if (count > 1) return 'Une seule zone à la fois\u00a0: commune, section ou rayon.';
   if (q.insee) return { kind: 'communes', insee: q.insee };
   if (q.section) return { kind: 'sections', sections: q.section };
   if (q.lat === undefined || q.lon === undefined || q.radius === undefined) return 'Un rayon demande lat, lon et radius.';

@@ -16,8 +16,8 @@ export const subjectSchema = z.object({
   label: z.string().trim().min(3, 'Adresse requise.').max(200, 'Adresse trop longue.'),
   lon: z.number({ error: 'Choisissez l’adresse dans la liste pour la situer.' }).min(-180).max(180),
   lat: z.number({ error: 'Choisissez l’adresse dans la liste pour la situer.' }).min(-90).max(90),
-  insee: z.string().regex(INSEE_PATTERN, 'Commune inconnue : choisissez l’adresse dans la liste.'),
-  type: z.enum(SUBJECT_TYPES, { error: 'Type de bien : appartement, maison ou local.' }),
+  insee: z.string().regex(INSEE_PATTERN, 'Commune inconnue\u00a0: choisissez l’adresse dans la liste.'),
+  type: z.enum(SUBJECT_TYPES, { error: 'Type de bien\u00a0: appartement, maison ou local.' }),
   surface: z.number({ error: 'Surface habitable requise.' }).min(5, 'Surface d’au moins 5 m².').max(2000, 'Surface de 2 000 m² au plus.'),
   rooms: z.number().int('Nombre de pièces entier.').min(0).max(30).nullable().default(null),
   landSurface: z.number().min(0).max(1_000_000).nullable().default(null),
@@ -94,8 +94,8 @@ export const saveOpinionSchema = z.object({
   /** The agent's adjustment of the estimate, in percent (−50 to +50). */
   adjustmentPct: z
     .number()
-    .min(-ADJUSTMENT_LIMIT_PCT, `Ajustement de −${ADJUSTMENT_LIMIT_PCT} % au plus.`)
-    .max(ADJUSTMENT_LIMIT_PCT, `Ajustement de +${ADJUSTMENT_LIMIT_PCT} % au plus.`)
+    .min(-ADJUSTMENT_LIMIT_PCT, `Ajustement de −${ADJUSTMENT_LIMIT_PCT}\u00a0% au plus.`)
+    .max(ADJUSTMENT_LIMIT_PCT, `Ajustement de +${ADJUSTMENT_LIMIT_PCT}\u00a0% au plus.`)
     .default(0),
   comment: z.string().max(5000, 'Commentaire de 5 000 caractères au plus.').default(''),
 });

@@ -171,7 +171,7 @@ export type ExclusionReason =
 export const EXCLUSION_LABELS: Record<ExclusionReason, string> = {
   nature: 'Nature de mutation exclue (échange, expropriation, terrain à bâtir)',
   'no-local': 'Aucun local bâti (dépendances ou terrain seuls)',
-  'several-locals': 'Plusieurs locaux vendus ensemble : prix non divisible',
+  'several-locals': 'Plusieurs locaux vendus ensemble\u00a0: prix non divisible',
   'missing-price': 'Prix absent ou nul',
   'missing-surface': 'Surface bâtie absente ou nulle',
   'hard-limit': 'Prix au m² aberrant (100 000 €/m² ou plus)',

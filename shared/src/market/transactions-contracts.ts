@@ -40,9 +40,9 @@ const bboxSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((s) => Number(s)) : undefined),
   z
     .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)], {
-      error: 'Emprise attendue : ouest,sud,est,nord en degrés.',
+      error: 'Emprise attendue\u00a0: ouest,sud,est,nord en degrés.',
     })
-    .refine(([w, s, e, n]) => w < e && s < n, 'Emprise vide : ouest < est et sud < nord.')
+    .refine(([w, s, e, n]) => w < e && s < n, 'Emprise vide\u00a0: ouest < est et sud < nord.')
     .optional(),
 );
 
@@ -58,7 +58,7 @@ const polygonSchema = z.preprocess(
         )
       : undefined,
   z
-    .array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]), { error: 'Zone dessinée : « lon lat,lon lat,… ».' })
+    .array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]), { error: 'Zone dessinée\u00a0: « lon lat,lon lat,… ».' })
     .min(3, 'Une zone dessinée a au moins 3 points.')
     .max(200, 'Une zone dessinée a au plus 200 points.')
     .optional(),
@@ -110,7 +110,7 @@ export function placeOf(q: FilterInput): TransactionPlaceQuery | string {
   const others = [q.parcelle, q.bbox, q.polygon, q.zone].filter((v) => v !== undefined).length;
   const hasZone = q.insee || q.section || q.lat !== undefined || q.lon !== undefined || q.radius !== undefined;
   if (others + (hasZone ? 1 : 0) > 1)
-    return 'Un seul lieu à la fois : commune, section, parcelle, rayon, emprise, zone dessinée ou ma zone.';
+    return 'Un seul lieu à la fois\u00a0: commune, section, parcelle, rayon, emprise, zone dessinée ou ma zone.';
   if (q.zone === 'mine') return { kind: 'mine' };
   if (q.parcelle) return { kind: 'parcels', parcels: q.parcelle };
   if (q.bbox) return { kind: 'bbox', bbox: q.bbox as [number, number, number, number] };
@@ -143,7 +143,7 @@ export const transactionListQuerySchema = z
   .object({
     ...transactionFilterFields,
     sort: z.enum(TRANSACTION_SORTS, { error: 'Tri inconnu.' }).default('date'),
-    order: z.enum(['asc', 'desc'], { error: 'Ordre : asc ou desc.' }).default('desc'),
+    order: z.enum(['asc', 'desc'], { error: 'Ordre\u00a0: asc ou desc.' }).default('desc'),
     page: optionalNumber(z.number().int().min(1)).transform((v) => v ?? 1),
     pageSize: optionalNumber(z.number().int().min(1).max(MAX_PAGE_SIZE, `Au plus ${MAX_PAGE_SIZE} lignes par page.`)).transform(
       (v) => v ?? 50,

@@ -376,7 +376,7 @@ export const HOME_TOOLS: readonly string[] = [
 
 export function toolByPath(path: string): Tool {
   const tool = ALL_TOOLS.find((t) => t.path === path);
-  if (!tool) throw new Error(`outil inconnu : ${path}`);
+  if (!tool) throw new Error(`outil inconnu\u00a0: ${path}`);
   return tool;
 }
 

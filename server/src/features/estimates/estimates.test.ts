@@ -188,7 +188,7 @@ describe('saved value opinions', () => {
       body: 'pas une image',
     });
     expect(fake.status).toBe(415);
-    expect(await fake.json()).toEqual({ message: 'Image refusée : JPEG, PNG ou WebP uniquement.' });
+    expect(await fake.json()).toEqual({ message: 'Image refusée\u00a0: JPEG, PNG ou WebP uniquement.' });
     const again = await send<SavedOpinion>('GET', `/api/estimates/saved/${saved.id}`, undefined);
     expect(again.hasPhoto).toBe(true);
   });

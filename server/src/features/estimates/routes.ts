@@ -58,7 +58,7 @@ function readImage(req: Request): { data: Buffer; type: string } {
   const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   if (data.length === 0) throw new HttpError(400, 'Image absente.');
   const type = imageTypeOf(data);
-  if (!type) throw new HttpError(415, 'Image refusée : JPEG, PNG ou WebP uniquement.');
+  if (!type) throw new HttpError(415, 'Image refusée\u00a0: JPEG, PNG ou WebP uniquement.');
   return { data, type };
 }
 

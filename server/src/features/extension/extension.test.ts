@@ -125,7 +125,7 @@ describe('extension API', () => {
   it('refuses to download a package for an unknown browser', async () => {
     const res = await app.fetch('/api/extension/download/safari');
     expect(res.status).toBe(404);
-    expect((await res.json()).message).toBe('Navigateur inconnu : choisissez chrome ou firefox.');
+    expect((await res.json()).message).toBe('Navigateur inconnu\u00a0: choisissez chrome ou firefox.');
   });
 });
 

@@ -8,7 +8,7 @@ function schema(s: ZodType, io: 'input' | 'output'): Record<string, unknown> {
 }
 
 const ERROR = {
-  description: 'Erreur (message en français ; `issues` détaille une requête invalide ; 401 : clé invalide ou révoquée).',
+  description: 'Erreur (message en français\u00a0; `issues` détaille une requête invalide\u00a0; 401\u00a0: clé invalide ou révoquée).',
   content: {
     'application/json': {
       schema: { type: 'object', properties: { message: { type: 'string' }, issues: { type: 'array' } }, required: ['message'] },
@@ -22,9 +22,10 @@ export function extensionOpenApiPaths() {
   return {
     '/extension/analysis': {
       post: {
-        summary: 'Analyse d’une annonce lue (extension navigateur) : commune, prix au m² des ventes DVF, candidats de localisation par DPE',
+        summary:
+          'Analyse d’une annonce lue (extension navigateur)\u00a0: commune, prix au m² des ventes DVF, candidats de localisation par DPE',
         description:
-          'Ventes DVF de la commune sur les deux ans qui finissent à la dernière vente chargée, du type de l’annonce ; médiane nulle sous 3 ventes. ' +
+          'Ventes DVF de la commune sur les deux ans qui finissent à la dernière vente chargée, du type de l’annonce\u00a0; médiane nulle sous 3 ventes. ' +
           '`localisation` est nul quand l’annonce ne donne ni lieu ni valeur à comparer.',
         requestBody: { required: true, content: json(analysisRequestSchema, 'input') },
         responses: { 200: { description: 'Analyse.', content: json(listingAnalysisSchema, 'output') }, 400: ERROR, 401: ERROR, 403: ERROR },
@@ -32,11 +33,11 @@ export function extensionOpenApiPaths() {
     },
     '/extension/listings': {
       post: {
-        summary: 'Enregistre l’annonce dans « Mes annonces » ; la même annonce revue ajoute un relevé de prix',
+        summary: 'Enregistre l’annonce dans « Mes annonces »\u00a0; la même annonce revue ajoute un relevé de prix',
         requestBody: { required: true, content: json(analysisRequestSchema, 'input') },
         responses: {
           201: { description: 'Nouvelle annonce enregistrée.', content: json(savedSchema, 'output') },
-          200: { description: 'Annonce déjà enregistrée : relevé de prix ajouté (`merged`).', content: json(savedSchema, 'output') },
+          200: { description: 'Annonce déjà enregistrée\u00a0: relevé de prix ajouté (`merged`).', content: json(savedSchema, 'output') },
           400: ERROR,
           401: ERROR,
           403: ERROR,

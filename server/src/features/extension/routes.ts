@@ -94,7 +94,7 @@ export function extensionRoutes({ db }: { db: Db }): Router {
   router.get('/extension/download/:browser', (req, res) => {
     const browser = req.params.browser as keyof typeof EXTENSION_PACKAGES;
     const file = Object.hasOwn(EXTENSION_PACKAGES, browser) ? EXTENSION_PACKAGES[browser] : undefined;
-    if (!file) throw new HttpError(404, 'Navigateur inconnu : choisissez chrome ou firefox.');
+    if (!file) throw new HttpError(404, 'Navigateur inconnu\u00a0: choisissez chrome ou firefox.');
     const path = `${EXTENSION_DIST_DIR}${file}`;
     if (!existsSync(path)) throw new HttpError(404, 'L’extension n’a pas été construite sur ce serveur (npm run build).');
     res.download(path, file, { headers: { 'Cache-Control': 'no-cache' } });

@@ -36,7 +36,7 @@ export function listingOpenApiPaths() {
       get: {
         summary: 'Localisation d’une annonce par son DPE : adresses candidates, notées, avec leurs raisons',
         description:
-          'Chaque DPE de la zone est noté sur toutes les valeurs données, avec des tolérances (valeurs arrondies des annonces, surface différente de quelques %, DPE refait) ; ' +
+          'Chaque DPE de la zone est noté sur toutes les valeurs données, avec des tolérances (valeurs arrondies des annonces, surface différente de quelques\u00a0%, DPE refait) ; ' +
           'une adresse par candidat, la meilleure d’abord, 10 au plus. Une note n’est pas une certitude.',
         parameters: Object.entries(query.properties ?? {}).map(([name, prop]) => ({
           name,

@@ -43,18 +43,18 @@ export function queryParameters(schema: ZodType, descriptions: Record<string, st
 
 const ZONE = {
   insee: 'Codes INSEE des communes, séparés par des virgules (ex. 93010).',
-  section: 'Sections cadastrales (10 caractères : INSEE + préfixe + section, ex. 93010000AS).',
+  section: 'Sections cadastrales (10 caractères\u00a0: INSEE + préfixe + section, ex. 93010000AS).',
   lat: 'Latitude du centre d’un rayon (WGS84).',
   lon: 'Longitude du centre d’un rayon (WGS84).',
   radius: 'Rayon en mètres (50 à 10 000).',
-  from: 'Début de période (AAAA-MM-JJ), inclus (défaut : deux ans avant la fin).',
-  to: 'Fin de période (AAAA-MM-JJ), incluse (défaut : la vente la plus récente importée pour la zone).',
-  types: 'Types de bien, séparés par des virgules (défaut : maison,appartement).',
-  natures: 'Natures de mutation, séparées par des virgules (défaut : vente,vefa,adjudication).',
+  from: 'Début de période (AAAA-MM-JJ), inclus (défaut\u00a0: deux ans avant la fin).',
+  to: 'Fin de période (AAAA-MM-JJ), incluse (défaut\u00a0: la vente la plus récente importée pour la zone).',
+  types: 'Types de bien, séparés par des virgules (défaut\u00a0: maison,appartement).',
+  natures: 'Natures de mutation, séparées par des virgules (défaut\u00a0: vente,vefa,adjudication).',
 };
 
 const ERROR = {
-  description: 'Erreur (message en français ; `issues` détaille une requête invalide).',
+  description: 'Erreur (message en français\u00a0; `issues` détaille une requête invalide).',
   content: {
     'application/json': {
       schema: {
@@ -83,7 +83,7 @@ export function openApiDocument(publicUrl: string) {
       version: '1.0.0',
       description:
         'Statistiques de prix au m², ventes DVF, analyse d’adresse et avis de valeur, selon la méthodologie publiée sur /methodo. ' +
-        'Réservée aux abonnés : cookie de session, ou clé d’accès personnelle en `Authorization: Bearer iml_…` (créée sur /pro/creer_cle). ' +
+        'Réservée aux abonnés\u00a0: cookie de session, ou clé d’accès personnelle en `Authorization: Bearer iml_…` (créée sur /pro/creer_cle). ' +
         'Les requêtes POST avec un cookie de session portent aussi l’en-tête `x-csrf-token` (copie du cookie `immoloupe.csrf`).',
     },
     servers: [{ url: `${publicUrl}/api` }],
@@ -103,7 +103,7 @@ export function openApiDocument(publicUrl: string) {
           summary: 'Statistiques de prix au m² d’une zone et d’une période',
           description:
             'Ventes simples (un seul local bâti), natures vente, VEFA, adjudication, dans les bornes de plausibilité renvoyées (`bounds`). ' +
-            'Médiane, moyenne et quartiles (interpolation linéaire, comme percentile_cont) ; valeurs nulles sous 3 ventes (« Pas assez de ventes »).',
+            'Médiane, moyenne et quartiles (interpolation linéaire, comme percentile_cont)\u00a0; valeurs nulles sous 3 ventes (« Pas assez de ventes »).',
           parameters: queryParameters(marketStatsQuerySchema, ZONE),
           responses: { 200: ok(marketStatsResponseSchema, 'Statistiques et série mensuelle.'), ...errors },
         },
@@ -117,7 +117,7 @@ export function openApiDocument(publicUrl: string) {
       },
       '/market/address': {
         get: {
-          summary: 'Analyse d’une adresse : parcelle, ventes, statistiques locales, DPE, copropriétés',
+          summary: 'Analyse d’une adresse\u00a0: parcelle, ventes, statistiques locales, DPE, copropriétés',
           parameters: queryParameters(addressQuerySchema, {
             parcelle: 'Identifiant de parcelle (14 caractères), si connu.',
             radius: 'Rayon des ventes voisines, en mètres (défaut 500).',
@@ -133,8 +133,8 @@ export function openApiDocument(publicUrl: string) {
               ...ZONE,
               parcelle: 'Parcelles (14 caractères), séparées par des virgules.',
               bbox: 'Emprise ouest,sud,est,nord (degrés).',
-              polygon: 'Zone dessinée : « lon lat,lon lat,… ».',
-              zone: '« mine » : ma zone (le secteur enregistré de l’utilisateur), utilisée aussi quand aucun lieu n’est donné.',
+              polygon: 'Zone dessinée\u00a0: « lon lat,lon lat,… ».',
+              zone: '« mine »\u00a0: ma zone (le secteur enregistré de l’utilisateur), utilisée aussi quand aucun lieu n’est donné.',
             }),
             { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'geojson'] } },
           ],
@@ -162,14 +162,14 @@ export function openApiDocument(publicUrl: string) {
       },
       '/transactions/{id}': {
         get: {
-          summary: 'Une mutation complète : lignes, lots Carrez, parcelles',
+          summary: 'Une mutation complète\u00a0: lignes, lots Carrez, parcelles',
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
           responses: { 200: ok(mutationDetailSchema, 'La mutation.'), 404: ERROR, 401: ERROR, 403: ERROR },
         },
       },
       '/estimates': {
         post: {
-          summary: 'Avis de valeur par comparaison : comparables (élargissements successifs) et estimation',
+          summary: 'Avis de valeur par comparaison\u00a0: comparables (élargissements successifs) et estimation',
           requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(estimateRequestSchema, 'input') } } },
           responses: {
             200: ok(estimateResponseSchema, 'Comparables, étapes d’élargissement et estimation (nulle sous 3 comparables).'),

@@ -9,7 +9,7 @@ const TILE_PARAMS = ['z', 'x', 'y'].map((name) => ({
 
 const TILE_RESPONSES = {
   200: {
-    description: 'Tuile vectorielle (Mapbox Vector Tile 2.1). Tuiles de données : en-tête `ETag` (filtre et version des données).',
+    description: 'Tuile vectorielle (Mapbox Vector Tile 2.1). Tuiles de données\u00a0: en-tête `ETag` (filtre et version des données).',
     content: { 'application/vnd.mapbox-vector-tile': {} },
   },
   304: { description: 'Tuile inchangée depuis celle de `If-None-Match`.' },
@@ -33,7 +33,7 @@ export function tilePaths() {
       get: {
         summary: 'Ventes DVF en tuiles vectorielles, avec les filtres de /transactions',
         description:
-          'Couche `ventes` : groupes (`point_count`) sous le zoom 15, ventes seules (`id`, `ppm2`) à partir du zoom 15. Paramètres de requête : les filtres de `GET /transactions` (lieu, période, natures, types, surfaces, pièces, prix, €/m²).',
+          'Couche `ventes` : groupes (`point_count`) sous le zoom 15, ventes seules (`id`, `ppm2`) à partir du zoom 15. Paramètres de requête\u00a0: les filtres de `GET /transactions` (lieu, période, natures, types, surfaces, pièces, prix, €/m²).',
         parameters: TILE_PARAMS,
         responses: TILE_RESPONSES,
       },
@@ -42,7 +42,7 @@ export function tilePaths() {
       get: {
         summary: 'DPE en tuiles vectorielles, avec les filtres de /dpe',
         description:
-          'Couche `dpe` : repères regroupés sur une grille de la tuile, `count` (nombre de DPE), `classe` (la pire classe énergie du groupe), `id` (numéro du DPE quand le groupe n’en a qu’un). Paramètres de requête : la zone et les filtres de `GET /dpe` ; sans zone, « ma zone ».',
+          'Couche `dpe` : repères regroupés sur une grille de la tuile, `count` (nombre de DPE), `classe` (la pire classe énergie du groupe), `id` (numéro du DPE quand le groupe n’en a qu’un). Paramètres de requête\u00a0: la zone et les filtres de `GET /dpe` ; sans zone, « ma zone ».',
         parameters: TILE_PARAMS,
         responses: TILE_RESPONSES,
       },
@@ -51,7 +51,7 @@ export function tilePaths() {
       get: {
         summary: 'Copropriétés (RNIC) en tuiles vectorielles, avec les filtres de /copros',
         description:
-          'Couche `copros` : repères regroupés sur une grille de la tuile, `count`, `classe` (type de syndic), `id` (immatriculation quand le groupe n’en a qu’une). Paramètres de requête : la zone et les filtres de `GET /copros` ; sans zone, « ma zone ».',
+          'Couche `copros` : repères regroupés sur une grille de la tuile, `count`, `classe` (type de syndic), `id` (immatriculation quand le groupe n’en a qu’une). Paramètres de requête\u00a0: la zone et les filtres de `GET /copros` ; sans zone, « ma zone ».',
         parameters: TILE_PARAMS,
         responses: TILE_RESPONSES,
       },

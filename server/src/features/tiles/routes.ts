@@ -25,7 +25,7 @@ import { parseTile } from './tiles.logic.js';
 
 function tileParam(params: Record<string, string | string[] | undefined>) {
   const t = parseTile(String(params.z), String(params.x), String(params.y));
-  if (!t) throw new HttpError(400, 'Tuile invalide : z/x/y attendus, avec x et y inférieurs à 2^z.');
+  if (!t) throw new HttpError(400, 'Tuile invalide\u00a0: z/x/y attendus, avec x et y inférieurs à 2^z.');
   return t;
 }
 

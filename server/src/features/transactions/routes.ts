@@ -208,9 +208,9 @@ export function transactionRoutes({ db }: { db: Db }): Router {
     const verdict = mutation ? saleForStatistics(mutation) : null;
     let statistics: string;
     if (inSales && withinBounds) statistics = 'Vente retenue dans les statistiques (bien unique, dans les bornes de plausibilité).';
-    else if (inSales) statistics = 'Vente simple écartée des statistiques : hors bornes de plausibilité.';
+    else if (inSales) statistics = 'Vente simple écartée des statistiques\u00a0: hors bornes de plausibilité.';
     else
-      statistics = `Vente écartée des statistiques : ${verdict && !verdict.ok ? EXCLUSION_LABELS[verdict.reason].toLowerCase() : 'règles de la méthodologie'}.`;
+      statistics = `Vente écartée des statistiques\u00a0: ${verdict && !verdict.ok ? EXCLUSION_LABELS[verdict.reason].toLowerCase() : 'règles de la méthodologie'}.`;
     const body: MutationDetail = {
       ...toTransaction(row),
       natureLabel: row.nature_mutation,

@@ -152,7 +152,7 @@ describe('GET /api/transactions/:id', () => {
     const multi = list.items.find((t) => t.nbLocaux > 1);
     expect(multi).toBeDefined();
     const detail = await get<MutationDetail>(`/api/transactions/${encodeURIComponent(multi?.id ?? '')}`);
-    expect(detail.statistics).toBe('Vente écartée des statistiques : plusieurs locaux vendus ensemble : prix non divisible.');
+    expect(detail.statistics).toBe('Vente écartée des statistiques\u00a0: plusieurs locaux vendus ensemble\u00a0: prix non divisible.');
   });
 });
 

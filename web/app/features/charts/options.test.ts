@@ -22,7 +22,7 @@ describe('chart options', () => {
     expect(o.series[0]?.data).toEqual([3300, null]);
     expect(o.xAxis.data).toEqual(['janv. 2022', 'févr. 2022']);
     const tip = o.tooltip.formatter([{ seriesName: 'Appartements', dataIndex: 1, value: null, axisValueLabel: 'févr. 2022' }]);
-    expect(tip).toBe('févr. 2022<br>Appartements : Pas assez de ventes (1 ventes)');
+    expect(tip).toBe('févr. 2022<br>Appartements\u00a0: Pas assez de ventes (1\u00a0vente)');
   });
 
   it('labels the open histogram bins', () => {

@@ -2,7 +2,7 @@
  * ECharts options of the market charts, as pure functions of the API data (tested without a
  * browser). Months under 3 sales have no point (« Pas assez de ventes »): the line breaks there.
  */
-import { formatEurosPerSquareMetre, formatInteger } from '@immoloupe/shared/format';
+import { countOf, formatEurosPerSquareMetre, formatInteger } from '@immoloupe/shared/format';
 import type { Histogram, MonthlyStat } from '@immoloupe/shared/market/stats.logic';
 import { NOT_ENOUGH_SALES } from '@immoloupe/shared/market/stats.logic';
 
@@ -35,7 +35,7 @@ export function monthlyTrendOption(series: readonly { name: string; monthly: rea
         const lines = params.map((p) => {
           const m = series.find((s) => s.name === p.seriesName)?.monthly[p.dataIndex];
           const value = m?.median === null || m?.median === undefined ? NOT_ENOUGH_SALES : formatEurosPerSquareMetre(m.median);
-          return `${p.marker ?? ''}${p.seriesName} : ${value} (${formatInteger(m?.count ?? 0)} ventes)`;
+          return `${p.marker ?? ''}${p.seriesName}\u00a0: ${value} (${countOf(m?.count ?? 0, 'vente')})`;
         });
         return [params[0]?.axisValueLabel ?? '', ...lines].join('<br>');
       },
@@ -81,7 +81,7 @@ export function medianBarsOption(items: readonly { label: string; median: number
       formatter: (params: TooltipParam[]) => {
         const item = items[params[0]?.dataIndex ?? 0];
         if (!item) return '';
-        return `${item.label} : ${item.median === null ? NOT_ENOUGH_SALES : formatEurosPerSquareMetre(item.median)} (${formatInteger(item.count)} ventes)`;
+        return `${item.label}\u00a0: ${item.median === null ? NOT_ENOUGH_SALES : formatEurosPerSquareMetre(item.median)} (${countOf(item.count, 'vente')})`;
       },
     },
     xAxis: { type: 'category', data: items.map((i) => i.label) },

@@ -21,7 +21,7 @@ export function Pairing() {
       const res = await apiFetch('/api/keys', createKeyResponseSchema, { method: 'POST', body: JSON.stringify({ name }) });
       setSecret(res.secret);
     } catch (err) {
-      setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'Erreur inattendue : réessayez.');
+      setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'Erreur inattendue\u00a0: réessayez.');
     } finally {
       setPending(false);
     }

@@ -116,7 +116,7 @@ export function PoolMapTool() {
           <Group gap="lg" aria-label="Légende">
             {(['dessous', 'aligne', 'dessus'] as const).map((p) => (
               <Text key={p} size="sm">
-                <span style={{ color: POSITION_COLORS[p] }}>●</span> {POSITION_LABELS[p]} (médiane DVF ± 5 %)
+                <span style={{ color: POSITION_COLORS[p] }}>●</span> {POSITION_LABELS[p]} (médiane DVF ± 5&nbsp;%)
               </Text>
             ))}
             <Text size="sm">

@@ -102,7 +102,12 @@ export function ComparablesTable({
                 <Table.Td ta="right">{formatEurosPerSquareMetre(c.pricePerM2)}</Table.Td>
                 <Table.Td ta="right">{distanceLabel(c.distanceM)}</Table.Td>
                 <Table.Td>
-                  <Button size="compact-xs" variant="light" onClick={a.run} aria-label={`${a.label} : ${c.address}, ${formatDate(c.date)}`}>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={a.run}
+                    aria-label={`${a.label}\u00a0: ${c.address}, ${formatDate(c.date)}`}
+                  >
                     {a.label}
                   </Button>
                 </Table.Td>
