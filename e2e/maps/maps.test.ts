@@ -98,6 +98,21 @@ describe('maps with the network cut', () => {
     }
   });
 
+  it('opens a map without a place on the loaded cadastre, not on an empty France (address analysis)', async () => {
+    const { b } = await offlineBrowser();
+    try {
+      await signIn(b.page, server.url, USER, '/pro/analyseadresse');
+      await b.page.locator('[data-basemap="hors-ligne"]').waitFor();
+      // Section outlines are drawn from zoom 12: at the France-wide zoom 5 there would be none.
+      const map = 'Carte de l’adresse, de sa parcelle et des ventes voisines';
+      const counts = await drawn(b.page, map, (c) => (c.sections ?? 0) > 5);
+      await mapShot(b.page, map, 'cartes-analyseadresse-sans-adresse');
+      expect(counts.sections).toBeGreaterThan(5);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('colours the sections of Bondy by median price (market analysis)', async () => {
     const { b } = await offlineBrowser();
     try {

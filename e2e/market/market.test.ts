@@ -150,6 +150,9 @@ describe('transactions and market analysis', () => {
     await detail.getByText(/54,77/).first().waitFor();
     expect(await b.page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('parcelle=93010000AS0167');
     await b.page.locator('[data-map-ready="true"]').waitFor();
+    // The selected sale's parcel, and only it, is outlined on the map (the view holds dozens).
+    const map = b.page.getByRole('region', { name: 'Carte des ventes' });
+    await expect.poll(() => map.getAttribute('data-basemap-drawn'), { timeout: 30_000 }).toMatch(/parcelles-choisies:[1-4](\s|$)/);
     await screenshot(b.page, 'market-transactions-as167');
 
     // The map view as the place: its sales come at once, without moving the map first.
@@ -159,6 +162,18 @@ describe('transactions and market analysis', () => {
     await b.page.waitForURL(/lieu=vue&.*bbox=/);
     await expect.poll(() => b.page.getByTestId('transactions-total').innerText()).toMatch(/^\d[\d\s]* ventes?$/);
     expect(await b.page.getByText('Choisissez un lieu pour afficher les ventes.').count()).toBe(0);
+  });
+
+  it('frames the map on the sales of a commune opened from a link without a view', async () => {
+    // Hendaye: sales, but no cadastre, so only the sales can take the map there (the base is Bondy's).
+    await b.page.goto(`${server.url}/pro/transactions?lieu=commune&insee=64260`);
+    await b.page
+      .getByTestId('transactions-total')
+      .getByText(/ventes$/)
+      .waitFor();
+    await b.page.waitForURL(/carte=-1\.[67]\d*(,|%2C)43\.3\d*(,|%2C)1[1-5]\./);
+    // The commune's name, not its code, even though the link only carries the code.
+    await expect.poll(() => b.page.getByPlaceholder('Nom, code postal ou INSEE').inputValue()).toBe('Hendaye (64260)');
   });
 
   it('analyses the Bondy market of 2022 with its sample sizes and charts', async () => {

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../support/browser.js';
 import { createAccounts, importSamples, signIn } from '../support/data.js';
@@ -42,6 +42,21 @@ async function markersOn(page: Page, label: string): Promise<number> {
   return Number(await n.jsonValue());
 }
 
+/** Where a map stands once idle (`data-view`: longitude, latitude, zoom). */
+async function mapView(map: Locator): Promise<{ lon: number; lat: number; zoom: number }> {
+  await expect.poll(() => map.getAttribute('data-view'), { timeout: 30_000 }).toBeTruthy();
+  const [lon, lat, zoom] = ((await map.getAttribute('data-view')) ?? '').split(',').map(Number);
+  return { lon: lon ?? 0, lat: lat ?? 0, zoom: zoom ?? 0 };
+}
+
+/** Pixels from the map's centre to a point, in Web Mercator with MapLibre's 512-pixel tiles. */
+function offsetOf(lon: number, lat: number, view: { lon: number; lat: number; zoom: number }): [number, number] {
+  const size = 512 * 2 ** view.zoom;
+  const x = (l: number) => ((l + 180) / 360) * size;
+  const y = (l: number) => ((1 - Math.log(Math.tan(Math.PI / 4 + (l * Math.PI) / 360)) / Math.PI) / 2) * size;
+  return [x(lon) - x(view.lon), y(lat) - y(view.lat)];
+}
+
 describe('prospecting searches', () => {
   it('finds the co-ownerships of Bondy whose mandate ends within 12 months', async () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
@@ -49,7 +64,8 @@ describe('prospecting searches', () => {
       await signIn(b.page, server.url, USER, '/pro/recherchecopro');
       await b.page.getByRole('heading', { name: 'Recherche de copropriétés', level: 1 }).waitFor();
       await b.page.getByText('Communes', { exact: true }).click();
-      await b.page.getByLabel('Codes INSEE').fill('93010');
+      await b.page.getByRole('combobox', { name: 'Ajouter une commune' }).pressSequentially('Bondy', { delay: 20 });
+      await b.page.getByRole('option', { name: 'Bondy (93010)' }).click();
       await b.page.getByLabel('Mandat du syndic').first().click();
       await b.page.getByRole('option', { name: 'Finit dans 12 mois' }).click();
       await b.page.getByRole('button', { name: 'Rechercher' }).click();
@@ -82,18 +98,27 @@ describe('prospecting searches', () => {
       await b.page.getByText(/Aucune zone enregistrée/).waitFor();
       const map = b.page.locator('section[aria-label="Carte de ma zone"][data-map-ready="true"]');
       await map.waitFor();
+      // The map opens on the loaded cadastre (Bondy); the zone is drawn around Lyon, whose DPE
+      // are most of the sample: zoom out until France shows, then click Lyon's corners.
+      await expect.poll(async () => (await mapView(map)).zoom, { timeout: 30_000 }).toBeGreaterThan(10);
+      let view = await mapView(map);
+      while (view.zoom > 4.8) {
+        await b.page.getByRole('button', { name: 'Zoom arrière' }).click();
+        const before = view.zoom;
+        await expect.poll(async () => (await mapView(map)).zoom, { timeout: 10_000 }).toBeLessThan(before - 0.5);
+        view = await mapView(map);
+      }
       await b.page.getByRole('button', { name: 'Dessiner sur la carte' }).click();
-      // France at zoom 5 around 2.4° E, 46.6° N: a box from the centre towards Lyon (4.84° E, 45.76° N).
       const box = (await map.boundingBox()) as { x: number; y: number; width: number; height: number };
-      const cx = box.x + box.width / 2;
-      const cy = box.y + box.height / 2;
-      for (const [dx, dy] of [
-        [-20, -30],
-        [200, -30],
-        [200, 130],
-        [-20, 130],
-      ] as const)
-        await b.page.mouse.click(cx + dx, cy + dy);
+      for (const [lon, lat] of [
+        [4.4, 46.05],
+        [5.3, 46.05],
+        [5.3, 45.5],
+        [4.4, 45.5],
+      ] as const) {
+        const [dx, dy] = offsetOf(lon, lat, view);
+        await b.page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+      }
       await b.page.getByText('Cliquez sur la carte pour placer les sommets (4 placés, 3 au moins).').waitFor();
       await b.page.getByRole('button', { name: 'Terminer le tracé' }).click();
       await b.page.getByRole('button', { name: 'Enregistrer ma zone' }).click();

@@ -42,7 +42,9 @@ describe('prospecting from the DPE search', () => {
       await b.page.goto(`${server.url}/pro/recherchedpe`);
       await b.page.getByRole('heading', { name: 'Recherche DPE', level: 1 }).waitFor();
       await b.page.getByText('Communes', { exact: true }).click();
-      await b.page.getByLabel('Codes INSEE').fill('61169');
+      // Flers by its INSEE code (several communes are named Flers), picked from the suggestions.
+      await b.page.getByRole('combobox', { name: 'Ajouter une commune' }).pressSequentially('61169', { delay: 20 });
+      await b.page.getByRole('option', { name: 'Flers (61169)' }).click();
       await b.page.getByLabel('Passoires (F–G)').check();
       await b.page.getByRole('button', { name: 'Rechercher' }).click();
       await b.page.waitForURL(/passoires=1/);

@@ -182,6 +182,8 @@ export const transactionListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   items: z.array(transactionSchema),
+  /** West, south, east, north of every geolocated match (not only this page): the map fits it. Null when none is located. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
 });
 export type TransactionList = z.infer<typeof transactionListSchema>;
 

@@ -3,6 +3,7 @@
  * subscription state, and the freshness of the open data behind the tools (from the importers).
  */
 import { formatDate } from '@immoloupe/shared/format';
+import type { OpenDataSource } from '@immoloupe/shared/opendata/contracts';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -17,14 +18,16 @@ import type { Route } from './+types/pro';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => specMetaFor(location.pathname, matches);
 
-/** Source names as the dashboard lists them. */
-const SOURCE_LABELS: Record<string, string> = {
+/** Source names as the dashboard lists them: every source has one (the type says so). */
+const SOURCE_LABELS: Record<OpenDataSource, string> = {
   dvf: 'Ventes DVF',
   'dvf-raw': 'Ventes DVF (fichiers DGFiP)',
   cadastre: 'Cadastre',
   dpe: 'Diagnostics DPE (ADEME)',
   copro: 'Copropriétés (RNIC)',
   ban: 'Adresses (BAN)',
+  'personnes-morales': 'Propriétaires personnes morales (DGFiP)',
+  annonces: 'Flux d’annonces',
 };
 
 /** The freshness of the open data behind the tools (the importers' public `/api/data/freshness`). */
@@ -38,7 +41,7 @@ function Freshness() {
       {dvf ? <Text size="sm">{dvf}</Text> : null}
       {freshness.sources.map((s) => (
         <Text key={s.source} size="sm">
-          <strong>{SOURCE_LABELS[s.source] ?? s.source}</strong> · importé le {formatDate(new Date(s.importedAt))}
+          <strong>{SOURCE_LABELS[s.source]}</strong> · importé le {formatDate(new Date(s.importedAt))}
           {s.vintage ? ` (millésime ${s.vintage})` : ''}
         </Text>
       ))}

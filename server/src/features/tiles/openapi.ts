@@ -1,4 +1,7 @@
 /** The tile paths of the public API description (merged into server/src/features/market/openapi.ts). */
+import { baseExtentSchema } from '@immoloupe/shared/map/contracts';
+import { jsonSchema } from '../market/openapi.js';
+
 const TILE_PARAMS = ['z', 'x', 'y'].map((name) => ({
   name,
   in: 'path',
@@ -20,6 +23,18 @@ const TILE_RESPONSES = {
 
 export function tilePaths() {
   return {
+    '/tiles/base/extent': {
+      get: {
+        summary: 'Emprise du fond de carte hors ligne',
+        description:
+          'Ouest, sud, est, nord des communes dont le cadastre est importé (`bounds`), `null` avant tout import du cadastre. Une carte ouverte sans lieu commence là.',
+        responses: {
+          200: { description: 'Emprise.', content: { 'application/json': { schema: jsonSchema(baseExtentSchema, 'output') } } },
+          401: TILE_RESPONSES[401],
+          403: TILE_RESPONSES[403],
+        },
+      },
+    },
     '/tiles/base/{z}/{x}/{y}.pbf': {
       get: {
         summary: 'Fond de carte hors ligne tiré de nos données',

@@ -1,6 +1,7 @@
 /**
  * Vector tiles for the maps, subscriber or access key: `GET /api/tiles/base/{z}/{x}/{y}.pbf`, the
- * offline basemap drawn from our own data (communes, sections, parcels, street names);
+ * offline basemap drawn from our own data (communes, sections, parcels, street names), and
+ * `GET /api/tiles/base/extent`, where it has something to draw;
  * `GET /api/tiles/ventes/{z}/{x}/{y}.pbf?<filters of /api/transactions>`, the sales of the
  * transactions map (clusters, then single sales from zoom 15); `GET /api/tiles/dpe/…` and
  * `GET /api/tiles/copros/…` with the filters of `/api/dpe` and `/api/copros` (markers aggregated
@@ -9,6 +10,7 @@
  */
 import { coproFilterSchema } from '@immoloupe/shared/copro/contracts';
 import { dpeFilterSchema } from '@immoloupe/shared/dpe/contracts';
+import type { BaseExtent } from '@immoloupe/shared/map/contracts';
 import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
@@ -31,6 +33,17 @@ function tileParam(params: Record<string, string | string[] | undefined>) {
 
 export function tileRoutes({ db, cache = new TileCache() }: { db: Db; cache?: TileCache }): Router {
   const router = Router();
+
+  router.get('/tiles/base/extent', requireSubscriber, async (_req, res) => {
+    const [r] = await db.query<{ w: number | null; s: number | null; e: number | null; n: number | null }>(
+      'SELECT min(bbox_west) AS w, min(bbox_south) AS s, max(bbox_east) AS e, max(bbox_north) AS n FROM commune_outlines',
+    );
+    const body: BaseExtent = {
+      bounds: r && r.w !== null && r.s !== null && r.e !== null && r.n !== null ? [r.w, r.s, r.e, r.n] : null,
+    };
+    res.setHeader('Cache-Control', 'private, max-age=300');
+    res.json(body);
+  });
 
   router.get('/tiles/base/:z/:x/:y.pbf', requireSubscriber, async (req, res) => {
     const data = await baseTile(db, tileParam(req.params));

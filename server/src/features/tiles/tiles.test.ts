@@ -1,4 +1,6 @@
 /** The offline basemap on the Bondy sample: outlines computed at import, vector tiles over HTTP. */
+
+import { baseExtentSchema } from '@immoloupe/shared/map/contracts';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +110,34 @@ describe('GET /api/tiles/base/{z}/{x}/{y}.pbf', () => {
     expect(await cached()).toBeGreaterThan(0);
     await importSamples(db, [SAMPLE.bondyBan]);
     expect(await cached()).toBe(0);
+  });
+
+  it('gives the extent of the loaded cadastre, for maps opened without a place', async () => {
+    const res = await api.fetch('/api/tiles/base/extent');
+    expect(res.status).toBe(200);
+    const { bounds } = baseExtentSchema.parse(await res.json());
+    const [w, s, e, n] = bounds ?? [0, 0, 0, 0];
+    // Bondy, and only Bondy: about 4 km across, around its centre.
+    expect(w).toBeLessThan(BONDY.lon);
+    expect(e).toBeGreaterThan(BONDY.lon);
+    expect(s).toBeLessThan(BONDY.lat);
+    expect(n).toBeGreaterThan(BONDY.lat);
+    expect(e - w).toBeGreaterThan(0.03);
+    expect(e - w).toBeLessThan(0.1);
+    expect(n - s).toBeLessThan(0.06);
+    expect((await lapsed.fetch('/api/tiles/base/extent')).status).toBe(403);
+    expect((await anonymous.fetch('/api/tiles/base/extent')).status).toBe(401);
+  });
+
+  it('has no extent before any cadastre import', async () => {
+    const empty = await createTestDb();
+    const server = await serveRouter(tileRoutes({ db: empty }), SUBSCRIBER);
+    try {
+      expect(await (await server.fetch('/api/tiles/base/extent')).json()).toEqual({ bounds: null });
+    } finally {
+      await server.close();
+      await empty.close();
+    }
   });
 
   it('refuses a tile that does not exist, and readers without a subscription', async () => {

@@ -206,12 +206,15 @@ export async function listTransactions(
   f: Partial<TransactionFilter>,
   place: Place,
   page: { sort: TransactionSort; order: 'asc' | 'desc'; limit: number; offset: number },
-): Promise<{ total: number; rows: TransactionRow[] }> {
+): Promise<{ total: number; rows: TransactionRow[]; bounds: Bounds | null }> {
   const p = new Params();
   const withFacts = needsFacts(f, page.sort);
   const cte = filteredCte(p, f, place, withFacts);
   const dir = page.order === 'asc' ? 'ASC' : 'DESC';
-  const pageSql = `SELECT f.*, count(*) OVER ()::int AS total FROM f
+  // The extent of every match rides on the page's rows (window aggregates over the same scan).
+  const pageSql = `SELECT f.*, count(*) OVER ()::int AS total,
+      min(f.longitude) OVER () AS b_west, min(f.latitude) OVER () AS b_south,
+      max(f.longitude) OVER () AS b_east, max(f.latitude) OVER () AS b_north FROM f
       ORDER BY ${SORT_SQL[page.sort]} ${dir} NULLS LAST, f.date_mutation DESC, f.id_mutation
       LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`;
   // Without fact filters, the facts (four small index lookups per mutation) are computed for the page only.
@@ -220,14 +223,33 @@ export async function listTransactions(
     : `WITH ${cte}, pg AS (${pageSql})
        SELECT m.*, ${FACT_COLUMNS} FROM pg m ${FACTS_LATERAL}
         ORDER BY ${SORT_SQL[page.sort].replace('f.', 'm.')} ${dir} NULLS LAST, m.date_mutation DESC, m.id_mutation`;
-  const rows = await db.query<TransactionRow & { total: number }>(sql, p.values);
+  const rows = await db.query<TransactionRow & ExtentColumns & { total: number }>(sql, p.values);
   if (rows.length === 0 && page.offset > 0) {
-    // Past the last page: the total still answers how many there are.
+    // Past the last page: the total and the extent still answer for every match.
     const q = new Params();
-    const [c] = await db.query<{ n: number }>(`WITH ${filteredCte(q, f, place, withFacts)} SELECT count(*)::int AS n FROM f`, q.values);
-    return { total: c?.n ?? 0, rows: [] };
+    const [c] = await db.query<ExtentColumns & { n: number }>(
+      `WITH ${filteredCte(q, f, place, withFacts)}
+       SELECT count(*)::int AS n, min(longitude) AS b_west, min(latitude) AS b_south, max(longitude) AS b_east, max(latitude) AS b_north FROM f`,
+      q.values,
+    );
+    return { total: c?.n ?? 0, rows: [], bounds: c ? boundsOf(c) : null };
   }
-  return { total: rows[0]?.total ?? 0, rows };
+  const first = rows[0];
+  return { total: first?.total ?? 0, rows, bounds: first ? boundsOf(first) : null };
+}
+
+/** West, south, east, north. */
+export type Bounds = [number, number, number, number];
+interface ExtentColumns {
+  b_west: number | null;
+  b_south: number | null;
+  b_east: number | null;
+  b_north: number | null;
+}
+function boundsOf(r: ExtentColumns): Bounds | null {
+  return r.b_west === null || r.b_south === null || r.b_east === null || r.b_north === null
+    ? null
+    : [Number(r.b_west), Number(r.b_south), Number(r.b_east), Number(r.b_north)];
 }
 
 export interface PointRow {

@@ -14,9 +14,9 @@ import {
   type MutationDetail,
   TRANSACTION_TYPE_LABELS,
   type Transaction,
+  type TransactionList,
   type TransactionPoints,
   type TransactionType,
-  transactionFilterFields,
   transactionFilterSchema,
   transactionListQuerySchema,
 } from '@immoloupe/shared/market/transactions-contracts';
@@ -28,14 +28,6 @@ import { HttpError } from '../../http/errors.js';
 import { communeInfo } from '../market/communes.js';
 import { resolvePlace } from './place.js';
 import { type LineRow, listTransactions, mutationById, type TransactionRow, transactionPoints } from './queries.js';
-
-const MAX_PARCELS = 3000;
-/** About 1.5 km × 1 km at French latitudes: beyond, parcels are too small to see. */
-const MAX_PARCEL_BOX_DEG2 = 0.0002;
-// zod skips the checks of an optional field whose key is absent, so « required » is checked on the object.
-const parcelBboxQuery = z
-  .object({ bbox: transactionFilterFields.bbox })
-  .refine((q) => q.bbox !== undefined, { message: 'Emprise requise.', path: ['bbox'] });
 
 const TYPE_OF_CODE: Record<number, TransactionType> = { 1: 'maison', 2: 'appartement', 3: 'dependance', 4: 'local' };
 
@@ -129,13 +121,14 @@ export function transactionRoutes({ db }: { db: Db }): Router {
       return;
     }
     const q = transactionListQuerySchema.parse(req.query);
-    const { total, rows } = await listTransactions(db, q, await resolvePlace(db, req.user?.id, q), {
+    const { total, rows, bounds } = await listTransactions(db, q, await resolvePlace(db, req.user?.id, q), {
       sort: q.sort,
       order: q.order,
       limit: q.pageSize,
       offset: (q.page - 1) * q.pageSize,
     });
-    res.json({ total, page: q.page, pageSize: q.pageSize, items: rows.map(toTransaction) });
+    const body: TransactionList = { total, page: q.page, pageSize: q.pageSize, items: rows.map(toTransaction), bounds };
+    res.json(body);
   });
 
   router.get('/transactions.csv', requireSubscriber, async (req, res) => {
@@ -172,30 +165,6 @@ export function transactionRoutes({ db }: { db: Db }): Router {
       ]);
     }
     res.send(out);
-  });
-
-  // Parcel outlines of the map view at high zoom (at most MAX_PARCELS, current cadastre first).
-  router.get('/transactions/parcelles', requireSubscriber, async (req, res) => {
-    const { bbox } = parcelBboxQuery.parse(req.query);
-    const [w, s, e, n] = bbox as [number, number, number, number];
-    if ((e - w) * (n - s) > MAX_PARCEL_BOX_DEG2) throw new HttpError(400, 'Zoomez davantage pour afficher les parcelles.');
-    const rows = await db.query<{ id: string; section: string; numero: string; geometry: unknown }>(
-      `SELECT id, section, numero, geometry FROM parcels
-        WHERE box(point(bbox_west, bbox_south), point(bbox_east, bbox_north)) && box(point($1, $2), point($3, $4))
-        ORDER BY is_current DESC LIMIT ${MAX_PARCELS}`,
-      [w, s, e, n],
-    );
-    res.setHeader('Cache-Control', 'private, max-age=300');
-    res.type('application/geo+json').send(
-      JSON.stringify({
-        type: 'FeatureCollection',
-        features: rows.map((r) => ({
-          type: 'Feature',
-          properties: { id: r.id, label: `${r.section} ${r.numero.replace(/^0+/, '')}` },
-          geometry: r.geometry,
-        })),
-      }),
-    );
   });
 
   router.get('/transactions/:id', requireSubscriber, async (req, res) => {

@@ -156,14 +156,25 @@ describe('GET /api/transactions/:id', () => {
   });
 });
 
-describe('GET /api/transactions/parcelles', () => {
-  it('gives the parcel outlines of a small map view, and refuses a large one', async () => {
-    const d = 0.0015;
-    const res = await api.fetch(`/api/transactions/parcelles?bbox=${2.48 - d},${48.8958 - d},${2.48 + d},${48.8958 + d}`);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { features: { properties: { id: string; label: string } }[] };
-    expect(body.features.find((f) => f.properties.id === '93010000AS0167')?.properties.label).toBe('AS 167');
-    const big = await get<{ message: string }>('/api/transactions/parcelles?bbox=2.4,48.8,2.6,48.95', 400);
-    expect(big.message).toBe('Zoomez davantage pour afficher les parcelles.');
+describe('the extent of a list', () => {
+  it('encloses every located match, on every page, and is null when nothing matches', async () => {
+    const first = await get<TransactionList>('/api/transactions?insee=93010&pageSize=1');
+    const points = await get<TransactionPoints>('/api/transactions?insee=93010&format=geojson');
+    expect(points.features.length).toBeGreaterThan(100);
+    const lons = points.features.map((f) => f.geometry.coordinates[0]);
+    const lats = points.features.map((f) => f.geometry.coordinates[1]);
+    expect(first.bounds).not.toBeNull();
+    const [w, s, e, n] = first.bounds ?? [0, 0, 0, 0];
+    expect(w).toBeCloseTo(Math.min(...lons), 4);
+    expect(s).toBeCloseTo(Math.min(...lats), 4);
+    expect(e).toBeCloseTo(Math.max(...lons), 4);
+    expect(n).toBeCloseTo(Math.max(...lats), 4);
+    // Bondy is about 4 km across: the extent is the commune's, not one sale's.
+    expect(e - w).toBeGreaterThan(0.02);
+    const beyond = await get<TransactionList>('/api/transactions?insee=93010&pageSize=1&page=99999');
+    expect(beyond.items).toEqual([]);
+    expect(beyond.bounds).toEqual(first.bounds);
+    const none = await get<TransactionList>('/api/transactions?insee=93010&priceMin=900000000');
+    expect(none).toMatchObject({ total: 0, bounds: null });
   });
 });

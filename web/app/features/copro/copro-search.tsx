@@ -16,7 +16,8 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { WideTable } from '~/components/wide-table';
 import { ClusterMap } from '~/features/zone/cluster-map';
-import { Pager, RangeFields, ResultHeader, SearchError } from '~/features/zone/search-parts';
+import { NoZoneNotice, Pager, RangeFields, ResultHeader, SearchError } from '~/features/zone/search-parts';
+import { useMyZoneGate } from '~/features/zone/use-my-zone-gate';
 import { useSearchResult } from '~/features/zone/use-search';
 import { ZoneField } from '~/features/zone/zone-field';
 import { CoproDrawer } from './copro-drawer';
@@ -32,7 +33,8 @@ export function CoproSearch() {
     return p.toString() || 'zone=mine';
   })();
   const set = <K extends keyof CoproForm>(k: K, v: CoproForm[K]) => setForm({ ...form, [k]: v });
-  const { result, error, setError, loading } = useSearchResult(`/api/copros?${query}`, coproListSchema);
+  const gate = useMyZoneGate(`/api/copros?${query}`);
+  const { result, error, setError, loading } = useSearchResult(gate.url, coproListSchema);
 
   const search = (page?: number) => {
     const q = coproFormQuery(form);
@@ -94,6 +96,7 @@ export function CoproSearch() {
           </Group>
         </Stack>
       </Paper>
+      {gate.noZone ? <NoZoneNotice /> : null}
       <SearchError error={error} />
       <Grid>
         <Grid.Col span={{ base: 12, xl: 7 }}>

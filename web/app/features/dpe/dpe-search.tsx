@@ -9,7 +9,8 @@ import { Grid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ClusterMap } from '~/features/zone/cluster-map';
-import { ResultHeader, SearchError } from '~/features/zone/search-parts';
+import { NoZoneNotice, ResultHeader, SearchError } from '~/features/zone/search-parts';
+import { useMyZoneGate } from '~/features/zone/use-my-zone-gate';
 import { useSearchResult } from '~/features/zone/use-search';
 import { DpeDrawer } from './dpe-drawer';
 import { DpeFilters } from './dpe-form';
@@ -22,7 +23,8 @@ export function DpeSearch() {
   const [open, setOpen] = useState<string | null>(null);
   const query = params.toString() || 'zone=mine';
   const filterQuery = query.replace(/(^|&)(page|sort|order)=[^&]*/g, '').replace(/^&/, '');
-  const { result, error, setError, loading } = useSearchResult(`/api/dpe?${query}`, dpeListSchema);
+  const gate = useMyZoneGate(`/api/dpe?${query}`);
+  const { result, error, setError, loading } = useSearchResult(gate.url, dpeListSchema);
 
   const search = (extra: Record<string, string> = {}) => {
     const q = dpeFormQuery(form);
@@ -34,6 +36,7 @@ export function DpeSearch() {
   return (
     <Stack gap="md">
       <DpeFilters form={form} onChange={setForm} onSubmit={() => search()} loading={loading} />
+      {gate.noZone ? <NoZoneNotice /> : null}
       <SearchError error={error} />
       <Grid>
         <Grid.Col span={{ base: 12, xl: 7 }}>

@@ -58,8 +58,7 @@ export function PointMap({
   const first = points[0];
   return (
     <MapView
-      center={first ? [first.lon, first.lat] : [2.35, 46.6]}
-      zoom={first ? 13 : 5}
+      {...(first ? { center: [first.lon, first.lat] as [number, number], zoom: 13 } : {})}
       height={height}
       label={label}
       onReady={(m) => {

@@ -73,8 +73,9 @@ export function cadastreLayers(withFills: boolean): LayerSpecification[] {
       type: 'line',
       ...src,
       'source-layer': 'communes',
-      // Made of blocks (parcels leave the streets out): only readable as a boundary from afar.
-      maxzoom: 13,
+      // Made of blocks (parcels leave the streets out): only readable as a boundary from afar;
+      // closer, the section outlines (from zoom 12) take over.
+      maxzoom: 12,
       paint: { 'line-color': '#7048e8', 'line-width': 2, 'line-dasharray': [3, 2] },
     },
     { id: 'fond-voies-noms', type: 'symbol', ...src, 'source-layer': 'voies', minzoom: PARCELS_MIN_ZOOM, ...label(12, '#343a40') },

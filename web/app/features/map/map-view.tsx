@@ -7,16 +7,20 @@
  */
 import type { PublicConfig } from '@immoloupe/shared/app-context';
 import { NBSP } from '@immoloupe/shared/format';
+import { baseExtentSchema } from '@immoloupe/shared/map/contracts';
 import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
+import { apiFetch } from '~/lib/api';
 import { BASEMAP_SOURCE, basemapSource, cadastreLayers, fetchStyle, isPlanIgn, offlineStyle, PLAN_IGN_ATTRIBUTION } from './basemap';
+import { MAP_LOCALE_FR } from './locale';
 
 export type MapLib = typeof import('maplibre-gl');
 
 export interface MapViewProps {
-  center: [number, number];
-  zoom: number;
+  /** Without a view, the map opens on the extent of the loaded cadastre (France before any import). */
+  center?: [number, number];
+  zoom?: number;
   height?: number | string;
   label: string;
   onReady: (map: MapLibreMap, lib: MapLib) => void;
@@ -35,7 +39,27 @@ const DRAWN_LAYERS = [
   ['fond-sections-contour', 'sections'],
   ['fond-parcelles-contour', 'parcelles'],
   ['fond-voies-noms', 'voies'],
+  // The parcels a page outlines itself (the address's, the selected sale's).
+  ['parcelles-contour', 'parcelles-choisies'],
 ] as const;
+
+const FRANCE = { center: [2.35, 46.6] as [number, number], zoom: 5 };
+
+/**
+ * Frames the map on the data it can draw, unless something moved it first (the page framing its
+ * own results, the user): at zoom 5 our offline base is an empty grey rectangle.
+ */
+function frameData(map: MapLibreMap) {
+  let moved = false;
+  map.once('movestart', () => {
+    moved = true;
+  });
+  apiFetch('/api/tiles/base/extent', baseExtentSchema)
+    .then(({ bounds }) => {
+      if (bounds && !moved) map.fitBounds(bounds, { padding: 20, maxZoom: 15, duration: 0 });
+    })
+    .catch(() => undefined);
+}
 
 async function chooseStyle(url: string | null, fontUrl: string): Promise<{ style: StyleSpecification; basemap: Basemap }> {
   const external = url ? await fetchStyle(url) : null;
@@ -58,7 +82,7 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
     let disposed = false;
     Promise.all([import('./maplibre.client'), import('./font.client')])
       .then(async ([{ maplibregl }, { fontUrl }]) => {
-        const { center: c, zoom: z, styleUrl: url } = initial.current;
+        const { center: c = FRANCE.center, zoom: z = FRANCE.zoom, styleUrl: url } = initial.current;
         const chosen = await chooseStyle(url, fontUrl);
         if (disposed || !ref.current) return;
         map = new maplibregl.Map({
@@ -66,6 +90,7 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
           style: chosen.style,
           center: c,
           zoom: z,
+          locale: MAP_LOCALE_FR,
           attributionControl: {
             compact: false,
             ...(chosen.basemap === 'externe' && url && isPlanIgn(url) ? { customAttribution: PLAN_IGN_ATTRIBUTION } : {}),
@@ -79,12 +104,15 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
             map.addSource(BASEMAP_SOURCE, basemapSource(window.location.origin));
             for (const layer of cadastreLayers(false)) if (layer.type !== 'symbol') map.addLayer(layer);
           }
+          // Before onReady: a page that frames its own place there wins.
+          if (!initial.current.center) frameData(map);
           handlers.current.onReady(map, maplibregl);
           setBasemap(chosen.basemap);
           setLoaded(true);
         });
         map.on('moveend', () => map && handlers.current.onMoveEnd?.(map));
-        // What the basemap shows once drawn (e.g. `parcelles:412 voies:23`), for people checking a
+        // What the basemap shows once drawn (e.g. `parcelles:412 voies:23`) and where (`data-view`:
+        // longitude, latitude, zoom), for people checking a
         // map with their tools and for the browser tests, which cannot read the WebGL canvas.
         map.on('idle', () => {
           if (!map || !ref.current) return;
@@ -95,6 +123,8 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
             if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
           }
           ref.current.dataset.basemapDrawn = layers.map(([, name]) => `${name}:${counts.get(name) ?? 0}`).join(' ');
+          const c = map.getCenter();
+          ref.current.dataset.view = `${c.lng.toFixed(5)},${c.lat.toFixed(5)},${map.getZoom().toFixed(2)}`;
         });
       })
       .catch(() => setFailed(true));

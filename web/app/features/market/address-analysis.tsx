@@ -48,8 +48,7 @@ export function AddressAnalysisTool() {
 
       <MapView
         label="Carte de l’adresse, de sa parcelle et des ventes voisines"
-        center={a.lat && a.lon ? [Number(a.lon), Number(a.lat)] : [2.35, 46.6]}
-        zoom={a.lat && a.lon ? 16 : 5}
+        {...(a.lat && a.lon ? { center: [Number(a.lon), Number(a.lat)] as [number, number], zoom: 16 } : {})}
         height={420}
         onReady={a.onMapReady}
       />

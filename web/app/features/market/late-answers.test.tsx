@@ -5,9 +5,9 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useCommuneSearch } from '~/components/use-commune-search';
 import { installMantineDomShims } from '~/test/mantine-dom';
 import { AddressSearch } from './address-search';
-import { useCommuneSearch } from './use-commune-search';
 
 beforeAll(() => {
   installMantineDomShims();

@@ -11,7 +11,7 @@ export function MarketAnalysisMap({ data, onMapReady }: Pick<MarketAnalysisState
       <Text fw={600} mb="xs">
         Prix médian au m² par section cadastrale (contours des sections calculés depuis le cadastre)
       </Text>
-      <MapView label="Carte des prix médians par section" center={[2.35, 46.6]} zoom={5} height={380} onReady={onMapReady} />
+      <MapView label="Carte des prix médians par section" height={380} onReady={onMapReady} />
       <Group gap="xs" mt="xs">
         {PRICE_STOPS.map(([v, color]) => (
           <Group key={v} gap={4}>

@@ -2,7 +2,8 @@
  * The zone part of the market analysis settings: the kind of zone, then the inputs that kind
  * needs. A fragment, so that its pieces stay direct children of the settings' stack.
  */
-import { Autocomplete, Button, CloseButton, Grid, Group, Pill, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Button, CloseButton, Grid, Group, SegmentedControl, TextInput } from '@mantine/core';
+import { CommunesPicker } from '~/components/communes-picker';
 import { Select } from '~/components/select';
 import { AddressSearch } from './address-search';
 import { distanceLabel } from './labels';
@@ -10,27 +11,14 @@ import type { MarketAnalysisState } from './use-market-analysis';
 
 export type MarketAnalysisZoneProps = Pick<
   MarketAnalysisState,
-  | 'params'
-  | 'kind'
-  | 'chooseZone'
-  | 'communeText'
-  | 'communeHits'
-  | 'typeCommune'
-  | 'names'
-  | 'insee'
-  | 'sectionText'
-  | 'setSectionText'
-  | 'update'
+  'params' | 'kind' | 'chooseZone' | 'setCommunes' | 'insee' | 'sectionText' | 'setSectionText' | 'update'
 >;
 
 export function MarketAnalysisZone({
   params,
   kind,
   chooseZone,
-  communeText,
-  communeHits,
-  typeCommune,
-  names,
+  setCommunes,
   insee,
   sectionText,
   setSectionText,
@@ -48,25 +36,7 @@ export function MarketAnalysisZone({
         ]}
         aria-label="Type de zone"
       />
-      {kind === 'communes' && (
-        <Stack gap={6}>
-          <Autocomplete
-            label="Ajouter une commune"
-            placeholder="Nom, code postal ou code INSEE"
-            value={communeText}
-            onChange={typeCommune}
-            data={communeHits.map((c) => `${c.nom} (${c.insee})`)}
-            filter={({ options }) => options}
-          />
-          <Group gap={6}>
-            {insee.map((code) => (
-              <Pill key={code} withRemoveButton onRemove={() => update({ insee: insee.filter((c) => c !== code).join(',') })}>
-                {names[code] ?? code} ({code})
-              </Pill>
-            ))}
-          </Group>
-        </Stack>
-      )}
+      {kind === 'communes' && <CommunesPicker label="Ajouter une commune" value={insee} onChange={setCommunes} />}
       {kind === 'section' && (
         <Group align="flex-end">
           <TextInput

@@ -1,13 +1,18 @@
-/** A list of DVF sales (mutations): date, address, types, surface, price, €/m². */
+/**
+ * A list of DVF sales (mutations): date, address, types, surface, price, €/m². Compact, so that the
+ * seven columns fit beside a map on a laptop screen; figures never wrap.
+ */
 import { formatDate, formatEuros, formatEurosPerSquareMetre, formatSurface } from '@immoloupe/shared/format';
 import { TRANSACTION_TYPE_LABELS, type Transaction } from '@immoloupe/shared/market/transactions-contracts';
-import { Anchor, Table } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 export function SalesTable({ rows, onSelect, header }: { rows: Transaction[]; onSelect?: (t: Transaction) => void; header?: ReactNode }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover>
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped highlightOnHover fz="sm" verticalSpacing={6} horizontalSpacing={8}>
         {header}
         <Table.Thead>
           <Table.Tr>
@@ -23,25 +28,33 @@ export function SalesTable({ rows, onSelect, header }: { rows: Transaction[]; on
         <Table.Tbody>
           {rows.map((t) => (
             <Table.Tr key={t.id} onClick={onSelect ? () => onSelect(t) : undefined} style={onSelect ? { cursor: 'pointer' } : undefined}>
-              <Table.Td>{formatDate(t.date)}</Table.Td>
+              <Table.Td style={NOWRAP}>{formatDate(t.date)}</Table.Td>
               <Table.Td>
                 {onSelect ? (
-                  <Anchor component="button" type="button" onClick={() => onSelect(t)}>
+                  <Anchor component="button" type="button" fz="sm" ta="left" onClick={() => onSelect(t)}>
                     {t.address || 'Adresse non publiée'}
                   </Anchor>
                 ) : (
                   t.address || 'Adresse non publiée'
                 )}
-                , {t.commune}
+                <Text span display="block" size="xs" c="dimmed">
+                  {t.commune}
+                </Text>
               </Table.Td>
               <Table.Td>
                 {t.types.map((x) => TRANSACTION_TYPE_LABELS[x]).join(', ')}
                 {t.nbLocaux > 1 ? ` (${t.nbLocaux} locaux)` : ''}
               </Table.Td>
-              <Table.Td ta="right">{t.surface === null ? '—' : formatSurface(t.surface)}</Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {t.surface === null ? '—' : formatSurface(t.surface)}
+              </Table.Td>
               <Table.Td ta="right">{t.rooms ?? '—'}</Table.Td>
-              <Table.Td ta="right">{t.price === null ? '—' : formatEuros(t.price)}</Table.Td>
-              <Table.Td ta="right">{t.pricePerM2 === null ? '—' : formatEurosPerSquareMetre(t.pricePerM2)}</Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {t.price === null ? '—' : formatEuros(t.price)}
+              </Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {t.pricePerM2 === null ? '—' : formatEurosPerSquareMetre(t.pricePerM2)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -2,13 +2,14 @@
 import { formatDate, formatEuros, formatSurface, NBSP } from '@immoloupe/shared/format';
 import { Alert, Drawer, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { labelled } from './labels';
-import { useMutationDetail } from './use-transactions';
+import type { MutationSelection } from './use-transactions';
 
 /** Carrez surfaces are published to the hundredth of m²: shown as published. */
 const carrez = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
 
-export function MutationDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { detail, error } = useMutationDetail(id);
+/** The mutation's detail is loaded by the tool, which also outlines its parcels on the map. */
+export function MutationDrawer({ id, selection, onClose }: { id: string | null; selection: MutationSelection; onClose: () => void }) {
+  const { detail, error } = selection;
   return (
     <Drawer opened={id !== null} onClose={onClose} position="right" size="xl" title="Détail de la mutation">
       {error && <Alert color="red">{error}</Alert>}

@@ -18,6 +18,7 @@ export type TransactionsPlaceProps = Pick<
   | 'communeText'
   | 'setCommuneText'
   | 'communeHits'
+  | 'communeNames'
   | 'drawing'
   | 'applyDrawing'
   | 'restartDrawing'
@@ -31,10 +32,12 @@ export function TransactionsPlace({
   communeText,
   setCommuneText,
   communeHits,
+  communeNames,
   drawing,
   applyDrawing,
   restartDrawing,
 }: TransactionsPlaceProps) {
+  const insee = params.get('insee');
   return (
     <>
       <SegmentedControl
@@ -67,11 +70,11 @@ export function TransactionsPlace({
           onSearchChange={setCommuneText}
           data={[
             ...communeHits.map((c) => ({ value: c.insee, label: `${c.nom} (${c.insee})` })),
-            ...(params.get('insee') && !communeHits.some((c) => c.insee === params.get('insee'))
-              ? [{ value: params.get('insee') as string, label: params.get('insee') as string }]
+            ...(insee && !communeHits.some((c) => c.insee === insee)
+              ? [{ value: insee, label: communeNames[insee] ? `${communeNames[insee]} (${insee})` : insee }]
               : []),
           ]}
-          value={params.get('insee')}
+          value={insee}
           onChange={(v) => update({ insee: v })}
           filter={({ options }) => options}
           nothingFoundMessage="Aucune commune"

@@ -29,21 +29,14 @@ export function TransactionsTool() {
       )}
 
       <Grid>
-        <Grid.Col span={{ base: 12, xl: 6 }}>
-          <MapView
-            label="Carte des ventes"
-            center={t.initialView.center}
-            zoom={t.initialView.zoom}
-            height={620}
-            onMoveEnd={t.onMoveEnd}
-            onReady={t.onMapReady}
-          />
+        <Grid.Col span={{ base: 12, xl: 5 }}>
+          <MapView label="Carte des ventes" {...t.initialView} height={620} onMoveEnd={t.onMoveEnd} onReady={t.onMapReady} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, xl: 6 }}>
+        <Grid.Col span={{ base: 12, xl: 7 }}>
           <TransactionsResults {...t} onSelect={t.setSelected} />
         </Grid.Col>
       </Grid>
-      <MutationDrawer id={t.selected} onClose={() => t.setSelected(null)} />
+      <MutationDrawer id={t.selected} selection={t.selection} onClose={() => t.setSelected(null)} />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@
  * State of the market analysis: the zone, period, types and natures live in the URL, so that a
  * link, the printable version and the PDF reproduce the page; this hook derives the API query from
  * them, loads the analysis, paints its sections on the map and holds what is not worth a URL (the
- * texts being typed, the names of the communes picked).
+ * section being typed). The commune picker keeps its own text and names.
  */
 import { formatEurosPerSquareMetre, formatInteger, NBSP } from '@immoloupe/shared/format';
 import { type MarketAnalysis, marketAnalysisResponseSchema } from '@immoloupe/shared/market/contracts';
@@ -17,7 +17,6 @@ import type { MapLib } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
 import { patchParams } from '~/lib/url-patch';
 import { paintSections } from './section-choropleth';
-import { useCommuneSearch } from './use-commune-search';
 
 export type ZoneKind = 'communes' | 'section' | 'rayon';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
@@ -60,9 +59,6 @@ function frameSections(m: MapLibreMap, sections: ReturnType<typeof sectionsGeo>)
 export function useMarketAnalysis() {
   const [params, setParams] = useSearchParams();
   const kind = (params.get('zone') as ZoneKind | null) ?? (params.get('section') ? 'section' : params.get('lat') ? 'rayon' : 'communes');
-  const [communeText, setCommuneText] = useState('');
-  const communeHits = useCommuneSearch(communeText);
-  const [names, setNames] = useState<Record<string, string>>({});
   const [sectionText, setSectionText] = useState(params.get('section') ?? '');
   const [data, setData] = useState<MarketAnalysis | null>(null);
   const [loading, setLoading] = useState(false);
@@ -98,11 +94,7 @@ export function useMarketAnalysis() {
     setLoading(true);
     setError(null);
     apiFetch(`/api/market/analysis?${query}`, marketAnalysisResponseSchema)
-      .then((d) => {
-        if (!live) return;
-        setData(d);
-        setNames((n) => ({ ...n, ...Object.fromEntries(d.zone.communes.map((c) => [c.insee, c.nom])) }));
-      })
+      .then((d) => live && setData(d))
       .catch((err: unknown) => live && setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’analyse a échoué.'))
       .finally(() => live && setLoading(false));
     return () => {
@@ -121,15 +113,9 @@ export function useMarketAnalysis() {
   // A new kind of zone drops every zone parameter of the previous one.
   const chooseZone = (v: string) => update({ zone: v, insee: null, section: null, lat: null, lon: null, radius: null, adresse: null });
 
-  // Picking a suggestion adds its commune to the zone and empties the field for the next one.
-  const typeCommune = (v: string) => {
-    const hit = communeHits.find((c) => `${c.nom} (${c.insee})` === v);
-    if (hit) {
-      setNames((n) => ({ ...n, [hit.insee]: hit.nom }));
-      update({ insee: [...new Set([...insee, hit.insee])].join(','), zone: 'communes' });
-      setCommuneText('');
-    } else setCommuneText(v);
-  };
+  // A commune added makes the zone « communes » in the URL too; one removed only shortens the list.
+  const setCommunes = (codes: string[]) =>
+    update(codes.length > insee.length ? { insee: codes.join(','), zone: 'communes' } : { insee: codes.join(',') });
 
   function toggle(list: string[], value: string, key: 'types' | 'natures') {
     const next = list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -165,10 +151,7 @@ export function useMarketAnalysis() {
   return {
     params,
     kind,
-    communeText,
-    communeHits,
-    typeCommune,
-    names,
+    setCommunes,
     sectionText,
     setSectionText,
     insee,

@@ -9,10 +9,10 @@ import {
   type TransactionList,
   transactionListSchema,
 } from '@immoloupe/shared/market/transactions-contracts';
-import type { GeoJSONSource, Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
+import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { useCommuneNames, useCommuneSearch } from '~/components/use-commune-search';
 import {
   PARCELS_SOURCE,
   parcelLayers,
@@ -26,7 +26,6 @@ import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
 import { patchParams } from '~/lib/url-patch';
 import { filterQuery, placeOf } from './transactions-query';
-import { useCommuneSearch } from './use-commune-search';
 
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
 
@@ -39,6 +38,20 @@ function showSales(m: MapLibreMap, query: string) {
   }
   m.addSource(SALES_SOURCE, salesTileSource(window.location.origin, query));
   for (const l of salesLayers(SALES_SOURCE, true, SALES_TILE_LAYER)) m.addLayer(l as AnyLayer);
+}
+
+/** The parameters that make the place: a new place is framed on the map, a new filter or page is not. */
+const PLACE_KEYS = ['lieu', 'insee', 'parcelle', 'lat', 'lon', 'radius', 'polygon', 'zone'] as const;
+const placeKeyOf = (p: URLSearchParams) => PLACE_KEYS.map((k) => p.get(k) ?? '').join('|');
+
+/** The outlines of the selected sale's parcels (those in the loaded cadastre). */
+function parcelsOf(detail: MutationDetail | null) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: (detail?.parcels ?? []).flatMap((p) =>
+      p.geometry ? [{ type: 'Feature' as const, geometry: p.geometry, properties: { id: p.id } }] : [],
+    ),
+  };
 }
 
 /** The `bbox` parameter of what the map shows: west, south, east, north. */
@@ -60,8 +73,22 @@ export function useTransactions() {
   const [selected, setSelected] = useState<string | null>(null);
   const [communeText, setCommuneText] = useState('');
   const communeHits = useCommuneSearch(communeText);
+  // A link carries the commune's code only: its name is asked once.
+  const insee = params.get('insee');
+  const { names: communeNames } = useCommuneNames(insee ? [insee] : [], communeHits);
+  const inseeName = insee ? communeNames[insee] : undefined;
+  // The field showed the bare code meanwhile; unless the user typed since, it now shows the name.
+  useEffect(() => {
+    if (insee && inseeName) setCommuneText((t) => (t === insee ? `${inseeName} (${insee})` : t));
+  }, [insee, inseeName]);
   const [drawing, setDrawing] = useState<[number, number][] | null>(null);
   const map = useRef<MapLibreMap | null>(null);
+  const selection = useMutationDetail(selected);
+  const placeKey = placeKeyOf(params);
+  // The place last framed on the map: a link that carries its own view (`carte`) keeps it.
+  const framed = useRef<string | null>(params.has('carte') ? placeKey : null);
+  // Extent of a list that arrived before the map was ready.
+  const pendingFrame = useRef<LngLatBoundsLike | null>(null);
   // The map's click handler is bound once, in onMapReady: it reads the drawing through this ref.
   const drawingRef = useRef(drawing);
   drawingRef.current = drawing;
@@ -91,7 +118,14 @@ export function useTransactions() {
     if (map.current) showSales(map.current, query);
     apiFetch(`/api/transactions?${query}&sort=${sort}&order=${order}&page=${page}&pageSize=50`, transactionListSchema)
       .then((l) => {
-        if (live) setList(l);
+        if (!live) return;
+        setList(l);
+        // A new place is framed once; the map view itself (« Vue de la carte ») never is.
+        if (l.bounds && place !== 'vue' && framed.current !== placeKey) {
+          framed.current = placeKey;
+          if (map.current) frame(map.current, l.bounds);
+          else pendingFrame.current = l.bounds;
+        }
       })
       .catch(
         (err: unknown) => live && setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'La recherche a échoué.'),
@@ -100,26 +134,12 @@ export function useTransactions() {
     return () => {
       live = false;
     };
-  }, [query, sort, order, page]);
+  }, [query, sort, order, page, place, placeKey]);
 
-  const loadParcels = useCallback(async (m: MapLibreMap) => {
-    const source = m.getSource(PARCELS_SOURCE) as GeoJSONSource | undefined;
-    if (!source) return;
-    if (m.getZoom() < 16.5) {
-      source.setData({ type: 'FeatureCollection', features: [] });
-      return;
-    }
-    const b = m.getBounds();
-    try {
-      const fc = await apiFetch(
-        `/api/transactions/parcelles?bbox=${b.getWest()},${b.getSouth()},${b.getEast()},${b.getNorth()}`,
-        z.unknown(),
-      );
-      source.setData(fc as never);
-    } catch {
-      // Too wide or not loaded: the sales stay on the map without outlines.
-    }
-  }, []);
+  // The selected sale's parcels are outlined on the map.
+  useEffect(() => {
+    (map.current?.getSource(PARCELS_SOURCE) as GeoJSONSource | undefined)?.setData(parcelsOf(selection.detail) as never);
+  }, [selection.detail]);
 
   const onMoveEnd = useCallback(
     (m: MapLibreMap) => {
@@ -127,9 +147,8 @@ export function useTransactions() {
       const patch: Record<string, string> = { carte: `${c.lng.toFixed(5)},${c.lat.toFixed(5)},${m.getZoom().toFixed(2)}` };
       if (place === 'vue') patch.bbox = boundsParam(m);
       update(patch, place === 'vue');
-      void loadParcels(m);
     },
-    [place, update, loadParcels],
+    [place, update],
   );
 
   // Only the first view: later moves write the URL, they do not re-create the map.
@@ -137,16 +156,12 @@ export function useTransactions() {
     const [lon, lat, zoom] = (params.get('carte') ?? '').split(',').map(Number);
     return lon !== undefined && lat !== undefined && zoom !== undefined && !Number.isNaN(lon + lat + zoom)
       ? { center: [lon, lat] as [number, number], zoom }
-      : { center: [2.35, 46.6] as [number, number], zoom: 5 };
+      : {};
   });
 
   const onMapReady = (m: MapLibreMap) => {
     map.current = m;
-    m.addSource(PARCELS_SOURCE, {
-      type: 'geojson',
-      data: { type: 'FeatureCollection', features: [] },
-      attribution: 'Parcelles\u00a0: cadastre Etalab',
-    });
+    m.addSource(PARCELS_SOURCE, { type: 'geojson', data: parcelsOf(selection.detail) as never });
     for (const l of parcelLayers()) m.addLayer(l as AnyLayer);
     if (query) showSales(m, query);
     m.on('click', 'ventes-points', (e) => {
@@ -158,7 +173,8 @@ export function useTransactions() {
       const d = drawingRef.current;
       if (d) setDrawing([...d, [e.lngLat.lng, e.lngLat.lat]]);
     });
-    void loadParcels(m);
+    if (pendingFrame.current) frame(m, pendingFrame.current);
+    pendingFrame.current = null;
   };
 
   // A new kind of place drops every place parameter of the previous one.
@@ -197,9 +213,11 @@ export function useTransactions() {
     loading,
     selected,
     setSelected,
+    selection,
     communeText,
     setCommuneText,
     communeHits,
+    communeNames,
     drawing,
     restartDrawing: () => setDrawing([]),
     applyDrawing,
@@ -213,6 +231,10 @@ export function useTransactions() {
 }
 
 export type Transactions = ReturnType<typeof useTransactions>;
+
+function frame(m: MapLibreMap, bounds: LngLatBoundsLike) {
+  m.fitBounds(bounds, { padding: 40, maxZoom: 17, duration: 0 });
+}
 
 /** The whole mutation of the selected sale, reloaded whenever another one is picked. */
 export function useMutationDetail(id: string | null) {
@@ -228,3 +250,5 @@ export function useMutationDetail(id: string | null) {
   }, [id]);
   return { detail, error };
 }
+
+export type MutationSelection = ReturnType<typeof useMutationDetail>;

@@ -259,8 +259,6 @@ export function ParcelSearch() {
         <Grid.Col span={{ base: 12, xl: 5 }}>
           <MapView
             label="Carte des parcelles trouvées"
-            center={[2.35, 48.86]}
-            zoom={11}
             height={560}
             onReady={(m) => {
               map.current = m;

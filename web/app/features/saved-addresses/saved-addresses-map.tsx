@@ -54,8 +54,6 @@ export function SavedAddressesMap({
   return (
     <MapView
       label="Carte de mes adresses"
-      center={[2.35, 46.6]}
-      zoom={5}
       height={420}
       onReady={(map) => {
         mapRef.current = map;

@@ -27,8 +27,8 @@ export interface ClusterMapProps {
 export function ClusterMap({ label, layer, query, fit, attribution, onSelect }: ClusterMapProps) {
   const map = useRef<MapLibreMap | null>(null);
   const source = `carte-${layer}`;
-  const current = useRef({ query, onSelect });
-  current.current = { query, onSelect };
+  const current = useRef({ query, onSelect, fit });
+  current.current = { query, onSelect, fit };
   // Markers drawn once the map is idle, for people checking the map with their tools and for the
   // browser tests (a WebGL canvas cannot be read).
   const [markers, setMarkers] = useState<number>();
@@ -37,26 +37,21 @@ export function ClusterMap({ label, layer, query, fit, attribution, onSelect }: 
     const m = map.current;
     if (!m) return;
     show(m, source, layer, query);
-    const pts = fit.filter((p): p is { lon: number; lat: number } => p.lon !== null && p.lat !== null);
-    if (pts.length > 0) {
-      const lons = pts.map((p) => p.lon);
-      const lats = pts.map((p) => p.lat);
-      m.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], { padding: 40, maxZoom: 16, duration: 0 });
-    }
+    fitTo(m, fit);
   }, [fit, query, source, layer]);
 
   return (
     <div data-markers={markers}>
       <MapView
         label={label}
-        center={[2.4, 46.6]}
-        zoom={5}
         height={480}
         onReady={(m) => {
           map.current = m;
           m.addSource(source, searchTileSource(window.location.origin, layer, current.current.query ?? '', attribution));
           for (const l of clusterLayers(source, layer)) m.addLayer(l as unknown as AnyLayer);
           show(m, source, layer, current.current.query);
+          // Results that arrived while the map was loading are framed now.
+          fitTo(m, current.current.fit);
           m.on('click', `${source}-cercles`, (e) => {
             const id = e.features?.[0]?.properties?.id;
             if (typeof id === 'string' && id !== '') current.current.onSelect(id);
@@ -67,6 +62,14 @@ export function ClusterMap({ label, layer, query, fit, attribution, onSelect }: 
       />
     </div>
   );
+}
+
+function fitTo(m: MapLibreMap, fit: ClusterMapProps['fit']) {
+  const pts = fit.filter((p): p is { lon: number; lat: number } => p.lon !== null && p.lat !== null);
+  if (pts.length === 0) return;
+  const lons = pts.map((p) => p.lon);
+  const lats = pts.map((p) => p.lat);
+  m.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], { padding: 40, maxZoom: 16, duration: 0 });
 }
 
 /** Points the source at the search's tiles, or hides the markers while nothing is searched. */

@@ -1,14 +1,16 @@
 /**
  * « Ma zone » (`/pro/mazone`): draw the territory on the map (one click per corner, then
- * « Terminer le tracé ») and/or pick communes by INSEE code; saved per user, validated by the
- * server (French message when refused). Below, the dashboard of what changed since the last visit.
+ * « Terminer le tracé ») and/or pick communes by name, postcode or INSEE code (sent as INSEE codes);
+ * saved per user, validated by the server (French message when refused). Below, the dashboard of
+ * what changed since the last visit.
  */
 
 import { formatDateTime, NBSP } from '@immoloupe/shared/format';
 import type { Territory, TerritoryChanges } from '@immoloupe/shared/zone/contracts';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
+import { CommunesPicker } from '~/components/communes-picker';
 import { MapView } from '~/features/map/map-view';
 import { ApiError } from '~/lib/api';
 import { DRAW_LAYERS, drawingFeatures, ringOf } from './zone.logic';
@@ -25,11 +27,20 @@ function pointsOf(t: Territory | null): Pt[] {
   return ring ? (ring.slice(0, -1) as Pt[]) : [];
 }
 
+/** Frames the saved zone's outline (a zone of communes only has none to frame). */
+function fitTerritory(m: MapLibreMap, t: Territory | null | undefined) {
+  const pts = pointsOf(t ?? null);
+  if (!pts.length) return;
+  const lons = pts.map((p) => p[0]);
+  const lats = pts.map((p) => p[1]);
+  m.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], { padding: 40, duration: 0 });
+}
+
 export function MyZone() {
   const [territory, setTerritory] = useState<Territory | null | undefined>(undefined);
   const [points, setPoints] = useState<Pt[]>([]);
   const [drawing, setDrawing] = useState(false);
-  const [communes, setCommunes] = useState('');
+  const [communes, setCommunes] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [changes, setChanges] = useState<TerritoryChanges | null>(null);
@@ -42,7 +53,9 @@ export function MyZone() {
       .then((t) => {
         setTerritory(t);
         setPoints(pointsOf(t));
-        setCommunes(t?.communes.map((c) => c.insee).join(', ') ?? '');
+        setCommunes(t?.communes.map((c) => c.insee) ?? []);
+        // The map may have loaded first; otherwise onReady frames it.
+        if (map.current) fitTerritory(map.current, t);
         if (t)
           fetchChanges()
             .then((c) => {
@@ -62,12 +75,8 @@ export function MyZone() {
     setError(null);
     setSaved(null);
     const geometry = ringOf(points);
-    const codes = communes
-      .split(/[,;\s]+/)
-      .map((s) => s.trim())
-      .filter(Boolean);
     try {
-      const t = await saveTerritory({ geometry, communes: codes });
+      const t = await saveTerritory({ geometry, communes });
       setTerritory(t);
       setDrawing(false);
       setSaved('Ma zone est enregistrée. Les outils de recherche l’utilisent par défaut.');
@@ -81,7 +90,7 @@ export function MyZone() {
     await deleteTerritory().catch(() => undefined);
     setTerritory(null);
     setPoints([]);
-    setCommunes('');
+    setCommunes([]);
     setChanges(null);
   }
 
@@ -107,13 +116,14 @@ export function MyZone() {
             <Button variant="default" onClick={() => setPoints([])} disabled={points.length === 0}>
               Effacer le tracé
             </Button>
-            <TextInput
-              label="Communes (codes INSEE)"
-              placeholder="69387, 69383"
-              value={communes}
-              onChange={(e) => setCommunes(e.currentTarget.value)}
-              w={240}
-            />
+          </Group>
+          <Text size="sm" aria-live="polite">
+            {drawing
+              ? `Cliquez sur la carte pour placer les sommets (${points.length} placés, 3 au moins).`
+              : `${points.length} sommets tracés.`}
+          </Text>
+          <CommunesPicker label="Communes de ma zone" value={communes} onChange={setCommunes} known={territory?.communes} width={420} />
+          <Group>
             <Button onClick={save}>Enregistrer ma zone</Button>
             {territory ? (
               <Button variant="subtle" color="red" onClick={remove}>
@@ -121,11 +131,6 @@ export function MyZone() {
               </Button>
             ) : null}
           </Group>
-          <Text size="sm" aria-live="polite">
-            {drawing
-              ? `Cliquez sur la carte pour placer les sommets (${points.length} placés, 3 au moins).`
-              : `${points.length} sommets tracés.`}
-          </Text>
           {error ? (
             <Alert color="red" title="Zone refusée">
               {error}
@@ -136,8 +141,6 @@ export function MyZone() {
       </Paper>
       <MapView
         label="Carte de ma zone"
-        center={[2.4, 46.6]}
-        zoom={5}
         height={460}
         onReady={(m) => {
           map.current = m;
@@ -146,12 +149,7 @@ export function MyZone() {
           m.on('click', (e) => {
             if (drawingRef.current) setPoints((p) => [...p, [Math.round(e.lngLat.lng * 1e6) / 1e6, Math.round(e.lngLat.lat * 1e6) / 1e6]]);
           });
-          const pts = pointsOf(territory ?? null);
-          if (pts.length) {
-            const lons = pts.map((p) => p[0]);
-            const lats = pts.map((p) => p[1]);
-            m.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], { padding: 40, duration: 0 });
-          }
+          fitTerritory(m, territory);
         }}
       />
       {changes ? <ZoneDashboard changes={changes} /> : territory === null ? null : <Title order={2}>Tableau de bord</Title>}

@@ -1,10 +1,10 @@
 /**
  * Pieces shared by the prospecting search tools (DPE, co-ownerships): a min–max pair of fields,
- * the result header (count and CSV export), the search error, the pager, the detail drawer frame,
- * its sections and its table of DVF sales.
+ * the result header (count and CSV export), the search error, the notice of a missing « ma zone »,
+ * the pager, the detail drawer frame, its sections and its table of DVF sales.
  */
 import { formatDate, formatEuros, formatEurosPerSquareMetre, formatInteger } from '@immoloupe/shared/format';
-import { Alert, Anchor, Button, Drawer, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -162,5 +162,27 @@ export function SearchError({ error }: { error: string | null }) {
         </Text>
       ) : null}
     </Alert>
+  );
+}
+
+/** Said instead of searching « ma zone » when the subscriber has not defined it: a way on, not an error. */
+export function NoZoneNotice() {
+  return (
+    <Paper withBorder p="sm" role="status">
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          Vous n’avez pas encore défini votre zone.
+        </Text>
+        <Text size="sm">
+          Une fois définie (des communes ou un tracé sur la carte), les recherches l’utilisent par défaut. Vous pouvez aussi choisir
+          ci-dessus des communes ou des codes postaux, puis lancer la recherche.
+        </Text>
+        <Text size="sm">
+          <Anchor component={Link} to="/pro/mazone">
+            Définir ma zone
+          </Anchor>
+        </Text>
+      </Stack>
+    </Paper>
   );
 }

@@ -10,15 +10,20 @@ import { ApiError, apiFetch } from '~/lib/api';
 const messageOf = (e: unknown, fallback: string, issues: boolean) =>
   e instanceof ApiError ? ((issues ? e.issues[0]?.message : undefined) ?? e.message) : fallback;
 
-/** The answer of `url` (re-fetched when it changes), the French error otherwise. */
-export function useSearchResult<S extends z.ZodType>(url: string, schema: S) {
+/** The answer of `url` (re-fetched when it changes), the French error otherwise; null: nothing to ask. */
+export function useSearchResult<S extends z.ZodType>(url: string | null, schema: S) {
   const [result, setResult] = useState<z.infer<S> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
+    setError(null);
+    if (url === null) {
+      setResult(null);
+      setLoading(false);
+      return;
+    }
     let live = true;
     setLoading(true);
-    setError(null);
     apiFetch(url, schema)
       .then((r) => live && setResult(r))
       .catch((e: unknown) => {

@@ -1,10 +1,20 @@
-/** The zone of a search tool: « ma zone » (the default once set), communes by INSEE code, or postcodes. */
+/**
+ * The zone of a search tool: « ma zone » (the default once set), communes picked by name, postcode
+ * or INSEE code, or postcodes typed. Each kind keeps its own text: postcodes are not INSEE codes.
+ */
 import { Group, SegmentedControl, Text, TextInput } from '@mantine/core';
-import type { ZoneChoice, ZoneMode } from './zone.logic';
+import { useRef } from 'react';
+import { CommunesPicker } from '~/components/communes-picker';
+import { type ZoneChoice, type ZoneMode, zoneChoiceCodes } from './zone.logic';
 
 export function ZoneField({ value, onChange }: { value: ZoneChoice; onChange: (z: ZoneChoice) => void }) {
+  const texts = useRef<Partial<Record<ZoneMode, string>>>({});
+  const choose = (mode: ZoneMode) => {
+    texts.current[value.mode] = value.text;
+    onChange({ mode, text: texts.current[mode] ?? '' });
+  };
   return (
-    <Group align="flex-end" gap="xs" wrap="wrap">
+    <Group align="flex-start" gap="xs" wrap="wrap">
       <div>
         <Text size="sm" fw={500} id="zone-mode">
           Zone
@@ -12,7 +22,7 @@ export function ZoneField({ value, onChange }: { value: ZoneChoice; onChange: (z
         <SegmentedControl
           aria-labelledby="zone-mode"
           value={value.mode}
-          onChange={(mode) => onChange({ ...value, mode: mode as ZoneMode })}
+          onChange={(mode) => choose(mode as ZoneMode)}
           data={[
             { value: 'mine', label: 'Ma zone' },
             { value: 'insee', label: 'Communes' },
@@ -20,10 +30,18 @@ export function ZoneField({ value, onChange }: { value: ZoneChoice; onChange: (z
           ]}
         />
       </div>
-      {value.mode !== 'mine' ? (
+      {value.mode === 'insee' ? (
+        <CommunesPicker
+          label="Ajouter une commune"
+          value={[...new Set(zoneChoiceCodes(value.text))]}
+          onChange={(codes) => onChange({ ...value, text: codes.join(',') })}
+          width={340}
+        />
+      ) : null}
+      {value.mode === 'postcode' ? (
         <TextInput
-          label={value.mode === 'insee' ? 'Codes INSEE' : 'Codes postaux'}
-          placeholder={value.mode === 'insee' ? '69387, 69383' : '69007'}
+          label="Codes postaux"
+          placeholder="69007"
           value={value.text}
           onChange={(e) => onChange({ ...value, text: e.currentTarget.value })}
           w={200}

@@ -12,13 +12,18 @@ export interface ZoneChoice {
   text: string;
 }
 
-/** Query parameters of a zone choice, or a French message when it is incomplete. */
-export function zoneChoiceParams(z: ZoneChoice): Record<string, string> | string {
-  if (z.mode === 'mine') return { zone: 'mine' };
-  const codes = z.text
+/** The codes of a zone choice's text (INSEE codes or postcodes), as typed or picked, in capitals. */
+export function zoneChoiceCodes(text: string): string[] {
+  return text
     .split(/[,;\s]+/)
     .map((s) => s.trim().toUpperCase())
     .filter(Boolean);
+}
+
+/** Query parameters of a zone choice, or a French message when it is incomplete. */
+export function zoneChoiceParams(z: ZoneChoice): Record<string, string> | string {
+  if (z.mode === 'mine') return { zone: 'mine' };
+  const codes = zoneChoiceCodes(z.text);
   if (codes.length === 0)
     return z.mode === 'insee' ? 'Indiquez au moins un code INSEE (ex. 69387).' : 'Indiquez au moins un code postal (ex. 69007).';
   return z.mode === 'insee' ? { insee: codes.join(',') } : { postcode: codes.join(',') };
