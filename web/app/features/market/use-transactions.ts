@@ -38,21 +38,41 @@ function showSales(m: MapLibreMap, query: string) {
   }
   m.addSource(SALES_SOURCE, salesTileSource(window.location.origin, query));
   for (const l of salesLayers(SALES_SOURCE, true, SALES_TILE_LAYER)) m.addLayer(l as AnyLayer);
+  // The selected sale's ring stays above the sales and their groups.
+  if (m.getLayer(SELECTED_RING.id)) m.moveLayer(SELECTED_RING.id);
 }
 
 /** The parameters that make the place: a new place is framed on the map, a new filter or page is not. */
 const PLACE_KEYS = ['lieu', 'insee', 'parcelle', 'lat', 'lon', 'radius', 'polygon', 'zone'] as const;
 const placeKeyOf = (p: URLSearchParams) => PLACE_KEYS.map((k) => p.get(k) ?? '').join('|');
 
-/** The outlines of the selected sale's parcels (those in the loaded cadastre). */
+/**
+ * The selected sale: the outlines of its parcels (those in the loaded cadastre), and a ring at its
+ * position that stays visible when the parcels are too small to see.
+ */
 function parcelsOf(detail: MutationDetail | null) {
+  const here =
+    detail && detail.lon !== null && detail.lat !== null
+      ? [{ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [detail.lon, detail.lat] }, properties: {} }]
+      : [];
   return {
     type: 'FeatureCollection' as const,
-    features: (detail?.parcels ?? []).flatMap((p) =>
-      p.geometry ? [{ type: 'Feature' as const, geometry: p.geometry, properties: { id: p.id } }] : [],
-    ),
+    features: [
+      ...(detail?.parcels ?? []).flatMap((p) =>
+        p.geometry ? [{ type: 'Feature' as const, geometry: p.geometry, properties: { id: p.id } }] : [],
+      ),
+      ...here,
+    ],
   };
 }
+
+const SELECTED_RING = {
+  id: 'vente-choisie',
+  type: 'circle',
+  source: PARCELS_SOURCE,
+  filter: ['==', ['geometry-type'], 'Point'],
+  paint: { 'circle-radius': 11, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': '#e67700', 'circle-stroke-width': 3 },
+};
 
 /** The `bbox` parameter of what the map shows: west, south, east, north. */
 function boundsParam(m: MapLibreMap): string {
@@ -163,6 +183,7 @@ export function useTransactions() {
     map.current = m;
     m.addSource(PARCELS_SOURCE, { type: 'geojson', data: parcelsOf(selection.detail) as never });
     for (const l of parcelLayers()) m.addLayer(l as AnyLayer);
+    m.addLayer(SELECTED_RING as AnyLayer);
     if (query) showSales(m, query);
     m.on('click', 'ventes-points', (e) => {
       const id = e.features?.[0]?.properties?.id;
