@@ -266,7 +266,8 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await form.getByLabel('Outil').click();
     await page.getByRole('option', { name: 'Recherche de parcelles' }).click();
     await form.getByLabel('Nom de la recherche').fill('Section AS de Bondy');
-    await form.getByLabel('Commune (nom ou code INSEE)').fill('Bondy');
+    await form.getByRole('combobox', { name: 'Commune', exact: true }).pressSequentially('Bondy', { delay: 20 });
+    await page.getByRole('option', { name: 'Bondy (93010)' }).click();
     await form.getByLabel('Section').fill('AS');
     await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();
     await form.getByText('Recherche « Section AS de Bondy » enregistrée.').waitFor();

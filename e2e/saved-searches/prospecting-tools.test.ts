@@ -53,7 +53,9 @@ describe('DPE and co-ownership saved searches', () => {
       await form.getByLabel('Outil').click();
       await page.getByRole('option', { name: 'Recherche de copropriétés' }).click();
       await form.getByLabel('Nom de la recherche').fill('Grandes copros de Bondy');
-      await form.getByLabel('Communes (codes INSEE, vide = ma zone)').fill('93010');
+      // Bondy picked from the suggestions of its INSEE code.
+      await form.getByRole('combobox', { name: 'Communes', exact: true }).pressSequentially('93010', { delay: 20 });
+      await page.getByRole('option', { name: 'Bondy (93010)' }).click();
       await form.getByLabel('Lots au moins').fill('50');
       await form.getByLabel('Lots au plus').fill('10');
       await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();

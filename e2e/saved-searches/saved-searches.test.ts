@@ -59,7 +59,8 @@ describe('saved searches', () => {
       await b.page.getByRole('option', { name: 'Recherche de parcelles' }).click();
       await form.getByLabel('Nom de la recherche').fill('Section AS');
       // The tool's own rule, said in French: an inverted surface range is refused.
-      await form.getByLabel('Commune (nom ou code INSEE)').fill('Bondy');
+      await form.getByRole('combobox', { name: 'Commune', exact: true }).pressSequentially('Bondy', { delay: 20 });
+      await b.page.getByRole('option', { name: 'Bondy (93010)' }).click();
       await form.getByLabel('Section').fill('AS');
       await form.getByLabel('Surface minimale (m²)').fill('900');
       await form.getByLabel('Surface maximale (m²)').fill('20');
@@ -71,7 +72,7 @@ describe('saved searches', () => {
       await form.getByText('Recherche « Section AS » enregistrée.').waitFor();
       await screenshot(b.page, 'saved-searches-creer-recherche');
       await form.getByRole('link', { name: 'L’ouvrir' }).click();
-      await b.page.waitForURL(`${server.url}/pro/rechercheparcelle?commune=Bondy&section=AS`);
+      await b.page.waitForURL(`${server.url}/pro/rechercheparcelle?commune=93010&section=AS`);
       await b.page
         .getByText(/parcelles? à Bondy \(93010\)/)
         .first()

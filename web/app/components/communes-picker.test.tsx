@@ -2,7 +2,8 @@
  * The commune picker: a name typed gives suggestions « Bondy (93010) », one picked becomes a pill
  * (its code in the value) and empties the field; a pill removed drops its code; a code given from
  * outside shows its commune's name once the search has answered for it; a late answer for an
- * older text does not replace the suggestions of the text typed last.
+ * older text does not replace the suggestions of the text typed last; with `max={1}`, a commune
+ * picked replaces the one before.
  */
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -51,11 +52,12 @@ function serve(held?: RegExp) {
 }
 
 /** The picker as a page holds it: the codes in state, every change recorded. */
-function Page({ initial = [], changes }: { initial?: string[]; changes: string[][] }) {
+function Page({ initial = [], changes, max }: { initial?: string[]; changes: string[][]; max?: number }) {
   const [codes, setCodes] = useState(initial);
   return (
     <CommunesPicker
       label="Ajouter une commune"
+      max={max}
       value={codes}
       onChange={(c) => {
         changes.push(c);
@@ -65,11 +67,11 @@ function Page({ initial = [], changes }: { initial?: string[]; changes: string[]
   );
 }
 
-function show(initial: string[] = []) {
+function show(initial: string[] = [], max?: number) {
   const changes: string[][] = [];
   render(
     <MantineProvider>
-      <Page initial={initial} changes={changes} />
+      <Page initial={initial} changes={changes} max={max} />
     </MantineProvider>,
   );
   return { changes, input: screen.getByRole('combobox', { name: 'Ajouter une commune' }) as HTMLInputElement };
@@ -129,5 +131,19 @@ describe('CommunesPicker', () => {
     });
     expect(screen.queryByRole('option', { name: 'Bordeaux (33063)', hidden: true })).toBeNull();
     expect(screen.getByRole('option', { name: 'Bondy (93010)', hidden: true })).toBeTruthy();
+  });
+
+  it('holds a single commune with max={1}: the commune picked replaces the one before', async () => {
+    serve();
+    const { changes, input } = show([], 1);
+    typeIn(input, 'Bondy');
+    fireEvent.click(await screen.findByRole('option', { name: 'Bondy (93010)', hidden: true }));
+    expect(changes.at(-1)).toEqual(['93010']);
+
+    typeIn(input, 'Hendaye');
+    fireEvent.click(await screen.findByRole('option', { name: 'Hendaye (64260)', hidden: true }));
+    expect(changes.at(-1)).toEqual(['64260']);
+    expect(screen.getByText('Hendaye (64260)')).toBeTruthy();
+    expect(screen.queryByText('Bondy (93010)')).toBeNull();
   });
 });

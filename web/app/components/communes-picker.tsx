@@ -2,7 +2,8 @@
  * Several communes picked by name, postcode or INSEE code: a field with suggestions « Bondy (93010) »,
  * and the communes picked as removable pills. The value is their INSEE codes. A code that comes from
  * elsewhere (a saved zone, a URL) shows its name once the commune search has answered for it, the
- * bare code until then.
+ * bare code until then. With `max`, at most that many: picking one more drops the oldest, so with
+ * `max={1}` the commune picked replaces the one before.
  */
 import { Autocomplete, Group, Pill, Stack } from '@mantine/core';
 import { useState } from 'react';
@@ -22,6 +23,8 @@ export interface CommunesPickerProps {
   placeholder?: string;
   /** Width of the field and of its pills. */
   width?: number | string;
+  /** Most communes held (a tool that takes a single commune): one more picked drops the oldest. */
+  max?: number;
 }
 
 export function CommunesPicker({
@@ -32,6 +35,7 @@ export function CommunesPicker({
   description,
   placeholder = 'Nom, code postal ou code INSEE',
   width,
+  max,
 }: CommunesPickerProps) {
   const [text, setText] = useState('');
   const hits = useCommuneSearch(text);
@@ -46,7 +50,9 @@ export function CommunesPicker({
     }
     remember(hit);
     setText('');
-    if (!value.includes(hit.insee)) onChange([...value, hit.insee]);
+    if (value.includes(hit.insee)) return;
+    const codes = [...value, hit.insee];
+    onChange(max === undefined ? codes : codes.slice(Math.max(0, codes.length - max)));
   };
 
   return (

@@ -10,6 +10,7 @@ import {
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CommunesPicker } from '~/components/communes-picker';
 import { MultiSelect, Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { useAlertStatus } from '../alerts/use-alert-status';
@@ -63,7 +64,17 @@ export function CreateSearchForm() {
           />
           <TextInput label="Nom de la recherche" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={120} />
           {TOOL_FIELDS[tool].map((f) =>
-            f.choices ? (
+            f.communes ? (
+              <CommunesPicker
+                // Per tool: what was typed in one tool's field does not stay in the next one's.
+                key={`${tool}-${f.key}`}
+                label={f.label}
+                description={f.description}
+                max={f.communes.max}
+                value={(values[f.key] as string[] | undefined) ?? []}
+                onChange={(codes) => setValues({ ...values, [f.key]: codes })}
+              />
+            ) : f.choices ? (
               <MultiSelect
                 key={f.key}
                 label={f.label}

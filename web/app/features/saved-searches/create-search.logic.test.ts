@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryOfForm } from './create-search.logic';
+import { queryOfForm, TOOL_FIELDS } from './create-search.logic';
 
 describe('queryOfForm', () => {
   it('makes the tool query from the filled fields only', () => {
@@ -22,5 +22,39 @@ describe('queryOfForm', () => {
   it('keeps lists of postcodes and commune names as typed: no decimal comma, no spaces removed inside a name', () => {
     expect(queryOfForm('annonces', { postcode: '83000, 83100, 83200' })).toBe('postcode=83000%2C83100%2C83200');
     expect(queryOfForm('parcelles', { commune: 'Le Havre', section: 'AB' })).toBe('commune=Le+Havre&section=AB');
+  });
+
+  it('saves the communes picked as the same query as their codes typed before', () => {
+    expect(queryOfForm('dpe', { insee: ['69387', '69388'], classes: ['F', 'G'] })).toBe(
+      queryOfForm('dpe', { insee: '69387, 69388', classes: ['F', 'G'] }),
+    );
+    expect(queryOfForm('dpe', { insee: ['69387', '69388'] })).toBe('insee=69387%2C69388');
+    expect(queryOfForm('transactions', { insee: ['93010'], types: ['maison'] })).toBe('insee=93010&types=maison');
+    expect(queryOfForm('parcelles', { commune: ['93010'], section: 'AS' })).toBe('commune=93010&section=AS');
+    expect(queryOfForm('annonces', { insee: ['69388', '69387'] })).toBe('insee=69388%2C69387');
+    expect(queryOfForm('copros', { insee: [], lotsMin: '50' })).toBe('lotsMin=50');
+  });
+});
+
+describe('TOOL_FIELDS', () => {
+  it('asks for no INSEE code: every commune field is a commune picker, single where the tool’s page shows one', () => {
+    const fields = Object.values(TOOL_FIELDS).flat();
+    expect(fields.filter((f) => /INSEE/i.test(`${f.label} ${f.placeholder ?? ''}`))).toEqual([]);
+    const pickers = Object.fromEntries(
+      Object.entries(TOOL_FIELDS).map(([tool, list]) => [
+        tool,
+        list.filter((f) => f.communes).map((f) => [f.key, f.communes?.max ?? null]),
+      ]),
+    );
+    expect(pickers).toEqual({
+      transactions: [['insee', 1]],
+      parcelles: [['commune', 1]],
+      dpe: [['insee', null]],
+      copros: [['insee', null]],
+      annonces: [['insee', null]],
+    });
+    // « vide = ma zone » is said where an empty zone means it.
+    expect(TOOL_FIELDS.dpe[0]?.description).toMatch(/ma zone/);
+    expect(TOOL_FIELDS.copros[0]?.description).toMatch(/ma zone/);
   });
 });

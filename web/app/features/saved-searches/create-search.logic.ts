@@ -13,8 +13,14 @@ export interface ToolField {
   key: string;
   label: string;
   placeholder?: string;
+  description?: string;
   /** `list`: comma-separated choices. */
   choices?: { value: string; label: string }[];
+  /**
+   * Communes picked by name, postcode or INSEE code: their INSEE codes, comma-separated. `max`: the
+   * most the tool's page shows (one for a tool of a single commune).
+   */
+  communes?: { max?: number };
   /** Free text sent as typed (trimmed): codes lists, names. Otherwise a number (spaces removed, decimal comma). */
   text?: boolean;
 }
@@ -24,13 +30,14 @@ const labelled = <T extends string>(values: readonly T[], labels: Record<T, stri
 
 /** The zone of the DPE and co-ownership tools: communes or postcodes; both empty means « ma zone ». */
 const ZONE_FIELDS: ToolField[] = [
-  { key: 'insee', label: 'Communes (codes INSEE, vide = ma zone)', placeholder: '69387,69388', text: true },
+  { key: 'insee', label: 'Communes', description: 'Sans commune ni code postal, la recherche porte sur ma zone.', communes: {} },
   { key: 'postcode', label: 'ou codes postaux', placeholder: '69007', text: true },
 ];
 
 export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
   transactions: [
-    { key: 'insee', label: 'Commune (code INSEE)', placeholder: '93010', text: true },
+    // The transactions page shows one commune, though its query would take several.
+    { key: 'insee', label: 'Commune', communes: { max: 1 } },
     {
       key: 'types',
       label: 'Types de bien',
@@ -47,7 +54,8 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
     { key: 'priceMax', label: 'Prix maximal (€)' },
   ],
   parcelles: [
-    { key: 'commune', label: 'Commune (nom ou code INSEE)', placeholder: 'Bondy', text: true },
+    // Its INSEE code rather than a name: several communes share a name (Saint-Denis, Flers…).
+    { key: 'commune', label: 'Commune', communes: { max: 1 } },
     { key: 'section', label: 'Section', placeholder: 'AS', text: true },
     { key: 'surfaceMin', label: 'Surface minimale (m²)' },
     { key: 'surfaceMax', label: 'Surface maximale (m²)' },
@@ -71,7 +79,7 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
   ],
   annonces: [
     { key: 'postcode', label: 'Codes postaux (séparés par des virgules)', placeholder: '69008', text: true },
-    { key: 'insee', label: 'ou communes (codes INSEE)', placeholder: '69388', text: true },
+    { key: 'insee', label: 'ou communes', communes: {} },
     { key: 'zone', label: 'ou ma zone', choices: [{ value: 'mine', label: 'Ma zone' }] },
     {
       key: 'types',
@@ -97,7 +105,10 @@ export function queryOfForm(tool: SavedSearchToolId, values: Record<string, stri
   for (const f of TOOL_FIELDS[tool]) {
     const v = values[f.key];
     const text = Array.isArray(v) ? v.join(',') : (v ?? '').trim();
-    if (text) q.set(f.key, f.choices ? text : f.text ? text.replace(/\s*,\s*/g, ',') : text.replace(/\s/g, '').replace(',', '.'));
+    if (!text) continue;
+    if (f.choices) q.set(f.key, text);
+    else if (f.text || f.communes) q.set(f.key, text.replace(/\s*,\s*/g, ','));
+    else q.set(f.key, text.replace(/\s/g, '').replace(',', '.'));
   }
   return q.toString();
 }

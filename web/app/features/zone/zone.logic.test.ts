@@ -6,7 +6,7 @@ describe('zone choice', () => {
     expect(zoneChoiceParams({ mode: 'mine', text: '' })).toEqual({ zone: 'mine' });
     expect(zoneChoiceParams({ mode: 'insee', text: '69387, 69383' })).toEqual({ insee: '69387,69383' });
     expect(zoneChoiceParams({ mode: 'postcode', text: '69007' })).toEqual({ postcode: '69007' });
-    expect(zoneChoiceParams({ mode: 'insee', text: ' ' })).toBe('Indiquez au moins un code INSEE (ex. 69387).');
+    expect(zoneChoiceParams({ mode: 'insee', text: ' ' })).toBe('Choisissez au moins une commune.');
   });
   it('reads the page URL', () => {
     expect(zoneChoiceFromUrl(new URLSearchParams('insee=93010'))).toEqual({ mode: 'insee', text: '93010' });

@@ -1,7 +1,8 @@
 /**
- * The zone of a search page as the user chose it (« ma zone », communes by INSEE code, postcodes)
- * and its query parameters; the drawing of « ma zone » (clicked points → a closed ring); and the
- * map layers of server-aggregated markers coloured by class. Pure, tested without a browser.
+ * The zone of a search page as the user chose it (« ma zone », communes picked by name and kept as
+ * their INSEE codes, postcodes) and its query parameters; the drawing of « ma zone » (clicked
+ * points → a closed ring); and the map layers of server-aggregated markers coloured by class. Pure,
+ * tested without a browser.
  */
 import { DPE_CLASS_COLORS } from '@immoloupe/shared/dpe/contracts';
 import { BASEMAP_FONT } from '~/features/map/basemap';
@@ -24,8 +25,7 @@ export function zoneChoiceCodes(text: string): string[] {
 export function zoneChoiceParams(z: ZoneChoice): Record<string, string> | string {
   if (z.mode === 'mine') return { zone: 'mine' };
   const codes = zoneChoiceCodes(z.text);
-  if (codes.length === 0)
-    return z.mode === 'insee' ? 'Indiquez au moins un code INSEE (ex. 69387).' : 'Indiquez au moins un code postal (ex. 69007).';
+  if (codes.length === 0) return z.mode === 'insee' ? 'Choisissez au moins une commune.' : 'Indiquez au moins un code postal (ex. 69007).';
   return z.mode === 'insee' ? { insee: codes.join(',') } : { postcode: codes.join(',') };
 }
 
