@@ -89,7 +89,11 @@ async function ensureZone(page: Page, url: string): Promise<void> {
   if (zoneSaved) return;
   await page.goto(`${url}/pro/mazone`);
   await waitForHydration(page);
-  await page.getByLabel('Communes (codes INSEE)').fill(ZONE_COMMUNES.join(', '));
+  const field = page.getByRole('combobox', { name: 'Communes de ma zone' });
+  for (const code of ZONE_COMMUNES) {
+    await field.pressSequentially(code, { delay: 20 });
+    await page.getByRole('option', { name: new RegExp(`\\(${code}\\)$`) }).click();
+  }
   await page.getByRole('button', { name: 'Enregistrer ma zone' }).click();
   await page.getByText('Ma zone est enregistrée. Les outils de recherche l’utilisent par défaut.').waitFor();
   zoneSaved = true;

@@ -122,7 +122,7 @@ export function MyZone() {
               ? `Cliquez sur la carte pour placer les sommets (${points.length} placés, 3 au moins).`
               : `${points.length} sommets tracés.`}
           </Text>
-          <CommunesPicker label="Communes de ma zone" value={communes} onChange={setCommunes} known={territory?.communes} width={420} />
+          <CommunesPicker label="Communes de ma zone" value={communes} onChange={setCommunes} known={territory?.communes} />
           <Group>
             <Button onClick={save}>Enregistrer ma zone</Button>
             {territory ? (
