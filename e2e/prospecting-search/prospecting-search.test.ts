@@ -90,6 +90,22 @@ describe('prospecting searches', () => {
     }
   });
 
+  it('shades the communes picked for « ma zone » on its map', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/mazone');
+      const map = b.page.locator('section[aria-label="Carte de ma zone"][data-map-ready="true"]');
+      await map.waitFor();
+      await expect.poll(() => map.getAttribute('data-basemap-drawn'), { timeout: 30_000 }).toMatch(/communes-de-ma-zone:0/);
+      await b.page.getByRole('combobox', { name: 'Communes de ma zone' }).pressSequentially('Bondy', { delay: 20 });
+      await b.page.getByRole('option', { name: 'Bondy (93010)' }).click();
+      // Before saving: the map follows the pick.
+      await expect.poll(() => map.getAttribute('data-basemap-drawn'), { timeout: 30_000 }).toMatch(/communes-de-ma-zone:[1-9]/);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('draws « ma zone », keeps it after a reload, and the DPE search uses it by default', async () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
     try {

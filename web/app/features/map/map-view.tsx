@@ -39,8 +39,9 @@ const DRAWN_LAYERS = [
   ['fond-sections-contour', 'sections'],
   ['fond-parcelles-contour', 'parcelles'],
   ['fond-voies-noms', 'voies'],
-  // The parcels a page outlines itself (the address's, the selected sale's).
+  // The parcels a page outlines itself (the address's, the selected sale's), the communes of « ma zone ».
   ['parcelles-contour', 'parcelles-choisies'],
+  ['ma-zone-communes', 'communes-de-ma-zone'],
 ] as const;
 
 const FRANCE = { center: [2.35, 46.6] as [number, number], zoom: 5 };

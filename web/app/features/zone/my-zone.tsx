@@ -11,9 +11,10 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { CommunesPicker } from '~/components/communes-picker';
+import { BASEMAP_SOURCE } from '~/features/map/basemap';
 import { MapView } from '~/features/map/map-view';
 import { ApiError } from '~/lib/api';
-import { DRAW_LAYERS, drawingFeatures, ringOf } from './zone.logic';
+import { DRAW_LAYERS, drawingFeatures, ringOf, ZONE_COMMUNES_LAYER, zoneCommunesFilter, zoneCommunesLayer } from './zone.logic';
 import { deleteTerritory, fetchChanges, fetchTerritory, markSeen, saveTerritory } from './zone-api';
 import { ZoneDashboard } from './zone-dashboard';
 
@@ -70,6 +71,10 @@ export function MyZone() {
   useEffect(() => {
     (map.current?.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(drawingFeatures(points) as never);
   }, [points]);
+
+  useEffect(() => {
+    if (map.current?.getLayer(ZONE_COMMUNES_LAYER)) map.current.setFilter(ZONE_COMMUNES_LAYER, zoneCommunesFilter(communes) as never);
+  }, [communes]);
 
   async function save() {
     setError(null);
@@ -144,6 +149,7 @@ export function MyZone() {
         height={460}
         onReady={(m) => {
           map.current = m;
+          if (m.getSource(BASEMAP_SOURCE)) m.addLayer(zoneCommunesLayer(BASEMAP_SOURCE, communes) as unknown as AnyLayer);
           m.addSource(SOURCE, { type: 'geojson', data: drawingFeatures(points) as never });
           for (const l of DRAW_LAYERS(SOURCE)) m.addLayer(l as unknown as AnyLayer);
           m.on('click', (e) => {

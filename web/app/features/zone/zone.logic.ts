@@ -82,6 +82,25 @@ export const DRAW_LAYERS = (source: string) => [
   },
 ];
 
+/**
+ * The communes of the zone shaded on the basemap's own commune shapes (those whose cadastre is
+ * loaded): the zone can be seen without drawing it. Its filter follows the picked codes.
+ */
+export const ZONE_COMMUNES_LAYER = 'ma-zone-communes';
+export function zoneCommunesLayer(basemapSource: string, codes: readonly string[]) {
+  return {
+    id: ZONE_COMMUNES_LAYER,
+    type: 'fill',
+    source: basemapSource,
+    'source-layer': 'communes',
+    filter: zoneCommunesFilter(codes),
+    paint: { 'fill-color': '#1971c2', 'fill-opacity': 0.15 },
+  };
+}
+export function zoneCommunesFilter(codes: readonly string[]): unknown[] {
+  return ['in', ['get', 'code'], ['literal', [...codes]]];
+}
+
 /** Colour of a marker by its worst class (DPE), or by syndic type (co-ownerships). */
 export function classColorExpression(): unknown[] {
   return [
