@@ -11,9 +11,10 @@ import {
   SYNDIC_TYPES,
 } from '@immoloupe/shared/copro/contracts';
 import { formatDate, formatInteger, NBSP } from '@immoloupe/shared/format';
-import { Button, Checkbox, Chip, Grid, Group, Paper, Select, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Paper, Select, Stack, Table, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LabelledChips } from '~/components/labelled-chips';
 import { WideTable } from '~/components/wide-table';
 import { ClusterMap } from '~/features/zone/cluster-map';
 import { NoZoneNotice, Pager, RangeFields, ResultHeader, SearchError } from '~/features/zone/search-parts';
@@ -75,20 +76,20 @@ export function CoproSearch() {
             />
           </Group>
           <Group gap="sm" wrap="wrap">
-            <Chip.Group multiple value={form.syndicTypes} onChange={(v) => set('syndicTypes', v)}>
-              {SYNDIC_TYPES.map((t) => (
-                <Chip key={t} value={t} size="xs">
-                  {SYNDIC_TYPE_LABELS[t]}
-                </Chip>
-              ))}
-            </Chip.Group>
-            <Chip.Group multiple value={form.flags} onChange={(v) => set('flags', v)}>
-              {COPRO_FLAGS.map((f) => (
-                <Chip key={f} value={f} size="xs">
-                  {COPRO_FLAG_LABELS[f]}
-                </Chip>
-              ))}
-            </Chip.Group>
+            <LabelledChips
+              label="Type de syndic"
+              options={SYNDIC_TYPES}
+              labels={SYNDIC_TYPE_LABELS}
+              value={form.syndicTypes}
+              onChange={(v) => set('syndicTypes', v)}
+            />
+            <LabelledChips
+              label="Dispositifs publics"
+              options={COPRO_FLAGS}
+              labels={COPRO_FLAG_LABELS}
+              value={form.flags}
+              onChange={(v) => set('flags', v)}
+            />
             <Checkbox label="Avec un DPE F–G" checked={form.dpeFG} onChange={(e) => set('dpeFG', e.currentTarget.checked)} />
             <Button type="submit" loading={loading}>
               Rechercher

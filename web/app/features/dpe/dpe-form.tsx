@@ -4,6 +4,7 @@ import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { Button, Checkbox, Chip, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { DateField } from '~/components/date-field';
+import { LabelledChips } from '~/components/labelled-chips';
 import { RangeFields } from '~/features/zone/search-parts';
 import { ZoneField } from '~/features/zone/zone-field';
 import type { DpeForm } from './dpe-search.logic';
@@ -42,35 +43,20 @@ export function DpeFilters({
           <Checkbox label="Passoires (F–G)" checked={form.passoires} onChange={(e) => set('passoires', e.currentTarget.checked)} />
         </Group>
         <Group align="flex-end" wrap="wrap" gap="sm">
-          {/* Named groups: chips alone do not say what they filter. */}
-          <Stack gap={4} role="group" aria-labelledby="dpe-types">
-            <Text size="sm" fw={500} id="dpe-types">
-              Type de logement
-            </Text>
-            <Chip.Group multiple value={form.types} onChange={(v) => set('types', v)}>
-              <Group gap={4}>
-                {DPE_BUILDING_TYPES.map((t) => (
-                  <Chip key={t} value={t} size="xs">
-                    {DPE_BUILDING_TYPE_LABELS[t]}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-          </Stack>
-          <Stack gap={4} role="group" aria-labelledby="dpe-modeles">
-            <Text size="sm" fw={500} id="dpe-modeles">
-              Existant ou neuf
-            </Text>
-            <Chip.Group multiple value={form.modeles} onChange={(v) => set('modeles', v)}>
-              <Group gap={4}>
-                {DPE_MODELES.map((m) => (
-                  <Chip key={m} value={m} size="xs">
-                    {DPE_MODELE_LABELS[m]}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-          </Stack>
+          <LabelledChips
+            label="Type de logement"
+            options={DPE_BUILDING_TYPES}
+            labels={DPE_BUILDING_TYPE_LABELS}
+            value={form.types}
+            onChange={(v) => set('types', v)}
+          />
+          <LabelledChips
+            label="Existant ou neuf"
+            options={DPE_MODELES}
+            labels={DPE_MODELE_LABELS}
+            value={form.modeles}
+            onChange={(v) => set('modeles', v)}
+          />
           <Select
             label="Copropriété"
             w={150}
