@@ -1,7 +1,8 @@
 /**
  * What Mantine needs from the browser and jsdom lacks: `matchMedia` (colour scheme, breakpoints)
- * `ResizeObserver`, and `document.fonts` (the autosized textarea listens to it). Component tests
- * call this once before rendering.
+ * `ResizeObserver`, `document.fonts` (the autosized textarea listens to it) and `scrollIntoView`
+ * (a combobox scrolls its selected option into view). Component tests call this once before
+ * rendering.
  */
 export function installMantineDomShims(): void {
   Object.defineProperty(window, 'matchMedia', {
@@ -22,7 +23,13 @@ export function installMantineDomShims(): void {
     unobserve() {}
     disconnect() {}
   } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= () => undefined;
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
   }
+}
+
+/** A JSON answer of the API, for the fetch stubs of component tests. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }

@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
 import { AgencyForm } from './agency-form';
 
 beforeAll(() => installMantineDomShims());
@@ -11,8 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 const STORED = { name: 'Agence du Bocage', contact: '1 rue de la Gare, 61100 Flers', hasLogo: false };
 
 /** Answers GET /api/agency when `answer` is called (or with `failure`), and records the PUTs. */

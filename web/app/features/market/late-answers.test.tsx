@@ -6,19 +6,16 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useCommuneSearch } from '~/components/use-commune-search';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
 import { AddressSearch } from './address-search';
 
-beforeAll(() => {
-  installMantineDomShims();
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(installMantineDomShims);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 /** A fetch whose answers for the addresses matching `held` wait until `release` is called. */
 function holdBack(answers: Record<string, unknown>, held: RegExp) {

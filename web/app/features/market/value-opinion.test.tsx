@@ -4,22 +4,19 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
 import { ValueOpinionTool } from './value-opinion';
 
 // MapLibre has no canvas in jsdom, and the map is not what is tested here.
 vi.mock('~/features/map/map-view', () => ({ MapView: () => null }));
 
-beforeAll(() => {
-  installMantineDomShims();
-});
+beforeAll(installMantineDomShims);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 const SUBJECT = {
   label: '139 Avenue Carnot 93140 Bondy',

@@ -7,11 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims } from '~/test/mantine-dom';
 import { AlertChoice } from './alert-choice';
 
-beforeAll(() => {
-  installMantineDomShims();
-  // The combobox scrolls its selected option into view, which jsdom does not do.
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(installMantineDomShims);
 afterEach(cleanup);
 
 function renderChoice(props: Partial<ComponentProps<typeof AlertChoice>>) {

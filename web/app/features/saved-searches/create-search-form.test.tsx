@@ -7,20 +7,16 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
 import { CreateSearchForm } from './create-search-form';
 
-beforeAll(() => {
-  installMantineDomShims();
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(installMantineDomShims);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 const COMMUNES: Record<string, { insee: string; nom: string }[]> = {
   Bondy: [{ insee: '93010', nom: 'Bondy' }],

@@ -4,20 +4,16 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
 import { SaveSearchButton } from './save-search-button';
 
-beforeAll(() => {
-  installMantineDomShims();
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(installMantineDomShims);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 function serve(mailConfigured: boolean) {
   const posted: unknown[] = [];

@@ -6,22 +6,19 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
 import { MyZone } from './my-zone';
 
 // MapLibre has no canvas in jsdom; the map plays no part here.
 vi.mock('~/features/map/map-view', () => ({ MapView: () => null }));
 
-beforeAll(() => {
-  installMantineDomShims();
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(installMantineDomShims);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 const territory = (communes: { insee: string; nom: string }[]) => ({
   territory: { geometry: null, communes, updatedAt: '2026-01-05T10:00:00Z', lastVisitAt: null },
 });

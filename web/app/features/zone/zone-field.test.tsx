@@ -7,20 +7,17 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
 import { type ZoneChoice, zoneChoiceParams } from './zone.logic';
 import { ZoneField } from './zone-field';
 
-beforeAll(() => {
-  installMantineDomShims();
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(installMantineDomShims);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 const COMMUNES: Record<string, { insee: string; nom: string }[]> = {
   '93010': [{ insee: '93010', nom: 'Bondy' }],
   '64260': [{ insee: '64260', nom: 'Hendaye' }],
