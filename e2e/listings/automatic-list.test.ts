@@ -48,8 +48,12 @@ describe('automatic list', () => {
     try {
       await signIn(b.page, server.url, USER, '/pro/listeautomatique');
       await b.page.getByText('Aucune recherche d’annonces enregistrée').waitFor();
+      // A link in the notice is set in the notice's text size, not the larger body size.
+      const link = b.page.getByRole('link', { name: 'Créez une recherche d’annonces' });
+      const sizes = await link.evaluate((a) => [getComputedStyle(a).fontSize, getComputedStyle(a.parentElement as Element).fontSize]);
+      expect(sizes[0]).toBe(sizes[1]);
 
-      await b.page.getByRole('link', { name: 'Créez une recherche d’annonces' }).click();
+      await link.click();
       await b.page.getByRole('textbox', { name: 'Nom de la recherche' }).fill('Hendaye');
       await b.page.getByRole('textbox', { name: 'Codes postaux (séparés par des virgules)' }).fill('64700');
       await b.page.getByRole('button', { name: 'Enregistrer la recherche' }).click();
