@@ -9,6 +9,7 @@ import {
   formatPercent,
   formatPriceCents,
   formatSurface,
+  formatVintage,
 } from './format.js';
 
 const NNBSP = '\u202f';
@@ -28,6 +29,12 @@ describe('fr-FR formatting', () => {
     expect(formatSurface(62.25)).toBe(`62,3${NBSP}m²`);
     expect(formatPercent(0.125, 1)).toBe(`12,5${NBSP}%`);
     expect(formatDate('2026-11-21')).toBe('21/11/2026');
+  });
+
+  it('writes the dates of a data vintage the French way, whatever its shape', () => {
+    expect(formatVintage('2024-11-13')).toBe('13/11/2024');
+    expect(formatVintage('2021-08-31 – 2024-07-29')).toBe('31/08/2021 – 29/07/2024');
+    expect(formatVintage('2025')).toBe('2025');
   });
 
   it('writes a date and a Paris time', () => {

@@ -57,6 +57,14 @@ export function formatDate(d: Date | string): string {
   return date.format(value);
 }
 
+/**
+ * A data vintage as the importers store it (`2024-11-13`, `2021-08-31 – 2024-07-29`, `2025`), with
+ * its dates written the French way: `13/11/2024`, `31/08/2021 – 29/07/2024`, `2025`.
+ */
+export function formatVintage(vintage: string): string {
+  return vintage.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) => formatDate(iso));
+}
+
 const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
 
 /** `21/11/2026 à 14:05` (Paris time), for events such as the audit log's. */

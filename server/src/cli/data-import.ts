@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatInteger } from '@immoloupe/shared/format';
+import { formatInteger, formatVintage } from '@immoloupe/shared/format';
 import { ConfigError, loadConfig } from '../config.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
@@ -61,7 +61,7 @@ function printReport(r: ImportReport): void {
   if (r.error) console.info(`  Échec\u00a0: ${r.error}`);
   console.info(
     `  ${formatInteger(r.rowsRead)} lignes lues, ${formatInteger(r.rowsKept)} importées, ${formatInteger(r.rowsRejected)} rejetées` +
-      (r.vintage ? ` — millésime ${r.vintage}` : '') +
+      (r.vintage ? ` — millésime ${formatVintage(r.vintage)}` : '') +
       ` — ${(r.durationMs / 1000).toFixed(1).replace('.', ',')}\u00a0s`,
   );
   const details = Object.entries(r.summary)

@@ -3,7 +3,7 @@
  * coverage by département, and whether a newer official release is waiting to be imported.
  */
 import type { DatasetStatus, FreshnessState } from '@immoloupe/shared/admin/data-dashboard';
-import { formatDate, formatDateTime, formatInteger } from '@immoloupe/shared/format';
+import { formatDate, formatDateTime, formatInteger, formatVintage } from '@immoloupe/shared/format';
 import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useDataDashboard } from './use-data-dashboard';
 
@@ -75,7 +75,7 @@ export function DataDashboard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>{formatInteger(s.rows)}</Table.Td>
-                  <Table.Td>{s.vintage ?? '—'}</Table.Td>
+                  <Table.Td>{s.vintage ? formatVintage(s.vintage) : '—'}</Table.Td>
                   <Table.Td>
                     {s.lastImport ? (
                       <>

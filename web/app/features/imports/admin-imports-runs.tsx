@@ -1,5 +1,5 @@
 /** The table of import runs: provenance, state with a live progress bar, counts, duration, rejected rows. */
-import { formatDate, formatInteger } from '@immoloupe/shared/format';
+import { formatDate, formatInteger, formatVintage } from '@immoloupe/shared/format';
 import { type ImportRun, SOURCE_NAMES } from '@immoloupe/shared/opendata/contracts';
 import { Badge, Progress, Spoiler, Stack, Table, Text } from '@mantine/core';
 import { WideTable } from '~/components/wide-table';
@@ -24,7 +24,7 @@ function RunRow({ run }: { run: ImportRun }) {
         <Text size="sm" style={{ wordBreak: 'break-all' }}>
           {run.fileName}
         </Text>
-        {run.vintage ? <Text size="xs">Millésime {run.vintage}</Text> : null}
+        {run.vintage ? <Text size="xs">Millésime {formatVintage(run.vintage)}</Text> : null}
         <Text size="xs" c="dimmed">
           par {run.startedBy}
         </Text>
