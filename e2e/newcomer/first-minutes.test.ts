@@ -77,4 +77,25 @@ describe('first minutes of a new subscriber', () => {
       await b.close();
     }
   });
+
+  it('on a phone, keeps the header on one line and finds the account in the menu', async () => {
+    const b = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro');
+      const header = b.page.locator('header');
+      const box = await header.boundingBox();
+      // Nothing of the header spills below it (the account buttons used to wrap under it).
+      const bottoms = await header
+        .locator('a:visible, button:visible')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom));
+      for (const bottom of bottoms) expect(bottom).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0) + 1);
+      await b.page.getByRole('button', { name: 'Ouvrir le menu des outils' }).click();
+      const account = b.page.getByRole('group', { name: 'Mon compte' });
+      await account.getByRole('button', { name: 'Se déconnecter' }).waitFor();
+      await account.getByRole('link', { name: 'Mon compte' }).click();
+      await b.page.waitForURL(`${server.url}/abo/moncompte`);
+    } finally {
+      await b.close();
+    }
+  });
 });

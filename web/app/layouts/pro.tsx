@@ -1,5 +1,5 @@
 /** Professional layout: the tools menu on the side, the current tool in the main area. */
-import { AppShell, Burger, Button, Group, NavLink as MantineNavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Group, NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -26,8 +26,9 @@ export function ProLayout({ children }: { children: ReactNode }) {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Ouvrir le menu des outils" />
             <Brand to="/pro" />
           </Group>
+          {/* On a phone the account buttons do not fit beside the menu and the name: they move into the menu. */}
           {user ? (
-            <Group gap="sm">
+            <Group gap="sm" visibleFrom="xs">
               <Text size="sm" c="dimmed" visibleFrom="sm">
                 {user.email}
               </Text>
@@ -41,6 +42,19 @@ export function ProLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Outils professionnels">
         <ScrollArea>
+          {user ? (
+            <Stack gap={4} hiddenFrom="xs" px="sm" pb="xs" role="group" aria-label="Mon compte">
+              <Text size="sm" c="dimmed">
+                {user.email}
+              </Text>
+              <Group gap="xs">
+                <Button component={Link} to="/abo/moncompte" variant="light" size="compact-sm" onClick={close}>
+                  Mon compte
+                </Button>
+                <SignOutButton variant="subtle" />
+              </Group>
+            </Stack>
+          ) : null}
           {PRO_NAV.map((group) => (
             <div key={group.label}>
               <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="sm" pb={4}>
