@@ -90,16 +90,24 @@ describe('prospecting searches', () => {
     }
   });
 
-  it('shades the communes picked for « ma zone » on its map', async () => {
+  it('frames and shades the communes picked for « ma zone » on its map', async () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
     try {
       await signIn(b.page, server.url, USER, '/pro/mazone');
       const map = b.page.locator('section[aria-label="Carte de ma zone"][data-map-ready="true"]');
       await map.waitFor();
       await expect.poll(() => map.getAttribute('data-basemap-drawn'), { timeout: 30_000 }).toMatch(/communes-de-ma-zone:0/);
+      // Far from Bondy first (zoom 9 or less), so that the pick has to bring the map back.
+      await expect.poll(async () => (await mapView(map)).zoom, { timeout: 30_000 }).toBeGreaterThan(10);
+      while ((await mapView(map)).zoom > 9) {
+        const before = (await mapView(map)).zoom;
+        await b.page.getByRole('button', { name: 'Zoom arrière' }).click();
+        await expect.poll(async () => (await mapView(map)).zoom, { timeout: 10_000 }).toBeLessThan(before - 0.5);
+      }
       await b.page.getByRole('combobox', { name: 'Communes de ma zone' }).pressSequentially('Bondy', { delay: 20 });
       await b.page.getByRole('option', { name: 'Bondy (93010)' }).click();
-      // Before saving: the map follows the pick.
+      // Before saving: the map frames the commune and shades it.
+      await expect.poll(async () => (await mapView(map)).zoom, { timeout: 30_000 }).toBeGreaterThan(11);
       await expect.poll(() => map.getAttribute('data-basemap-drawn'), { timeout: 30_000 }).toMatch(/communes-de-ma-zone:[1-9]/);
     } finally {
       await b.close();

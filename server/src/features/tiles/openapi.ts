@@ -27,9 +27,19 @@ export function tilePaths() {
       get: {
         summary: 'Emprise du fond de carte hors ligne',
         description:
-          'Ouest, sud, est, nord des communes dont le cadastre est importé (`bounds`), `null` avant tout import du cadastre. Une carte ouverte sans lieu commence là.',
+          'Ouest, sud, est, nord des communes dont le cadastre est importé (`bounds`), ou de celles de `insee` (codes séparés par des virgules) ; `null` quand aucune ne l’est. Une carte ouverte sans lieu commence là.',
+        parameters: [
+          {
+            name: 'insee',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: 'Codes INSEE séparés par des virgules (50 au plus).',
+          },
+        ],
         responses: {
           200: { description: 'Emprise.', content: { 'application/json': { schema: jsonSchema(baseExtentSchema, 'output') } } },
+          400: { description: 'Code INSEE invalide (message en français).' },
           401: TILE_RESPONSES[401],
           403: TILE_RESPONSES[403],
         },

@@ -10,7 +10,7 @@
  */
 import { coproFilterSchema } from '@immoloupe/shared/copro/contracts';
 import { dpeFilterSchema } from '@immoloupe/shared/dpe/contracts';
-import type { BaseExtent } from '@immoloupe/shared/map/contracts';
+import { type BaseExtent, baseExtentQuerySchema } from '@immoloupe/shared/map/contracts';
 import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
@@ -34,9 +34,12 @@ function tileParam(params: Record<string, string | string[] | undefined>) {
 export function tileRoutes({ db, cache = new TileCache() }: { db: Db; cache?: TileCache }): Router {
   const router = Router();
 
-  router.get('/tiles/base/extent', requireSubscriber, async (_req, res) => {
+  router.get('/tiles/base/extent', requireSubscriber, async (req, res) => {
+    const { insee } = baseExtentQuerySchema.parse(req.query);
     const [r] = await db.query<{ w: number | null; s: number | null; e: number | null; n: number | null }>(
-      'SELECT min(bbox_west) AS w, min(bbox_south) AS s, max(bbox_east) AS e, max(bbox_north) AS n FROM commune_outlines',
+      `SELECT min(bbox_west) AS w, min(bbox_south) AS s, max(bbox_east) AS e, max(bbox_north) AS n FROM commune_outlines
+        ${insee ? 'WHERE code_commune = ANY($1::text[])' : ''}`,
+      insee ? [insee] : [],
     );
     const body: BaseExtent = {
       bounds: r && r.w !== null && r.s !== null && r.e !== null && r.n !== null ? [r.w, r.s, r.e, r.n] : null,

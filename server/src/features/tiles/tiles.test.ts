@@ -125,6 +125,13 @@ describe('GET /api/tiles/base/{z}/{x}/{y}.pbf', () => {
     expect(e - w).toBeGreaterThan(0.03);
     expect(e - w).toBeLessThan(0.1);
     expect(n - s).toBeLessThan(0.06);
+    // Asked for Bondy: the same; for a commune without cadastre: none; a bad code: a French refusal.
+    const bondy = baseExtentSchema.parse(await (await api.fetch('/api/tiles/base/extent?insee=93010')).json());
+    expect(bondy.bounds).toEqual(bounds);
+    expect(await (await api.fetch('/api/tiles/base/extent?insee=64260')).json()).toEqual({ bounds: null });
+    const bad = await api.fetch('/api/tiles/base/extent?insee=9301');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { issues: { message: string }[] }).issues[0]?.message).toContain('Code INSEE invalide');
     expect((await lapsed.fetch('/api/tiles/base/extent')).status).toBe(403);
     expect((await anonymous.fetch('/api/tiles/base/extent')).status).toBe(401);
   });

@@ -15,7 +15,7 @@ import { BASEMAP_SOURCE } from '~/features/map/basemap';
 import { MapView } from '~/features/map/map-view';
 import { ApiError } from '~/lib/api';
 import { DRAW_LAYERS, drawingFeatures, ringOf, ZONE_COMMUNES_LAYER, zoneCommunesFilter, zoneCommunesLayer } from './zone.logic';
-import { deleteTerritory, fetchChanges, fetchTerritory, markSeen, saveTerritory } from './zone-api';
+import { deleteTerritory, fetchChanges, fetchCommunesExtent, fetchTerritory, markSeen, saveTerritory } from './zone-api';
 import { ZoneDashboard } from './zone-dashboard';
 
 const SOURCE = 'ma-zone';
@@ -37,6 +37,14 @@ function fitTerritory(m: MapLibreMap, t: Territory | null | undefined) {
   m.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], { padding: 40, duration: 0 });
 }
 
+/** A zone of communes only: the map shows them (where their cadastre is loaded) as they are picked. */
+function frameCommunes(m: MapLibreMap, codes: readonly string[], drawn: boolean) {
+  if (drawn || codes.length === 0) return;
+  fetchCommunesExtent(codes)
+    .then((b) => b && m.fitBounds(b, { padding: 40, maxZoom: 15, duration: 0 }))
+    .catch(() => undefined);
+}
+
 export function MyZone() {
   const [territory, setTerritory] = useState<Territory | null | undefined>(undefined);
   const [points, setPoints] = useState<Pt[]>([]);
@@ -48,6 +56,8 @@ export function MyZone() {
   const map = useRef<MapLibreMap | null>(null);
   const drawingRef = useRef(drawing);
   drawingRef.current = drawing;
+  const pointsRef = useRef(points);
+  pointsRef.current = points;
 
   useEffect(() => {
     fetchTerritory()
@@ -74,6 +84,7 @@ export function MyZone() {
 
   useEffect(() => {
     if (map.current?.getLayer(ZONE_COMMUNES_LAYER)) map.current.setFilter(ZONE_COMMUNES_LAYER, zoneCommunesFilter(communes) as never);
+    if (map.current) frameCommunes(map.current, communes, pointsRef.current.length > 0);
   }, [communes]);
 
   async function save() {
@@ -156,6 +167,7 @@ export function MyZone() {
             if (drawingRef.current) setPoints((p) => [...p, [Math.round(e.lngLat.lng * 1e6) / 1e6, Math.round(e.lngLat.lat * 1e6) / 1e6]]);
           });
           fitTerritory(m, territory);
+          frameCommunes(m, communes, points.length > 0);
         }}
       />
       {changes ? <ZoneDashboard changes={changes} /> : territory === null ? null : <Title order={2}>Tableau de bord</Title>}
