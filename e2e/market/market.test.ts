@@ -144,6 +144,13 @@ describe('transactions and market analysis', () => {
     const row = b.page.getByRole('row').filter({ hasText: '03/01/2022' }).first();
     await row.waitFor();
     expect(await row.innerText()).toMatch(/139 AV CARNOT/);
+    // The sale under the pointer is marked on the map, and no longer once the pointer leaves.
+    const salesMap = b.page.getByRole('region', { name: 'Carte des ventes' });
+    await b.page.locator('[data-map-ready="true"]').waitFor();
+    await row.hover();
+    await expect.poll(() => salesMap.getAttribute('data-basemap-drawn'), { timeout: 30_000 }).toMatch(/vente-survolee:1/);
+    await b.page.getByRole('heading', { name: 'Transactions', level: 1 }).hover();
+    await expect.poll(() => salesMap.getAttribute('data-basemap-drawn'), { timeout: 30_000 }).toMatch(/vente-survolee:0/);
     await row.getByRole('button').first().click();
     const detail = b.page.getByTestId('mutation-detail');
     await detail.getByText('Lignes de la mutation (3)').waitFor();

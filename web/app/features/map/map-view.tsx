@@ -39,9 +39,11 @@ const DRAWN_LAYERS = [
   ['fond-sections-contour', 'sections'],
   ['fond-parcelles-contour', 'parcelles'],
   ['fond-voies-noms', 'voies'],
-  // The parcels a page outlines itself (the address's, the selected sale's), the communes of « ma zone ».
+  // The parcels a page outlines itself (the address's, the selected sale's), the communes of « ma zone »,
+  // the sale under the pointer in the transactions table.
   ['parcelles-contour', 'parcelles-choisies'],
   ['ma-zone-communes', 'communes-de-ma-zone'],
+  ['vente-survolee', 'vente-survolee'],
 ] as const;
 
 const FRANCE = { center: [2.35, 46.6] as [number, number], zoom: 5 };

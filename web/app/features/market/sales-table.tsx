@@ -9,7 +9,18 @@ import type { ReactNode } from 'react';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
-export function SalesTable({ rows, onSelect, header }: { rows: Transaction[]; onSelect?: (t: Transaction) => void; header?: ReactNode }) {
+export function SalesTable({
+  rows,
+  onSelect,
+  onHover,
+  header,
+}: {
+  rows: Transaction[];
+  onSelect?: (t: Transaction) => void;
+  /** The sale under the pointer, null when it leaves the table (the map marks it). */
+  onHover?: (t: Transaction | null) => void;
+  header?: ReactNode;
+}) {
   return (
     <Table.ScrollContainer minWidth={600}>
       <Table striped highlightOnHover fz="sm" verticalSpacing={6} horizontalSpacing={8}>
@@ -27,7 +38,13 @@ export function SalesTable({ rows, onSelect, header }: { rows: Transaction[]; on
         </Table.Thead>
         <Table.Tbody>
           {rows.map((t) => (
-            <Table.Tr key={t.id} onClick={onSelect ? () => onSelect(t) : undefined} style={onSelect ? { cursor: 'pointer' } : undefined}>
+            <Table.Tr
+              key={t.id}
+              onClick={onSelect ? () => onSelect(t) : undefined}
+              onMouseEnter={onHover ? () => onHover(t) : undefined}
+              onMouseLeave={onHover ? () => onHover(null) : undefined}
+              style={onSelect ? { cursor: 'pointer' } : undefined}
+            >
               <Table.Td style={NOWRAP}>{formatDate(t.date)}</Table.Td>
               <Table.Td>
                 {onSelect ? (

@@ -13,11 +13,14 @@ const SORTS = [
   { key: 'prix_m2', label: 'Prix au m²' },
 ] as const;
 
-type TransactionsResultsProps = Pick<Transactions, 'query' | 'list' | 'loading' | 'sort' | 'order' | 'page' | 'csv' | 'update'> & {
+type TransactionsResultsProps = Pick<
+  Transactions,
+  'query' | 'list' | 'loading' | 'sort' | 'order' | 'page' | 'csv' | 'update' | 'hover'
+> & {
   onSelect: (id: string) => void;
 };
 
-export function TransactionsResults({ query, list, loading, sort, order, page, csv, update, onSelect }: TransactionsResultsProps) {
+export function TransactionsResults({ query, list, loading, sort, order, page, csv, update, hover, onSelect }: TransactionsResultsProps) {
   if (!query) return <Text c="dimmed">Choisissez un lieu pour afficher les ventes.</Text>;
   return (
     <Stack gap="xs">
@@ -48,7 +51,7 @@ export function TransactionsResults({ query, list, loading, sort, order, page, c
           vente du tout, ses DVF ne sont pas encore importées. {UI_LABELS.importHint}
         </Text>
       ) : (
-        list && <SalesTable rows={list.items} onSelect={(t) => onSelect(t.id)} />
+        list && <SalesTable rows={list.items} onSelect={(t) => onSelect(t.id)} onHover={hover} />
       )}
       {list && list.total > list.pageSize && (
         <Pagination

@@ -39,7 +39,7 @@ function showSales(m: MapLibreMap, query: string) {
   m.addSource(SALES_SOURCE, salesTileSource(window.location.origin, query));
   for (const l of salesLayers(SALES_SOURCE, true, SALES_TILE_LAYER)) m.addLayer(l as AnyLayer);
   // The selected sale's ring stays above the sales and their groups.
-  if (m.getLayer(SELECTED_RING.id)) m.moveLayer(SELECTED_RING.id);
+  for (const id of [HOVER_DOT.id, SELECTED_RING.id]) if (m.getLayer(id)) m.moveLayer(id);
 }
 
 /** The parameters that make the place: a new place is framed on the map, a new filter or page is not. */
@@ -63,6 +63,24 @@ function parcelsOf(detail: MutationDetail | null) {
       ),
       ...here,
     ],
+  };
+}
+
+/** The sale under the pointer in the table, shown on the map as the eye goes down the list. */
+const HOVER_SOURCE = 'vente-survolee';
+const HOVER_DOT = {
+  id: 'vente-survolee',
+  type: 'circle',
+  source: HOVER_SOURCE,
+  paint: { 'circle-radius': 8, 'circle-color': '#e67700', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+};
+function hoverData(t: { lon: number | null; lat: number | null } | null) {
+  return {
+    type: 'FeatureCollection' as const,
+    features:
+      t && t.lon !== null && t.lat !== null
+        ? [{ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [t.lon, t.lat] }, properties: {} }]
+        : [],
   };
 }
 
@@ -184,6 +202,8 @@ export function useTransactions() {
     m.addSource(PARCELS_SOURCE, { type: 'geojson', data: parcelsOf(selection.detail) as never });
     for (const l of parcelLayers()) m.addLayer(l as AnyLayer);
     m.addLayer(SELECTED_RING as AnyLayer);
+    m.addSource(HOVER_SOURCE, { type: 'geojson', data: hoverData(null) as never });
+    m.addLayer(HOVER_DOT as AnyLayer);
     if (query) showSales(m, query);
     m.on('click', 'ventes-points', (e) => {
       const id = e.features?.[0]?.properties?.id;
@@ -235,6 +255,8 @@ export function useTransactions() {
     selected,
     setSelected,
     selection,
+    hover: (t: { lon: number | null; lat: number | null } | null) =>
+      (map.current?.getSource(HOVER_SOURCE) as GeoJSONSource | undefined)?.setData(hoverData(t) as never),
     communeText,
     setCommuneText,
     communeHits,
