@@ -2,11 +2,9 @@
  * The zone part of the market analysis settings: the kind of zone, then the inputs that kind
  * needs. A fragment, so that its pieces stay direct children of the settings' stack.
  */
-import { Button, CloseButton, Grid, Group, SegmentedControl, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { CommunesPicker } from '~/components/communes-picker';
-import { Select } from '~/components/select';
-import { AddressSearch } from './address-search';
-import { distanceLabel } from './labels';
+import { AddressRadiusFields } from './address-radius-fields';
 import type { MarketAnalysisState } from './use-market-analysis';
 
 export type MarketAnalysisZoneProps = Pick<
@@ -53,32 +51,15 @@ export function MarketAnalysisZone({
         </Group>
       )}
       {kind === 'rayon' && (
-        <Grid align="flex-end">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <AddressSearch
-              value={params.get('adresse') ?? ''}
-              onPick={(a) =>
-                a &&
-                update({
-                  adresse: a.label,
-                  lat: String(a.lat),
-                  lon: String(a.lon),
-                  radius: params.get('radius') ?? '500',
-                  zone: 'rayon',
-                })
-              }
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Select
-              label="Rayon"
-              value={params.get('radius') ?? '500'}
-              onChange={(v) => v && update({ radius: v })}
-              data={['300', '500', '1000', '2000', '5000'].map((r) => ({ value: r, label: distanceLabel(Number(r)) }))}
-              allowDeselect={false}
-            />
-          </Grid.Col>
-        </Grid>
+        <AddressRadiusFields
+          address={params.get('adresse') ?? ''}
+          radius={params.get('radius') ?? '500'}
+          radii={['300', '500', '1000', '2000', '5000']}
+          onAddress={(a) =>
+            update({ adresse: a.label, lat: String(a.lat), lon: String(a.lon), radius: params.get('radius') ?? '500', zone: 'rayon' })
+          }
+          onRadius={(radius) => update({ radius })}
+        />
       )}
     </>
   );

@@ -2,11 +2,10 @@
  * The place part of the transactions filters: the kind of place, then the one input that kind
  * needs. A fragment, so that its pieces stay direct children of the filters' stack.
  */
-import { Anchor, Button, Grid, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { Select } from '~/components/select';
-import { AddressSearch } from './address-search';
-import { distanceLabel } from './labels';
+import { AddressRadiusFields } from './address-radius-fields';
 import type { Transactions } from './use-transactions';
 
 export type TransactionsPlaceProps = Pick<
@@ -91,25 +90,13 @@ export function TransactionsPlace({
         />
       )}
       {place === 'rayon' && (
-        <Grid align="flex-end">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <AddressSearch
-              value={params.get('adresse') ?? ''}
-              onPick={(a) =>
-                a && update({ adresse: a.label, lat: String(a.lat), lon: String(a.lon), radius: params.get('radius') ?? '500' })
-              }
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Select
-              label="Rayon"
-              value={params.get('radius') ?? '500'}
-              onChange={(v) => v && update({ radius: v })}
-              data={['100', '200', '300', '500', '1000', '2000'].map((r) => ({ value: r, label: distanceLabel(Number(r)) }))}
-              allowDeselect={false}
-            />
-          </Grid.Col>
-        </Grid>
+        <AddressRadiusFields
+          address={params.get('adresse') ?? ''}
+          radius={params.get('radius') ?? '500'}
+          radii={['100', '200', '300', '500', '1000', '2000']}
+          onAddress={(a) => update({ adresse: a.label, lat: String(a.lat), lon: String(a.lon), radius: params.get('radius') ?? '500' })}
+          onRadius={(radius) => update({ radius })}
+        />
       )}
       {place === 'dessin' && (
         <Group>
