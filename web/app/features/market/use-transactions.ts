@@ -9,94 +9,20 @@ import {
   type TransactionList,
   transactionListSchema,
 } from '@immoloupe/shared/market/transactions-contracts';
-import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
+import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCommuneNames, useCommuneSearch } from '~/components/use-commune-search';
-import {
-  PARCELS_SOURCE,
-  parcelLayers,
-  SALES_SOURCE,
-  SALES_TILE_LAYER,
-  salesLayers,
-  salesTileSource,
-  salesTileUrl,
-} from '~/features/map/layers';
+import { PARCELS_SOURCE } from '~/features/map/layers';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
 import { patchParams } from '~/lib/url-patch';
+import { addSaleMarks, boundsParam, HOVER_SOURCE, hoverData, selectionData, showSales } from './transactions-map-layers';
 import { filterQuery, placeOf } from './transactions-query';
-
-type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
-
-/** The sales of the filter on the map, as vector tiles of our API: added once, then only their URL changes. */
-function showSales(m: MapLibreMap, query: string) {
-  const source = m.getSource(SALES_SOURCE) as VectorTileSource | undefined;
-  if (source) {
-    source.setTiles([salesTileUrl(window.location.origin, query)]);
-    return;
-  }
-  m.addSource(SALES_SOURCE, salesTileSource(window.location.origin, query));
-  for (const l of salesLayers(SALES_SOURCE, true, SALES_TILE_LAYER)) m.addLayer(l as AnyLayer);
-  // The selected sale's ring stays above the sales and their groups.
-  for (const id of [HOVER_DOT.id, SELECTED_RING.id]) if (m.getLayer(id)) m.moveLayer(id);
-}
 
 /** The parameters that make the place: a new place is framed on the map, a new filter or page is not. */
 const PLACE_KEYS = ['lieu', 'insee', 'parcelle', 'lat', 'lon', 'radius', 'polygon', 'zone'] as const;
 const placeKeyOf = (p: URLSearchParams) => PLACE_KEYS.map((k) => p.get(k) ?? '').join('|');
-
-/**
- * The selected sale: the outlines of its parcels (those in the loaded cadastre), and a ring at its
- * position that stays visible when the parcels are too small to see.
- */
-function parcelsOf(detail: MutationDetail | null) {
-  const here =
-    detail && detail.lon !== null && detail.lat !== null
-      ? [{ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [detail.lon, detail.lat] }, properties: {} }]
-      : [];
-  return {
-    type: 'FeatureCollection' as const,
-    features: [
-      ...(detail?.parcels ?? []).flatMap((p) =>
-        p.geometry ? [{ type: 'Feature' as const, geometry: p.geometry, properties: { id: p.id } }] : [],
-      ),
-      ...here,
-    ],
-  };
-}
-
-/** The sale under the pointer in the table, shown on the map as the eye goes down the list. */
-const HOVER_SOURCE = 'vente-survolee';
-const HOVER_DOT = {
-  id: 'vente-survolee',
-  type: 'circle',
-  source: HOVER_SOURCE,
-  paint: { 'circle-radius': 8, 'circle-color': '#e67700', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
-};
-function hoverData(t: { lon: number | null; lat: number | null } | null) {
-  return {
-    type: 'FeatureCollection' as const,
-    features:
-      t && t.lon !== null && t.lat !== null
-        ? [{ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [t.lon, t.lat] }, properties: {} }]
-        : [],
-  };
-}
-
-const SELECTED_RING = {
-  id: 'vente-choisie',
-  type: 'circle',
-  source: PARCELS_SOURCE,
-  filter: ['==', ['geometry-type'], 'Point'],
-  paint: { 'circle-radius': 11, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': '#e67700', 'circle-stroke-width': 3 },
-};
-
-/** The `bbox` parameter of what the map shows: west, south, east, north. */
-function boundsParam(m: MapLibreMap): string {
-  const b = m.getBounds();
-  return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((v) => v.toFixed(5)).join(',');
-}
 
 export function useTransactions() {
   const [params, setParams] = useSearchParams();
@@ -176,7 +102,7 @@ export function useTransactions() {
 
   // The selected sale's parcels are outlined on the map.
   useEffect(() => {
-    (map.current?.getSource(PARCELS_SOURCE) as GeoJSONSource | undefined)?.setData(parcelsOf(selection.detail) as never);
+    (map.current?.getSource(PARCELS_SOURCE) as GeoJSONSource | undefined)?.setData(selectionData(selection.detail) as never);
   }, [selection.detail]);
 
   const onMoveEnd = useCallback(
@@ -199,11 +125,7 @@ export function useTransactions() {
 
   const onMapReady = (m: MapLibreMap) => {
     map.current = m;
-    m.addSource(PARCELS_SOURCE, { type: 'geojson', data: parcelsOf(selection.detail) as never });
-    for (const l of parcelLayers()) m.addLayer(l as AnyLayer);
-    m.addLayer(SELECTED_RING as AnyLayer);
-    m.addSource(HOVER_SOURCE, { type: 'geojson', data: hoverData(null) as never });
-    m.addLayer(HOVER_DOT as AnyLayer);
+    addSaleMarks(m, selection.detail);
     if (query) showSales(m, query);
     m.on('click', 'ventes-points', (e) => {
       const id = e.features?.[0]?.properties?.id;
