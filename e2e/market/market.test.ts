@@ -181,6 +181,23 @@ describe('transactions and market analysis', () => {
     await b.page.waitForURL(/carte=-1\.[67]\d*(,|%2C)43\.3\d*(,|%2C)1[1-5]\./);
     // The commune's name, not its code, even though the link only carries the code.
     await expect.poll(() => b.page.getByPlaceholder('Nom, code postal ou INSEE').inputValue()).toBe('Hendaye (64260)');
+
+    // « 1 an »: the year before the newest sale imported (27/12/2023), not before today.
+    const total = async () => Number((await b.page.getByTestId('transactions-total').innerText()).replace(/\D/g, ''));
+    const all = await total();
+    await b.page.getByRole('group', { name: 'Période' }).getByRole('button', { name: '1 an' }).click();
+    await b.page.waitForURL(/from=2022-12-28&to=2023-12-27/);
+    await expect.poll(total).toBeLessThan(all);
+    expect(await total()).toBeGreaterThan(0);
+
+    // In Bondy the year ends at Bondy's newest sale (30/12/2022), not at Hendaye's.
+    await b.page.goto(`${server.url}/pro/transactions?lieu=commune&insee=93010`);
+    await b.page
+      .getByTestId('transactions-total')
+      .getByText(/ventes$/)
+      .waitFor();
+    await b.page.getByRole('group', { name: 'Période' }).getByRole('button', { name: '1 an' }).click();
+    await b.page.waitForURL(/from=2021-12-31&to=2022-12-30/);
   });
 
   it('analyses the Bondy market of 2022 with its sample sizes and charts', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPeriodNote, resolvePeriod } from './period.logic.js';
+import { defaultPeriodNote, periodEndingAt, resolvePeriod } from './period.logic.js';
 
 describe('default period of the market tools', () => {
   it('ends at the newest sale of the zone, not today', () => {
@@ -29,5 +29,13 @@ describe('default period of the market tools', () => {
       'Période par défaut\u00a0: les 2 ans qui précèdent la vente la plus récente importée pour cette zone (27/12/2023), du 28/12/2021 au 27/12/2023.',
     );
     expect(defaultPeriodNote({ from: '2024-11-24', to: '2026-11-23' }, null)).toContain('npm run data:import');
+  });
+});
+
+describe('the last years of data', () => {
+  it('ends at the newest sale and starts the day after the same date, a leap day included', () => {
+    expect(periodEndingAt('2023-12-27', 1)).toEqual({ from: '2022-12-28', to: '2023-12-27' });
+    expect(periodEndingAt('2023-12-27', 5)).toEqual({ from: '2018-12-28', to: '2023-12-27' });
+    expect(periodEndingAt('2024-02-29', 1)).toEqual({ from: '2023-03-01', to: '2024-02-29' });
   });
 });

@@ -21,6 +21,11 @@ function yearsBefore(iso: string, years: number): string {
   return start.toISOString().slice(0, 10);
 }
 
+/** The last `years` years of data: from the day after the same date `years` before `newest`, to `newest`. */
+export function periodEndingAt(newest: string, years: number): Period {
+  return { from: yearsBefore(newest, years), to: newest };
+}
+
 /**
  * The period asked for, completed: a missing end is the newest sale of the zone (today when the
  * zone has none, or when the chosen start is later), a missing start is DEFAULT_PERIOD_YEARS years

@@ -184,6 +184,8 @@ export const transactionListSchema = z.object({
   items: z.array(transactionSchema),
   /** West, south, east, north of every geolocated match (not only this page): the map fits it. Null when none is located. */
   bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  /** The newest sale of the place whatever the other filters (`YYYY-MM-DD`): where « the last year » ends. */
+  newest: z.string().nullable(),
 });
 export type TransactionList = z.infer<typeof transactionListSchema>;
 

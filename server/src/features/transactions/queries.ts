@@ -252,6 +252,16 @@ function boundsOf(r: ExtentColumns): Bounds | null {
     : [Number(r.b_west), Number(r.b_south), Number(r.b_east), Number(r.b_north)];
 }
 
+/** The date of the newest sale of a place (`YYYY-MM-DD`), whatever the filters: the period presets end there. */
+export async function newestSaleOf(db: Queryable, place: Place): Promise<string | null> {
+  const p = new Params();
+  const [r] = await db.query<{ newest: string | null }>(
+    `WITH ${filteredCte(p, {}, place, false)} SELECT max(date_mutation)::text AS newest FROM f`,
+    p.values,
+  );
+  return r?.newest ?? null;
+}
+
 export interface PointRow {
   id: string;
   lon: number;

@@ -27,7 +27,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { communeInfo } from '../market/communes.js';
 import { resolvePlace } from './place.js';
-import { type LineRow, listTransactions, mutationById, type TransactionRow, transactionPoints } from './queries.js';
+import { type LineRow, listTransactions, mutationById, newestSaleOf, type TransactionRow, transactionPoints } from './queries.js';
 
 const TYPE_OF_CODE: Record<number, TransactionType> = { 1: 'maison', 2: 'appartement', 3: 'dependance', 4: 'local' };
 
@@ -121,13 +121,12 @@ export function transactionRoutes({ db }: { db: Db }): Router {
       return;
     }
     const q = transactionListQuerySchema.parse(req.query);
-    const { total, rows, bounds } = await listTransactions(db, q, await resolvePlace(db, req.user?.id, q), {
-      sort: q.sort,
-      order: q.order,
-      limit: q.pageSize,
-      offset: (q.page - 1) * q.pageSize,
-    });
-    const body: TransactionList = { total, page: q.page, pageSize: q.pageSize, items: rows.map(toTransaction), bounds };
+    const place = await resolvePlace(db, req.user?.id, q);
+    const [{ total, rows, bounds }, newest] = await Promise.all([
+      listTransactions(db, q, place, { sort: q.sort, order: q.order, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+      newestSaleOf(db, place),
+    ]);
+    const body: TransactionList = { total, page: q.page, pageSize: q.pageSize, items: rows.map(toTransaction), bounds, newest };
     res.json(body);
   });
 

@@ -177,4 +177,14 @@ describe('the extent of a list', () => {
     const none = await get<TransactionList>('/api/transactions?insee=93010&priceMin=900000000');
     expect(none).toMatchObject({ total: 0, bounds: null });
   });
+
+  it('gives the newest sale of the place whatever the period and the other filters', async () => {
+    const all = await get<TransactionList>('/api/transactions?insee=93010&pageSize=1');
+    expect(all.newest).toBe(all.items[0]?.date);
+    const older = await get<TransactionList>('/api/transactions?insee=93010&to=2022-06-30&types=maison&pageSize=1');
+    expect((older.items[0]?.date ?? '').slice(0, 10) <= '2022-06-30').toBe(true);
+    expect(older.newest).toBe(all.newest);
+    const nowhere = await get<TransactionList>('/api/transactions?lat=43.0&lon=5.0&radius=100');
+    expect(nowhere).toMatchObject({ total: 0, newest: null });
+  });
 });

@@ -4,10 +4,15 @@ import { NATURE_LABELS, NATURES } from '@immoloupe/shared/market/dvf';
 import { TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from '@immoloupe/shared/market/transactions-contracts';
 import { Card, Checkbox, Grid, Group, NumberInput, Stack } from '@mantine/core';
 import { DateField } from '~/components/date-field';
+import { useDataFreshness } from '~/features/imports/data-freshness';
+import { PeriodPresets } from './period-presets';
 import { TransactionsPlace, type TransactionsPlaceProps } from './transactions-place';
 
-export function TransactionsFilters(props: TransactionsPlaceProps) {
-  const { params, update } = props;
+export function TransactionsFilters(props: TransactionsPlaceProps & { newestOfPlace: string | null }) {
+  const { params, update, newestOfPlace } = props;
+  // The years end at the newest sale of the place, else of the whole base (before any place is chosen).
+  const newestOfBase = useDataFreshness()?.dvfLatestMutation ?? null;
+  const newest = newestOfPlace ?? newestOfBase;
   const numberFilter = (key: string, label: string) => (
     <NumberInput
       label={label}
@@ -25,6 +30,12 @@ export function TransactionsFilters(props: TransactionsPlaceProps) {
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <TransactionsPlace {...props} />
+        <PeriodPresets
+          from={params.get('from')}
+          to={params.get('to')}
+          newest={newest}
+          onChange={(p) => update({ from: p.from ?? '', to: p.to ?? '' })}
+        />
         <Grid>
           <Grid.Col span={{ base: 6, md: 2 }}>
             <DateField label="Du" clearable value={params.get('from')} onChange={(iso) => update({ from: iso ?? '' })} />

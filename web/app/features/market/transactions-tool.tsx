@@ -20,7 +20,7 @@ export function TransactionsTool() {
   const t = useTransactions();
   return (
     <Stack gap="md">
-      <TransactionsFilters {...t} />
+      <TransactionsFilters {...t} newestOfPlace={t.list?.newest ?? null} />
 
       {t.error && (
         <Alert color="red" role="alert">
