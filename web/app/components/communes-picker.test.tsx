@@ -9,7 +9,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
+import { gate, installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { CommunesPicker } from './communes-picker';
 
 beforeAll(installMantineDomShims);
@@ -17,8 +17,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const json = jsonResponse;
 
 const ANSWERS: Record<string, { insee: string; nom: string }[]> = {
   Bo: [{ insee: '33063', nom: 'Bordeaux' }],
@@ -33,15 +31,12 @@ const ANSWERS: Record<string, { insee: string; nom: string }[]> = {
 
 /** The commune search; the answers for the texts matching `held` wait until the returned function is called. */
 function serve(held?: RegExp) {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { held: holding, release } = gate();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       const q = new URL(url, 'http://localhost').searchParams.get('q') ?? '';
-      if (held?.test(q)) await gate;
+      if (held?.test(q)) await holding;
       return json(ANSWERS[q] ?? []);
     }),
   );

@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { AdminImports } from './admin-imports';
 import { DvfFreshness } from './data-freshness';
 
@@ -80,7 +80,6 @@ describe('AdminImports', () => {
   });
 
   it('keeps the started import when an older poll answers after the refresh that followed the start', async () => {
-    const json = jsonResponse;
     const runningRun = {
       ...base,
       id: 3,
@@ -128,7 +127,6 @@ describe('AdminImports', () => {
   });
 
   it('keeps a file chosen while the previous one was still being sent', async () => {
-    const json = jsonResponse;
     const job = { id: 'j2', label: 'a.csv', status: 'running', message: null, startedAt: base.startedAt };
     let answerUpload: ((r: Response) => void) | null = null;
     vi.stubGlobal(

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { AddressAnalysisTool } from './address-analysis';
 
 type Click = (e: { point: { x: number; y: number }; lngLat: { lng: number; lat: number } }) => void;
@@ -39,8 +39,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   fake.click = null;
 });
-
-const json = jsonResponse;
 
 const A = { lng: 2.47, lat: 48.89, label: '1 Rue de la Gare 93140 Bondy' };
 const B = { lng: 2.48, lat: 48.9, label: '2 Avenue Carnot 93140 Bondy' };

@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { AgencyForm } from './agency-form';
 
 beforeAll(() => installMantineDomShims());
@@ -11,7 +11,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = jsonResponse;
 const STORED = { name: 'Agence du Bocage', contact: '1 rue de la Gare, 61100 Flers', hasLogo: false };
 
 /** Answers GET /api/agency when `answer` is called (or with `failure`), and records the PUTs. */

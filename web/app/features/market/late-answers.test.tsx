@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useCommuneSearch } from '~/components/use-commune-search';
-import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
+import { gate, installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { AddressSearch } from './address-search';
 
 beforeAll(installMantineDomShims);
@@ -15,18 +15,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = jsonResponse;
-
 /** A fetch whose answers for the addresses matching `held` wait until `release` is called. */
 function holdBack(answers: Record<string, unknown>, held: RegExp) {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { held: holding, release } = gate();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (held.test(url)) await gate;
+      if (held.test(url)) await holding;
       const key = url in answers ? url : Object.keys(answers).find((k) => url.startsWith(k));
       return key ? json(answers[key]) : new Response('{}', { status: 404 });
     }),

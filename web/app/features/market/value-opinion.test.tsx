@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { ValueOpinionTool } from './value-opinion';
 
 // MapLibre has no canvas in jsdom, and the map is not what is tested here.
@@ -15,8 +15,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const json = jsonResponse;
 
 const SUBJECT = {
   label: '139 Avenue Carnot 93140 Bondy',

@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { CreateSearchForm } from './create-search-form';
 
 beforeAll(installMantineDomShims);
@@ -15,8 +15,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const json = jsonResponse;
 
 const COMMUNES: Record<string, { insee: string; nom: string }[]> = {
   Bondy: [{ insee: '93010', nom: 'Bondy' }],

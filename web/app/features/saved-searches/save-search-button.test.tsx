@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { SaveSearchButton } from './save-search-button';
 
 beforeAll(installMantineDomShims);
@@ -12,8 +12,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const json = jsonResponse;
 
 function serve(mailConfigured: boolean) {
   const posted: unknown[] = [];

@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { MyZone } from './my-zone';
 
 // MapLibre has no canvas in jsdom; the map plays no part here.
@@ -18,7 +18,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = jsonResponse;
 const territory = (communes: { insee: string; nom: string }[]) => ({
   territory: { geometry: null, communes, updatedAt: '2026-01-05T10:00:00Z', lastVisitAt: null },
 });

@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CoproSearch } from '~/features/copro/copro-search';
 import { DpeSearch } from '~/features/dpe/dpe-search';
-import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 
 // MapLibre has no canvas in jsdom; the map plays no part here.
 vi.mock('~/features/zone/cluster-map', () => ({ ClusterMap: () => null }));
@@ -21,7 +21,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = jsonResponse;
 const EMPTY = { items: [], total: 0, page: 1, pageSize: 50, mine: true, asOf: null };
 const ZONE = { geometry: null, communes: [{ insee: '93010', nom: 'Bondy' }], updatedAt: '2026-01-05T10:00:00Z', lastVisitAt: null };
 

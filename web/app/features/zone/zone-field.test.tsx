@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
+import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { type ZoneChoice, zoneChoiceParams } from './zone.logic';
 import { ZoneField } from './zone-field';
 
@@ -17,7 +17,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = jsonResponse;
 const COMMUNES: Record<string, { insee: string; nom: string }[]> = {
   '93010': [{ insee: '93010', nom: 'Bondy' }],
   '64260': [{ insee: '64260', nom: 'Hendaye' }],
