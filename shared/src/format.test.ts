@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   countOf,
+  estimateRounding,
   formatDate,
   formatDateTime,
+  formatEstimate,
   formatEuros,
   formatEurosPerSquareMetre,
   formatMonth,
@@ -18,6 +20,16 @@ const NBSP = '\u00a0';
 describe('fr-FR formatting', () => {
   it('writes money with narrow no-break spaces and a no-break space before €', () => {
     expect(formatEuros(1234567)).toBe(`1${NNBSP}234${NNBSP}567${NBSP}€`);
+  });
+  it('rounds an estimate as an agent states it: to the thousand from 100 000 €, to the hundred below, half up', () => {
+    expect(formatEstimate(189_044)).toBe(`189${NNBSP}000${NBSP}€`);
+    expect(formatEstimate(189_500)).toBe(`190${NNBSP}000${NBSP}€`);
+    expect(formatEstimate(1_234_567)).toBe(`1${NNBSP}235${NNBSP}000${NBSP}€`);
+    expect(formatEstimate(99_949)).toBe(`99${NNBSP}900${NBSP}€`);
+    expect(formatEstimate(99_951)).toBe(`100${NNBSP}000${NBSP}€`);
+    expect(formatEstimate(-12_350)).toBe(`-12${NNBSP}400${NBSP}€`);
+    expect(estimateRounding(189_044)).toBe('arrondie au millier');
+    expect(estimateRounding(87_000)).toBe('arrondie à la centaine');
   });
   it('writes a price in cents without losing the cents', () => {
     expect(formatPriceCents(4900)).toBe(`49${NBSP}€`);

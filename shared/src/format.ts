@@ -18,6 +18,25 @@ export function formatEuros(n: number): string {
   return euros.format(n);
 }
 
+/**
+ * An estimated price as an agent states one (decision 0302, amendment): to the thousand euros from
+ * 100 000 €, to the hundred below, half up. The euro figure stays in the API and in the method line;
+ * only the headline figures are rounded, a price to the euro claiming a precision no method has.
+ */
+export function roundEstimate(n: number): number {
+  const step = Math.abs(n) >= 100_000 ? 1_000 : 100;
+  return Math.sign(n) * Math.round(Math.abs(n) / step) * step;
+}
+
+export function formatEstimate(n: number): string {
+  return euros.format(roundEstimate(n));
+}
+
+/** « au millier » or « à la centaine »: how `roundEstimate` rounded this figure. */
+export function estimateRounding(n: number): string {
+  return Math.abs(n) >= 100_000 ? 'arrondie au millier' : 'arrondie à la centaine';
+}
+
 const eurosCents = new Intl.NumberFormat('fr-FR', {
   style: 'currency',
   currency: 'EUR',

@@ -165,7 +165,7 @@ export default function MethodoPage() {
           items={[
             `Point de départ : ventes d’un seul bien du même type, surface à ± 20 %, nombre de pièces à une près, signées dans les 24 derniers mois, à moins de 500 m.`,
             'Si elles sont trop peu nombreuses, la recherche s’élargit pas à pas (1 km, 2 km, puis la commune ; 36 puis 60 mois) jusqu’à réunir au moins 5 à 8 comparables. Chaque élargissement est indiqué. Aucune estimation n’est faite sur moins de 3 comparables.',
-            'Estimation = prix médian au mètre carré des comparables retenus × surface du bien. Fourchette = du 25e au 75e centile du prix au mètre carré, × surface. Une pondération par la distance ou l’ancienneté, quand elle est utilisée, est signalée comme telle.',
+            'Estimation = prix médian au mètre carré des comparables retenus × surface du bien. Fourchette = du 25e au 75e centile du prix au mètre carré, × surface. L’estimation, sa fourchette et la valeur retenue sont affichées arrondies au millier d’euros (à la centaine sous 100 000 €), comme un agent les annonce ; le calcul à l’euro reste écrit à côté. Une pondération par la distance ou l’ancienneté, quand elle est utilisée, est signalée comme telle.',
             'L’agent voit chaque comparable (adresse, date, prix, surface, prix au mètre carré, distance), peut en retirer ou en ajouter, et l’estimation se recalcule. Le rapport indique le nombre de comparables, le rayon et la période utilisés.',
           ]}
         />

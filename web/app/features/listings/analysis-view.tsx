@@ -1,5 +1,13 @@
 /** The analysis of a listing: €/m² against the DVF medians, estimate and gap, candidates, DPE. */
-import { formatDate, formatEuros, formatEurosPerSquareMetre, formatInteger, formatPercent, formatSurface } from '@immoloupe/shared/format';
+import {
+  formatDate,
+  formatEstimate,
+  formatEuros,
+  formatEurosPerSquareMetre,
+  formatInteger,
+  formatPercent,
+  formatSurface,
+} from '@immoloupe/shared/format';
 import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/store.logic';
 import { Alert, Anchor, Badge, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -63,16 +71,16 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
             {a.estimate ? (
               <Stack gap={4}>
                 <Text size="xl" fw={700}>
-                  {formatEuros(a.estimate.value)}
+                  {formatEstimate(a.estimate.value)}
                 </Text>
                 <Text size="sm">
-                  Fourchette {formatEuros(a.estimate.low)} – {formatEuros(a.estimate.high)}, sur {formatInteger(a.estimate.count)} ventes
-                  comparables.
+                  Fourchette {formatEstimate(a.estimate.low)} – {formatEstimate(a.estimate.high)}, sur {formatInteger(a.estimate.count)}{' '}
+                  ventes comparables.
                 </Text>
                 {a.gap && price ? (
                   <Text data-testid="ecart">
                     {a.gap.amount > 0
-                      ? `Prix demandé ${formatEuros(price)} : ${formatPercent(a.gap.ratio, 1)} au-dessus de l’estimation. Marge de négociation : ${formatEuros(a.gap.negotiation)}.`
+                      ? `Prix demandé ${formatEuros(price)} : ${formatPercent(a.gap.ratio, 1)} au-dessus de l’estimation. Marge de négociation : ${formatEstimate(a.gap.negotiation)}.`
                       : `Prix demandé ${formatEuros(price)} : ${formatPercent(-a.gap.ratio, 1)} sous l’estimation, pas de marge évidente.`}
                   </Text>
                 ) : null}

@@ -1,5 +1,13 @@
 /** The printed value opinion (A4): agency header, subject, estimate, method, comparables, agent’s adjustment and comment. */
-import { formatDate, formatEuros, formatEurosPerSquareMetre, formatSurface, NBSP } from '@immoloupe/shared/format';
+import {
+  estimateRounding,
+  formatDate,
+  formatEstimate,
+  formatEuros,
+  formatEurosPerSquareMetre,
+  formatSurface,
+  NBSP,
+} from '@immoloupe/shared/format';
 import { type SavedOpinion, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -62,13 +70,13 @@ export function PrintedEstimate({ id }: { id: string | null }) {
         {e ? (
           <Stack gap={2}>
             <Text fz={22} fw={700} data-testid="printed-value">
-              {labelled('Valeur retenue', formatEuros(opinion.finalValue ?? e.value))}
+              {labelled('Valeur retenue', formatEstimate(opinion.finalValue ?? e.value))}
             </Text>
             <Text>
-              {labelled('Estimation par comparaison', formatEuros(e.value))} (médiane {formatEurosPerSquareMetre(e.pricePerM2.median)} ×{' '}
-              {formatSurface(s.surface)})
+              {labelled('Estimation par comparaison', formatEstimate(e.value))} (médiane {formatEurosPerSquareMetre(e.pricePerM2.median)} ×{' '}
+              {formatSurface(s.surface)} = {formatEuros(e.value)}, {estimateRounding(e.value)})
             </Text>
-            <Text>{labelled('Fourchette P25–P75', `${formatEuros(e.low)} à ${formatEuros(e.high)}`)}</Text>
+            <Text>{labelled('Fourchette P25–P75', `${formatEstimate(e.low)} à ${formatEstimate(e.high)}`)}</Text>
             {opinion.adjustmentPct !== 0 && (
               <Text>
                 {labelled(

@@ -1,5 +1,5 @@
 /** The agent's saved value opinions, each opened again from its address. */
-import { formatDate, formatEuros, formatSurface } from '@immoloupe/shared/format';
+import { formatDate, formatEstimate, formatSurface } from '@immoloupe/shared/format';
 import { Anchor, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { typeLabel } from './labels';
@@ -35,7 +35,7 @@ export function ValueOpinionSavedList({ list }: { list: OpinionSummary[] }) {
                   <Table.Td>
                     {typeLabel(o.type)}, {formatSurface(o.surface)}
                   </Table.Td>
-                  <Table.Td ta="right">{o.finalValue === null ? '—' : formatEuros(o.finalValue)}</Table.Td>
+                  <Table.Td ta="right">{o.finalValue === null ? '—' : formatEstimate(o.finalValue)}</Table.Td>
                   <Table.Td>{formatDate(o.createdAt)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -2,7 +2,7 @@
  * The value opinion's figures: the estimated value and its range, the agent's adjustment and the
  * value retained, the agent's comment; or why there is no estimate.
  */
-import { formatEuros, formatEurosPerSquareMetre, formatSurface, NBSP } from '@immoloupe/shared/format';
+import { estimateRounding, formatEstimate, formatEuros, formatEurosPerSquareMetre, formatSurface, NBSP } from '@immoloupe/shared/format';
 import type { EstimateResponse } from '@immoloupe/shared/market/estimate-contracts';
 import { Alert, Grid, Group, NumberInput, Text, Textarea } from '@mantine/core';
 import { labelled, salesCount } from './labels';
@@ -29,9 +29,13 @@ export function ValueOpinionValue({
           Valeur estimée (médiane des prix au m² × {formatSurface(result.subject.surface)})
         </Text>
         <Text fz={32} fw={700} data-testid="estimate-value">
-          {formatEuros(result.estimate.value)}
+          {formatEstimate(result.estimate.value)}
         </Text>
-        <Text>{labelled('Fourchette (P25–P75)', `${formatEuros(result.estimate.low)} à ${formatEuros(result.estimate.high)}`)}</Text>
+        <Text size="sm" c="dimmed" data-testid="estimate-calc">
+          {formatEurosPerSquareMetre(result.estimate.pricePerM2.median)} × {formatSurface(result.subject.surface)} ={' '}
+          {formatEuros(result.estimate.value)}, {estimateRounding(result.estimate.value)}
+        </Text>
+        <Text>{labelled('Fourchette (P25–P75)', `${formatEstimate(result.estimate.low)} à ${formatEstimate(result.estimate.high)}`)}</Text>
         <Text>
           {labelled('Prix médian', formatEurosPerSquareMetre(result.estimate.pricePerM2.median))} · {salesCount(result.estimate.count)}{' '}
           comparables
@@ -50,7 +54,7 @@ export function ValueOpinionValue({
             w={180}
           />
           <Text fw={600} data-testid="final-value">
-            {labelled('Valeur retenue', finalValue === null ? '—' : formatEuros(finalValue))}
+            {labelled('Valeur retenue', finalValue === null ? '—' : formatEstimate(finalValue))}
           </Text>
         </Group>
         <Textarea
