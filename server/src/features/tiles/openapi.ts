@@ -27,7 +27,7 @@ export function tilePaths() {
       get: {
         summary: 'Emprise du fond de carte hors ligne',
         description:
-          'Ouest, sud, est, nord des communes dont le cadastre est importé (`bounds`), ou de celles de `insee` (codes séparés par des virgules)\u00a0; `null` quand aucune ne l’est. Une carte ouverte sans lieu commence là.',
+          'Ouest, sud, est, nord des communes dont le cadastre est importé (`bounds`), ou de celles de `insee` (codes séparés par des virgules), une commune sans cadastre étant cadrée sur ses ventes géolocalisées, à défaut sur ses adresses BAN (du 2e au 98e centile)\u00a0; `null` quand il n’y a rien à cadrer. Une carte ouverte sans lieu commence là.',
         parameters: [
           {
             name: 'insee',

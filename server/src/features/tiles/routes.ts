@@ -1,7 +1,7 @@
 /**
  * Vector tiles for the maps, subscriber or access key: `GET /api/tiles/base/{z}/{x}/{y}.pbf`, the
  * offline basemap drawn from our own data (communes, sections, parcels, street names), and
- * `GET /api/tiles/base/extent`, where it has something to draw;
+ * `GET /api/tiles/base/extent`, where it has something to draw (extent.ts);
  * `GET /api/tiles/ventes/{z}/{x}/{y}.pbf?<filters of /api/transactions>`, the sales of the
  * transactions map (clusters, then single sales from zoom 15); `GET /api/tiles/dpe/…` and
  * `GET /api/tiles/copros/…` with the filters of `/api/dpe` and `/api/copros` (markers aggregated
@@ -21,6 +21,7 @@ import { resolvePlace } from '../transactions/place.js';
 import { resolveZone } from '../zone/territory.js';
 import { baseTile } from './base.js';
 import { dataVersions, sendTile, TileCache, tileKey } from './cache.js';
+import { baseExtent } from './extent.js';
 import { buildSalesTile, SALES_LAYER } from './sales.js';
 import { buildCoprosTile, buildDpeTile, COPROS_LAYER, DPE_LAYER } from './searches.js';
 import { parseTile } from './tiles.logic.js';
@@ -36,14 +37,7 @@ export function tileRoutes({ db, cache = new TileCache() }: { db: Db; cache?: Ti
 
   router.get('/tiles/base/extent', requireSubscriber, async (req, res) => {
     const { insee } = baseExtentQuerySchema.parse(req.query);
-    const [r] = await db.query<{ w: number | null; s: number | null; e: number | null; n: number | null }>(
-      `SELECT min(bbox_west) AS w, min(bbox_south) AS s, max(bbox_east) AS e, max(bbox_north) AS n FROM commune_outlines
-        ${insee ? 'WHERE code_commune = ANY($1::text[])' : ''}`,
-      insee ? [insee] : [],
-    );
-    const body: BaseExtent = {
-      bounds: r && r.w !== null && r.s !== null && r.e !== null && r.n !== null ? [r.w, r.s, r.e, r.n] : null,
-    };
+    const body: BaseExtent = { bounds: await baseExtent(db, insee ?? null) };
     res.setHeader('Cache-Control', 'private, max-age=300');
     res.json(body);
   });

@@ -147,6 +147,25 @@ describe('GET /api/tiles/base/{z}/{x}/{y}.pbf', () => {
     }
   });
 
+  it('frames a commune without cadastre on its sales, and the whole extent stays the cadastre’s', async () => {
+    const before = baseExtentSchema.parse(await (await api.fetch('/api/tiles/base/extent')).json());
+    await importSamples(db, [SAMPLE.hendayeDvf]);
+    const hendaye = baseExtentSchema.parse(await (await api.fetch('/api/tiles/base/extent?insee=64260')).json()).bounds;
+    const [w, s, e, n] = hendaye ?? [0, 0, 0, 0];
+    // Hendaye (−1,77 ; 43,36), about 5 km across: not France, not a point.
+    expect(w).toBeLessThan(-1.74);
+    expect(e).toBeGreaterThan(-1.79);
+    expect(e - w).toBeGreaterThan(0.01);
+    expect(e - w).toBeLessThan(0.12);
+    expect(s).toBeGreaterThan(43.3);
+    expect(n).toBeLessThan(43.42);
+    // Both communes: one box over both; without communes, still the cadastre's box alone.
+    const both = baseExtentSchema.parse(await (await api.fetch('/api/tiles/base/extent?insee=64260,93010')).json()).bounds;
+    expect(both?.[0]).toBe(w);
+    expect(both?.[3]).toBe(before.bounds?.[3]);
+    expect(await (await api.fetch('/api/tiles/base/extent')).json()).toEqual(before);
+  });
+
   it('refuses a tile that does not exist, and readers without a subscription', async () => {
     for (const path of ['/api/tiles/base/3/8/1.pbf', '/api/tiles/base/23/0/0.pbf', '/api/tiles/base/a/0/0.pbf']) {
       const res = await api.fetch(path);
