@@ -15,6 +15,7 @@ import {
   NBSP,
 } from '@immoloupe/shared/format';
 import { type ParsedListing, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
+import { saleOrRent as transactionOf } from '@immoloupe/shared/listings/transaction.logic';
 
 export type Tone = 'above' | 'below' | 'level' | 'neutral';
 
@@ -72,18 +73,6 @@ function signedPercent(ratio: number): string {
 function toneOf(gap: number): Tone {
   if (Math.abs(gap) < LEVEL_BAND) return 'level';
   return gap > 0 ? 'above' : 'below';
-}
-
-/**
- * Sale or rental. Some pages do not say (PAP's rental pages): no dwelling sells under 100 €/m²
- * and no rent reaches 100 €/m² a month, so the price per m² tells them apart.
- */
-export const RENT_CEILING_PER_M2 = 100;
-
-export function transactionOf(l: ParsedListing): { kind: 'vente' | 'location'; inferred: boolean } | null {
-  if (l.transaction) return { kind: l.transaction, inferred: false };
-  if (l.price === undefined || l.surface === undefined) return null;
-  return { kind: l.price / l.surface < RENT_CEILING_PER_M2 ? 'location' : 'vente', inferred: true };
 }
 
 const clean = (s: string | undefined) => s?.replace(/\s+/g, ' ').trim() || undefined;
@@ -144,7 +133,7 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
   else if (!analysis.market)
     comparison = {
       headline: null,
-      message: `Aucune vente DVF chargée pour ${where}. Un administrateur peut importer les DVF de son département (Administration › Imports).`,
+      message: `Aucune vente DVF chargée pour ${where}. Un administrateur peut importer les DVF de son département (Administration › Imports de données).`,
     };
   else if (median === null)
     comparison = {

@@ -156,7 +156,7 @@ export const listingAnalysisSchema = z.object({
       reasons: z.array(z.string()),
     }),
   ),
-  rentalBan: z.object({ kind: z.enum(['none', 'banned', 'upcoming']), date: z.string().nullable() }),
+  rentalBan: z.object({ kind: z.enum(['unknown', 'none', 'banned', 'upcoming']), date: z.string().nullable() }),
   notes: z.array(z.string()),
 });
 export type ListingAnalysis = z.infer<typeof listingAnalysisSchema>;

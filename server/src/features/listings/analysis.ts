@@ -60,19 +60,24 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
     gap: null,
     candidates,
     rentalBan: (() => {
-      const s = rentalBanStatus(f.dpeClass ?? null, today);
+      // No class read: « unknown », never « no ban » (the page would advise what it cannot know).
+      if (!f.dpeClass) return { kind: 'unknown' as const, date: null };
+      const s = rentalBanStatus(f.dpeClass, today);
       return s.kind === 'none' ? { kind: 'none' as const, date: null } : { kind: s.kind, date: s.kind === 'banned' ? s.since : s.from };
     })(),
     notes,
   };
   if (!commune) notes.push('Code postal absent ou inconnu : pas de comparaison avec les ventes DVF.');
-  if (isRent) notes.push('Annonce de location : les ventes DVF ne donnent pas de loyer, seul le prix de vente est comparé.');
+  if (isRent)
+    notes.push('Annonce de location : les ventes DVF ne donnent pas de loyer, il n’y a donc ni comparaison avec le marché ni estimation.');
   if (!type) notes.push('Type de bien autre qu’appartement ou maison : pas de comparaison DVF.');
   if (!commune || isRent || !type) return analysis;
 
   const newest = (await dvfFreshness(db, [commune.insee])).lastMutationDate;
   if (!newest) {
-    notes.push(`Aucune vente DVF importée pour ${commune.name} : importez les DVF du département (Administration › Données).`);
+    notes.push(
+      `Aucune vente DVF importée pour ${commune.name} : un administrateur peut importer les DVF du département (Administration › Imports de données).`,
+    );
     return analysis;
   }
   const period = { from: monthsBefore(newest, PERIOD_MONTHS), to: newest };

@@ -158,5 +158,8 @@ describe('POST /api/listings/analysis', () => {
     expect(a.rentalBan).toEqual({ kind: 'none', date: null });
     const g = (await (await alice.fetch('/api/listings/analysis', json({ ...SELOGER, dpeClass: 'G' }))).json()) as typeof a;
     expect(g.rentalBan).toEqual({ kind: 'banned', date: '2025-01-01' });
+    // No class read: unknown, never « no ban ».
+    const none = (await (await alice.fetch('/api/listings/analysis', json({ ...SELOGER, dpeClass: undefined }))).json()) as typeof a;
+    expect(none.rentalBan).toEqual({ kind: 'unknown', date: null });
   });
 });

@@ -21,7 +21,6 @@ import {
   transactionListQuerySchema,
 } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
-import { z } from 'zod';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';

@@ -21,6 +21,10 @@ export const POSITION_COLORS = { dessous: '#2b8a3e', aligne: '#1971c2', dessus: 
 /** A listing with no median to compare with (a rent, or too few sales). */
 export const NO_COMPARISON_COLOR = '#868e96';
 
+/** No DPE class read: saying « no ban » would be advice the listing does not support. */
+export const RENTAL_BAN_UNKNOWN =
+  'Étiquette DPE absente de l’annonce\u00a0: vérifiez-la avant toute mise en location (classe G interdite depuis le 01/01/2025, F à partir du 01/01/2028, E à partir du 01/01/2034).';
+
 /** The analysis `a` of the listing whose fields are `fields` (a rent is compared per month, not priced). */
 export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: ListingFields }) {
   const price = fields.transaction === 'location' ? null : fields.price;
@@ -38,9 +42,13 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
       <Grid>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Card withBorder>
-            <Title order={3}>Prix au m²</Title>
+            <Title order={3}>{fields.transaction === 'location' ? 'Loyer au m²' : 'Prix au m²'}</Title>
             <Text size="xl" fw={700} data-testid="prix-m2">
-              {a.pricePerM2 !== null ? pricePerM2Label(a.pricePerM2, fields.transaction) : 'Prix ou surface absent'}
+              {a.pricePerM2 !== null
+                ? pricePerM2Label(a.pricePerM2, fields.transaction)
+                : fields.transaction === 'location'
+                  ? 'Loyer ou surface absent'
+                  : 'Prix ou surface absent'}
             </Text>
             {a.position && (
               <Badge variant="outline" color={POSITION_COLORS[a.position]}>
@@ -94,11 +102,13 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
           <Card withBorder>
             <Title order={3}>DPE et location</Title>
             <Text>
-              {a.rentalBan.kind === 'none'
-                ? 'Pas d’interdiction de louer liée à cette étiquette.'
-                : a.rentalBan.kind === 'banned'
-                  ? `Logement interdit à la location (nouveau bail) depuis le ${formatDate(a.rentalBan.date ?? '')}.`
-                  : `Interdit à la location (nouveau bail) à partir du ${formatDate(a.rentalBan.date ?? '')}.`}
+              {a.rentalBan.kind === 'unknown'
+                ? RENTAL_BAN_UNKNOWN
+                : a.rentalBan.kind === 'none'
+                  ? `DPE ${fields.dpeClass ?? ''}\u00a0: pas d’interdiction de louer prévue par la loi Climat et résilience.`
+                  : a.rentalBan.kind === 'banned'
+                    ? `Logement interdit à la location (nouveau bail) depuis le ${formatDate(a.rentalBan.date ?? '')}.`
+                    : `Interdit à la location (nouveau bail) à partir du ${formatDate(a.rentalBan.date ?? '')}.`}
             </Text>
           </Card>
         </Grid.Col>

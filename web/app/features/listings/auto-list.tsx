@@ -48,8 +48,11 @@ function Empty({ data }: { data: AutoList }) {
     return (
       <Alert color="blue" title="Aucune annonce importée">
         Les annonces viennent des flux importés (exports Bien’ici, extraits PAP, cartes SeLoger, objets de l’API leboncoin){'\u00a0'}: un
-        administrateur les importe depuis Administration › Données, ou en ligne de commande avec{' '}
-        <code>npm run data:import -- fichier.csv</code>.
+        administrateur les importe depuis Administration › Imports de données. Les annonces que vous enregistrez vous-même sont dans{' '}
+        <Anchor component={Link} to="/pro/mesannonces">
+          Mes annonces
+        </Anchor>
+        .
       </Alert>
     );
   return <Text>Aucune annonce importée ne répond à vos recherches pour l’instant.</Text>;

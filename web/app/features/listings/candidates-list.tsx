@@ -18,8 +18,8 @@ export function CandidatesList({ candidates }: { candidates: readonly Localisati
   if (candidates.length === 0) {
     return (
       <Text>
-        Aucun DPE de la zone ne correspond à ces valeurs. Vérifiez le code postal, ou importez les DPE du département (Administration ›
-        Données).
+        Aucun DPE de la zone ne correspond à ces valeurs. Vérifiez le code postal et les valeurs lues. Si les DPE du département ne sont pas
+        encore importés, un administrateur peut les importer (Administration › Imports de données).
       </Text>
     );
   }

@@ -33,9 +33,10 @@ export function ListingAnalysisTool() {
     setBusy('lecture');
     try {
       const listing = await parseListingInput({ ...readPaste(paste), ...(portal ? { portal } : {}) });
-      setFields(fieldsOf(listing));
-      setSources(listing.sources);
-      await analyse(fieldsOf(listing));
+      const read = fieldsOf(listing);
+      setFields(read.fields);
+      setSources(read.sources);
+      await analyse(read.fields);
     } catch (e) {
       setError(message(e, 'La lecture de l’annonce a échoué.'));
     } finally {

@@ -1,6 +1,7 @@
 /** The fields read from a listing, shown and editable before the analysis (« where read » shown too). */
 import { ENERGY_CLASSES, type ParsedListing } from '@immoloupe/shared/listings/contracts';
 import type { ListingFields } from '@immoloupe/shared/listings/store.logic';
+import { saleOrRent } from '@immoloupe/shared/listings/transaction.logic';
 import { Grid, NumberInput, Text, TextInput } from '@mantine/core';
 import { Select } from '~/components/select';
 
@@ -15,10 +16,14 @@ const ORIGIN_LABELS: Record<string, string> = {
   url: 'adresse',
 };
 
-export function fieldsOf(l: ParsedListing): ListingFields {
-  const { sources: _sources, ...fields } = l;
-  return fields;
+/** The fields of a parsed listing, and where each was read; a sale or rent the page does not state is deduced from its price per m². */
+export function fieldsOf(l: ParsedListing): { fields: ListingFields; sources: Record<string, string> } {
+  const { sources, ...fields } = l;
+  const t = saleOrRent(fields);
+  return t?.inferred ? { fields: { ...fields, transaction: t.kind }, sources: { ...sources, transaction: DEDUCED } } : { fields, sources };
 }
+
+const DEDUCED = 'deduit';
 
 type NumKey = 'price' | 'surface' | 'rooms' | 'bedrooms' | 'dpeValue' | 'gesValue' | 'floor' | 'landArea';
 

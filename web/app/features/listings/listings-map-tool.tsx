@@ -2,17 +2,19 @@
  * /pro/carte_annonces: the saved listings on the map, coloured by their €/m² against the median of
  * their commune (below / in line / above), filtered by position and by status.
  */
-import { formatEurosPerSquareMetre } from '@immoloupe/shared/format';
+import { countOf, formatEurosPerSquareMetre } from '@immoloupe/shared/format';
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type SavedListing } from '@immoloupe/shared/listings/store.logic';
 import { Alert, Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { MultiSelect } from '~/components/select';
+import { WideTable } from '~/components/wide-table';
 import { ApiError } from '~/lib/api';
 import { NO_COMPARISON_COLOR, POSITION_COLORS, POSITION_LABELS } from './analysis-view';
 import { listingMapPoints, type mapPointsSchema, savedListings } from './api';
 import { PointMap } from './point-map';
+import { PositionLegend } from './position-legend';
 import { priceLabel, pricePerM2Label } from './price-labels';
 
 type Point = z.infer<typeof mapPointsSchema>['points'][number];
@@ -72,16 +74,13 @@ export function ListingsMapTool() {
           data={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))}
         />
       </Group>
-      <Group gap="lg" aria-label="Légende">
-        {(['dessous', 'aligne', 'dessus'] as const).map((p) => (
-          <Text key={p} size="sm">
-            <span style={{ color: POSITION_COLORS[p] }}>●</span> {POSITION_LABELS[p]} (médiane de la commune ± 5 %)
-          </Text>
-        ))}
-        <Text size="sm">
-          <span style={{ color: NO_COMPARISON_COLOR }}>●</span> Sans comparaison (location, ou pas de médiane DVF)
+      <PositionLegend of="de la commune" />
+      {listings.length > points.length && (
+        <Text size="sm" c="dimmed">
+          {countOf(listings.length - points.length, 'annonce', 'annonces')} de Mes annonces sans position (ni adresse ni point lus sur la
+          page){'\u00a0'}: {listings.length - points.length > 1 ? 'elles ne figurent' : 'elle ne figure'} pas sur la carte.
         </Text>
-      </Group>
+      )}
       <PointMap
         label="Carte de mes annonces"
         points={shown.map((p) => ({
@@ -92,22 +91,24 @@ export function ListingsMapTool() {
           label: byId.get(p.id)?.title ?? '',
         }))}
       />
-      <Table aria-label="Annonces sur la carte">
-        <Table.Tbody>
-          {shown.map((p) => {
-            const l = byId.get(p.id);
-            return (
-              <Table.Tr key={p.id} data-testid="annonce-carte">
-                <Table.Td>{l?.title ?? 'Annonce'}</Table.Td>
-                <Table.Td>{l?.price ? priceLabel(l.price, l.transaction) : '—'}</Table.Td>
-                <Table.Td>{p.pricePerM2 ? pricePerM2Label(p.pricePerM2, l?.transaction) : '—'}</Table.Td>
-                <Table.Td>{p.median ? `Médiane ${formatEurosPerSquareMetre(p.median)}` : 'Pas de médiane'}</Table.Td>
-                <Table.Td>{p.position ? POSITION_LABELS[p.position] : 'Sans comparaison'}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <WideTable label="Annonces sur la carte" minWidth={640}>
+        <Table aria-label="Annonces sur la carte">
+          <Table.Tbody>
+            {shown.map((p) => {
+              const l = byId.get(p.id);
+              return (
+                <Table.Tr key={p.id} data-testid="annonce-carte">
+                  <Table.Td>{l?.title ?? 'Annonce'}</Table.Td>
+                  <Table.Td>{l?.price ? priceLabel(l.price, l.transaction) : '—'}</Table.Td>
+                  <Table.Td>{p.pricePerM2 ? pricePerM2Label(p.pricePerM2, l?.transaction) : '—'}</Table.Td>
+                  <Table.Td>{p.median ? `Médiane ${formatEurosPerSquareMetre(p.median)}` : 'Pas de médiane'}</Table.Td>
+                  <Table.Td>{p.position ? POSITION_LABELS[p.position] : 'Sans comparaison'}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </WideTable>
     </Stack>
   );
 }

@@ -34,6 +34,8 @@ export function LocalisationTool() {
     let live = true;
     setLoading(true);
     setError(null);
+    // A refused query leaves no answer of the previous one under its error.
+    setCandidates(null);
     localiseListing(q)
       .then((r) => live && setCandidates(r.candidates))
       .catch((e: unknown) => live && setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La localisation a échoué.'))

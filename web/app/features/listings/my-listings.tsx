@@ -74,12 +74,21 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
             onChange={(e) => setNotes(e.currentTarget.value)}
             autosize
             minRows={1}
-            style={{ flex: 1 }}
+            // On a phone the notes take a line of their own rather than a column of a few letters.
+            style={{ flex: 1, minWidth: 240 }}
           />
           <Button variant="outline" onClick={() => run(updateListing(l.id, { notes }))} disabled={notes === l.notes}>
             Enregistrer les notes
           </Button>
-          <Button variant="subtle" color="red" onClick={() => run(deleteListing(l.id))}>
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() =>
+              window.confirm(
+                `Retirer «\u00a0${l.title ?? 'Annonce sans titre'}\u00a0» de Mes annonces\u00a0? Ses notes et son historique de prix seront perdus.`,
+              ) && run(deleteListing(l.id))
+            }
+          >
             Retirer
           </Button>
         </Group>

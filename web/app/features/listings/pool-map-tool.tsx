@@ -12,10 +12,11 @@ import { useSearchParams } from 'react-router';
 import { MultiSelect } from '~/components/select';
 import { SaveSearchButton } from '~/features/saved-searches/save-search-button';
 import { ApiError } from '~/lib/api';
-import { NO_COMPARISON_COLOR, POSITION_COLORS, POSITION_LABELS } from './analysis-view';
+import { NO_COMPARISON_COLOR, POSITION_COLORS } from './analysis-view';
 import { poolListings } from './api';
 import { PointMap } from './point-map';
 import { PoolRow } from './pool-row';
+import { PositionLegend } from './position-legend';
 
 const TEXT_FIELDS = [
   ['postcode', 'Codes postaux', '69008'],
@@ -113,16 +114,7 @@ export function PoolMapTool() {
             {result.listings.length < result.total ? ` (les ${result.listings.length} plus récentes)` : ''}, {placed.length} placée
             {placed.length > 1 ? 's' : ''} sur la carte.
           </Text>
-          <Group gap="lg" aria-label="Légende">
-            {(['dessous', 'aligne', 'dessus'] as const).map((p) => (
-              <Text key={p} size="sm">
-                <span style={{ color: POSITION_COLORS[p] }}>●</span> {POSITION_LABELS[p]} (médiane DVF ± 5&nbsp;%)
-              </Text>
-            ))}
-            <Text size="sm">
-              <span style={{ color: NO_COMPARISON_COLOR }}>●</span> Sans comparaison (location, ou pas de médiane DVF)
-            </Text>
-          </Group>
+          <PositionLegend of="DVF" />
           {placed.length > 0 && (
             <PointMap
               label="Carte des annonces des flux"

@@ -68,4 +68,23 @@ describe('SavedAddressCard', () => {
     fireEvent.click(button);
     expect(onUpdate).toHaveBeenCalledWith({ label: CARNOT.label, notes: 'Rappeler en mars', tags: ['Bondy'] });
   });
+
+  it('keeps the notes being typed when « Surveiller » saves a new record, and takes the fields the server changed', () => {
+    const view = (a: SavedAddress) => (
+      <MantineProvider>
+        <MemoryRouter>
+          <SavedAddressCard a={a} selected={false} onSelect={() => undefined} onUpdate={async () => true} onDelete={() => undefined} />
+        </MemoryRouter>
+      </MantineProvider>
+    );
+    const { rerender } = render(view(CARNOT));
+    fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Rappeler en mars' } });
+    // The watch saved: the server's record comes back with a new frequency, the same notes.
+    rerender(view({ ...CARNOT, watch: 'daily', updatedAt: '2026-11-21T10:05:00.000Z' }));
+    expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Rappeler en mars');
+    expect((screen.getByRole('button', { name: 'Enregistrer les modifications' }) as HTMLButtonElement).disabled).toBe(false);
+    // A record whose name changed on the server shows that name.
+    rerender(view({ ...CARNOT, watch: 'daily', label: 'Maison Carnot' }));
+    expect((screen.getByLabelText('Nom') as HTMLInputElement).value).toBe('Maison Carnot');
+  });
 });

@@ -18,7 +18,7 @@ import {
   watchExplanation,
 } from '@immoloupe/shared/saved-addresses/contracts';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Select } from '~/components/select';
 
@@ -40,11 +40,15 @@ export function SavedAddressCard({
   const [label, setLabel] = useState(a.label);
   const [notes, setNotes] = useState(a.notes);
   const [tags, setTags] = useState(a.tags);
-  useEffect(() => {
-    setLabel(a.label);
-    setNotes(a.notes);
-    setTags(a.tags);
-  }, [a]);
+  // A new record from the server (a save, « Surveiller » changed) replaces only the fields it
+  // changed: what is being typed in the others is kept, not thrown away by a watch change.
+  const [stored, setStored] = useState(a);
+  if (stored !== a) {
+    if (stored.label !== a.label) setLabel(a.label);
+    if (stored.notes !== a.notes) setNotes(a.notes);
+    if (stored.tags.join('\n') !== a.tags.join('\n')) setTags(a.tags);
+    setStored(a);
+  }
   const dirty = label !== a.label || notes !== a.notes || tags.join('\n') !== a.tags.join('\n');
   const parcelUrl = parcelUrlOf(a);
 
