@@ -85,12 +85,15 @@ export default function ModeDemploiPage() {
       lead={
         <Stack gap="xs">
           <Text size="lg">
-            Chaque outil d’Immoloupe, ce qu’il fait et comment s’en servir. Les outils ouvrent au fur et à mesure : {open} sur {total} sont
-            disponibles aujourd’hui, les autres sont marqués « En préparation ».
+            Chaque outil d’Immoloupe, ce qu’il fait et comment s’en servir.{' '}
+            {open === total
+              ? `Les ${total} outils sont disponibles.`
+              : `Les outils ouvrent au fur et à mesure\u00a0: ${open} sur ${total} sont disponibles aujourd’hui, les autres sont marqués «\u00a0En préparation\u00a0».`}
           </Text>
           <Text size="sm">
-            Les outils disponibles sont montrés par une capture d’écran prise sur les données d’exemple (Bondy et Hendaye), ceux en
-            préparation par un schéma ; les règles de calcul sont détaillées dans la{' '}
+            Les outils disponibles sont montrés par une capture d’écran prise sur les données d’exemple (Bondy et Hendaye)
+            {open === total ? '' : ', ceux en préparation par un schéma'}
+            {'\u00a0; '}les règles de calcul sont détaillées dans la{' '}
             <Anchor component={Link} to="/methodo">
               méthodologie
             </Anchor>

@@ -41,7 +41,7 @@ function Freshness() {
       {dvf ? <Text size="sm">{dvf}</Text> : null}
       {freshness.sources.map((s) => (
         <Text key={s.source} size="sm">
-          <strong>{SOURCE_LABELS[s.source]}</strong> · importé le {formatDate(new Date(s.importedAt))}
+          <strong>{SOURCE_LABELS[s.source]}</strong> · dernier fichier importé le {formatDate(new Date(s.importedAt))}
           {s.vintage ? ` (millésime ${formatVintage(s.vintage)})` : ''}
         </Text>
       ))}

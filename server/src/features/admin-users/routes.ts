@@ -111,7 +111,7 @@ export function adminUserRoutes(deps: { db: Db; log: Logger; stripe: Stripe | nu
       },
     );
     log.info('subscription granted by an administrator', { admin: admin.id, user: id.data, action: action.action, months: action.months });
-    res.json({ message: 'Abonnement accordé.', currentPeriodEnd: end.toISOString() });
+    res.json({ message: action.action === 'grant' ? 'Abonnement accordé.' : 'Abonnement prolongé.', currentPeriodEnd: end.toISOString() });
   });
 
   async function emailOf(userId: string): Promise<string | null> {

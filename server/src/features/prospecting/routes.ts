@@ -128,7 +128,7 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
     if (!agency.name.trim())
       throw new HttpError(
         400,
-        'Renseignez d’abord le nom de votre agence dans «\u00a0Mon modèle\u00a0» (/pro/template)\u00a0: il signe les lettres.',
+        'Renseignez d’abord le nom de votre agence dans «\u00a0Modèle de rapport\u00a0»\u00a0: il signe les lettres.',
       );
     const logo = agency.hasLogo ? await agencyLogo(db, userId(req)) : null;
     const pdf = await renderHtmlPdf(lettersHtml(targets, list.letterBody, { ...agency, logo }, new Date()), chromiumPath, log);

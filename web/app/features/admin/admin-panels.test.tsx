@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims } from '~/test/mantine-dom';
-import { AuditLog } from './audit-log';
+import { AuditLog, detailsText } from './audit-log';
 import { DataDashboard } from './data-dashboard';
 
 beforeAll(installMantineDomShims);
@@ -81,5 +81,17 @@ describe('AuditLog', () => {
     expect(within(table).getByText('alice@exemple.fr')).toBeTruthy();
     expect(within(table).getByText('sessions fermées : 2')).toBeTruthy();
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/admin/audit?page=1');
+  });
+});
+
+describe('audit details', () => {
+  it('reads a subscription period as a phrase, other details as label and value', () => {
+    const entry = { id: 1, at: '2026-11-26T10:00:00.000Z', actorEmail: 'admin@exemple.fr', ip: null, target: 'agent@exemple.fr' };
+    expect(detailsText({ ...entry, action: 'subscription.extend', details: { months: 1, until: '2027-01-26T10:00:00.000Z' } })).toBe(
+      '1\u00a0mois, jusqu’au 26/01/2027',
+    );
+    expect(detailsText({ ...entry, action: 'import.start', details: { dep: '93', years: [2022, 2023] } })).toBe(
+      'département\u00a0: 93 · années\u00a0: 2022, 2023',
+    );
   });
 });

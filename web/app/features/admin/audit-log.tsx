@@ -23,11 +23,17 @@ function detailValue(v: unknown): string {
   return String(v);
 }
 
-function detailsText(entry: AuditEntry): string {
-  const parts = Object.entries(entry.details)
+/** Details read as a phrase where they make one (« 1 mois, jusqu’au 26/01/2027 »), as « label : value » otherwise. */
+export function detailsText(entry: AuditEntry): string {
+  const { months, until, ...rest } = entry.details;
+  const period = [
+    typeof months === 'number' ? `${months}\u00a0mois` : null,
+    typeof until === 'string' ? `jusqu’au ${detailValue(until)}` : null,
+  ].filter((p): p is string => p !== null);
+  const parts = Object.entries(rest)
     .filter(([, v]) => v !== null && v !== undefined)
     .map(([k, v]) => `${AUDIT_DETAIL_LABELS[k] ?? k}\u00a0: ${detailValue(v)}`);
-  return parts.join(' · ');
+  return [period.join(', '), ...parts].filter(Boolean).join(' · ');
 }
 
 export function AuditLog({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {

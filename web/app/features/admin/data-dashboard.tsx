@@ -3,7 +3,7 @@
  * coverage by département, and whether a newer official release is waiting to be imported.
  */
 import type { DatasetStatus, FreshnessState } from '@immoloupe/shared/admin/data-dashboard';
-import { formatDate, formatDateTime, formatInteger, formatVintage } from '@immoloupe/shared/format';
+import { countOf, formatDate, formatDateTime, formatInteger, formatVintage } from '@immoloupe/shared/format';
 import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useDataDashboard } from './use-data-dashboard';
 
@@ -14,17 +14,50 @@ const STATE_BADGE: Record<FreshnessState, { color: string; label: string }> = {
   unchecked: { color: 'blue', label: 'non vérifié' },
 };
 
+/** Beyond this many départements (a France-wide DPE file), the rest fold under one line. */
+const COVERAGE_SHOWN = 12;
+
+function CoverageBadges({ coverage }: { coverage: DatasetStatus['coverage'] }) {
+  return coverage.map((c) => (
+    <Badge key={c.departement} size="sm" variant="outline" color="gray" title={`${formatInteger(c.rows)} lignes`}>
+      {c.departement === '?' ? 'sans commune' : c.departement}
+      {`\u00a0: ${formatInteger(c.rows)}`}
+    </Badge>
+  ));
+}
+
 function Coverage({ status }: { status: DatasetStatus }) {
   if (status.coverage.length === 0) return <Text size="sm">—</Text>;
+  if (status.coverage.length <= COVERAGE_SHOWN)
+    return (
+      <Group gap={4}>
+        <CoverageBadges coverage={status.coverage} />
+      </Group>
+    );
+  // The largest first, the others folded: eighty départements one per line made the table unreadable.
+  const byRows = [...status.coverage].sort((a, b) => b.rows - a.rows);
+  const rest = byRows.slice(COVERAGE_SHOWN);
   return (
-    <Group gap={4}>
-      {status.coverage.map((c) => (
-        <Badge key={c.departement} size="sm" variant="outline" color="gray" title={`${formatInteger(c.rows)} lignes`}>
-          {c.departement === '?' ? 'sans commune' : c.departement}
-          {`\u00a0: ${formatInteger(c.rows)}`}
-        </Badge>
-      ))}
-    </Group>
+    <Stack gap={4}>
+      <Group gap={4}>
+        <CoverageBadges coverage={byRows.slice(0, COVERAGE_SHOWN)} />
+      </Group>
+      <details>
+        <summary>
+          <Text span size="xs">
+            {countOf(status.coverage.length, 'département')} en tout{'\u00a0'}: voir les {formatInteger(rest.length)} autres (
+            {countOf(
+              rest.reduce((n, c) => n + c.rows, 0),
+              'ligne',
+            )}
+            )
+          </Text>
+        </summary>
+        <Group gap={4} mt={4}>
+          <CoverageBadges coverage={[...rest].sort((a, b) => a.departement.localeCompare(b.departement))} />
+        </Group>
+      </details>
+    </Stack>
   );
 }
 
@@ -48,7 +81,7 @@ export function DataDashboard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
                 <Table.Th>Source</Table.Th>
                 <Table.Th>État</Table.Th>
                 <Table.Th>Lignes</Table.Th>
-                <Table.Th>Millésime</Table.Th>
+                <Table.Th>Millésime du dernier fichier</Table.Th>
                 <Table.Th>Dernier import</Table.Th>
                 <Table.Th>Couverture par département</Table.Th>
               </Table.Tr>

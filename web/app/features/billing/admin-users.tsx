@@ -41,7 +41,7 @@ export function AdminUsers() {
   }, [load]);
 
   async function act(user: AdminUser, request: AdminSubscriptionRequest) {
-    if (request.action === 'end' && !window.confirm(`Terminer maintenant l’abonnement de ${user.email}${NBSP}?`)) return;
+    if (request.action === 'end' && !window.confirm(`Terminer maintenant l’abonnement du compte ${user.email}${NBSP}?`)) return;
     try {
       const res = await apiFetch(`/api/admin/users/${user.id}/subscription`, messageResponseSchema.loose(), {
         method: 'POST',

@@ -8,6 +8,7 @@ import { fillLetter, MERGE_FIELDS, salutationOf, unknownMergeFields } from '@imm
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useAgency } from '~/features/market/print-parts';
 import { csrfToken } from '~/lib/api';
 
 async function downloadPdf(url: string, fileName: string): Promise<string | null> {
@@ -44,6 +45,9 @@ export function LetterEditor({
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setBody(list.letterBody), [list.letterBody]);
   const unknown = unknownMergeFields(body);
+  // The letters are signed by the agency: without its name the server refuses them, so say so here.
+  const agency = useAgency();
+  const unsigned = agency !== undefined && agency !== null && !agency.name.trim();
 
   async function print() {
     setPending(true);
@@ -97,12 +101,21 @@ export function LetterEditor({
                 destinataire: salutationOf(first),
                 adresse: first.address || first.label,
                 libelle: first.label,
-                agence: '(votre agence)',
-                contact_agence: '(vos coordonnées)',
+                agence: agency?.name.trim() || '(votre agence)',
+                contact_agence: agency?.contact.trim() || '(vos coordonnées)',
                 date: formatDate(new Date()),
               })}
             </Text>
           </Paper>
+        ) : null}
+        {unsigned ? (
+          <Alert color="yellow" variant="light" data-testid="agence-manquante">
+            Les lettres sont signées du nom de votre agence, qui n’est pas encore renseigné{'\u00a0'}: indiquez-le dans{' '}
+            <Anchor component={Link} to="/pro/template">
+              Modèle de rapport
+            </Anchor>{' '}
+            pour les télécharger.
+          </Alert>
         ) : null}
         {error ? (
           <Alert color="red" variant="light">
@@ -117,7 +130,7 @@ export function LetterEditor({
           >
             Enregistrer le texte
           </Button>
-          <Button onClick={print} loading={pending} disabled={unknown.length > 0 || !first}>
+          <Button onClick={print} loading={pending} disabled={unknown.length > 0 || !first || unsigned}>
             Télécharger les lettres (PDF)
           </Button>
           {saved ? (
