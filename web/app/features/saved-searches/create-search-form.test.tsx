@@ -8,6 +8,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
+import { issueMessages } from './create-search.logic';
 import { CreateSearchForm } from './create-search-form';
 
 beforeAll(installMantineDomShims);
@@ -71,7 +72,7 @@ async function pick(field: string, text: string, option: string) {
 
 async function save(posted: unknown[]) {
   fireEvent.click(screen.getByRole('button', { name: 'Enregistrer la recherche' }));
-  await screen.findByText(/enregistrée/);
+  await screen.findByRole('button', { name: 'Recherche enregistrée' });
   return posted.at(-1);
 }
 
@@ -101,5 +102,35 @@ describe('CreateSearchForm', () => {
     await pick('Commune', 'Bondy', 'Bondy (93010)');
     fireEvent.change(screen.getByRole('textbox', { name: 'Section' }), { target: { value: 'AS' } });
     expect(await save(posted)).toMatchObject({ tool: 'parcelles', query: 'commune=93010&section=AS' });
+  });
+
+  it('saves a search once: the same form again is not a second search, a change is', async () => {
+    const posted = show('transactions');
+    await pick('Commune', 'Bondy', 'Bondy (93010)');
+    await save(posted);
+    const done = screen.getByRole('button', { name: 'Recherche enregistrée' }) as HTMLButtonElement;
+    expect(done.disabled).toBe(true);
+    fireEvent.click(done);
+    expect(posted).toHaveLength(1);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Nom de la recherche/ }), { target: { value: 'Bondy, autre' } });
+    expect((screen.getByRole('button', { name: 'Enregistrer la recherche' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('issueMessages', () => {
+  it('names the field of each refusal', () => {
+    expect(
+      issueMessages('transactions', [
+        { path: 'query.priceMin', message: 'Nombre invalide.' },
+        { path: 'name', message: 'Donnez un nom à la recherche.' },
+        { path: 'query', message: 'Fourchette de surface inversée.' },
+        { path: 'query.priceMax', message: 'Fourchette de prix inversée.' },
+      ]),
+    ).toEqual([
+      'Prix minimal (€)\u00a0: Nombre invalide.',
+      'Nom de la recherche\u00a0: Donnez un nom à la recherche.',
+      'Fourchette de surface inversée.',
+      'Fourchette de prix inversée.',
+    ]);
   });
 });

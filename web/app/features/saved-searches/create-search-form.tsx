@@ -7,7 +7,7 @@ import {
   type SavedSearch,
   type SavedSearchToolId,
 } from '@immoloupe/shared/saved-searches/contracts';
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CommunesPicker } from '~/components/communes-picker';
@@ -16,7 +16,7 @@ import { ApiError } from '~/lib/api';
 import { useAlertStatus } from '../alerts/use-alert-status';
 import { AlertChoice } from './alert-choice';
 import { createSavedSearch } from './api';
-import { queryOfForm, TOOL_FIELDS } from './create-search.logic';
+import { issueMessages, queryOfForm, TOOL_FIELDS } from './create-search.logic';
 
 export function CreateSearchForm() {
   const [params] = useSearchParams();
@@ -29,18 +29,28 @@ export function CreateSearchForm() {
   const [name, setName] = useState('');
   const [alert, setAlert] = useState<AlertFrequency>('off');
   const status = useAlertStatus();
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<SavedSearch | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saved, setSaved] = useState<{ search: SavedSearch; form: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // What was saved, to tell a second click on the same form (a duplicate) from a new search.
+  const form = JSON.stringify([tool, queryOfForm(tool, values), name.trim(), alert]);
+  const unchanged = saved?.form === form;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (unchanged) return;
     setBusy(true);
-    setError(null);
+    setErrors([]);
     try {
-      setSaved(await createSavedSearch({ tool, query: queryOfForm(tool, values), name, alert }));
+      setSaved({ search: await createSavedSearch({ tool, query: queryOfForm(tool, values), name, alert }), form });
     } catch (err) {
-      setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’enregistrement a échoué.');
+      setErrors(
+        err instanceof ApiError
+          ? err.issues.length > 0
+            ? issueMessages(tool, err.issues)
+            : [err.message]
+          : ['L’enregistrement a échoué.'],
+      );
     } finally {
       setBusy(false);
     }
@@ -94,17 +104,26 @@ export function CreateSearchForm() {
           )}
         </SimpleGrid>
         <AlertChoice value={alert} onChange={setAlert} status={status} />
-        {error && (
+        {errors.length > 0 && (
           <Alert color="red" role="alert">
-            {error}
+            {errors.length === 1 ? (
+              errors[0]
+            ) : (
+              <List size="sm">
+                {errors.map((m) => (
+                  <List.Item key={m}>{m}</List.Item>
+                ))}
+              </List>
+            )}
           </Alert>
         )}
         {saved && (
           <Alert color="green">
             Recherche «{'\u00a0'}
-            {saved.name}
-            {'\u00a0'}» enregistrée{saved.alert === 'off' ? '' : `, alerte ${ALERT_FREQUENCY_LABELS[saved.alert].toLowerCase()}`}.{' '}
-            <Anchor component={Link} to={saved.url}>
+            {saved.search.name}
+            {'\u00a0'}» enregistrée
+            {saved.search.alert === 'off' ? '' : `, alerte ${ALERT_FREQUENCY_LABELS[saved.search.alert].toLowerCase()}`}.{' '}
+            <Anchor component={Link} to={saved.search.url}>
               L’ouvrir
             </Anchor>{' '}
             ·{' '}
@@ -114,8 +133,8 @@ export function CreateSearchForm() {
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Enregistrer la recherche
+          <Button type="submit" loading={busy} disabled={unchanged}>
+            {unchanged ? 'Recherche enregistrée' : 'Enregistrer la recherche'}
           </Button>
         </Group>
       </Stack>

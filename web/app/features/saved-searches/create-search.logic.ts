@@ -112,3 +112,19 @@ export function queryOfForm(tool: SavedSearchToolId, values: Record<string, stri
   }
   return q.toString();
 }
+
+/**
+ * The server's refusals of a search, each named by its field (« Prix minimal (€) : … »): the
+ * tool's own schema speaks of « Nombre invalide » without saying which of eight numbers it is.
+ */
+export function issueMessages(tool: SavedSearchToolId, issues: readonly { path: string; message: string }[]): string[] {
+  return issues.map((i) => {
+    const [head, key] = i.path.split('.');
+    const field = head === 'query' ? TOOL_FIELDS[tool].find((f) => f.key === key) : undefined;
+    // A message that already speaks of its field (« Fourchette de prix inversée ») needs no prefix.
+    const word = field?.label.split(/[\s(]/)[0]?.toLowerCase();
+    if (field && word && !i.message.toLowerCase().includes(word)) return `${field.label}\u00a0: ${i.message}`;
+    if (field) return i.message;
+    return head === 'name' ? `Nom de la recherche\u00a0: ${i.message}` : i.message;
+  });
+}
