@@ -136,7 +136,7 @@ export function ProspectingPage() {
           {p.targets && p.targets.length > 0 ? (
             <TargetsTable
               targets={p.targets}
-              onUpdate={(id, patch) => void p.updateTarget(id, patch)}
+              onUpdate={p.updateTarget}
               onDelete={(t) => window.confirm(`Retirer «\u00a0${t.label}\u00a0» de la liste\u00a0?`) && void p.deleteTarget(t.id)}
             />
           ) : (

@@ -2,36 +2,17 @@
 import { formatDate } from '@immoloupe/shared/format';
 import { parcelSheetPath } from '@immoloupe/shared/parcels/sheet-contracts';
 import {
-  NOTES_GDPR_NOTICE,
   type ProspectingTarget,
   TARGET_KIND_LABELS,
   TARGET_STATUS_LABELS,
   TARGET_STATUSES,
   type UpdateTargetBody,
 } from '@immoloupe/shared/prospecting/contracts';
-import { ActionIcon, Anchor, NativeSelect, Table, Text, Textarea, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { ActionIcon, Anchor, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { DateField } from '~/components/date-field';
 import { WideTable } from '~/components/wide-table';
-
-function Notes({ target, onSave }: { target: ProspectingTarget; onSave: (notes: string) => void }) {
-  const [value, setValue] = useState(target.notes);
-  return (
-    <Textarea
-      aria-label={`Notes sur ${target.label}`}
-      title={NOTES_GDPR_NOTICE}
-      value={value}
-      onChange={(e) => setValue(e.currentTarget.value)}
-      onBlur={() => value !== target.notes && onSave(value)}
-      autosize
-      minRows={1}
-      maxRows={4}
-      maxLength={4000}
-      size="xs"
-    />
-  );
-}
+import { TargetNotes } from './target-notes';
 
 export function TargetsTable({
   targets,
@@ -39,9 +20,11 @@ export function TargetsTable({
   onDelete,
 }: {
   targets: ProspectingTarget[];
-  onUpdate: (id: string, patch: UpdateTargetBody) => void;
+  onUpdate: (id: string, patch: UpdateTargetBody) => Promise<boolean>;
   onDelete: (t: ProspectingTarget) => void;
 }) {
+  // The agent's own calendar: « late » is against today, not the newest data.
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
   return (
     <WideTable label="Cibles de la liste" minWidth={960}>
       <Table striped withTableBorder verticalSpacing="xs" fz="sm">
@@ -92,9 +75,14 @@ export function TargetsTable({
                   clearable
                   size="xs"
                 />
+                {t.nextAction && t.nextAction < today && (
+                  <Text size="xs" c="red.8">
+                    En retard
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td miw={220}>
-                <Notes target={t} onSave={(notes) => onUpdate(t.id, { notes })} />
+                <TargetNotes target={t} onSave={(notes) => onUpdate(t.id, { notes })} />
               </Table.Td>
               <Table.Td>
                 <ActionIcon variant="subtle" color="red.8" aria-label={`Retirer ${t.label} de la liste`} onClick={() => onDelete(t)}>
