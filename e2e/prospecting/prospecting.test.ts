@@ -77,6 +77,14 @@ describe('prospecting', () => {
         )
         .toBe('rendez_vous');
       await screenshot(b.page, 'prospecting-list');
+      // On a phone the targets table scrolls in its own box: the page itself does not scroll sideways
+      // (its visually hidden header, absolutely placed, used to widen it to 937 px).
+      const viewport = b.page.viewportSize();
+      await b.page.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() => b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+        .toBeLessThanOrEqual(0);
+      if (viewport) await b.page.setViewportSize(viewport);
 
       const download = await downloadFrom(b.page, b.page.getByRole('button', { name: 'Télécharger les lettres (PDF)' }), /\/letters\.pdf/);
       const file = path.join(mkdtempSync(path.join(tmpdir(), 'immoloupe-pdf-')), 'lettres.pdf');

@@ -3,6 +3,8 @@
  * saved-search tools give theirs through `TOOL_NEW_ROWS` (saved-searches/tools.ts); a watched
  * address gets the DVF sales and DPE on its parcel or within its radius (below).
  */
+
+import { displayAddress } from '@immoloupe/shared/address-display';
 import { formatDate, formatEuros, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import { askingPricePerM2, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
@@ -108,7 +110,7 @@ export function coproRow(r: CoproAlertRow): AlertRow {
     r.periode_construction ? `construite ${r.periode_construction}` : null,
     r.date_immatriculation ? `immatriculée le ${formatDate(iso(r.date_immatriculation))}` : null,
   ].filter(Boolean);
-  const where = [r.nom_usage, r.adresse_reference, r.commune].filter(Boolean).join(', ');
+  const where = [r.nom_usage, displayAddress(r.adresse_reference), r.commune].filter(Boolean).join(', ');
   return {
     source: 'copro',
     id: r.numero_immatriculation,

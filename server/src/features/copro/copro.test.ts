@@ -36,6 +36,10 @@ describe('GET /api/copros', () => {
     expect(all.asOf).toBe('2026-01-03');
     const ends = all.items.map((c) => c.finMandat ?? '9999');
     expect(ends).toEqual([...ends].sort());
+    // Register addresses typed in lower case (« 58-60 r roger salengro ») written as the BAN does.
+    const adresses = all.items.map((c) => c.adresse ?? '');
+    expect(adresses).toContain('58-60 Rue Roger Salengro 93140 Bondy');
+    expect(adresses.filter((a) => /^\d[\w/-]* (r|av|rte|all) /.test(a))).toEqual([]);
   });
 
   it('finds the mandates ending within 12 months of the data date, and those already ended', async () => {

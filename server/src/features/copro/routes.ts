@@ -4,6 +4,8 @@
  * server) and `GET /api/copros/:numero` (its parcels with outlines, DPE, DVF sales on its parcels,
  * syndic). Without a zone, « ma zone » is used when set.
  */
+
+import { displayAddress } from '@immoloupe/shared/address-display';
 import {
   COPRO_MAX_CSV_ROWS,
   COPRO_PERIOD_LABELS,
@@ -29,7 +31,7 @@ export function toCoproItem(r: CoproRow): CoproItem {
   return {
     numero: r.numero_immatriculation,
     nom: r.nom_usage,
-    adresse: r.adresse_reference,
+    adresse: displayAddress(r.adresse_reference),
     codePostal: r.code_postal,
     commune: (r.code_insee && communeByCode(r.code_insee)?.nom) ?? r.commune,
     insee: r.code_insee,

@@ -4,6 +4,8 @@
  * years with the monthly trend, the DPE and copropriétés of the parcel and around it, and the
  * freshness of each source.
  */
+
+import { displayAddress } from '@immoloupe/shared/address-display';
 import type { AddressAnalysis, ParcelDto } from '@immoloupe/shared/market/address-contracts';
 import { ADDRESS_YEARS } from '@immoloupe/shared/market/address-contracts';
 import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
@@ -180,7 +182,7 @@ async function coprosAround(db: Queryable, lon: number, lat: number, parcelId: s
   return rows.map((r) => ({
     numero: r.numero_immatriculation,
     nom: r.nom_usage,
-    adresse: r.adresse_reference,
+    adresse: displayAddress(r.adresse_reference),
     lots: r.nombre_total_lots,
     lotsHabitation: r.nombre_lots_habitation,
     periodeConstruction: r.periode_construction,

@@ -3,6 +3,7 @@
  * BAN address when the address names the parcel, else by their point inside the outline.
  */
 
+import { displayAddress } from '@immoloupe/shared/address-display';
 import { pointInGeometry } from '@immoloupe/shared/market/polygon';
 import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/owners/legal-forms.logic';
 import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
@@ -163,7 +164,7 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
     copros: copros.map((c) => ({
       numero: c.numero_immatriculation,
       name: c.nom_usage,
-      address: c.adresse_reference,
+      address: displayAddress(c.adresse_reference),
       lots: c.nombre_total_lots,
       syndicType: c.type_syndic,
       syndicName: c.raison_sociale_syndic,

@@ -3,6 +3,8 @@
  * printed to PDF by the reports' headless Chromium: the agency identity of /pro/template, the
  * recipient and the address of the target, and the body the user edited, merge fields filled in.
  */
+
+import { displayAddress } from '@immoloupe/shared/address-display';
 import { formatDate } from '@immoloupe/shared/format';
 import type { ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
 import { fillLetter, recipientOf, salutationOf } from '@immoloupe/shared/prospecting/letters.logic';
@@ -24,7 +26,8 @@ export function lettersHtml(targets: readonly ProspectingTarget[], body: string,
   const pages = targets.map((t) => {
     const text = fillLetter(body, {
       destinataire: salutationOf(t),
-      adresse: t.address || t.label,
+      // Targets added before register addresses were written as the BAN does keep their raw text.
+      adresse: displayAddress(t.address || t.label),
       libelle: t.label,
       agence: agency.name,
       contact_agence: agency.contact,

@@ -11,7 +11,7 @@ import {
   SYNDIC_TYPES,
 } from '@immoloupe/shared/copro/contracts';
 import { formatDate, formatInteger, NBSP } from '@immoloupe/shared/format';
-import { Button, Checkbox, Grid, Group, Paper, Select, Stack, Table, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Grid, Group, Paper, Select, Stack, Table, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LabelledChips } from '~/components/labelled-chips';
@@ -110,7 +110,7 @@ export function CoproSearch() {
                 {result.asOf ? ` — mandats comptés depuis le ${formatDate(result.asOf)} (date des données RNIC)` : ''}
               </ResultHeader>
               {result.total > 0 ? (
-                <WideTable label="Copropriétés trouvées" minWidth={720}>
+                <WideTable label="Copropriétés trouvées" minWidth={600}>
                   <Table striped highlightOnHover withTableBorder>
                     <Table.Thead>
                       <Table.Tr>
@@ -125,19 +125,22 @@ export function CoproSearch() {
                       {result.items.map((c) => (
                         <Table.Tr key={c.numero}>
                           <Table.Td>
-                            <Button
-                              variant="subtle"
-                              size="compact-sm"
+                            {/* A link-like button that wraps: a long name no longer pushes « Fin de mandat » out of view. */}
+                            <Anchor
+                              component="button"
+                              type="button"
+                              size="sm"
+                              ta="left"
                               onClick={() => setOpen(c.numero)}
                               aria-label={`Ouvrir la copropriété ${c.numero}`}
                             >
                               {c.nom ?? c.numero}
-                            </Button>
+                            </Anchor>
                           </Table.Td>
-                          <Table.Td>{c.adresse ?? '—'}</Table.Td>
+                          <Table.Td miw={160}>{c.adresse ?? '—'}</Table.Td>
                           <Table.Td>{c.lots === null ? '—' : formatInteger(c.lots)}</Table.Td>
                           <Table.Td>{c.syndic ?? c.typeSyndic ?? '—'}</Table.Td>
-                          <Table.Td>{c.finMandat ? formatDate(c.finMandat) : '—'}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.finMandat ? formatDate(c.finMandat) : '—'}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

@@ -2,6 +2,7 @@
  * The letter of a list: its body with merge fields, a preview for the first target, and the PDF
  * (one page per target of the current filters) printed by the server.
  */
+import { displayAddress } from '@immoloupe/shared/address-display';
 import { formatDate } from '@immoloupe/shared/format';
 import type { ProspectingList, ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
 import { fillLetter, MERGE_FIELDS, salutationOf, unknownMergeFields } from '@immoloupe/shared/prospecting/letters.logic';
@@ -99,7 +100,7 @@ export function LetterEditor({
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {fillLetter(body, {
                 destinataire: salutationOf(first),
-                adresse: first.address || first.label,
+                adresse: displayAddress(first.address || first.label),
                 libelle: first.label,
                 agence: agency?.name.trim() || '(votre agence)',
                 contact_agence: agency?.contact.trim() || '(vos coordonnées)',

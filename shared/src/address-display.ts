@@ -1,0 +1,88 @@
+/**
+ * Addresses typed by hand in registers (RNIC: « 58-60 r roger salengro 93140 Bondy »,
+ * « 134 RUE LOUIS AUGUSTE BLANQUI ») shown as the BAN writes them (« 58-60 Rue Roger Salengro
+ * 93140 Bondy »): on screen, in letters and in e-mails. Only words written all in lower case or
+ * all in capitals are touched; a word already in mixed case is the register's own choice and stays.
+ * Accents the register dropped are not guessed.
+ */
+
+/** Road types as the registers abbreviate them, in the BAN's spelling. */
+const ROAD_TYPES: Readonly<Record<string, string>> = {
+  r: 'Rue',
+  rue: 'Rue',
+  av: 'Avenue',
+  ave: 'Avenue',
+  avenue: 'Avenue',
+  bd: 'Boulevard',
+  bld: 'Boulevard',
+  boulevard: 'Boulevard',
+  pl: 'Place',
+  place: 'Place',
+  all: 'Allée',
+  allee: 'Allée',
+  allée: 'Allée',
+  imp: 'Impasse',
+  impasse: 'Impasse',
+  ch: 'Chemin',
+  chem: 'Chemin',
+  chemin: 'Chemin',
+  rte: 'Route',
+  route: 'Route',
+  sq: 'Square',
+  square: 'Square',
+  qu: 'Quai',
+  quai: 'Quai',
+  crs: 'Cours',
+  cours: 'Cours',
+  fg: 'Faubourg',
+  fbg: 'Faubourg',
+  vla: 'Villa',
+  villa: 'Villa',
+  pas: 'Passage',
+  passage: 'Passage',
+  sen: 'Sentier',
+  sentier: 'Sentier',
+  res: 'Résidence',
+  résidence: 'Résidence',
+  residence: 'Résidence',
+  cite: 'Cité',
+  cité: 'Cité',
+  ham: 'Hameau',
+  hameau: 'Hameau',
+  lot: 'Lotissement',
+  lotissement: 'Lotissement',
+  rpt: 'Rond-Point',
+  prom: 'Promenade',
+  promenade: 'Promenade',
+};
+
+const PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'et', 'à', 'a', 'au', 'aux', 'sur', 'sous', 'en']);
+
+const LETTERS = /\p{L}/u;
+const isFlat = (w: string) => LETTERS.test(w) && (w === w.toLowerCase() || w === w.toUpperCase());
+const capitalise = (w: string) => w.replace(/(^|[-'’])(\p{L})(\p{L}*)/gu, (_, sep: string, a: string, rest: string) => sep + a.toUpperCase() + rest.toLowerCase());
+
+export function displayAddress(raw: string): string;
+export function displayAddress(raw: string | null): string | null;
+export function displayAddress(raw: string | null): string | null {
+  if (raw === null) return null;
+  let roadTypeDone = false;
+  let first = true;
+  return raw.replace(/[\p{L}\d][\p{L}\d'’/-]*/gu, (word) => {
+    const isFirst = first;
+    first = false;
+    if (!LETTERS.test(word) || /^\d/.test(word)) return word;
+    const lower = word.toLowerCase();
+    if (!roadTypeDone) {
+      roadTypeDone = true;
+      const road = ROAD_TYPES[lower];
+      if (road && isFlat(word)) return road;
+    }
+    if (!isFlat(word)) return word;
+    if (!isFirst && PARTICLES.has(lower)) return lower;
+    // « l'etoile », « D'ESTIENNE »: the elided article in lower case, the name capitalised.
+    const elided = /^([ld])['’](.+)$/i.exec(word);
+    if (elided && !isFirst) return `${elided[1]?.toLowerCase()}'${capitalise(elided[2] ?? '')}`;
+    return capitalise(word);
+  });
+}
