@@ -6,7 +6,7 @@ describe('displayAddress', () => {
     expect(displayAddress('58-60 r roger salengro 93140 Bondy')).toBe('58-60 Rue Roger Salengro 93140 Bondy');
     expect(displayAddress('134 RUE LOUIS AUGUSTE BLANQUI')).toBe('134 Rue Louis Auguste Blanqui');
     expect(displayAddress('40A rte de villemomble 93140 Bondy')).toBe('40A Route de Villemomble 93140 Bondy');
-    expect(displayAddress('30 all de l\'etoile 93140 Bondy')).toBe("30 Allée de l'Etoile 93140 Bondy");
+    expect(displayAddress("30 all de l'etoile 93140 Bondy")).toBe("30 Allée de l'Etoile 93140 Bondy");
     expect(displayAddress('5 vla thorel, 93140 Bondy')).toBe('5 Villa Thorel, 93140 Bondy');
     expect(displayAddress('chemin du pont, 93140 Bondy')).toBe('Chemin du Pont, 93140 Bondy');
     expect(displayAddress('33/41 AVENUE PASTEUR 93140 BONDY')).toBe('33/41 Avenue Pasteur 93140 Bondy');

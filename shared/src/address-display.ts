@@ -60,7 +60,8 @@ const PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'et', 'à', 'a'
 
 const LETTERS = /\p{L}/u;
 const isFlat = (w: string) => LETTERS.test(w) && (w === w.toLowerCase() || w === w.toUpperCase());
-const capitalise = (w: string) => w.replace(/(^|[-'’])(\p{L})(\p{L}*)/gu, (_, sep: string, a: string, rest: string) => sep + a.toUpperCase() + rest.toLowerCase());
+const capitalise = (w: string) =>
+  w.replace(/(^|[-'’])(\p{L})(\p{L}*)/gu, (_, sep: string, a: string, rest: string) => sep + a.toUpperCase() + rest.toLowerCase());
 
 export function displayAddress(raw: string): string;
 export function displayAddress(raw: string | null): string | null;
