@@ -65,7 +65,7 @@ function selogerLyonSource(): string {
 async function analyseListing(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/pro/analyseannonce`);
   await waitForHydration(page);
-  await page.getByLabel('Adresse, code source ou texte de l’annonce').fill(selogerLyonSource());
+  await page.getByLabel('Lien, code source ou texte de l’annonce').fill(selogerLyonSource());
   await page.getByRole('button', { name: 'Lire l’annonce' }).click();
   await page.getByRole('heading', { name: 'Champs lus' }).waitFor({ timeout: 20_000 });
   await page.getByTestId('prix-m2').waitFor({ timeout: 20_000 });

@@ -41,7 +41,7 @@ describe('listings', () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
     try {
       await signIn(b.page, server.url, USER, '/pro/analyseannonce');
-      await b.page.getByLabel('Adresse, code source ou texte de l’annonce').fill(selogerLyonSource());
+      await b.page.getByLabel('Lien, code source ou texte de l’annonce').fill(selogerLyonSource());
       await b.page.getByRole('button', { name: 'Lire l’annonce' }).click();
       const field = (name: string) => b.page.getByRole('textbox', { name });
       await b.page.getByRole('heading', { name: 'Champs lus' }).waitFor({ timeout: 20_000 });

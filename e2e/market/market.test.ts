@@ -72,6 +72,36 @@ describe('market tools', () => {
     }
   });
 
+  it('places a pasted listing at the address the agent picks, and then estimates it by comparables', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, '/pro/analyseannonce');
+      await b.page
+        .getByLabel('Lien, code source ou texte de l’annonce')
+        .fill('Appartement 3 pièces 62 m² à vendre\nBondy (93140)\nPrix : 239 000 €\nClasse énergie D');
+      await b.page.getByLabel('Portail (pour un texte collé)').first().click();
+      await b.page.getByRole('option', { name: 'SeLoger', exact: true }).click();
+      await b.page.getByRole('button', { name: 'Lire l’annonce' }).click();
+      await b.page.getByRole('heading', { name: 'Champs lus' }).waitFor();
+      // A text says only its town: compared with the commune, no estimate.
+      await b.page.getByText(/Annonce non localisée/).waitFor();
+      expect(await b.page.getByTestId('position-annonce').textContent()).toBe('Annonce non placée.');
+      const place = b.page.getByRole('combobox', { name: 'Adresse du bien' });
+      await place.pressSequentially('139 avenue Carnot Bondy', { delay: 20 });
+      await b.page
+        .getByRole('option', { name: /139 Avenue Carnot/ })
+        .first()
+        .click();
+      await expect.poll(() => b.page.getByTestId('position-annonce').textContent()).toMatch(/^Annonce placée\s: 139 Avenue Carnot/);
+      await b.page.getByText('500 m autour').waitFor();
+      await b.page.getByRole('table', { name: 'Ventes comparables' }).waitFor();
+      await expect.poll(() => b.page.getByText(/Annonce non localisée/).count()).toBe(0);
+      await screenshot(b.page, 'listings-analyseannonce-placee');
+    } finally {
+      await b.close();
+    }
+  });
+
   it('values a Hendaye flat on ≥ 3 comparables, updates when one is removed, and downloads the PDF', async () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
     try {

@@ -13,6 +13,7 @@ import { ApiError } from '~/lib/api';
 import { AnalysisView } from './analysis-view';
 import { analyseListing, parseListingInput, readPaste, saveListing } from './api';
 import { fieldsOf, ListingFieldsForm } from './listing-fields-form';
+import { ListingPlaceField } from './listing-place-field';
 
 const message = (e: unknown, fallback: string) => (e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : fallback);
 
@@ -78,8 +79,8 @@ export function ListingAnalysisTool() {
       <Card withBorder>
         <Stack gap="sm">
           <Textarea
-            label="Adresse, code source ou texte de l’annonce"
-            description="Collez l’adresse de l’annonce ; si le portail bloque sa lecture, ouvrez l’annonce et collez son texte (Ctrl+A, Ctrl+C) ou son code source (Ctrl+U)."
+            label="Lien, code source ou texte de l’annonce"
+            description="Collez le lien de l’annonce (son adresse web) ; si le portail bloque sa lecture, ouvrez l’annonce et collez son texte (Ctrl+A, Ctrl+C) ou son code source (Ctrl+U)."
             autosize
             minRows={3}
             maxRows={10}
@@ -111,6 +112,14 @@ export function ListingAnalysisTool() {
           <Stack gap="sm">
             <Title order={2}>Champs lus</Title>
             <ListingFieldsForm value={fields} sources={sources} onChange={setFields} />
+            <ListingPlaceField
+              fields={fields}
+              readFromPage={Boolean(sources.lat)}
+              onPlace={(f) => {
+                setFields(f);
+                void analyse(f);
+              }}
+            />
             <Group>
               <Button variant="outline" onClick={() => analyse(fields)} disabled={busy !== null}>
                 Relancer l’analyse

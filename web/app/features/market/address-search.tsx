@@ -62,12 +62,16 @@ export function AddressSearch({
   label = 'Adresse',
   error,
   disabled = false,
+  required = true,
+  description = null,
 }: {
   value: string;
   onPick: (a: PickedAddress | null, text: string) => void;
   label?: string;
   error?: string | null;
   disabled?: boolean;
+  required?: boolean;
+  description?: string | null;
 }) {
   const [text, setText] = useState(value);
   const [options, setOptions] = useState<Suggestion[]>([]);
@@ -127,9 +131,9 @@ export function AddressSearch({
       }}
       rightSection={loading ? <Loader size="xs" /> : null}
       error={error ?? problem}
-      description={hint}
+      description={hint ?? description}
       limit={8}
-      required
+      required={required}
     />
   );
 }
