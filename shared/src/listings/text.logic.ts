@@ -92,6 +92,22 @@ function num(m: RegExpExecArray | null, group = 1): number | undefined {
   return frenchNumber(m[group + 1] ? `${m[group]},${m[group + 1]}` : m[group]);
 }
 
+/** Capitalised words before a postcode that are the listing's, not the town's (« Vente Appartement Bondy (93140) »). */
+const NOT_TOWN =
+  /^(?:vente|location|appartement|maison|studio|duplex|triplex|loft|villa|terrain|immeuble|parking|garage|local|bureau|commerce|propriété|ferme|[TF]\d+)$/i;
+
+/**
+ * The town beside its postcode: « Bondy (93140) », « Le Havre 76600 », « 93140 Bondy ». Only
+ * capitalised words and the small words of a town's name, so that « à vendre » is not a town.
+ */
+export function townBeside(s: string, postcode: string): string | undefined {
+  const town = `([A-ZÀ-Ý][\\p{L}'’-]*(?:[ -](?:[A-ZÀ-Ý][\\p{L}'’-]*|sur|sous|en|lès|les|le|la|de|du|des))*)`;
+  const m = new RegExp(`${town}\\s*\\(?${postcode}\\b`, 'u').exec(s) ?? new RegExp(`\\b${postcode}\\)?\\s+${town}`, 'u').exec(s);
+  const words = (m?.[1] ?? '').trim().split(' ');
+  while (words.length > 0 && NOT_TOWN.test(words[0] ?? '')) words.shift();
+  return words.join(' ') || undefined;
+}
+
 /**
  * The facts a short listing text states: a card's innerText, a title, a pasted listing. Each fact is
  * read only where its unit or keyword says what it is (« € », « m² », « pièces », « DPE »).
@@ -119,6 +135,10 @@ export function factsFromText(raw: string): TextFacts {
   if (floor) facts.floor = /^\d+$/.test(floor[1] ?? '') ? Number(floor[1]) : 0;
   const postcode = /\((\d{5})\)/.exec(s) ?? /([A-Za-zÀ-ÿ'’-]+(?:[ -][A-Za-zÀ-ÿ'’-]+)*)\s+(\d{5})\b/.exec(s);
   if (postcode) facts.postcode = postcode.length > 2 ? postcode[2] : postcode[1];
+  if (facts.postcode) {
+    const city = townBeside(s, facts.postcode);
+    if (city) facts.city = city;
+  }
   const dpe = /(?:DPE|classe (?:é|e)nergie|classe (?:é|e)nerg(?:é|e)tique)\s*:?\s*([A-G])\b/i.exec(s);
   if (dpe) facts.dpeClass = energyClass(dpe[1]);
   const ges = /\bGES\s*:?\s*([A-G])\b/i.exec(s);

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { factsFromText, townBeside } from './text.logic.js';
+
+describe('the town of a pasted listing', () => {
+  it('is read beside its postcode, in any of the usual layouts', () => {
+    expect(factsFromText('Appartement 3 pièces 62 m²\nBondy (93140)\nPrix : 239 000 €')).toMatchObject({
+      postcode: '93140',
+      city: 'Bondy',
+    });
+    expect(factsFromText('490 € · Appartement · 2 pièces · 36 m² · Le Havre 76600 · Meublé')).toMatchObject({ city: 'Le Havre' });
+    expect(factsFromText('Centre Ville, Le Havre (76600)')).toMatchObject({ city: 'Le Havre' });
+    expect(townBeside('Maison à vendre 93140 Bondy', '93140')).toBe('Bondy');
+    expect(townBeside('Vente Appartement Bondy (93140)', '93140')).toBe('Bondy');
+    expect(townBeside('Sainte-Maure-de-Touraine 37800', '37800')).toBe('Sainte-Maure-de-Touraine');
+    expect(townBeside('Villeneuve sur Lot (47300)', '47300')).toBe('Villeneuve sur Lot');
+  });
+
+  it('is not made up from the words of the listing', () => {
+    expect(townBeside('à vendre (93140)', '93140')).toBeUndefined();
+    expect(factsFromText('Maison 5 pièces 95 m², 329 000 €').city).toBeUndefined();
+  });
+});
