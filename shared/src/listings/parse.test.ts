@@ -418,7 +418,7 @@ const CASES: Case[] = [
       city: 'Paris 6ème',
       transaction: 'location',
       propertyType: 'appartement',
-      postcode: undefined,
+      postcode: '75006',
     },
   },
   {

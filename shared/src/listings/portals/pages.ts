@@ -112,6 +112,10 @@ export function lefigaroPage(doc: ListingDocument, url?: string): ListingDraft[]
     if (/étage/i.test(line)) d.set('floor', facts.floor, 'dom');
   }
   d.set('city', /à\s+(.+?)\s*\(\d{2,3}\)\s*$/.exec(h1)?.[1], 'dom');
+  // The title gives the département only (« (75) »); the photos' captions give the postcode
+  // (« … à Paris 6ème (75006), 3 300 € »). The agency's address, also on the page, is not the flat's.
+  const caption = doc.querySelector('.classified-medias__picture img[alt]')?.getAttribute('alt') ?? '';
+  d.set('postcode', /\((\d{5})\)/.exec(caption)?.[1], 'dom');
   d.set('dpeClass', energyClass(textOf(doc, '.dpe-list li.active')), 'dom');
   d.set('gesClass', energyClass(textOf(doc, '.ges-list li.active, li.active[class*="ges-"]')), 'dom');
   d.set('description', textOf(doc, '.truncated-description') ?? textOf(doc, '.classified-description'), 'dom');
