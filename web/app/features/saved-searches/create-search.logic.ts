@@ -128,3 +128,33 @@ export function issueMessages(tool: SavedSearchToolId, issues: readonly { path: 
     return head === 'name' ? `Nom de la recherche\u00a0: ${i.message}` : i.message;
   });
 }
+
+/**
+ * The filters of a saved search in words (« Commune : Bondy · Prix maximal (€) : 300 000 »), for the
+ * list of Mes recherches where two searches of one tool could not be told apart. Parameters the
+ * form does not have (a map view, a page) are left out; `communeName` names an INSEE code once known.
+ */
+export function querySummary(tool: SavedSearchToolId, query: string, communeName: (code: string) => string | undefined): string {
+  const params = new URLSearchParams(query);
+  const parts: string[] = [];
+  for (const f of TOOL_FIELDS[tool]) {
+    const raw = params.get(f.key);
+    if (!raw) continue;
+    const values = raw.split(',').filter(Boolean);
+    const shown = f.communes
+      ? values.map((c) => communeName(c) ?? c)
+      : f.choices
+        ? values.map((v) => f.choices?.find((c) => c.value === v)?.label ?? v)
+        : f.text
+          ? values
+          : values.map((v) => (/^-?\d+(\.\d+)?$/.test(v) ? new Intl.NumberFormat('fr-FR').format(Number(v)) : v));
+    parts.push(`${f.label}\u00a0: ${shown.join(', ')}`);
+  }
+  return parts.join(' · ');
+}
+
+/** The INSEE codes a saved search names, to fetch their names once. */
+export function communeCodesOf(tool: SavedSearchToolId, query: string): string[] {
+  const params = new URLSearchParams(query);
+  return TOOL_FIELDS[tool].filter((f) => f.communes).flatMap((f) => (params.get(f.key) ?? '').split(',').filter(Boolean));
+}

@@ -7,14 +7,16 @@ import type { AlertStatus } from '@immoloupe/shared/alerts/contracts';
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import { SAVED_SEARCH_TOOLS, type SavedSearch } from '@immoloupe/shared/saved-searches/contracts';
 import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useCommuneNames } from '~/components/use-commune-search';
 import { WideTable } from '~/components/wide-table';
 import { ApiError } from '~/lib/api';
 import { AlertsNotSent } from '../alerts/alerts-not-sent';
 import { useAlertStatus } from '../alerts/use-alert-status';
 import { AlertChoice } from './alert-choice';
 import { deleteSavedSearch, duplicateSavedSearch, listSavedSearches, updateSavedSearch } from './api';
+import { communeCodesOf, querySummary } from './create-search.logic';
 
 function message(err: unknown): string {
   return err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’opération a échoué.';
@@ -33,21 +35,59 @@ function Row({
 }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(s.name);
+  const [renameError, setRenameError] = useState<string | null>(null);
   const run = (p: Promise<unknown>) => p.then(onChanged, (err: unknown) => onError(message(err)));
+  const codes = communeCodesOf(s.tool, s.query);
+  const { names } = useCommuneNames(codes);
+  const filters = querySummary(s.tool, s.query, (c) => names[c]);
+  const cancel = () => {
+    setEditing(false);
+    setName(s.name);
+    setRenameError(null);
+  };
+  const rename = (e: FormEvent) => {
+    e.preventDefault();
+    updateSavedSearch(s.id, { name }).then(
+      () => {
+        setEditing(false);
+        setRenameError(null);
+        onChanged();
+      },
+      (err: unknown) => setRenameError(message(err)),
+    );
+  };
   return (
     <Table.Tr>
       <Table.Td>
         {editing ? (
-          <Group gap="xs" wrap="nowrap">
-            <TextInput aria-label="Nouveau nom" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} />
-            <Button size="compact-sm" onClick={() => run(updateSavedSearch(s.id, { name }).then(() => setEditing(false)))}>
-              Valider
-            </Button>
-          </Group>
+          <form onSubmit={rename} onKeyDown={(e) => e.key === 'Escape' && cancel()}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <TextInput
+                aria-label="Nouveau nom"
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                maxLength={120}
+                error={renameError}
+                data-autofocus
+                autoFocus
+              />
+              <Button size="compact-sm" type="submit" mt={6}>
+                Valider
+              </Button>
+              <Button size="compact-sm" variant="subtle" onClick={cancel} mt={6}>
+                Annuler
+              </Button>
+            </Group>
+          </form>
         ) : (
           <Anchor component={Link} to={s.url}>
             {s.name}
           </Anchor>
+        )}
+        {filters && (
+          <Text size="xs" c="dimmed" data-testid="filtres">
+            {filters}
+          </Text>
         )}
       </Table.Td>
       <Table.Td>{SAVED_SEARCH_TOOLS[s.tool].label}</Table.Td>
@@ -73,7 +113,7 @@ function Row({
           <Button size="compact-sm" variant="subtle" component={Link} to={s.url}>
             Ouvrir
           </Button>
-          <Button size="compact-sm" variant="subtle" onClick={() => setEditing(!editing)}>
+          <Button size="compact-sm" variant="subtle" onClick={() => (editing ? cancel() : setEditing(true))}>
             Renommer
           </Button>
           <Button size="compact-sm" variant="subtle" onClick={() => run(duplicateSavedSearch(s.id))}>

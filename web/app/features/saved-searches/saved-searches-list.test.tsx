@@ -1,0 +1,83 @@
+/** Mes recherches: each search with its filters in words, and a rename that says what is wrong beside the name. */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
+import { querySummary } from './create-search.logic';
+import { SavedSearchesList } from './saved-searches-list';
+
+beforeAll(installMantineDomShims);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const SEARCH = {
+  id: '6f1c1c55-7a4e-4a39-9d1b-6f3f1b8f2a01',
+  tool: 'transactions',
+  name: 'Bondy maisons',
+  query: 'insee=93010&priceMax=300000&types=maison',
+  url: '/pro/transactions?insee=93010&priceMax=300000&types=maison',
+  alert: 'off',
+  lastCount: 87,
+  lastCountAt: '2026-11-26T10:00:00.000Z',
+  createdAt: '2026-11-26T10:00:00.000Z',
+};
+
+function show() {
+  const patches: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const u = new URL(url, 'http://localhost');
+      if (u.pathname === '/api/alerts/status') return json({ mailConfigured: true, message: null });
+      if (u.pathname === '/api/market/communes') return json([{ insee: '93010', nom: 'Bondy' }]);
+      if (u.pathname === '/api/saved-searches') return json({ items: [SEARCH], max: 50 });
+      if (u.pathname === `/api/saved-searches/${SEARCH.id}` && init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body));
+        patches.push(body);
+        return body.name.trim()
+          ? json({ ...SEARCH, name: body.name })
+          : json({ message: 'Requête invalide.', issues: [{ path: 'name', message: 'Donnez un nom à la recherche.' }] }, 400);
+      }
+      return json({ message: 'inconnu' }, 404);
+    }),
+  );
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <SavedSearchesList />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  return patches;
+}
+
+describe('SavedSearchesList', () => {
+  it('shows the filters of each search in words, the commune by its name', async () => {
+    show();
+    const filters = await screen.findByTestId('filtres');
+    await waitFor(() => expect(filters.textContent).toContain('Commune\u00a0: Bondy'));
+    expect(filters.textContent).toContain('Prix maximal (€)\u00a0: 300\u202f000');
+  });
+
+  it('renames with Enter, says beside the name why an empty one is refused, and Escape gives up', async () => {
+    const patches = show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Renommer' }));
+    const field = screen.getByRole('textbox', { name: 'Nouveau nom' });
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.submit(field.closest('form') as HTMLFormElement);
+    expect(await screen.findByText('Donnez un nom à la recherche.')).toBeTruthy();
+    expect(patches).toHaveLength(1);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'Nouveau nom' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Bondy maisons' })).toBeTruthy();
+  });
+});
+
+describe('querySummary', () => {
+  it('leaves out what the form does not have, and names choices by their label', () => {
+    expect(querySummary('transactions', 'insee=64260&carte=2.4,48.8,15&page=2', () => undefined)).toBe('Commune\u00a0: 64260');
+  });
+});
