@@ -107,8 +107,10 @@ export const savedSearchUpdateSchema = z
   .object({
     name: nameSchema.optional(),
     alert: z.enum(ALERT_FREQUENCIES, { error: 'Fréquence d’alerte inconnue.' }).optional(),
+    /** New filters: the query of the tool's page, checked by the server with the search's own tool. */
+    query: z.string().max(4000, 'Recherche trop longue.').transform(normaliseQuery).optional(),
   })
-  .refine((v) => v.name !== undefined || v.alert !== undefined, 'Rien à modifier.');
+  .refine((v) => v.name !== undefined || v.alert !== undefined || v.query !== undefined, 'Rien à modifier.');
 export type SavedSearchUpdate = z.infer<typeof savedSearchUpdateSchema>;
 
 export const savedSearchSchema = z.object({

@@ -1,9 +1,11 @@
 /**
  * Saved searches of the signed-in subscriber (`/api/saved-searches`): list, create (validated by the
- * tool's own schema, counted at once), rename / change the alert, duplicate, delete. Every query is
+ * tool's own schema, counted at once), rename / change the alert / replace the filters, duplicate,
+ * delete. Every query is
  * scoped by the owner: another user's search answers 404, as if it did not exist.
  */
 import {
+  checkToolQuery,
   MAX_SAVED_SEARCHES,
   type SavedSearch,
   type SavedSearchToolId,
@@ -102,10 +104,31 @@ export function savedSearchRoutes(deps: { db: Db; log: Logger }): Router {
   router.patch('/saved-searches/:id', requireSubscriber, async (req, res) => {
     const id = idSchema.parse(req.params.id);
     const u = savedSearchUpdateSchema.parse(req.body ?? {});
+    // New filters: checked by the search's own tool, and counted again like a new search.
+    let counted: number | null = null;
+    if (u.query !== undefined) {
+      const [current] = await db.query<{ tool: SavedSearchToolId }>('SELECT tool FROM saved_searches WHERE id = $1 AND user_id = $2', [
+        id,
+        userId(req),
+      ]);
+      if (!current) throw new HttpError(404, 'Recherche introuvable.');
+      const issues = checkToolQuery(current.tool, u.query);
+      if (issues)
+        throw new HttpError(
+          400,
+          issues[0]?.message ?? 'Recherche invalide.',
+          issues.map((i) => ({ path: ['query', i.path].filter(Boolean).join('.'), message: i.message })),
+        );
+      counted = await count(current.tool, u.query, userId(req));
+    }
     const [row] = await db.query<Row>(
-      `UPDATE saved_searches SET name = coalesce($3, name), alert = coalesce($4, alert), updated_at = now()
+      `UPDATE saved_searches SET name = coalesce($3, name), alert = coalesce($4, alert),
+              query = coalesce($5, query),
+              last_count = CASE WHEN $5::text IS NULL THEN last_count ELSE $6::int END,
+              last_count_at = CASE WHEN $5::text IS NULL THEN last_count_at WHEN $6::int IS NULL THEN NULL ELSE now() END,
+              updated_at = now()
         WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
-      [id, userId(req), u.name ?? null, u.alert ?? null],
+      [id, userId(req), u.name ?? null, u.alert ?? null, u.query ?? null, counted],
     );
     if (!row) throw new HttpError(404, 'Recherche introuvable.');
     res.json(toSavedSearch(row));

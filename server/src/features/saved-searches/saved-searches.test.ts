@@ -109,6 +109,24 @@ describe('/api/saved-searches', () => {
     expect((await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', {}))).status).toBe(400);
   });
 
+  it('replaces the filters of a search, counted again and checked by its tool; another user cannot', async () => {
+    const s = await save(api, { tool: 'transactions', query: 'insee=93010', name: 'Bondy à filtrer', alert: 'weekly' });
+    const res = await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { query: '?insee=93010&types=appartement&page=3' }));
+    expect(res.status).toBe(200);
+    const updated = savedSearchSchema.parse(await res.json());
+    expect(updated).toMatchObject({ id: s.id, name: 'Bondy à filtrer', alert: 'weekly', query: 'insee=93010&types=appartement' });
+    expect(updated.url).toBe('/pro/transactions?insee=93010&types=appartement');
+    expect(updated.lastCount).toBeLessThan(s.lastCount ?? 0);
+    expect(updated.lastCount).toBeGreaterThan(100);
+    // Refused by the tool: a French 400 on the field, and nothing changes.
+    const bad = await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { query: 'insee=93010&surfaceMin=90&surfaceMax=20' }));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ issues: [{ path: 'query.surfaceMax', message: 'Fourchette de surface inversée.' }] });
+    expect((await other.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { query: 'insee=64260' }))).status).toBe(404);
+    const [row] = await db.query<{ query: string }>('SELECT query FROM saved_searches WHERE id = $1', [s.id]);
+    expect(row?.query).toBe('insee=93010&types=appartement');
+  });
+
   it('takes an alert on a listing search; another user can neither change nor see it', async () => {
     const s = await save(api, { tool: 'annonces', query: 'postcode=93140', name: 'Annonces de Bondy' });
     const res = await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { alert: 'weekly' }));

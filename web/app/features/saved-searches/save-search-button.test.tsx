@@ -5,20 +5,38 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
-import { SaveSearchButton } from './save-search-button';
+import { OPENED_SEARCH_KEY, SaveSearchButton } from './save-search-button';
 
 beforeAll(installMantineDomShims);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
-function serve(mailConfigured: boolean) {
+const MINE = {
+  id: '0b6b2a5e-1c1e-4f7a-9d55-2f7f1c1e0a01',
+  tool: 'transactions',
+  name: 'Bondy tout',
+  query: 'insee=93010',
+  url: '/pro/transactions?insee=93010',
+  alert: 'weekly',
+  lastCount: 716,
+  lastCountAt: '2026-11-25T10:00:00.000Z',
+  createdAt: '2026-11-25T10:00:00.000Z',
+};
+
+function serve(mailConfigured: boolean, saved: unknown[] = []) {
   const posted: unknown[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/alerts/status') return json({ mailConfigured, message: mailConfigured ? null : ALERTS_NOT_CONFIGURED });
+      if (url === '/api/saved-searches' && init?.method === 'GET') return json({ items: saved, max: 50 });
+      if (url === `/api/saved-searches/${MINE.id}` && init?.method === 'PATCH') {
+        posted.push({ patch: JSON.parse(String(init.body)) });
+        return json({ ...MINE, query: 'insee=93010&types=appartement' });
+      }
       if (url === '/api/saved-searches' && init?.method === 'POST') {
         const body = JSON.parse(String(init.body));
         posted.push(body);
@@ -72,5 +90,24 @@ describe('SaveSearchButton', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await screen.findByText(/Recherche enregistrée\./);
     expect(posted).toEqual([{ tool: 'transactions', query: '?insee=93010&types=appartement', name: 'Transactions DVF', alert: 'off' }]);
+  });
+
+  it('opened from a saved search: offers to replace its filters, keeping its name and alert', async () => {
+    sessionStorage.setItem(OPENED_SEARCH_KEY, MINE.id);
+    const posted = serve(true, [MINE]);
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer cette recherche' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mettre à jour' }));
+    await screen.findByText(/Recherche «\s?Bondy tout\s?» mise à jour/);
+    expect(posted).toEqual([{ patch: { query: '?insee=93010&types=appartement' } }]);
+  });
+
+  it('with saved searches of the tool but opened from none: a new search by default', async () => {
+    const posted = serve(true, [MINE]);
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer cette recherche' }));
+    await screen.findByDisplayValue('Comme une nouvelle recherche');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText(/Recherche enregistrée\./);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ tool: 'transactions', name: 'Transactions DVF' });
   });
 });

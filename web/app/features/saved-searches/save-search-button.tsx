@@ -1,38 +1,68 @@
 /**
  * « Enregistrer cette recherche » on a search tool: saves the tool and the page's current URL
  * query (the filters), with a name and an e-mail alert. The server validates the query with the
- * tool's own schema and says in French what is wrong.
+ * tool's own schema and says in French what is wrong. Or replaces the filters of one of the user's
+ * searches of this tool — by default the one the page was opened from (« Ouvrir » in Mes recherches).
  */
+import { NBSP } from '@immoloupe/shared/format';
 import {
   ALERT_FREQUENCY_LABELS,
   type AlertFrequency,
   SAVED_SEARCH_TOOLS,
+  type SavedSearch,
   type SavedSearchToolId,
 } from '@immoloupe/shared/saved-searches/contracts';
-import { Alert, Anchor, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { useAlertStatus } from '../alerts/use-alert-status';
 import { AlertChoice } from './alert-choice';
-import { createSavedSearch } from './api';
+import { createSavedSearch, listSavedSearches, updateSavedSearch } from './api';
+
+/** Set by « Ouvrir » in Mes recherches: the search this page was opened from, offered for update. */
+export const OPENED_SEARCH_KEY = 'immoloupe.recherche-ouverte';
+const NEW = 'nouvelle';
+
+/** The user's searches of this tool, and the one the page was opened from (when it is one of them). */
+function useSearchesOfTool(tool: SavedSearchToolId): { searches: SavedSearch[]; opened: string | null } {
+  const [searches, setSearches] = useState<SavedSearch[]>([]);
+  useEffect(() => {
+    listSavedSearches()
+      .then((r) => setSearches(r.items.filter((i) => i.tool === tool)))
+      .catch(() => setSearches([]));
+  }, [tool]);
+  const stored = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(OPENED_SEARCH_KEY);
+  return { searches, opened: searches.some((x) => x.id === stored) ? stored : null };
+}
 
 /** The modal's content, mounted when it opens (the alert status is read then). */
 function SaveSearchForm({ tool, defaultName, onClose }: { tool: SavedSearchToolId; defaultName?: string; onClose: () => void }) {
   const location = useLocation();
   const status = useAlertStatus();
+  const { searches, opened } = useSearchesOfTool(tool);
+  const [target, setTarget] = useState<string | null>(null);
+  // Opened from a saved search: updating it is what the agent most likely came for.
+  const chosen = target ?? opened ?? NEW;
+  const replacing = searches.find((x) => x.id === chosen) ?? null;
   const [name, setName] = useState(defaultName ?? SAVED_SEARCH_TOOLS[tool].label);
   const [alert, setAlert] = useState<AlertFrequency>('off');
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const save = async () => {
     setBusy(true);
     setError(null);
     try {
-      await createSavedSearch({ tool, query: location.search, name, alert });
-      setSaved(true);
+      if (replacing) {
+        await updateSavedSearch(replacing.id, { query: location.search });
+        setSaved(`Recherche «${NBSP}${replacing.name}${NBSP}» mise à jour${NBSP}: ses filtres sont ceux de cette page.`);
+      } else {
+        await createSavedSearch({ tool, query: location.search, name, alert });
+        setSaved(`Recherche enregistrée${alert === 'off' ? '' : `, alerte ${ALERT_FREQUENCY_LABELS[alert].toLowerCase()}`}.`);
+      }
     } catch (err) {
       setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’enregistrement a échoué.');
     } finally {
@@ -44,8 +74,7 @@ function SaveSearchForm({ tool, defaultName, onClose }: { tool: SavedSearchToolI
     return (
       <Stack>
         <Alert color="green">
-          Recherche enregistrée
-          {alert === 'off' ? '' : `, alerte ${ALERT_FREQUENCY_LABELS[alert].toLowerCase()}`}.{' '}
+          {saved}{' '}
           <Anchor component={Link} to="/pro/mesrecherches">
             Voir mes recherches
           </Anchor>
@@ -57,8 +86,30 @@ function SaveSearchForm({ tool, defaultName, onClose }: { tool: SavedSearchToolI
     );
   return (
     <Stack>
-      <TextInput label="Nom" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={120} />
-      <AlertChoice value={alert} onChange={setAlert} status={status} inModal />
+      {searches.length > 0 && (
+        <Select
+          label="Enregistrer"
+          value={chosen}
+          onChange={(v) => setTarget(v ?? NEW)}
+          allowDeselect={false}
+          data={[
+            { value: NEW, label: 'Comme une nouvelle recherche' },
+            ...searches.map((x) => ({ value: x.id, label: `En remplaçant les filtres de «${NBSP}${x.name}${NBSP}»` })),
+          ]}
+        />
+      )}
+      {replacing ? (
+        <Text size="sm">
+          Les filtres de cette page remplacent ceux de «{NBSP}
+          {replacing.name}
+          {NBSP}»{NBSP}; son nom et son alerte restent.
+        </Text>
+      ) : (
+        <>
+          <TextInput label="Nom" value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={120} />
+          <AlertChoice value={alert} onChange={setAlert} status={status} inModal />
+        </>
+      )}
       {error && (
         <Alert color="red" role="alert">
           {error}
@@ -69,7 +120,7 @@ function SaveSearchForm({ tool, defaultName, onClose }: { tool: SavedSearchToolI
           Annuler
         </Button>
         <Button onClick={save} loading={busy}>
-          Enregistrer
+          {replacing ? 'Mettre à jour' : 'Enregistrer'}
         </Button>
       </Group>
     </Stack>

@@ -17,6 +17,7 @@ import { useAlertStatus } from '../alerts/use-alert-status';
 import { AlertChoice } from './alert-choice';
 import { deleteSavedSearch, duplicateSavedSearch, listSavedSearches, updateSavedSearch } from './api';
 import { communeCodesOf, querySummary } from './create-search.logic';
+import { OPENED_SEARCH_KEY } from './save-search-button';
 
 function message(err: unknown): string {
   return err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’opération a échoué.';
@@ -40,6 +41,8 @@ function Row({
   const codes = communeCodesOf(s.tool, s.query);
   const { names } = useCommuneNames(codes);
   const filters = querySummary(s.tool, s.query, (c) => names[c]);
+  // The tool's « Enregistrer cette recherche » then offers to update this search.
+  const remember = () => sessionStorage.setItem(OPENED_SEARCH_KEY, s.id);
   const cancel = () => {
     setEditing(false);
     setName(s.name);
@@ -80,7 +83,7 @@ function Row({
             </Group>
           </form>
         ) : (
-          <Anchor component={Link} to={s.url}>
+          <Anchor component={Link} to={s.url} onClick={remember}>
             {s.name}
           </Anchor>
         )}
@@ -110,7 +113,7 @@ function Row({
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" variant="subtle" component={Link} to={s.url}>
+          <Button size="compact-sm" variant="subtle" component={Link} to={s.url} onClick={remember}>
             Ouvrir
           </Button>
           <Button size="compact-sm" variant="subtle" onClick={() => (editing ? cancel() : setEditing(true))}>
