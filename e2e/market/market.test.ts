@@ -179,7 +179,7 @@ describe('transactions and market analysis', () => {
     await b.page.goto(`${server.url}/pro/transactions?lieu=parcelle&parcelle=93010000AS0167&carte=2.48,48.8958,17.5`);
     const row = b.page.getByRole('row').filter({ hasText: '03/01/2022' }).first();
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/139 AV CARNOT/);
+    expect(await row.innerText()).toMatch(/139 Avenue Carnot/);
     // The sale under the pointer is marked on the map, and no longer once the pointer leaves.
     const salesMap = b.page.getByRole('region', { name: 'Carte des ventes' });
     await b.page.locator('[data-map-ready="true"]').waitFor();

@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BONDY, type FixtureSale, writeSalesFile } from '../../server/src/features/alerts/testing/dvf-fixture.ts';
 import { type CapturedMail, type SmtpCapture, startSmtpCapture } from '../../server/src/features/alerts/testing/smtp-capture.ts';
+import { displayAddress } from '../../shared/src/address-display.ts';
 import { type OpenBrowser, openBrowser, screenshot } from '../support/browser.js';
 import { createAccounts, importSamples, signIn } from '../support/data.js';
 import { type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
@@ -157,9 +158,10 @@ describe('e-mail alert of a saved transactions search', () => {
     const text = String(digest.parsed.text);
     const html = String(digest.parsed.html);
     expect(text).toContain('Recherche « Appartements à Bondy » — Transactions DVF');
+    // The streets as the pages write them (« AV CARNOT » → « Avenue Carnot »).
     for (const s of flats) {
-      expect(text).toContain(s.street);
-      expect(html).toContain(s.street);
+      expect(text).toContain(displayAddress(s.street));
+      expect(html).toContain(displayAddress(s.street));
     }
     // The houses of the same release are not in this search; the 2022 flats were there before the alert.
     expect(text).not.toMatch(/\bMaison\b/);
@@ -184,7 +186,7 @@ describe('e-mail alert of a saved transactions search', () => {
     // The commune's field fills once the page has read its name.
     await expect.poll(() => page.getByRole('combobox', { name: 'Commune' }).inputValue(), { timeout: 15_000 }).toContain('93010');
     await page
-      .getByText(flats[flats.length - 1]?.street as string)
+      .getByText(displayAddress(flats[flats.length - 1]?.street as string))
       .first()
       .waitFor();
     await screenshot(page, 'alerts-tool-from-mail');

@@ -13,6 +13,15 @@ describe('displayAddress', () => {
     expect(displayAddress('12 RUE DE LA FONTAINE-SAINT-MARTIN')).toBe('12 Rue de la Fontaine-Saint-Martin');
   });
 
+  it('writes DVF addresses, with their number suffixes and the DGFiP abbreviations', () => {
+    expect(displayAddress('139 AV CARNOT')).toBe('139 Avenue Carnot');
+    expect(displayAddress('6 VLA DU BRECHET')).toBe('6 Villa du Brechet');
+    expect(displayAddress('12 B RUE DE LA REPUBLIQUE')).toBe('12 B Rue de la Republique');
+    expect(displayAddress('4 BIS AV GALLIENI')).toBe('4 bis Avenue Gallieni');
+    expect(displayAddress('CHE DES VIGNES')).toBe('Chemin des Vignes');
+    expect(displayAddress('ZAC DES PORTES')).toBe('ZAC des Portes');
+  });
+
   it('leaves what is already written in mixed case, and nothing', () => {
     expect(displayAddress('43 Rue Edouard Vaillant 93140 Bondy')).toBe('43 Rue Edouard Vaillant 93140 Bondy');
     expect(displayAddress('Residence "Saint-PIERRE" 93140 BONDY')).toBe('Residence "Saint-PIERRE" 93140 Bondy');

@@ -54,7 +54,24 @@ const ROAD_TYPES: Readonly<Record<string, string>> = {
   rpt: 'Rond-Point',
   prom: 'Promenade',
   promenade: 'Promenade',
+  // The DGFiP's own abbreviations (DVF): « 6 VLA DU BRECHET », « 12 CHE DES VIGNES ».
+  che: 'Chemin',
+  pte: 'Porte',
+  mte: 'Montée',
+  rle: 'Ruelle',
+  tsse: 'Terrasse',
+  esp: 'Esplanade',
+  car: 'Carrefour',
+  chs: 'Chaussée',
+  dom: 'Domaine',
+  gal: 'Galerie',
+  ld: 'Lieu-dit',
 };
+
+/** Number suffixes (« 12 B RUE… », « 4 BIS AV… »): they stand between the number and the road type. */
+const SUFFIXES = /^(?:[a-d]|bis|ter|quater)$/i;
+/** Kept in capitals. */
+const ACRONYMS = new Set(['za', 'zi', 'zac', 'zup', 'zae', 'hlm', 'sncf', 'ratp']);
 
 const PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'et', 'à', 'a', 'au', 'aux', 'sur', 'sous', 'en']);
 
@@ -74,6 +91,8 @@ export function displayAddress(raw: string | null): string | null {
     first = false;
     if (!LETTERS.test(word) || /^\d/.test(word)) return word;
     const lower = word.toLowerCase();
+    if (!roadTypeDone && !isFirst && SUFFIXES.test(word)) return isFlat(word) ? (lower.length === 1 ? word.toUpperCase() : lower) : word;
+    if (ACRONYMS.has(lower) && isFlat(word)) return word.toUpperCase();
     if (!roadTypeDone) {
       roadTypeDone = true;
       const road = ROAD_TYPES[lower];

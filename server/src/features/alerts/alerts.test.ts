@@ -142,8 +142,8 @@ describe('alert digests', () => {
     // HTML part (MJML): the same rows, the product's colour, lang fr.
     expect(parsed.html).toContain('lang="fr"');
     expect(parsed.html).toContain('#4263eb');
-    expect(parsed.html).toContain('AVENUE DES APPARTEMENTS');
-    expect(parsed.html).not.toContain('RUE DES MAISONS');
+    expect(parsed.html).toContain('Avenue des Appartements');
+    expect(parsed.html).not.toContain('Rue des Maisons');
     // RFC 8058 headers and a stable Message-ID.
     expect(headerOf(aliceMail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(headerOf(aliceMail, 'List-Unsubscribe')).toMatch(/^<http:\/\/localhost:3000\/brevo\/alertes\/desinscription\?k=d%3A[^>]+>$/);

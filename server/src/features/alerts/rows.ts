@@ -35,7 +35,7 @@ const TYPE_NAMES: Record<number, string> = { 1: 'Maison', 2: 'Appartement', 3: '
 const iso = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 
 function addressOf(r: { adresse_numero: string | null; adresse_suffixe: string | null; adresse_nom_voie: string | null }): string {
-  return [r.adresse_numero, r.adresse_suffixe, r.adresse_nom_voie].filter(Boolean).join(' ');
+  return displayAddress([r.adresse_numero, r.adresse_suffixe, r.adresse_nom_voie].filter(Boolean).join(' '));
 }
 
 export function saleRow(r: TransactionRow): AlertRow {

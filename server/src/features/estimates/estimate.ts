@@ -4,6 +4,7 @@
  * or 2 km), then the shared `selectComparables` / `estimateValue` do the choosing and the maths.
  */
 
+import { displayAddress } from '@immoloupe/shared/address-display';
 import { haversineMetres } from '@immoloupe/shared/geo';
 import {
   type Candidate,
@@ -54,7 +55,7 @@ function toCandidate(r: SaleRow): Located {
     lon: r.lon,
     lat: r.lat,
     insee: r.insee,
-    address: r.adresse ?? '',
+    address: displayAddress(r.adresse ?? ''),
   };
 }
 

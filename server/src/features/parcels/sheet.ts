@@ -158,7 +158,7 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
       nature: s.nature_mutation,
       price: s.valeur_fonciere === null ? null : Number(s.valeur_fonciere),
       locals: Number(s.nb_locaux ?? 0),
-      address: s.adresse,
+      address: displayAddress(s.adresse),
     })),
     dpe,
     copros: copros.map((c) => ({

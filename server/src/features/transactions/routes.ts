@@ -4,6 +4,7 @@
  * `GET /api/transactions/:id` (the whole mutation: every line, lot and parcel).
  */
 
+import { displayAddress } from '@immoloupe/shared/address-display';
 import { formatDate } from '@immoloupe/shared/format';
 import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
 import { lineAddress, NATURE_LABELS, natureOf } from '@immoloupe/shared/market/dvf';
@@ -31,7 +32,9 @@ import { type LineRow, listTransactions, mutationById, newestSaleOf, type Transa
 const TYPE_OF_CODE: Record<number, TransactionType> = { 1: 'maison', 2: 'appartement', 3: 'dependance', 4: 'local' };
 
 function addressOf(r: { adresse_numero: string | null; adresse_suffixe: string | null; adresse_nom_voie: string | null }): string {
-  return lineAddress({ adresseNumero: r.adresse_numero, adresseSuffixe: r.adresse_suffixe, adresseNomVoie: r.adresse_nom_voie });
+  return displayAddress(
+    lineAddress({ adresseNumero: r.adresse_numero, adresseSuffixe: r.adresse_suffixe, adresseNomVoie: r.adresse_nom_voie }),
+  );
 }
 
 function natureLabel(label: string): string {

@@ -33,7 +33,7 @@ describe('GET /api/transactions', () => {
     const carnot = body.items.find((t) => t.date === '2022-01-03');
     expect(carnot).toMatchObject({
       price: 188_000,
-      address: '139 AV CARNOT',
+      address: '139 Avenue Carnot',
       commune: 'Bondy',
       insee: '93010',
       types: ['appartement', 'dependance'],
@@ -121,7 +121,7 @@ describe('GET /api/transactions.csv', () => {
     const list = await get<TransactionList>('/api/transactions?parcelle=93010000AS0167');
     expect(rows).toHaveLength(list.total);
     expect(rows).toContainEqual(
-      expect.stringMatching(/^03\/01\/2022;Vente;188000;139 AV CARNOT;93140;Bondy;93010;Appartement, Dépendance;54;3;3481,48;/),
+      expect.stringMatching(/^03\/01\/2022;Vente;188000;139 Avenue Carnot;93140;Bondy;93010;Appartement, Dépendance;54;3;3481,48;/),
     );
   });
 });
