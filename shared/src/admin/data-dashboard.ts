@@ -78,3 +78,9 @@ export function freshnessOf(input: { dataset: Dataset; rows: number; lastImportA
 export function departementOf(codeCommune: string): string {
   return codeCommune.startsWith('97') ? codeCommune.slice(0, 3) : codeCommune.slice(0, 2);
 }
+
+/** Who started an import, as the administration shows it: an administrator's e-mail, or the command line and its system user. */
+export function startedByLabel(startedBy: string): string {
+  const cli = /^cli:(.+)$/.exec(startedBy);
+  return cli ? `ligne de commande (${cli[1]})` : startedBy;
+}

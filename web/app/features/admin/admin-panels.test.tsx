@@ -51,6 +51,7 @@ describe('DataDashboard', () => {
     expect(within(row).getByText('20/04/2026 à 10:00')).toBeTruthy();
     expect(within(row).getByText('33 : 12 345')).toBeTruthy();
     expect(within(row).getByText('donnée la plus récente : 28/12/2021')).toBeTruthy();
+    expect(within(row).getByText('dvf-33.csv.gz — ligne de commande (root)')).toBeTruthy();
   });
 });
 

@@ -2,7 +2,7 @@
  * The data tab of /pro/admin: for each dataset the vintage and rows held, the last import, the
  * coverage by département, and whether a newer official release is waiting to be imported.
  */
-import type { DatasetStatus, FreshnessState } from '@immoloupe/shared/admin/data-dashboard';
+import { type DatasetStatus, type FreshnessState, startedByLabel } from '@immoloupe/shared/admin/data-dashboard';
 import { countOf, formatDate, formatDateTime, formatInteger, formatVintage } from '@immoloupe/shared/format';
 import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useDataDashboard } from './use-data-dashboard';
@@ -114,7 +114,7 @@ export function DataDashboard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
                       <>
                         <Text size="sm">{formatDateTime(s.lastImport.at)}</Text>
                         <Text size="xs" c="dimmed">
-                          {s.lastImport.fileName} — {s.lastImport.by}
+                          {s.lastImport.fileName} — {startedByLabel(s.lastImport.by)}
                         </Text>
                       </>
                     ) : (

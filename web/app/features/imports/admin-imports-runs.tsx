@@ -1,4 +1,6 @@
 /** The table of import runs: provenance, state with a live progress bar, counts, duration, rejected rows. */
+
+import { startedByLabel } from '@immoloupe/shared/admin/data-dashboard';
 import { formatDate, formatInteger, formatVintage } from '@immoloupe/shared/format';
 import { type ImportRun, SOURCE_NAMES } from '@immoloupe/shared/opendata/contracts';
 import { Badge, Progress, Spoiler, Stack, Table, Text } from '@mantine/core';
@@ -26,7 +28,7 @@ function RunRow({ run }: { run: ImportRun }) {
         </Text>
         {run.vintage ? <Text size="xs">Millésime {formatVintage(run.vintage)}</Text> : null}
         <Text size="xs" c="dimmed">
-          par {run.startedBy}
+          par {startedByLabel(run.startedBy)}
         </Text>
       </Table.Td>
       <Table.Td>
