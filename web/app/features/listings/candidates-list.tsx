@@ -26,7 +26,8 @@ export function CandidatesList({ candidates }: { candidates: readonly Localisati
   return (
     <Stack gap="sm" aria-label="Adresses candidates">
       <Text size="sm" c="dimmed">
-        Une note est une vraisemblance, pas une certitude : vérifiez sur place.
+        La vraisemblance dit à quel point ce DPE explique les valeurs de l’annonce (surface, consommation, émissions, étiquettes)
+        {'\u00a0'}: ce n’est pas une certitude, vérifiez sur place.
       </Text>
       {(candidates[0]?.score ?? 0) < WEAK_SCORE && (
         <Text size="sm">
@@ -41,7 +42,8 @@ export function CandidatesList({ candidates }: { candidates: readonly Localisati
               {i + 1}. {c.address}
             </Text>
             <Badge variant="outline" color={scoreColor(c.score)} style={{ flexShrink: 0 }}>
-              {`Note ${Math.round(c.score)}/100`}
+              {/* The same words as the browser extension's panel: a likelihood, « < 1 % » rather than « 0 ». */}
+              {`Vraisemblance ${c.score < 1 ? '<\u00a01' : Math.round(c.score)}\u00a0%`}
             </Badge>
           </Group>
           <List size="sm">
