@@ -52,8 +52,8 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
             .join(' · ')}
         </Text>
         <Text size="sm" c="dimmed">
-          Vue sur {l.sources.map((s) => PORTAL_LABELS[s.portal]).join(', ')} · historique des prix :{' '}
-          {l.prices.map((p) => `${priceLabel(p.price, l.transaction)} le ${formatDate(p.seenAt)}`).join(' → ') || 'aucun prix'}
+          Suivie depuis le {formatDate(l.firstSeenAt)} · vue sur {l.sources.map((s) => PORTAL_LABELS[s.portal]).join(', ')} · historique des
+          prix : {l.prices.map((p) => `${priceLabel(p.price, l.transaction)} le ${formatDate(p.seenAt)}`).join(' → ') || 'aucun prix'}
         </Text>
         {error && (
           <Alert color="red" role="alert">
