@@ -57,6 +57,17 @@ const flag = z.preprocess(
   z.boolean().optional(),
 );
 
+/**
+ * A construction year: new builds are diagnosed before they are finished, a few years ahead at most;
+ * « 2100 » would save a search that can never find anything.
+ */
+const LAST_CONSTRUCTION_YEAR = new Date().getUTCFullYear() + 5;
+const constructionYear = z
+  .number()
+  .int('Année de construction\u00a0: un nombre entier.')
+  .min(1000, 'Année de construction\u00a0: 1000 au plus tôt.')
+  .max(LAST_CONSTRUCTION_YEAR, `Année de construction\u00a0: ${LAST_CONSTRUCTION_YEAR} au plus tard.`);
+
 export const dpeFilterFields = {
   ...zoneQueryFields,
   classes: commaList(DPE_CLASSES, 'Classe DPE'),
@@ -69,8 +80,8 @@ export const dpeFilterFields = {
   types: commaList(DPE_BUILDING_TYPES, 'Type de bâtiment'),
   surfaceMin: optionalNumber(z.number().min(0)),
   surfaceMax: optionalNumber(z.number().min(0)),
-  yearMin: optionalNumber(z.number().int().min(1000).max(2100)),
-  yearMax: optionalNumber(z.number().int().min(1000).max(2100)),
+  yearMin: optionalNumber(constructionYear),
+  yearMax: optionalNumber(constructionYear),
   periods: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.split(',').map((s) => s.trim())) : v),
     z
