@@ -46,7 +46,7 @@ describe('zod messages in French', () => {
   it('rewords the frequent cases as French sentences', () => {
     const message = (schema: z.ZodType, input: unknown) => schema.safeParse(input).error?.issues[0]?.message;
     expect(message(z.number(), Number.POSITIVE_INFINITY)).toBe('Nombre invalide\u00a0: un nombre fini attendu, un nombre infini reçu');
-    expect(message(z.number(), Number.NaN)).toBe('Nombre invalide\u00a0: un nombre fini attendu, une valeur qui n’est pas un nombre reçu');
+    expect(message(z.number(), Number.NaN)).toBe('Ce n’est pas un nombre\u00a0: écrivez-le en chiffres');
     expect(message(z.object({ a: z.string() }), undefined)).toBe('Valeur manquante\u00a0: un objet attendu');
     expect(message(z.string().max(80), 'x'.repeat(81))).toBe('Trop long\u00a0: 80 caractères au plus');
     expect(message(z.number().max(10000), 20000)).toBe('Trop grand\u00a0: 10\u202f000 au plus');

@@ -72,8 +72,12 @@ export function frenchZodMessage(issue: Issue): string {
     case 'invalid_type': {
       const expected = TYPE_NAMES[issue.expected] ?? issue.expected;
       if (issue.input === undefined) return `Valeur manquante${NBSP}: ${expected} attendu`;
+      // A number field that got letters (coerced to NaN) or an endless number: said as a person
+      // would, not as a type system would.
       if (issue.expected === 'number' && typeof issue.input === 'number') {
-        return `Nombre invalide${NBSP}: un nombre fini attendu, ${described(issue.input)} reçu`;
+        return Number.isNaN(issue.input)
+          ? `Ce n’est pas un nombre${NBSP}: écrivez-le en chiffres`
+          : `Nombre invalide${NBSP}: un nombre fini attendu, ${described(issue.input)} reçu`;
       }
       return `Valeur invalide${NBSP}: ${expected} attendu, ${described(issue.input)} reçu`;
     }
