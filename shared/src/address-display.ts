@@ -71,7 +71,7 @@ const ROAD_TYPES: Readonly<Record<string, string>> = {
 /** Number suffixes (« 12 B RUE… », « 4 BIS AV… »): they stand between the number and the road type. */
 const SUFFIXES = /^(?:[a-d]|bis|ter|quater)$/i;
 /** Kept in capitals. */
-const ACRONYMS = new Set(['za', 'zi', 'zac', 'zup', 'zae', 'hlm', 'sncf', 'ratp']);
+const ACRONYMS = new Set(['za', 'zi', 'zac', 'zup', 'zae', 'hlm', 'sncf', 'ratp', 'sdc', 'asl', 'aful', 'sci', 'sarl']);
 
 const PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'et', 'à', 'a', 'au', 'aux', 'sur', 'sous', 'en']);
 

@@ -19,6 +19,13 @@ describe('letters', () => {
     expect(salutationOf({ ...base, kind: 'parcel', ownerName: 'SCI DU MOULIN' })).toBe('À l’attention de SCI DU MOULIN');
     expect(recipientOf({ ...base, kind: 'parcel', ownerName: ' SCI DU MOULIN ' })).toBe('SCI DU MOULIN');
     expect(recipientOf({ ...base, kind: 'copro' })).toBe('Syndic de la copropriété Résidence Les Lilas');
+    // The register's capitals, as a letter writes them.
+    expect(salutationOf({ ...base, kind: 'copro', label: '134 RUE LOUIS AUGUSTE BLANQUI' })).toBe(
+      'Au syndic de la copropriété 134 Rue Louis Auguste Blanqui',
+    );
+    expect(recipientOf({ ...base, kind: 'copro', label: 'SDC LES PARISIENNES DE BONDY' })).toBe(
+      'Syndic de la copropriété SDC les Parisiennes de Bondy',
+    );
   });
 
   it('fills the merge fields and finds the unknown ones', () => {

@@ -3,6 +3,8 @@
  * body the user edits (`{adresse}`, `{agence}`…). Pure, so the page previews exactly what the
  * server prints.
  */
+
+import { displayAddress } from '../address-display.js';
 import type { TargetKind } from './contracts.js';
 
 export const MERGE_FIELDS = {
@@ -36,10 +38,15 @@ export interface LetterTarget {
 }
 
 /** The salutation: the legal entity when known, the co-ownership's syndic, else the owner, unnamed. */
+/** A co-ownership's name as the register writes it in capitals (« 134 RUE LOUIS AUGUSTE BLANQUI ») is set as a letter would write it. */
+function coproName(label: string): string {
+  return displayAddress(label.trim());
+}
+
 export function salutationOf(t: LetterTarget): string {
   const owner = t.ownerName?.trim();
   if (owner) return `À l’attention de ${owner}`;
-  if (t.kind === 'copro') return `Au syndic de la copropriété ${t.label.trim()}`;
+  if (t.kind === 'copro') return `Au syndic de la copropriété ${coproName(t.label)}`;
   return 'Madame, Monsieur le Propriétaire';
 }
 
@@ -47,7 +54,7 @@ export function salutationOf(t: LetterTarget): string {
 export function recipientOf(t: LetterTarget): string {
   const owner = t.ownerName?.trim();
   if (owner) return owner;
-  if (t.kind === 'copro') return `Syndic de la copropriété ${t.label.trim()}`;
+  if (t.kind === 'copro') return `Syndic de la copropriété ${coproName(t.label)}`;
   return 'Madame, Monsieur le Propriétaire';
 }
 
