@@ -1,7 +1,7 @@
 /**
  * Saved searches of the signed-in subscriber (`/api/saved-searches`): list, create (validated by the
  * tool's own schema, counted at once), rename / change the alert / replace the filters, duplicate,
- * delete. Every query is
+ * delete, count them all again. Every query is
  * scoped by the owner: another user's search answers 404, as if it did not exist.
  */
 import {
@@ -132,6 +132,25 @@ export function savedSearchRoutes(deps: { db: Db; log: Logger }): Router {
     );
     if (!row) throw new HttpError(404, 'Recherche introuvable.');
     res.json(toSavedSearch(row));
+  });
+
+  // The counts are taken at saving and at each alert run: a search without alert would keep its
+  // count of the day it was saved. Counted one after the other (50 searches at most a user).
+  router.post('/saved-searches/recount', requireSubscriber, async (req, res) => {
+    const owner = userId(req);
+    const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM saved_searches WHERE user_id = $1 ORDER BY created_at DESC, id`, [owner]);
+    const items: SavedSearch[] = [];
+    for (const r of rows) {
+      const n = await count(r.tool, r.query, owner);
+      const [updated] = await db.query<Row>(
+        `UPDATE saved_searches SET last_count = $3, last_count_at = CASE WHEN $3::int IS NULL THEN last_count_at ELSE now() END
+          WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+        [r.id, owner, n],
+      );
+      // Deleted meanwhile (another tab): left out.
+      if (updated) items.push(toSavedSearch(updated));
+    }
+    res.json({ items, max: MAX_SAVED_SEARCHES });
   });
 
   router.post('/saved-searches/:id/duplicate', requireSubscriber, async (req, res) => {

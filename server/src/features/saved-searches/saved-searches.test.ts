@@ -127,6 +127,24 @@ describe('/api/saved-searches', () => {
     expect(row?.query).toBe('insee=93010&types=appartement');
   });
 
+  it('counts all my searches again on demand, and only mine', async () => {
+    const mine = await save(api, { tool: 'transactions', query: 'insee=93010&types=maison', name: 'Maisons à recompter' });
+    const theirs = await save(other, { tool: 'transactions', query: 'insee=93010&types=maison', name: 'Les leurs' });
+    // Counts of another day, now wrong.
+    await db.query(`UPDATE saved_searches SET last_count = 1, last_count_at = '2025-01-01' WHERE id = ANY($1::uuid[])`, [
+      [mine.id, theirs.id],
+    ]);
+    const res = await api.fetch('/api/saved-searches/recount', { method: 'POST' });
+    expect(res.status).toBe(200);
+    const list = savedSearchListSchema.parse(await res.json());
+    const recounted = list.items.find((i) => i.id === mine.id);
+    expect(recounted?.lastCount).toBe(mine.lastCount);
+    expect(recounted?.lastCountAt?.slice(0, 4)).not.toBe('2025');
+    expect(list.items.find((i) => i.id === theirs.id)).toBeUndefined();
+    const [still] = await db.query<{ last_count: number }>('SELECT last_count FROM saved_searches WHERE id = $1', [theirs.id]);
+    expect(still?.last_count).toBe(1);
+  });
+
   it('takes an alert on a listing search; another user can neither change nor see it', async () => {
     const s = await save(api, { tool: 'annonces', query: 'postcode=93140', name: 'Annonces de Bondy' });
     const res = await api.fetch(`/api/saved-searches/${s.id}`, json('PATCH', { alert: 'weekly' }));

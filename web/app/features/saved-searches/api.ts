@@ -11,6 +11,9 @@ import { apiFetch } from '~/lib/api';
 
 export const listSavedSearches = () => apiFetch('/api/saved-searches', savedSearchListSchema);
 
+/** Every search of the user counted again now (the list comes back with the new counts). */
+export const recountSavedSearches = () => apiFetch('/api/saved-searches/recount', savedSearchListSchema, { method: 'POST' });
+
 export const createSavedSearch = (body: SavedSearchCreate): Promise<SavedSearch> =>
   apiFetch('/api/saved-searches', savedSearchSchema, { method: 'POST', body: JSON.stringify(body) });
 

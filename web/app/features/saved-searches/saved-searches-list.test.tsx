@@ -33,6 +33,8 @@ function show() {
       const u = new URL(url, 'http://localhost');
       if (u.pathname === '/api/alerts/status') return json({ mailConfigured: true, message: null });
       if (u.pathname === '/api/market/communes') return json([{ insee: '93010', nom: 'Bondy' }]);
+      if (u.pathname === '/api/saved-searches/recount' && init?.method === 'POST')
+        return json({ items: [{ ...SEARCH, lastCount: 91, lastCountAt: '2026-11-27T08:00:00.000Z' }], max: 50 });
       if (u.pathname === '/api/saved-searches') return json({ items: [SEARCH], max: 50 });
       if (u.pathname === `/api/saved-searches/${SEARCH.id}` && init?.method === 'PATCH') {
         const body = JSON.parse(String(init.body));
@@ -73,6 +75,16 @@ describe('SavedSearchesList', () => {
     fireEvent.keyDown(field, { key: 'Escape' });
     expect(screen.queryByRole('textbox', { name: 'Nouveau nom' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Bondy maisons' })).toBeTruthy();
+  });
+});
+
+describe('recount', () => {
+  it('counts the searches again on demand and shows the new counts with their date', async () => {
+    show();
+    await screen.findByText('87');
+    fireEvent.click(screen.getByRole('button', { name: 'Actualiser les résultats' }));
+    expect(await screen.findByText('91')).toBeTruthy();
+    expect(screen.getByText(/au 27\/11\/2026/)).toBeTruthy();
   });
 });
 

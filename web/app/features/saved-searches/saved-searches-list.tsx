@@ -15,7 +15,7 @@ import { ApiError } from '~/lib/api';
 import { AlertsNotSent } from '../alerts/alerts-not-sent';
 import { useAlertStatus } from '../alerts/use-alert-status';
 import { AlertChoice } from './alert-choice';
-import { deleteSavedSearch, duplicateSavedSearch, listSavedSearches, updateSavedSearch } from './api';
+import { deleteSavedSearch, duplicateSavedSearch, listSavedSearches, recountSavedSearches, updateSavedSearch } from './api';
 import { communeCodesOf, querySummary } from './create-search.logic';
 import { OPENED_SEARCH_KEY } from './save-search-button';
 
@@ -152,6 +152,19 @@ export function SavedSearchesList() {
     );
   }, []);
   useEffect(load, [load]);
+  const [recounting, setRecounting] = useState(false);
+  const recount = () => {
+    setRecounting(true);
+    recountSavedSearches()
+      .then(
+        (r) => {
+          setItems(r.items);
+          setError(null);
+        },
+        (err: unknown) => setError(message(err)),
+      )
+      .finally(() => setRecounting(false));
+  };
 
   if (!items) return error ? <Alert color="red">{error}</Alert> : <Loader aria-label="Chargement" />;
   return (
@@ -165,9 +178,16 @@ export function SavedSearchesList() {
         <Text>
           {items.length} recherche{items.length > 1 ? 's' : ''} enregistrée{items.length > 1 ? 's' : ''} sur {max} possibles.
         </Text>
-        <Button component={Link} to="/pro/creer_recherche">
-          Créer une recherche
-        </Button>
+        <Group gap="xs">
+          {items.length > 0 && (
+            <Button variant="default" onClick={recount} loading={recounting}>
+              Actualiser les résultats
+            </Button>
+          )}
+          <Button component={Link} to="/pro/creer_recherche">
+            Créer une recherche
+          </Button>
+        </Group>
       </Group>
       {items.length > 0 && <AlertsNotSent status={status} />}
       {items.length === 0 ? (
