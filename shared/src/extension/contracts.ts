@@ -13,7 +13,7 @@ export const CHROMIUM_EXTENSION_ID = 'naphjjimjlkfbdbpmhmibdcjbgkljcpa';
 export const DEFAULT_SERVER_URL = 'https://immoloupe.fr';
 
 /** Host names of each portal, as the manifest's match patterns and the settings list them. */
-export const PORTAL_HOSTS: Record<Exclude<Portal, 'seloger-neuf'>, readonly string[]> = {
+export const PORTAL_HOSTS: Record<Exclude<Portal, 'seloger-neuf' | 'autre'>, readonly string[]> = {
   leboncoin: ['www.leboncoin.fr'],
   seloger: ['www.seloger.com', 'www.selogerneuf.com'],
   pap: ['www.pap.fr'],
@@ -27,7 +27,7 @@ export type ExtensionPortal = keyof typeof PORTAL_HOSTS;
 export const EXTENSION_PORTALS = Object.keys(PORTAL_HOSTS) as ExtensionPortal[];
 
 /** The portal whose settings switch covers a parsed portal (SeLoger Neuf goes with SeLoger). */
-export function settingsPortalOf(portal: Portal): ExtensionPortal {
+export function settingsPortalOf(portal: Exclude<Portal, 'autre'>): ExtensionPortal {
   return portal === 'seloger-neuf' ? 'seloger' : portal;
 }
 

@@ -5,7 +5,23 @@
  */
 import { z } from 'zod';
 
-export const PORTALS = ['leboncoin', 'seloger', 'seloger-neuf', 'pap', 'bienici', 'logicimmo', 'paruvendu', 'lefigaro', 'orpi'] as const;
+/**
+ * The portals read, and « autre »: the text of a listing from any other site (an agency's own site,
+ * a newspaper), read for its facts alone. « autre » is never detected: the agent chooses it, or a
+ * pasted text that names no portal is read as such.
+ */
+export const PORTALS = [
+  'leboncoin',
+  'seloger',
+  'seloger-neuf',
+  'pap',
+  'bienici',
+  'logicimmo',
+  'paruvendu',
+  'lefigaro',
+  'orpi',
+  'autre',
+] as const;
 export type Portal = (typeof PORTALS)[number];
 
 export const PORTAL_LABELS: Record<Portal, string> = {
@@ -18,6 +34,7 @@ export const PORTAL_LABELS: Record<Portal, string> = {
   paruvendu: 'ParuVendu',
   lefigaro: 'Le Figaro Immobilier',
   orpi: 'Orpi',
+  autre: 'Autre site',
 };
 
 /** Where a field was read: embedded JSON first, then the DOM, or a non-page input. */

@@ -22,7 +22,10 @@ import { bieniciPage, lefigaroPage, orpiPage, papPage, paruvenduCards } from './
 import { isSelogerLegacyApi, selogerLegacyApi, selogerPage, selogerSearchText, serpCards } from './portals/seloger.js';
 import { factsFromText } from './text.logic.js';
 
-const HOSTS: [RegExp, Portal][] = [
+/** The portals a site address tells (« autre » never: it is chosen, not detected). */
+export type DetectedPortal = Exclude<Portal, 'autre'>;
+
+const HOSTS: [RegExp, DetectedPortal][] = [
   [/(^|\.)leboncoin\.fr$/, 'leboncoin'],
   [/(^|\.)selogerneuf\.com$/, 'seloger-neuf'],
   [/^neuf\.seloger\.com$/, 'seloger-neuf'],
@@ -36,7 +39,7 @@ const HOSTS: [RegExp, Portal][] = [
 ];
 
 /** The portal of a listing URL, or undefined for any other site (or a string that is no URL). */
-export function detectPortal(url: string | undefined): Portal | undefined {
+export function detectPortal(url: string | undefined): DetectedPortal | undefined {
   if (!url) return undefined;
   let host: string;
   try {
@@ -52,7 +55,7 @@ const PORTAL_LIST = 'leboncoin, SeLoger, PAP, Bien’ici, Logic-Immo, ParuVendu,
 export const PARSE_MESSAGES: Record<ParseFailure, string> = {
   blocked:
     'Le portail a bloqué la lecture automatique de cette page (protection anti-robot). Ouvrez l’annonce dans votre navigateur puis collez ici son texte ou son code source.',
-  'unknown-portal': `Ce site n’est pas un portail d’annonces reconnu. Portails lus : ${PORTAL_LIST}. Collez le texte de l’annonce et indiquez son portail.`,
+  'unknown-portal': `Ce site n’est pas un portail d’annonces reconnu. Portails lus : ${PORTAL_LIST}. Collez le texte de l’annonce (portail «\u00a0Autre site\u00a0» pour un autre site).`,
   'not-a-listing': 'Aucune annonce lisible dans ce contenu. Collez la page d’une annonce (son adresse, son code source ou son texte).',
   empty: 'Rien à analyser : collez l’adresse, le code source ou le texte d’une annonce.',
 };
@@ -102,6 +105,9 @@ function documentDrafts(doc: ListingDocument, portal: Portal, url?: string): Lis
     }
     case 'seloger-neuf':
       return selogerPage(doc, url);
+    case 'autre':
+      // Another site's page source: its visible text, read as a pasted text would be.
+      return [textDraft((doc.querySelector('body') ?? doc.querySelector('html'))?.textContent ?? '', 'autre', url)];
     case 'pap':
       return papPage(doc, url);
     case 'bienici':
@@ -134,7 +140,7 @@ function textDraft(text: string, portal: Portal, url?: string): ListingDraft {
 function portalInText(text: string): Portal | undefined {
   const lower = text.toLowerCase();
   if (lower.includes('selogerneuf')) return 'seloger-neuf';
-  return PORTALS.find((p) => lower.includes(PORTAL_LABELS[p].toLowerCase()) || lower.includes(`${p}.`));
+  return PORTALS.find((p) => p !== 'autre' && (lower.includes(PORTAL_LABELS[p].toLowerCase()) || lower.includes(`${p}.`)));
 }
 
 function drafts(input: ParseInput): ListingDraft[] | { ok: false; reason: ParseFailure; message: string } {
@@ -174,8 +180,8 @@ function drafts(input: ParseInput): ListingDraft[] | { ok: false; reason: ParseF
   }
   const text = input.text?.trim();
   if (text) {
-    const portal = input.portal ?? urlPortal ?? portalInText(text);
-    if (!portal) return failure('unknown-portal');
+    // A text that names no portal is read for its facts: an agency's own site, a newspaper.
+    const portal = input.portal ?? urlPortal ?? portalInText(text) ?? 'autre';
     if (portal === 'seloger' || portal === 'logicimmo') {
       const cards = selogerSearchText(text);
       if (cards.length > 1) return cards;

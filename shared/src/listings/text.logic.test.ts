@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseListing } from './parse.js';
 import { factsFromText, townBeside } from './text.logic.js';
 
 describe('the town of a pasted listing', () => {
@@ -18,5 +19,19 @@ describe('the town of a pasted listing', () => {
   it('is not made up from the words of the listing', () => {
     expect(townBeside('à vendre (93140)', '93140')).toBeUndefined();
     expect(factsFromText('Maison 5 pièces 95 m², 329 000 €').city).toBeUndefined();
+  });
+});
+
+describe('a listing of another site', () => {
+  it('is read from its text when no portal is named, and from its page source when « Autre site » is chosen', () => {
+    const text = 'Agence du Canal — Maison 5 pièces 95 m² à vendre\nBondy (93140)\n329 000 €\nDPE : F';
+    expect(parseListing({ text })).toMatchObject({
+      ok: true,
+      listing: { portal: 'autre', price: 329000, surface: 95, rooms: 5, postcode: '93140', city: 'Bondy', dpeClass: 'F' },
+    });
+    const html = `<html><body><h1>Appartement 3 pièces</h1><p>62 m² – Bondy (93140) – 239 000 €</p></body></html>`;
+    expect(parseListing({ html, portal: 'autre' })).toMatchObject({ ok: true, listing: { portal: 'autre', price: 239000, surface: 62 } });
+    // A page source of an unknown site without a portal chosen: still asked for.
+    expect(parseListing({ html })).toMatchObject({ ok: false, reason: 'unknown-portal' });
   });
 });
