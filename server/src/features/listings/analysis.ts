@@ -91,7 +91,10 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
       .overall;
     analysis.market.push({ label: `${RADIUS_M} m autour`, count: around.count, median: around.median });
     closest = around.median ?? closest;
-  } else notes.push('Annonce non localisée : comparaison à la commune seulement, pas d’estimation par comparables.');
+  } else
+    notes.push(
+      'Annonce non localisée : comparaison à la commune seulement. Indiquez l’adresse du bien dans les champs lus pour la comparer aux ventes à 500 m et l’estimer par comparables.',
+    );
   if (pricePerM2 && closest) analysis.position = positionAgainst(pricePerM2, closest);
 
   if (point && f.surface && f.surface >= 5) {

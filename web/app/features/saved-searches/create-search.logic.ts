@@ -147,7 +147,8 @@ export function querySummary(tool: SavedSearchToolId, query: string, communeName
         ? values.map((v) => f.choices?.find((c) => c.value === v)?.label ?? v)
         : f.text
           ? values
-          : values.map((v) => (/^-?\d+(\.\d+)?$/.test(v) ? new Intl.NumberFormat('fr-FR').format(Number(v)) : v));
+          : // A year is written as a year (« 1975 »), an amount with its thousands (« 300 000 »).
+            values.map((v) => (/^-?\d+(\.\d+)?$/.test(v) && !/year/i.test(f.key) ? new Intl.NumberFormat('fr-FR').format(Number(v)) : v));
     parts.push(`${f.label}\u00a0: ${shown.join(', ')}`);
   }
   return parts.join(' · ');

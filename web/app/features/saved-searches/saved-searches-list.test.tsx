@@ -91,5 +91,8 @@ describe('recount', () => {
 describe('querySummary', () => {
   it('leaves out what the form does not have, and names choices by their label', () => {
     expect(querySummary('transactions', 'insee=64260&carte=2.4,48.8,15&page=2', () => undefined)).toBe('Commune\u00a0: 64260');
+    expect(querySummary('dpe', 'classes=F%2CG&yearMin=1975', () => undefined)).toBe(
+      'Classes énergie\u00a0: F, G · Construit à partir de (année)\u00a0: 1975',
+    );
   });
 });
