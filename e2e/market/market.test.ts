@@ -236,6 +236,28 @@ describe('transactions and market analysis', () => {
     await b.page.waitForURL(/from=2021-12-31&to=2022-12-30/);
   });
 
+  it('lets the user leave while the map still moves: a move that ends meanwhile does not bring them back', async () => {
+    await b.page.goto(`${server.url}/pro/transactions?lieu=commune&insee=93010&carte=2.48,48.9,13`);
+    await b.page.locator('[data-map-ready="true"]').waitFor();
+    // The next page's code arrives late, as on a slow connection: the navigation stays pending…
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await b.page.route(/\/assets\/pro\.mesrecherches-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await b.page.getByRole('navigation').getByRole('link', { name: 'Mes recherches', exact: true }).click();
+    // …while the map moves and ends its move, which writes the view into the transactions' URL.
+    await b.page.getByRole('button', { name: 'Zoom avant' }).click();
+    await b.page.waitForTimeout(1_000);
+    release();
+    await b.page.waitForURL(`${server.url}/pro/mesrecherches`);
+    await b.page.getByRole('heading', { name: 'Mes recherches', level: 1 }).waitFor();
+    await b.page.unroute(/\/assets\/pro\.mesrecherches-[^/]*\.js$/);
+  });
+
   it('analyses the Bondy market of 2022 with its sample sizes and charts', async () => {
     await b.page.goto(`${server.url}/pro/analysemarche?insee=93010&from=2022-01-01&to=2022-12-31`);
     const report = b.page.getByTestId('market-report');

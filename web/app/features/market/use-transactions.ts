@@ -11,7 +11,7 @@ import {
 } from '@immoloupe/shared/market/transactions-contracts';
 import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useCommuneNames, useCommuneSearch } from '~/components/use-commune-search';
 import { PARCELS_SOURCE } from '~/features/map/layers';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
@@ -105,8 +105,16 @@ export function useTransactions() {
     (map.current?.getSource(PARCELS_SOURCE) as GeoJSONSource | undefined)?.setData(selectionData(selection.detail) as never);
   }, [selection.detail]);
 
+  // A move that ends while the user is leaving the page (a framing animation finishing after a click
+  // on a link) must not write the URL: that navigation back to this page would cancel theirs.
+  const navigation = useNavigation();
+  const here = useLocation().pathname;
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle' && navigation.location?.pathname !== here;
+
   const onMoveEnd = useCallback(
     (m: MapLibreMap) => {
+      if (leaving.current) return;
       const c = m.getCenter();
       const patch: Record<string, string> = { carte: `${c.lng.toFixed(5)},${c.lat.toFixed(5)},${m.getZoom().toFixed(2)}` };
       if (place === 'vue') patch.bbox = boundsParam(m);
