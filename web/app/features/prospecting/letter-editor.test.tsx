@@ -1,11 +1,12 @@
 /** The letters of a list: signed by the agency, so without its name the page says where to set it instead of failing on download. */
-import type { ProspectingList, ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
+import type { ProspectingList } from '@immoloupe/shared/prospecting/contracts';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { LetterEditor } from './letter-editor';
+import { CARNOT_TARGET } from './test-target';
 
 beforeAll(installMantineDomShims);
 afterEach(() => {
@@ -20,20 +21,7 @@ const LIST: ProspectingList = {
   targets: 1,
   createdAt: '2026-11-26T10:00:00.000Z',
 };
-const TARGET: ProspectingTarget = {
-  id: 't1',
-  listId: 'l1',
-  kind: 'address',
-  ref: '93010_0420_00139',
-  label: '139 Avenue Carnot 93140 Bondy',
-  address: '139 Avenue Carnot 93140 Bondy',
-  ownerName: null,
-  status: 'a_contacter',
-  notes: '',
-  nextAction: null,
-  createdAt: '2026-11-26T10:00:00.000Z',
-  updatedAt: '2026-11-26T10:00:00.000Z',
-};
+const TARGET = CARNOT_TARGET;
 
 function show(agency: { name: string; contact: string; hasLogo: boolean }) {
   vi.stubGlobal(

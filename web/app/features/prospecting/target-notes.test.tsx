@@ -1,10 +1,9 @@
-/** A target's notes are saved while typing (after a pause) and on leaving the field, and say so. */
-import type { ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims } from '~/test/mantine-dom';
 import { NOTES_SAVE_DELAY_MS, TargetNotes } from './target-notes';
+import { CARNOT_TARGET } from './test-target';
 
 beforeAll(installMantineDomShims);
 afterEach(() => {
@@ -12,20 +11,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const TARGET: ProspectingTarget = {
-  id: 't1',
-  listId: 'l1',
-  kind: 'address',
-  ref: '93010_0420_00139',
-  label: '139 Avenue Carnot 93140 Bondy',
-  address: '139 Avenue Carnot 93140 Bondy',
-  ownerName: null,
-  status: 'a_contacter',
-  nextAction: null,
-  notes: '',
-  createdAt: '2026-11-26T10:00:00.000Z',
-  updatedAt: '2026-11-26T10:00:00.000Z',
-};
+const TARGET = CARNOT_TARGET;
 
 describe('TargetNotes', () => {
   it('saves once typing pauses, without leaving the field, and says it is saved', async () => {
