@@ -1,3 +1,4 @@
+/** A target's notes are saved while typing (after a pause) and on leaving the field, and say so. */
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
