@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot } from '../support/browser.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
 import { createAccounts, importSamples, signIn } from '../support/data.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
@@ -30,6 +30,12 @@ describe('saved searches', () => {
   it('saves the transactions filters, lists them with their count and opens them again', async () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
     try {
+      traceOnFailure(b.page, server);
+      const navigations: string[] = [];
+      b.page.on('framenavigated', (f) => {
+        if (f === b.page.mainFrame()) navigations.push(f.url());
+      });
+      onTestFailed(() => console.error(`Adresses successives de la page :\n${navigations.join('\n')}`));
       await signIn(b.page, server.url, USER, '/pro/transactions?insee=93010&types=appartement');
       await b.page.getByRole('button', { name: 'Enregistrer cette recherche' }).click();
       const dialog = b.page.getByRole('dialog', { name: 'Enregistrer cette recherche' });

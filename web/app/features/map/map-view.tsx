@@ -9,7 +9,7 @@ import type { PublicConfig } from '@immoloupe/shared/app-context';
 import { NBSP } from '@immoloupe/shared/format';
 import { baseExtentSchema } from '@immoloupe/shared/map/contracts';
 import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { apiFetch } from '~/lib/api';
 import { BASEMAP_SOURCE, basemapSource, cadastreLayers, fetchStyle, isPlanIgn, offlineStyle, PLAN_IGN_ATTRIBUTION } from './basemap';
@@ -78,6 +78,16 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
   const [failed, setFailed] = useState(false);
   const handlers = useRef({ onReady, onMoveEnd });
   handlers.current = { onReady, onMoveEnd };
+  // Set while the page is being left, before the map is removed (a passive effect, after paint): a
+  // move that ends in between must not reach the page's handler, which would write its URL and take
+  // the user back to the page they just left.
+  const detached = useRef(false);
+  useLayoutEffect(() => {
+    detached.current = false;
+    return () => {
+      detached.current = true;
+    };
+  }, []);
   const initial = useRef({ center, zoom, styleUrl });
 
   useEffect(() => {
@@ -113,7 +123,7 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
           setBasemap(chosen.basemap);
           setLoaded(true);
         });
-        map.on('moveend', () => map && handlers.current.onMoveEnd?.(map));
+        map.on('moveend', () => map && !detached.current && handlers.current.onMoveEnd?.(map));
         // What the basemap shows once drawn (e.g. `parcelles:412 voies:23`) and where (`data-view`:
         // longitude, latitude, zoom), for people checking a
         // map with their tools and for the browser tests, which cannot read the WebGL canvas.
