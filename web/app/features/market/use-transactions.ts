@@ -57,11 +57,18 @@ export function useTransactions() {
   const drawingRef = useRef(drawing);
   drawingRef.current = drawing;
 
+  // A change of this page's URL still on its way (a period chosen, a filter): a patch made meanwhile
+  // (the map's view at the end of a move) builds on it, or its navigation would replace and lose it.
+  const navigation = useNavigation();
+  const here = useLocation().pathname;
+  const pendingSearch = useRef<string | null>(null);
+  pendingSearch.current = navigation.state !== 'idle' && navigation.location?.pathname === here ? navigation.location.search : null;
+
   const update = useCallback(
     (patch: Record<string, string | null>, resetPage = true) =>
       setParams(
         (p) => {
-          const next = patchParams(p, patch);
+          const next = patchParams(pendingSearch.current === null ? p : new URLSearchParams(pendingSearch.current), patch);
           if (resetPage && !('page' in patch)) next.delete('page');
           return next;
         },
@@ -107,8 +114,6 @@ export function useTransactions() {
 
   // A move that ends while the user is leaving the page (a framing animation finishing after a click
   // on a link) must not write the URL: that navigation back to this page would cancel theirs.
-  const navigation = useNavigation();
-  const here = useLocation().pathname;
   const leaving = useRef(false);
   leaving.current = navigation.state !== 'idle' && navigation.location?.pathname !== here;
 
