@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_EXTENSION_ID } from '../../shared/src/extension/contracts.ts';
+import { savedMessage } from '../../shared/src/listings/store.logic.ts';
 import { ARTIFACTS_DIR } from '../support/browser.js';
 import { createAccounts, DPE_SAMPLES, signIn } from '../support/data.js';
 import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
@@ -161,7 +162,7 @@ describe('browser extension', () => {
     expect(text).toContain(`DPE C${NB}: aucune interdiction de louer`);
   });
 
-  it('saves the listing in Mes annonces; saved again, it gets a new price point', async () => {
+  it('saves the listing in Mes annonces; saved again the same day, that day’s price is replaced', async () => {
     const { page } = browser;
     await page.goto(`https://${AD_PAGES.seloger[0]}`);
     await panelText(page);
@@ -171,14 +172,14 @@ describe('browser extension', () => {
     await page.reload();
     await panelText(page);
     await panel.getByRole('button', { name: 'Enregistrer dans Mes annonces' }).click();
-    await panel.getByText('Déjà dans Mes annonces\u00a0: prix du jour ajouté à son historique.').waitFor();
+    await panel.getByText(savedMessage({ merged: true, pricePoint: 'replaced' })).waitFor();
     // The signed-in session of the same person sees it in « Mes annonces ».
     const saved = (await (await page.request.get(`${server.url}/api/listings/saved`)).json()) as {
       listings: { price: number; postcode: string; prices: unknown[] }[];
     };
     expect(saved.listings).toHaveLength(1);
     expect(saved.listings[0]).toMatchObject({ price: 1345, postcode: '69008' });
-    expect(saved.listings[0]?.prices).toHaveLength(2);
+    expect(saved.listings[0]?.prices).toHaveLength(1);
     await page.goto(`${server.url}/pro/mesannonces`);
     const card = page.getByTestId('mon-annonce');
     await card.first().waitFor();

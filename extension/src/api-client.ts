@@ -77,8 +77,8 @@ export function createApiClient(options: ApiClientOptions) {
     analyse: (listing: ParsedListing): Promise<ListingAnalysis> =>
       request('/api/extension/analysis', listingAnalysisSchema, { method: 'POST', body: { listing } }),
     whoami: (): Promise<{ email: string }> => request('/api/extension/whoami', whoamiSchema),
-    /** Saves the listing in « Mes annonces »: `merged` when it joined one already saved (a new price point). */
-    save: (listing: ParsedListing): Promise<{ id: string; merged: boolean }> =>
+    /** Saves the listing in « Mes annonces »: `merged` when it joined one already saved, and what became of its price. */
+    save: (listing: ParsedListing): Promise<z.infer<typeof savedSchema>> =>
       request('/api/extension/listings', savedSchema, { method: 'POST', body: { listing } }),
   };
 }

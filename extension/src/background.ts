@@ -26,8 +26,8 @@ async function analyse(listing: Listing): Promise<AnalyseReply> {
 async function save(listing: Listing): Promise<SaveReply> {
   const settings = await loadSettings();
   try {
-    const { merged } = await createApiClient({ serverUrl: settings.serverUrl, key: settings.key }).save(listing);
-    return { ok: true, merged };
+    const { merged, pricePoint } = await createApiClient({ serverUrl: settings.serverUrl, key: settings.key }).save(listing);
+    return { ok: true, merged, pricePoint };
   } catch (err) {
     return failure(err);
   }

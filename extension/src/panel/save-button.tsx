@@ -1,18 +1,20 @@
 /**
  * « Enregistrer dans Mes annonces »: saves the listing on the server; saved again later (another
- * visit, another portal), it joins the same listing with a new price point.
+ * visit, another portal), it joins the same listing with a new price point (one a day and a site).
  */
+
+import { savedMessage } from '@immoloupe/shared/listings/store.logic';
 import { useState } from 'react';
 import type { SaveReply } from '../messages';
 
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; merged: boolean } | { kind: 'error'; message: string };
+type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 
 export function SaveButton({ onSave, listingsUrl }: { onSave: () => Promise<SaveReply>; listingsUrl: string }) {
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   async function save() {
     setState({ kind: 'saving' });
     const reply = await onSave();
-    setState(reply.ok ? { kind: 'done', merged: reply.merged } : { kind: 'error', message: reply.message });
+    setState(reply.ok ? { kind: 'done', message: savedMessage(reply) } : { kind: 'error', message: reply.message });
   }
   return (
     <div>
@@ -23,7 +25,7 @@ export function SaveButton({ onSave, listingsUrl }: { onSave: () => Promise<Save
       </div>
       {state.kind === 'done' && (
         <p className="muted" role="status">
-          {state.merged ? 'Déjà dans Mes annonces\u00a0: prix du jour ajouté à son historique.' : 'Annonce enregistrée dans Mes annonces.'}{' '}
+          {state.message}{' '}
           <a href={listingsUrl} target="_blank" rel="noreferrer">
             Voir Mes annonces
           </a>

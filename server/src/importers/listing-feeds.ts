@@ -150,7 +150,7 @@ export const listingFeedsImporter: Importer = {
       const saved = await saveSighting(tx, null, fields, ctx.runId, { pricePointOnlyOnChange: true });
       if (saved.merged) merged++;
       else created++;
-      if (saved.pricePoint) pricePoints++;
+      if (saved.pricePoint !== 'none') pricePoints++;
     }
     const [pool] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE user_id IS NULL');
     return {

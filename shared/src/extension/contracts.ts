@@ -66,7 +66,7 @@ export const listingAnalysisSchema = z.object({
 export type ListingAnalysis = z.infer<typeof listingAnalysisSchema>;
 
 export const whoamiSchema = z.object({ email: z.string() });
-export const savedSchema = z.object({ id: z.string(), merged: z.boolean() });
+export { saveListingResponseSchema as savedSchema } from '../listings/store.logic.js';
 
 /** What the extension reads on each portal: an ad page (panel), a results page (badges on the cards). */
 export const PORTAL_SUPPORT: Record<ExtensionPortal, { listing: boolean; results: boolean }> = {

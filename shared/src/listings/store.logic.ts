@@ -90,7 +90,22 @@ export const savedListingSchema = listingFieldsSchema.omit({ portal: true, url: 
 });
 export type SavedListing = z.infer<typeof savedListingSchema>;
 export const savedListingListSchema = z.object({ listings: z.array(savedListingSchema) });
-export const saveListingResponseSchema = z.object({ id: z.string(), merged: z.boolean() });
+/**
+ * What a save did to the price history: a point `added`, today's point on that site `replaced`
+ * (one price a day and a site: a price typed in again is a correction, not a drop), or `none`.
+ */
+export const PRICE_POINTS = ['added', 'replaced', 'none'] as const;
+export type PricePoint = (typeof PRICE_POINTS)[number];
+export const saveListingResponseSchema = z.object({ id: z.string(), merged: z.boolean(), pricePoint: z.enum(PRICE_POINTS) });
+
+/** The sentence shown once a listing is saved (page and extension). */
+export function savedMessage(r: { merged: boolean; pricePoint: PricePoint }): string {
+  if (!r.merged) return 'Annonce enregistrée dans Mes annonces.';
+  if (r.pricePoint === 'added') return 'Déjà dans Mes annonces\u00a0: prix du jour ajouté à son historique.';
+  if (r.pricePoint === 'replaced')
+    return 'Déjà dans Mes annonces\u00a0: le prix relevé aujourd’hui sur ce site est remplacé (un prix par jour et par site).';
+  return 'Déjà dans Mes annonces\u00a0: annonce mise à jour.';
+}
 
 /** Two sightings on two portals are one property when placed alike, same type, surfaces within 3 %. */
 export const SAME_SURFACE_RATIO = 0.03;

@@ -161,7 +161,7 @@ describe('extension API: localisation and Mes annonces', () => {
     expect(bare.localisation).toBeNull();
   });
 
-  it('saves in the key owner’s Mes annonces only; a re-capture adds a price point; bad input changes nothing', async () => {
+  it('saves in the key owner’s Mes annonces only; a re-capture the same day replaces that day’s price, a later one adds a point; bad input changes nothing', async () => {
     const a = await keyOf();
     const b = await keyOf();
     const save = (secret: string, listing: unknown) =>
@@ -177,12 +177,16 @@ describe('extension API: localisation and Mes annonces', () => {
     const first = await save(a.secret, listing);
     expect(first.status).toBe(201);
     expect(first.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    const sameDay = (await (await save(a.secret, { ...listing, price: 295_000 })).json()) as { id: string };
+    expect(sameDay).toMatchObject({ merged: true, pricePoint: 'replaced' });
+    const { id } = sameDay;
+    await app.db.query(`UPDATE listing_prices SET seen_at = seen_at - interval '1 day' WHERE listing_id = $1`, [id]);
     const again = await save(a.secret, { ...listing, price: 290_000 });
     expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({ merged: true });
+    expect(await again.json()).toMatchObject({ merged: true, pricePoint: 'added' });
     const mine = (await saved(a.secret)).listings;
     expect(mine).toHaveLength(1);
-    expect(mine[0].prices.map((p: { price: number }) => p.price)).toEqual([300_000, 290_000]);
+    expect(mine[0].prices.map((p: { price: number }) => p.price)).toEqual([295_000, 290_000]);
 
     expect((await saved(b.secret)).listings).toEqual([]);
     expect((await save(b.secret, listing)).status).toBe(201);

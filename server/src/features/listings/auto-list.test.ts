@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { autoListSchema, poolResponseSchema } from '@immoloupe/shared/listings/search';
+import { saveListingResponseSchema } from '@immoloupe/shared/listings/store.logic';
 import { savedSearchSchema } from '@immoloupe/shared/saved-searches/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
@@ -155,9 +156,14 @@ describe('liste automatique', () => {
     const [listing] = (await auto(alice.listings)).listings;
     const res = await alice.listings.fetch(`/api/listings/pool/${listing?.id}/save`, { method: 'POST' });
     expect(res.status).toBe(201);
-    const { id } = (await res.json()) as { id: string };
+    const created = (await res.json()) as { id: string };
+    // The page reads this answer with the schema of every save.
+    expect(saveListingResponseSchema.parse(created)).toMatchObject({ merged: false, pricePoint: 'added' });
+    const { id } = created;
     expect(id).not.toBe(listing?.id);
-    expect((await alice.listings.fetch(`/api/listings/pool/${listing?.id}/save`, { method: 'POST' })).status).toBe(200);
+    const again = await alice.listings.fetch(`/api/listings/pool/${listing?.id}/save`, { method: 'POST' });
+    expect(again.status).toBe(200);
+    expect(saveListingResponseSchema.parse(await again.json())).toEqual({ id, merged: true, pricePoint: 'none' });
     const mine = (await (await alice.listings.fetch('/api/listings/saved')).json()) as { listings: { id: string; price: number }[] };
     expect(mine.listings).toEqual([expect.objectContaining({ id, price: listing?.price })]);
     const [row] = await db.query<{ pool: string }>('SELECT pool_listing_id AS pool FROM listings WHERE id = $1', [id]);

@@ -91,7 +91,7 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
   router.post('/listings/saved', requireSubscriber, async (req, res) => {
     const fields = listingFieldsSchema.parse(req.body ?? {});
     const saved = await db.transaction((tx) => saveSighting(tx, userId(req), fields));
-    res.status(saved.merged ? 200 : 201).json({ id: saved.id, merged: saved.merged });
+    res.status(saved.merged ? 200 : 201).json(saved);
   });
 
   // The pool of imported listings: one listing search (the map's filters, a saved `annonces` search).
@@ -112,7 +112,8 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
   router.post('/listings/pool/:id/save', requireSubscriber, async (req, res) => {
     const saved = await db.transaction((tx) => savePoolListing(tx, userId(req), listingId(req)));
     if (!saved) throw new HttpError(404, 'Cette annonce n’est pas dans les flux importés.');
-    res.status(saved.created ? 201 : 200).json({ id: saved.id, merged: !saved.created });
+    // Taken from the pool, it brings the pool's price history; taken again, nothing changes.
+    res.status(saved.created ? 201 : 200).json({ id: saved.id, merged: !saved.created, pricePoint: saved.created ? 'added' : 'none' });
   });
 
   router.get('/listings/saved/:id', requireSubscriber, async (req, res) => {

@@ -72,13 +72,26 @@ async function list(server: RouterServer): Promise<Saved[]> {
 describe('Mes annonces', () => {
   let id = '';
 
-  it('saves a listing, and a re-capture with a lower price joins it with a price drop', async () => {
-    const first = await alice.fetch('/api/listings/saved', json(SELOGER));
+  it('saves a listing; a price saved again the same day on that site replaces the day’s price (no drop)', async () => {
+    const first = await alice.fetch('/api/listings/saved', json({ ...SELOGER, price: 340000 }));
     expect(first.status).toBe(201);
-    id = ((await first.json()) as { id: string }).id;
+    const created = (await first.json()) as { id: string };
+    expect(created).toMatchObject({ merged: false, pricePoint: 'added' });
+    id = created.id;
+    // The price was misread, the agent types the right one in and saves again: a correction.
+    const corrected = await alice.fetch('/api/listings/saved', json(SELOGER));
+    expect(corrected.status).toBe(200);
+    expect(await corrected.json()).toEqual({ id, merged: true, pricePoint: 'replaced' });
+    const [saved] = await list(alice);
+    expect(saved).toMatchObject({ id, price: 310000, priceDrop: false });
+    expect(saved?.prices.map((p) => p.price)).toEqual([310000]);
+  });
+
+  it('adds a price point on a later day, and a lower one shows as a price drop', async () => {
+    await db.query(`UPDATE listing_prices SET seen_at = seen_at - interval '1 day' WHERE listing_id = $1`, [id]);
     const again = await alice.fetch('/api/listings/saved', json({ ...SELOGER, price: 295000 }));
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ id, merged: true });
+    expect(await again.json()).toEqual({ id, merged: true, pricePoint: 'added' });
     const [saved] = await list(alice);
     expect(saved).toMatchObject({ id, price: 295000, status: 'a_visiter', priceDrop: true });
     expect(saved?.prices.map((p) => p.price)).toEqual([310000, 295000]);
@@ -96,7 +109,7 @@ describe('Mes annonces', () => {
       lon: -1.7728,
     };
     const res = await alice.fetch('/api/listings/saved', json(other));
-    expect(await res.json()).toEqual({ id, merged: true });
+    expect(await res.json()).toEqual({ id, merged: true, pricePoint: 'added' });
     const far = { ...other, portalId: '1', surface: 70 };
     expect(((await (await alice.fetch('/api/listings/saved', json(far))).json()) as { merged: boolean }).merged).toBe(false);
     const mine = await list(alice);

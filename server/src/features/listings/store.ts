@@ -8,6 +8,7 @@ import type { Portal } from '@immoloupe/shared/listings/contracts';
 import {
   type ListingFields,
   type ListingStatus,
+  type PricePoint,
   type SavedListing,
   type Sighting,
   sameProperty,
@@ -74,7 +75,7 @@ export async function saveSighting(
   f: ListingFields,
   importRunId: number | null = null,
   options: { pricePointOnlyOnChange?: boolean } = {},
-): Promise<{ id: string; merged: boolean; pricePoint: boolean }> {
+): Promise<{ id: string; merged: boolean; pricePoint: PricePoint }> {
   const sighting: Sighting = { ...f, portal: f.portal };
   const insee = communeOf(f)?.insee ?? null;
   const match = (await candidates(db, userId, f)).find((c) => sameProperty(c, sighting));
@@ -112,23 +113,37 @@ export async function saveSighting(
       f.url ?? null,
     ]);
   }
-  let pricePoint = false;
-  if (f.price) {
-    // A feed re-imported as is adds nothing: its price point is written only when the price moved
-    // from the latest one (same-instant points of one import all count as the latest).
-    const onlyOnChange = options.pricePointOnlyOnChange
-      ? `WHERE NOT EXISTS (SELECT 1 FROM listing_prices p WHERE p.listing_id = $1 AND p.price = $2
-                             AND p.seen_at = (SELECT max(q.seen_at) FROM listing_prices q WHERE q.listing_id = $1))`
-      : '';
-    pricePoint =
-      (
-        await db.query(
-          `INSERT INTO listing_prices (listing_id, price, portal) SELECT $1::uuid, $2::numeric, $3::text ${onlyOnChange} RETURNING 1 AS n`,
-          [id, f.price, f.portal],
-        )
-      ).length > 0;
+  if (!f.price) return { id, merged: Boolean(match), pricePoint: 'none' };
+  // A subscriber's listing keeps one price a day and a site: a price saved again the same day on
+  // the same portal is a correction (a price misread, then typed in by hand) or the same reading,
+  // never a drop. A feed keeps each capture that changed the price.
+  if (userId !== null && (await replaceTodaysPoint(db, id, f.price, f.portal))) {
+    return { id, merged: Boolean(match), pricePoint: 'replaced' };
   }
-  return { id, merged: Boolean(match), pricePoint };
+  // A feed re-imported as is adds nothing: its price point is written only when the price moved
+  // from the latest one (same-instant points of one import all count as the latest).
+  const onlyOnChange = options.pricePointOnlyOnChange
+    ? `WHERE NOT EXISTS (SELECT 1 FROM listing_prices p WHERE p.listing_id = $1 AND p.price = $2
+                           AND p.seen_at = (SELECT max(q.seen_at) FROM listing_prices q WHERE q.listing_id = $1))`
+    : '';
+  const added = await db.query(
+    `INSERT INTO listing_prices (listing_id, price, portal) SELECT $1::uuid, $2::numeric, $3::text ${onlyOnChange} RETURNING 1 AS n`,
+    [id, f.price, f.portal],
+  );
+  return { id, merged: Boolean(match), pricePoint: added.length > 0 ? 'added' : 'none' };
+}
+
+/** The listing's latest point, when it is today's (Paris time) on this portal, takes the new price. */
+async function replaceTodaysPoint(db: Queryable, id: string, price: number, portal: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE listing_prices p SET price = $2, seen_at = now()
+       FROM (SELECT ctid FROM listing_prices WHERE listing_id = $1 ORDER BY seen_at DESC LIMIT 1) latest
+      WHERE p.ctid = latest.ctid AND p.portal = $3
+        AND (p.seen_at AT TIME ZONE 'Europe/Paris')::date = (now() AT TIME ZONE 'Europe/Paris')::date
+      RETURNING 1 AS n`,
+    [id, price, portal],
+  );
+  return rows.length > 0;
 }
 
 const SELECT = `

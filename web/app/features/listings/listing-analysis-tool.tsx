@@ -4,7 +4,7 @@
  * its French message and the person pastes the text instead.
  */
 import { PORTAL_LABELS, PORTALS, type Portal } from '@immoloupe/shared/listings/contracts';
-import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/store.logic';
+import { type ListingAnalysis, type ListingFields, savedMessage } from '@immoloupe/shared/listings/store.logic';
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -62,11 +62,7 @@ export function ListingAnalysisTool() {
     setBusy('enregistrement');
     try {
       const r = await saveListing(fields);
-      setSaved(
-        r.merged
-          ? 'Annonce déjà suivie : mise à jour dans Mes annonces (prix ajouté à son historique).'
-          : 'Annonce enregistrée dans Mes annonces.',
-      );
+      setSaved(savedMessage(r));
     } catch (e) {
       setError(message(e, 'L’enregistrement a échoué.'));
     } finally {

@@ -12,7 +12,7 @@ import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { AnalysisButton } from './analysis-button';
 import { deleteListing, savedListings, updateListing } from './api';
-import { priceLabel, pricePerM2Label } from './price-labels';
+import { priceHistoryLabel, priceLabel, pricePerM2Label } from './price-labels';
 
 /** The fields the analysis takes, from a saved listing (its first source for the portal). */
 function fieldsOfSaved(l: SavedListing): ListingFields {
@@ -53,7 +53,7 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
         </Text>
         <Text size="sm" c="dimmed">
           Suivie depuis le {formatDate(l.firstSeenAt)} · vue sur {l.sources.map((s) => PORTAL_LABELS[s.portal]).join(', ')} · historique des
-          prix : {l.prices.map((p) => `${priceLabel(p.price, l.transaction)} le ${formatDate(p.seenAt)}`).join(' → ') || 'aucun prix'}
+          prix (un par jour et par site){'\u00a0'}: {priceHistoryLabel(l) || 'aucun prix'}
         </Text>
         {error && (
           <Alert color="red" role="alert">
