@@ -404,7 +404,8 @@ const CASES: Case[] = [
       dpeClass: 'D',
       seller: 'particulier',
       updatedAt: '2026-02-17',
-      rooms: undefined,
+      // « 2/3 pièces » with one bedroom: two rooms, a third by closing a space off.
+      rooms: 2,
     },
   },
   {

@@ -8,6 +8,10 @@ describe('the town of a pasted listing', () => {
       postcode: '93140',
       city: 'Bondy',
     });
+    // ParuVendu's cards: « 2/3 pièces » is a 2-room flat that can make a 3rd.
+    expect(factsFromText('Appartement 2/3 pièces 63 m² Bordeaux 33000 229 000 €')).toMatchObject({ rooms: 2, surface: 63 });
+    expect(factsFromText('Appartement T2/T3 de 63 m²').rooms).toBe(2);
+    expect(factsFromText('Appartement T3/4 de 80 m²').rooms).toBe(3);
     expect(factsFromText('490 € · Appartement · 2 pièces · 36 m² · Le Havre 76600 · Meublé')).toMatchObject({ city: 'Le Havre' });
     expect(factsFromText('Centre Ville, Le Havre (76600)')).toMatchObject({ city: 'Le Havre' });
     expect(townBeside('Maison à vendre 93140 Bondy', '93140')).toBe('Bondy');

@@ -127,7 +127,8 @@ export function factsFromText(raw: string): TextFacts {
     facts.surface = num(m);
     break;
   }
-  const rooms = /(?<![\d/])(\d+)\s*pi[eè]ces?\b/i.exec(s) ?? /\b[TF](\d)\b/.exec(s);
+  // « 2/3 pièces », « T2/T3 »: a flat of 2 rooms, one more by closing a space off; it is sold as a 2.
+  const rooms = /(?<![\d/])(\d+)(?:\s*\/\s*\d+)?\s*pi[eè]ces?\b/i.exec(s) ?? /\b[TF](\d)(?:\s*\/\s*[TF]?\d)?\b/.exec(s);
   if (rooms) facts.rooms = Number(rooms[1]);
   const bedrooms = /(\d+)\s*(?:chambres?|ch\.)/i.exec(s);
   if (bedrooms) facts.bedrooms = Number(bedrooms[1]);
