@@ -38,6 +38,8 @@ export const prospectingListSchema = z.object({
   id: z.string(),
   name: z.string(),
   letterBody: z.string(),
+  /** The body of the letters to the syndics of the list's co-ownerships. */
+  syndicLetterBody: z.string(),
   targets: z.number().int(),
   createdAt: z.string(),
 });
@@ -50,8 +52,10 @@ export const updateListBodySchema = z
   .object({
     name: listNameSchema.optional(),
     letterBody: text(8000, 'Le texte de la lettre').optional(),
+    syndicLetterBody: text(8000, 'Le texte de la lettre aux syndics').optional(),
   })
-  .refine((b) => b.name !== undefined || b.letterBody !== undefined, 'Rien à modifier.');
+  .refine((b) => b.name !== undefined || b.letterBody !== undefined || b.syndicLetterBody !== undefined, 'Rien à modifier.');
+export type UpdateListBody = z.infer<typeof updateListBodySchema>;
 
 export const targetSchema = z.object({
   id: z.string(),

@@ -29,6 +29,31 @@ export const DEFAULT_LETTER_BODY = [
   '{agence}',
 ].join('\n');
 
+/**
+ * The letter to a co-ownership's syndic: the syndic manages the building, owns none of it; what an
+ * agent asks is to let the co-owners know (a notice in the hall, a letter with the next general
+ * meeting's papers).
+ */
+export const DEFAULT_SYNDIC_LETTER_BODY = [
+  'Madame, Monsieur,',
+  '',
+  'Agence implantée dans le quartier, nous accompagnons les copropriétaires qui souhaitent vendre ou mettre en location leur lot. Nous vous écrivons au sujet de la copropriété située {adresse}, dont vous assurez la gestion.',
+  '',
+  'Accepteriez-vous de porter à la connaissance des copropriétaires notre offre d’estimation gratuite et sans engagement, fondée sur les ventes récentes de l’immeuble et du secteur\u00a0? Nous pouvons vous remettre une affiche pour le hall ou un courrier à joindre à la convocation de la prochaine assemblée générale.',
+  '',
+  'Nous restons à votre disposition et vous prions d’agréer, Madame, Monsieur, l’expression de nos salutations distinguées.',
+  '',
+  '{agence}',
+].join('\n');
+
+/** Who reads the letter: the owner (a person or a legal entity), or the syndic of a co-ownership. */
+export type LetterAudience = 'owner' | 'syndic';
+
+export const LETTER_AUDIENCE_LABELS: Record<LetterAudience, string> = {
+  owner: 'Aux propriétaires',
+  syndic: 'Aux syndics de copropriété',
+};
+
 export interface LetterTarget {
   kind: TargetKind;
   label: string;
@@ -37,12 +62,17 @@ export interface LetterTarget {
   ownerName: string | null;
 }
 
-/** The salutation: the legal entity when known, the co-ownership's syndic, else the owner, unnamed. */
+/** A co-ownership whose owner is not named gets the syndic's letter. */
+export function audienceOf(t: Pick<LetterTarget, 'kind' | 'ownerName'>): LetterAudience {
+  return t.kind === 'copro' && !t.ownerName?.trim() ? 'syndic' : 'owner';
+}
+
 /** A co-ownership's name as the register writes it in capitals (« 134 RUE LOUIS AUGUSTE BLANQUI ») is set as a letter would write it. */
 function coproName(label: string): string {
   return displayAddress(label.trim());
 }
 
+/** The salutation: the legal entity when known, the co-ownership's syndic, else the owner, unnamed. */
 export function salutationOf(t: LetterTarget): string {
   const owner = t.ownerName?.trim();
   if (owner) return `À l’attention de ${owner}`;

@@ -1,13 +1,14 @@
 /**
  * The letters of a prospecting list as one self-contained HTML document (A4, one page per target),
  * printed to PDF by the reports' headless Chromium: the agency identity of /pro/template, the
- * recipient and the address of the target, and the body the user edited, merge fields filled in.
+ * recipient and the address of the target, and the body the user edited for its reader (the owner,
+ * or a co-ownership's syndic), merge fields filled in.
  */
 
 import { displayAddress } from '@immoloupe/shared/address-display';
 import { formatDate } from '@immoloupe/shared/format';
 import type { ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
-import { fillLetter, recipientOf, salutationOf } from '@immoloupe/shared/prospecting/letters.logic';
+import { audienceOf, fillLetter, type LetterAudience, recipientOf, salutationOf } from '@immoloupe/shared/prospecting/letters.logic';
 
 export interface LetterAgency {
   name: string;
@@ -20,11 +21,16 @@ const escapeHtml = (s: string) =>
 
 const lines = (s: string) => escapeHtml(s).replace(/\n/g, '<br>');
 
-export function lettersHtml(targets: readonly ProspectingTarget[], body: string, agency: LetterAgency, today: Date): string {
+export function lettersHtml(
+  targets: readonly ProspectingTarget[],
+  bodies: Record<LetterAudience, string>,
+  agency: LetterAgency,
+  today: Date,
+): string {
   const date = formatDate(today);
   const logo = agency.logo ? `<img class="logo" alt="" src="data:${agency.logo.type};base64,${agency.logo.data.toString('base64')}">` : '';
   const pages = targets.map((t) => {
-    const text = fillLetter(body, {
+    const text = fillLetter(bodies[audienceOf(t)], {
       destinataire: salutationOf(t),
       // Targets added before register addresses were written as the BAN does keep their raw text.
       adresse: displayAddress(t.address || t.label),

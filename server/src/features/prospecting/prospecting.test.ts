@@ -100,7 +100,21 @@ describe('prospecting lists', () => {
     const t = targetsResponseSchema.parse((await send(api, 'GET', `/api/prospecting/lists/${listId}/targets`)).body);
     expect(t.targets.find((x) => x.id === targetId)).toMatchObject({ status: 'rendez_vous', nextAction: '2026-12-01' });
     expect(t.list.letterBody).toContain('{destinataire}');
+    expect(t.list.syndicLetterBody).toContain('assemblée générale');
     expect(t.targets).toHaveLength(3);
+  });
+
+  it('keeps the syndics’ letter apart, checks its merge fields, and keeps it to its user', async () => {
+    const body = 'Madame, Monsieur,\n\nLa copropriété {adresse}.\n\n{agence}';
+    const bad = await send(api, 'PATCH', `/api/prospecting/lists/${listId}`, { syndicLetterBody: 'Bonjour {syndic}' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Champ de fusion inconnu dans la lettre aux syndics\u00a0: {syndic}.');
+    expect((await send(other, 'PATCH', `/api/prospecting/lists/${listId}`, { syndicLetterBody: body })).status).toBe(404);
+    const ok = await send(api, 'PATCH', `/api/prospecting/lists/${listId}`, { syndicLetterBody: body });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ syndicLetterBody: body, letterBody: expect.stringContaining('{destinataire}') });
+    // Back to the default for the letters test below.
+    await db.query('UPDATE prospecting_lists SET syndic_letter_body = NULL WHERE id = $1', [listId]);
   });
 
   it('keeps each user’s lists private', async () => {
@@ -134,13 +148,20 @@ describe('prospecting lists', () => {
     const t = targetsResponseSchema.parse((await send(api, 'GET', `/api/prospecting/lists/${listId}/targets?sort=label`)).body);
     const html = lettersHtml(
       t.targets,
-      t.list.letterBody,
+      { owner: t.list.letterBody, syndic: t.list.syndicLetterBody },
       { name: 'Agence <du> Nord', contact: '1 Rue A\n75018 Paris', logo: null },
       new Date('2026-11-21T10:00:00Z'),
     );
     expect(html.match(/class="letter"/g)).toHaveLength(3);
     expect(html).toContain('Agence &lt;du&gt; Nord');
-    expect(html).toContain('Au syndic de la copropriété Résidence Les Lilas,');
+    // The syndic gets the syndic's letter, the owners theirs.
+    expect(html).not.toContain('Au syndic de la copropriété Résidence Les Lilas,');
+    const letters = html.split('class="letter"').slice(1);
+    const syndic = letters.filter((l) => l.includes('Syndic de la copropriété Résidence Les Lilas'));
+    expect(syndic).toHaveLength(1);
+    expect(syndic[0]).toContain('dont vous assurez la gestion');
+    expect(syndic[0]).not.toContain('Votre bien situé');
+    expect(letters.filter((l) => l.includes('Votre bien situé'))).toHaveLength(2);
     expect(html).toContain('À l’attention de SCI DU MOULIN,');
     expect(html).toContain('Madame, Monsieur le Propriétaire,');
     expect(html).toContain('Le 21/11/2026');

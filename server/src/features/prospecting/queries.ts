@@ -1,11 +1,18 @@
 /** Storage of the prospecting lists and targets (migration 0700_prospecting.sql); every query is scoped to its user. */
-import type { ProspectingList, ProspectingTarget, TargetsQuery, UpdateTargetBody } from '@immoloupe/shared/prospecting/contracts';
+import type {
+  ProspectingList,
+  ProspectingTarget,
+  TargetsQuery,
+  UpdateListBody,
+  UpdateTargetBody,
+} from '@immoloupe/shared/prospecting/contracts';
 import type { Queryable } from '../../db/client.js';
 
 interface ListRow {
   id: string;
   name: string;
   letter_body: string | null;
+  syndic_letter_body: string | null;
   targets: number;
   created_at: string | Date;
 }
@@ -27,8 +34,21 @@ interface TargetRow {
 
 const iso = (d: string | Date) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
-function toList(r: ListRow, defaultBody: string): ProspectingList {
-  return { id: r.id, name: r.name, letterBody: r.letter_body ?? defaultBody, targets: Number(r.targets), createdAt: iso(r.created_at) };
+/** The bodies a list gets until its user writes their own. */
+export interface DefaultBodies {
+  owner: string;
+  syndic: string;
+}
+
+function toList(r: ListRow, defaults: DefaultBodies): ProspectingList {
+  return {
+    id: r.id,
+    name: r.name,
+    letterBody: r.letter_body ?? defaults.owner,
+    syndicLetterBody: r.syndic_letter_body ?? defaults.syndic,
+    targets: Number(r.targets),
+    createdAt: iso(r.created_at),
+  };
 }
 
 function toTarget(r: TargetRow): ProspectingTarget {
@@ -48,7 +68,7 @@ function toTarget(r: TargetRow): ProspectingTarget {
   };
 }
 
-const LIST_COLUMNS = `l.id, l.name, l.letter_body, l.created_at,
+const LIST_COLUMNS = `l.id, l.name, l.letter_body, l.syndic_letter_body, l.created_at,
   (SELECT count(*)::int FROM prospecting_targets t WHERE t.list_id = l.id) AS targets`;
 const TARGET_COLUMNS = `t.id, t.list_id, t.kind, t.ref, t.label, t.address, t.owner_name, t.status,
   to_char(t.next_action, 'YYYY-MM-DD') AS next_action, t.notes, t.created_at, t.updated_at`;
@@ -56,7 +76,7 @@ const TARGET_COLUMNS = `t.id, t.list_id, t.kind, t.ref, t.label, t.address, t.ow
 export class ProspectingStore {
   constructor(
     private readonly db: Queryable,
-    private readonly defaultBody: string,
+    private readonly defaultBodies: DefaultBodies,
   ) {}
 
   async lists(userId: string): Promise<ProspectingList[]> {
@@ -64,7 +84,7 @@ export class ProspectingStore {
       `SELECT ${LIST_COLUMNS} FROM prospecting_lists l WHERE l.user_id = $1 ORDER BY l.created_at, l.name`,
       [userId],
     );
-    return rows.map((r) => toList(r, this.defaultBody));
+    return rows.map((r) => toList(r, this.defaultBodies));
   }
 
   async list(userId: string, id: string): Promise<ProspectingList | null> {
@@ -72,7 +92,7 @@ export class ProspectingStore {
       userId,
       id,
     ]);
-    return row ? toList(row, this.defaultBody) : null;
+    return row ? toList(row, this.defaultBodies) : null;
   }
 
   /** The new list, or null when the user already has one of that name. */
@@ -90,7 +110,7 @@ export class ProspectingStore {
   }
 
   /** False when the list is not the user's, or the new name is taken ('taken'). */
-  async updateList(userId: string, id: string, patch: { name?: string | undefined; letterBody?: string | undefined }) {
+  async updateList(userId: string, id: string, patch: UpdateListBody) {
     if (patch.name !== undefined) {
       const [clash] = await this.db.query(`SELECT 1 FROM prospecting_lists WHERE user_id = $1 AND name = $2 AND id <> $3`, [
         userId,
@@ -100,9 +120,10 @@ export class ProspectingStore {
       if (clash) return 'taken' as const;
     }
     const rows = await this.db.query(
-      `UPDATE prospecting_lists SET name = coalesce($3, name), letter_body = coalesce($4, letter_body)
+      `UPDATE prospecting_lists SET name = coalesce($3, name), letter_body = coalesce($4, letter_body),
+              syndic_letter_body = coalesce($5, syndic_letter_body)
         WHERE user_id = $1 AND id = $2 RETURNING id`,
-      [userId, id, patch.name ?? null, patch.letterBody ?? null],
+      [userId, id, patch.name ?? null, patch.letterBody ?? null, patch.syndicLetterBody ?? null],
     );
     return rows.length > 0;
   }

@@ -14,7 +14,7 @@ import {
   updateListBodySchema,
   updateTargetBodySchema,
 } from '@immoloupe/shared/prospecting/contracts';
-import { DEFAULT_LETTER_BODY, unknownMergeFields } from '@immoloupe/shared/prospecting/letters.logic';
+import { DEFAULT_LETTER_BODY, DEFAULT_SYNDIC_LETTER_BODY, unknownMergeFields } from '@immoloupe/shared/prospecting/letters.logic';
 import { type Request, Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
@@ -39,16 +39,16 @@ function idParam(req: Request, message: string): string {
   return id;
 }
 
-function checkLetterBody(body: string | undefined) {
+function checkLetterBody(body: string | undefined, which = 'la lettre') {
   if (body === undefined) return;
   const unknown = unknownMergeFields(body);
   if (unknown.length > 0)
-    throw new HttpError(400, `Champ de fusion inconnu dans la lettre\u00a0: ${unknown.map((f) => `{${f}}`).join(', ')}.`);
+    throw new HttpError(400, `Champ de fusion inconnu dans ${which}\u00a0: ${unknown.map((f) => `{${f}}`).join(', ')}.`);
 }
 
 export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumPath?: string | undefined; log?: PdfLog }): Router {
   const router = Router();
-  const store = new ProspectingStore(db, DEFAULT_LETTER_BODY);
+  const store = new ProspectingStore(db, { owner: DEFAULT_LETTER_BODY, syndic: DEFAULT_SYNDIC_LETTER_BODY });
   router.use('/prospecting', requireSubscriber, (_req, res, next) => {
     res.setHeader('Cache-Control', 'private, no-store');
     next();
@@ -69,6 +69,7 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
     const id = idParam(req, LIST_NOT_FOUND);
     const patch = updateListBodySchema.parse(req.body ?? {});
     checkLetterBody(patch.letterBody);
+    checkLetterBody(patch.syndicLetterBody, 'la lettre aux syndics');
     const done = await store.updateList(userId(req), id, patch);
     if (done === 'taken') throw new HttpError(409, NAME_TAKEN);
     if (!done) throw new HttpError(404, LIST_NOT_FOUND);
@@ -131,7 +132,11 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
         'Renseignez d’abord le nom de votre agence dans «\u00a0Modèle de rapport\u00a0»\u00a0: il signe les lettres.',
       );
     const logo = agency.hasLogo ? await agencyLogo(db, userId(req)) : null;
-    const pdf = await renderHtmlPdf(lettersHtml(targets, list.letterBody, { ...agency, logo }, new Date()), chromiumPath, log);
+    const pdf = await renderHtmlPdf(
+      lettersHtml(targets, { owner: list.letterBody, syndic: list.syndicLetterBody }, { ...agency, logo }, new Date()),
+      chromiumPath,
+      log,
+    );
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="lettres-prospection-${id.slice(0, 8)}.pdf"`);
     res.send(pdf);

@@ -1,7 +1,7 @@
 /** The letters of a list: signed by the agency, so without its name the page says where to set it instead of failing on download. */
 import type { ProspectingList } from '@immoloupe/shared/prospecting/contracts';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
@@ -18,12 +18,25 @@ const LIST: ProspectingList = {
   id: 'l1',
   name: 'Bondy',
   letterBody: 'Bonjour,\n{agence}',
+  syndicLetterBody: 'Madame, Monsieur,\nLa copropriété {adresse}.\n{agence}',
   targets: 1,
   createdAt: '2026-11-26T10:00:00.000Z',
 };
 const TARGET = CARNOT_TARGET;
+const COPRO = {
+  ...CARNOT_TARGET,
+  id: 't2',
+  kind: 'copro' as const,
+  ref: 'AA1234567',
+  label: 'RÉSIDENCE LES LILAS',
+  address: '3 Rue des Lilas 93140 Bondy',
+};
 
-function show(agency: { name: string; contact: string; hasLogo: boolean }) {
+function show(
+  agency: { name: string; contact: string; hasLogo: boolean },
+  targets = [TARGET],
+  onSave: (patch: object) => Promise<boolean> = async () => true,
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => (url === '/api/agency' ? json(agency) : json({ message: 'inconnu' }, 404))),
@@ -31,7 +44,7 @@ function show(agency: { name: string; contact: string; hasLogo: boolean }) {
   render(
     <MantineProvider>
       <MemoryRouter>
-        <LetterEditor list={LIST} first={TARGET} query="" onSave={async () => true} />
+        <LetterEditor list={LIST} targets={targets} query="" onSave={onSave} />
       </MemoryRouter>
     </MantineProvider>,
   );
@@ -50,5 +63,26 @@ describe('LetterEditor', () => {
     await screen.findByText(/Agence du Canal/);
     expect(screen.queryByTestId('agence-manquante')).toBeNull();
     expect((screen.getByRole('button', { name: 'Télécharger les lettres (PDF)' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('keeps a letter for the syndics: its own text, preview and save', async () => {
+    const saves: object[] = [];
+    show({ name: 'Agence du Canal', contact: '', hasLogo: false }, [TARGET, COPRO], async (patch) => {
+      saves.push(patch);
+      return true;
+    });
+    await screen.findByText('Aux syndics de copropriété (1)');
+    fireEvent.click(screen.getByText('Aux syndics de copropriété (1)'));
+    await screen.findByText(/La copropriété 3 Rue des Lilas 93140 Bondy\./);
+    expect(screen.getByText(/Aperçu pour/).textContent).toContain('RÉSIDENCE LES LILAS');
+    const text = screen.getByLabelText('Texte de la lettre aux syndics');
+    fireEvent.change(text, { target: { value: 'Madame, Monsieur,\n{syndic}' } });
+    expect(await screen.findByText(/Champ de fusion inconnu.*\{syndic\}/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Enregistrer les textes' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(text, { target: { value: 'Madame, Monsieur,\n{agence}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les textes' }));
+    await screen.findByText('Textes enregistrés.');
+    // Only the text that changed is sent.
+    expect(saves).toEqual([{ syndicLetterBody: 'Madame, Monsieur,\n{agence}' }]);
   });
 });

@@ -1,51 +1,60 @@
 /**
- * The letter of a list: its body with merge fields, a preview for the first target, and the PDF
- * (one page per target of the current filters) printed by the server.
+ * The letters of a list: a body for the owners and one for the syndics of its co-ownerships, with
+ * merge fields, a preview for the first target each goes to, and the PDF (one page per target of
+ * the current filters, each with the letter of its reader) printed by the server.
  */
 import { displayAddress } from '@immoloupe/shared/address-display';
 import { formatDate } from '@immoloupe/shared/format';
-import type { ProspectingList, ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
-import { fillLetter, MERGE_FIELDS, salutationOf, unknownMergeFields } from '@immoloupe/shared/prospecting/letters.logic';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import type { ProspectingList, ProspectingTarget, UpdateListBody } from '@immoloupe/shared/prospecting/contracts';
+import {
+  audienceOf,
+  fillLetter,
+  LETTER_AUDIENCE_LABELS,
+  type LetterAudience,
+  MERGE_FIELDS,
+  salutationOf,
+  unknownMergeFields,
+} from '@immoloupe/shared/prospecting/letters.logic';
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAgency } from '~/features/market/print-parts';
-import { csrfToken } from '~/lib/api';
+import { downloadPdf } from './letters-download';
 
-async function downloadPdf(url: string, fileName: string): Promise<string | null> {
-  const res = await fetch(url, { credentials: 'same-origin', headers: { 'x-csrf-token': csrfToken() } });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    return body?.message ?? `Erreur ${res.status}`;
-  }
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return null;
+type Bodies = Record<LetterAudience, string>;
+const AUDIENCES: LetterAudience[] = ['owner', 'syndic'];
+const bodiesOf = (list: ProspectingList): Bodies => ({ owner: list.letterBody, syndic: list.syndicLetterBody });
+/** The fields of the list to update: the bodies that changed. */
+function changes(bodies: Bodies, list: ProspectingList): UpdateListBody | null {
+  const patch: UpdateListBody = {};
+  if (bodies.owner !== list.letterBody) patch.letterBody = bodies.owner;
+  if (bodies.syndic !== list.syndicLetterBody) patch.syndicLetterBody = bodies.syndic;
+  return Object.keys(patch).length > 0 ? patch : null;
 }
 
 export function LetterEditor({
   list,
-  first,
+  targets,
   query,
   onSave,
 }: {
   list: ProspectingList;
-  first: ProspectingTarget | null;
+  targets: readonly ProspectingTarget[];
   query: string;
-  onSave: (body: string) => Promise<boolean>;
+  onSave: (patch: UpdateListBody) => Promise<boolean>;
 }) {
-  const [body, setBody] = useState(list.letterBody);
+  const [bodies, setBodies] = useState<Bodies>(() => bodiesOf(list));
   const [saved, setSaved] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setBody(list.letterBody), [list.letterBody]);
-  const unknown = unknownMergeFields(body);
+  const counts = { owner: 0, syndic: 0 };
+  for (const t of targets) counts[audienceOf(t)]++;
+  const [audience, setAudience] = useState<LetterAudience>(counts.owner === 0 && counts.syndic > 0 ? 'syndic' : 'owner');
+  useEffect(() => setBodies(bodiesOf(list)), [list]);
+  const unknown = { owner: unknownMergeFields(bodies.owner), syndic: unknownMergeFields(bodies.syndic) };
+  const invalid = unknown.owner.length > 0 || unknown.syndic.length > 0;
+  const patch = changes(bodies, list);
+  const first = targets.find((t) => audienceOf(t) === audience) ?? null;
   // The letters are signed by the agency: without its name the server refuses them, so say so here.
   const agency = useAgency();
   const unsigned = agency !== undefined && agency !== null && !agency.name.trim();
@@ -53,7 +62,7 @@ export function LetterEditor({
   async function print() {
     setPending(true);
     setError(null);
-    if (body !== list.letterBody && !(await onSave(body))) {
+    if (patch && !(await onSave(patch))) {
       setPending(false);
       return;
     }
@@ -72,23 +81,32 @@ export function LetterEditor({
           <Anchor component={Link} to="/pro/template">
             Modèle de rapport
           </Anchor>
-          . Champs de fusion{'\u00a0'}:{' '}
+          . Les syndics des copropriétés dont le propriétaire n’est pas connu reçoivent leur propre lettre. Champs de fusion{'\u00a0'}:{' '}
           {Object.entries(MERGE_FIELDS)
             .map(([k, v]) => `{${k}} ${v}`)
             .join(' · ')}
           .
         </Text>
+        <SegmentedControl
+          aria-label="Lettre à modifier"
+          value={audience}
+          onChange={(v) => setAudience(v as LetterAudience)}
+          data={AUDIENCES.map((a) => ({ value: a, label: `${LETTER_AUDIENCE_LABELS[a]} (${counts[a]})` }))}
+        />
         <Textarea
-          label="Texte de la lettre"
-          value={body}
+          label={audience === 'owner' ? 'Texte de la lettre aux propriétaires' : 'Texte de la lettre aux syndics'}
+          value={bodies[audience]}
           onChange={(e) => {
-            setBody(e.currentTarget.value);
+            const value = e.currentTarget.value;
+            setBodies((b) => ({ ...b, [audience]: value }));
             setSaved(false);
           }}
           autosize
           minRows={8}
           maxLength={8000}
-          error={unknown.length > 0 ? `Champ de fusion inconnu\u00a0: ${unknown.map((f) => `{${f}}`).join(', ')}` : undefined}
+          error={
+            unknown[audience].length > 0 ? `Champ de fusion inconnu\u00a0: ${unknown[audience].map((f) => `{${f}}`).join(', ')}` : undefined
+          }
         />
         {first ? (
           <Paper bg="gray.0" p="sm">
@@ -98,7 +116,7 @@ export function LetterEditor({
               {'\u00a0'}»
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {fillLetter(body, {
+              {fillLetter(bodies[audience], {
                 destinataire: salutationOf(first),
                 adresse: displayAddress(first.address || first.label),
                 libelle: first.label,
@@ -108,7 +126,11 @@ export function LetterEditor({
               })}
             </Text>
           </Paper>
-        ) : null}
+        ) : (
+          <Text size="sm" c="dimmed">
+            Aucune cible de la liste (avec ces filtres) ne reçoit cette lettre.
+          </Text>
+        )}
         {unsigned ? (
           <Alert color="yellow" variant="light" data-testid="agence-manquante">
             Les lettres sont signées du nom de votre agence, qui n’est pas encore renseigné{'\u00a0'}: indiquez-le dans{' '}
@@ -124,19 +146,15 @@ export function LetterEditor({
           </Alert>
         ) : null}
         <Group>
-          <Button
-            variant="default"
-            disabled={unknown.length > 0 || body === list.letterBody}
-            onClick={async () => setSaved(await onSave(body))}
-          >
-            Enregistrer le texte
+          <Button variant="default" disabled={invalid || !patch} onClick={async () => patch && setSaved(await onSave(patch))}>
+            Enregistrer les textes
           </Button>
-          <Button onClick={print} loading={pending} disabled={unknown.length > 0 || !first || unsigned}>
+          <Button onClick={print} loading={pending} disabled={invalid || targets.length === 0 || unsigned}>
             Télécharger les lettres (PDF)
           </Button>
           {saved ? (
             <Text size="sm" role="status">
-              Texte enregistré.
+              Textes enregistrés.
             </Text>
           ) : null}
         </Group>

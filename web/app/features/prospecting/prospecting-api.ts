@@ -7,6 +7,7 @@ import {
   type TargetsQuery,
   targetSchema,
   targetsResponseSchema,
+  type UpdateListBody,
   type UpdateTargetBody,
 } from '@immoloupe/shared/prospecting/contracts';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ export const addTarget = (body: AddTargetBody) =>
 export const createList = (name: string) =>
   apiFetch('/api/prospecting/lists', prospectingListSchema, { method: 'POST', body: JSON.stringify({ name }) });
 
-export const updateList = (id: string, patch: { name?: string; letterBody?: string }) =>
+export const updateList = (id: string, patch: UpdateListBody) =>
   apiFetch(`/api/prospecting/lists/${id}`, prospectingListSchema, { method: 'PATCH', body: JSON.stringify(patch) });
 
 export const deleteList = (id: string) => apiFetch(`/api/prospecting/lists/${id}`, z.null(), { method: 'DELETE' });

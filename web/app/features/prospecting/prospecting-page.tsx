@@ -142,7 +142,7 @@ export function ProspectingPage() {
           ) : (
             <Text size="sm">{p.targets === null ? 'Chargement…' : 'Aucune cible dans cette liste avec ces filtres.'}</Text>
           )}
-          <LetterEditor list={list} first={p.targets?.[0] ?? null} query={query} onSave={(body) => p.saveLetter(list.id, body)} />
+          <LetterEditor list={list} targets={p.targets ?? []} query={query} onSave={(patch) => p.saveLetter(list.id, patch)} />
         </>
       ) : null}
     </Stack>

@@ -2,7 +2,13 @@
  * State of the prospecting page: the user's lists, the open list (in the URL, `?liste=<id>`), its
  * targets under the chosen filters and sort, and the changes made to them.
  */
-import type { ProspectingList, ProspectingTarget, TargetsQuery, UpdateTargetBody } from '@immoloupe/shared/prospecting/contracts';
+import type {
+  ProspectingList,
+  ProspectingTarget,
+  TargetsQuery,
+  UpdateListBody,
+  UpdateTargetBody,
+} from '@immoloupe/shared/prospecting/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '~/lib/api';
@@ -83,8 +89,8 @@ export function useProspecting() {
         openList(l.id);
       }, 'La liste n’a pas pu être créée.'),
     renameList: (id: string, name: string) => run(async () => api.updateList(id, { name }).then(reloadLists), 'Renommage impossible.'),
-    saveLetter: (id: string, letterBody: string) =>
-      run(async () => api.updateList(id, { letterBody }).then(reloadLists), 'La lettre n’a pas pu être enregistrée.'),
+    saveLetter: (id: string, patch: UpdateListBody) =>
+      run(async () => api.updateList(id, patch).then(reloadLists), 'La lettre n’a pas pu être enregistrée.'),
     deleteList: (id: string) =>
       run(async () => {
         await api.deleteList(id);
