@@ -8,12 +8,14 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startedByLabel } from '@immoloupe/shared/admin/data-dashboard';
 import { formatInteger, formatVintage } from '@immoloupe/shared/format';
 import { ConfigError, loadConfig } from '../config.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
+import { type AuditActor, recordAudit } from '../features/audit/audit.js';
 import { claimDataDir, dataDirHolder, holderMessage } from '../importers/data-dir-lock.js';
-import { importDepartement } from '../importers/departement.js';
+import { departementImportLabel, importDepartement } from '../importers/departement.js';
 import { downloadFile, parseYears } from '../importers/download.js';
 import { ImportError } from '../importers/errors.js';
 import { SOURCE_LABELS, SOURCES, type Source } from '../importers/importer.js';
@@ -108,6 +110,8 @@ async function main(): Promise<number> {
     db = await openDb(config);
     await migrate(db);
     const startedBy = `cli:${userInfo().username}`;
+    // The administration's audit log lists the imports of the command line beside its own.
+    const actor: AuditActor = { id: null, email: startedByLabel(startedBy), ip: null };
 
     // Local files and URLs first, so that an unreadable argument stops everything before any import.
     const jobs: Job[] = [];
@@ -137,6 +141,7 @@ async function main(): Promise<number> {
     const printer = createProgressPrinter();
     let failed = 0;
     for (const job of jobs) {
+      await recordAudit(db, actor, 'import.start', `Fichier ${job.name}`, { source: job.source });
       const report = await runImport(db, {
         path: job.path,
         name: job.name,
@@ -153,6 +158,7 @@ async function main(): Promise<number> {
     if (values.dep) {
       const now = new Date().getFullYear();
       const years = parseYears(values.years ?? `${now - 5}-${now - 1}`);
+      await recordAudit(db, actor, 'import.start', departementImportLabel(values.dep, years), { dep: values.dep, years });
       const dep = await importDepartement(db, {
         config: openData,
         dep: values.dep,

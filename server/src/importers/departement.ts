@@ -11,6 +11,11 @@ import type { Source } from './importer.js';
 import type { OpenDataConfig } from './open-data-config.js';
 import { type ImportProgress, type ImportReport, runImport, SOURCE_ORDER } from './run.js';
 
+/** How the administration names a département's import (the job list, the audit log). */
+export function departementImportLabel(dep: string, years: readonly number[]): string {
+  return `Département ${dep.padStart(2, '0')}, DVF ${years[0]}–${years[years.length - 1]}`;
+}
+
 export interface DepartementImport {
   reports: ImportReport[];
   skipped: { url: string; reason: string }[];

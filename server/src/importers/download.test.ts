@@ -8,13 +8,13 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.js';
+import { type Db, openPglite } from '../db/client.js';
 import { createTestDb } from '../test/db.js';
 import { importDepartement } from './departement.js';
 import { downloadFile, parseYears } from './download.js';
@@ -172,6 +172,23 @@ describe('département shortcut (--dep)', () => {
     expect(stdout).toContain(`Téléchargement de ${base}/dvf/2021/93.csv.gz`);
     expect(stdout).toMatch(/✔ DVF géolocalisées \(Etalab\) — 93\.csv\.gz\n {2}164 lignes lues, 164 importées, 0 rejetées/);
     expect(readFileSync(path.join(dataDir, 'telechargements', '93.csv.gz')).equals(dvf)).toBe(true);
+    // The administration's audit log lists it, started by the command line.
+    const cliDb = await openPglite(dataDir);
+    try {
+      const audit = await cliDb.query<{ actor_email: string; action: string; target: string; details: unknown }>(
+        'SELECT actor_email, action, target, details FROM admin_audit',
+      );
+      expect(audit).toEqual([
+        {
+          actor_email: `ligne de commande (${userInfo().username})`,
+          action: 'import.start',
+          target: 'Fichier 93.csv.gz',
+          details: { source: 'dvf' },
+        },
+      ]);
+    } finally {
+      await cliDb.close();
+    }
   });
 
   it('resumes a partial file left by a killed download, and gives up in French after the retries', async () => {

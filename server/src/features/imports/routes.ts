@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
+import { departementImportLabel } from '../../importers/departement.js';
 import { parseYears } from '../../importers/download.js';
 import { SOURCES, type Source } from '../../importers/importer.js';
 import { markInterruptedRuns } from '../../importers/run.js';
@@ -63,7 +64,7 @@ export function importRoutes(deps: { db: Db; log: Logger; imports?: ImportJobs |
     const { dep, years } = departementImportSchema.parse(req.body ?? {});
     if (!imports) throw new HttpError(503, NO_QUEUE);
     const yearList = parseYears(years ?? defaultYears());
-    const label = `Département ${dep.padStart(2, '0')}, DVF ${yearList[0]}–${yearList[yearList.length - 1]}`;
+    const label = departementImportLabel(dep, yearList);
     const job = await imports.start({ kind: 'departement', label, startedBy: req.user?.email ?? 'admin', dep, years: yearList });
     if (!job) throw new HttpError(409, BUSY);
     await recordAudit(deps.db, auditActorOf(req), 'import.start', label, { dep, years: yearList });
