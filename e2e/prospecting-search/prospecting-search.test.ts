@@ -4,13 +4,14 @@
  * 12 months; « ma zone » drawn on the map, still there after a reload, and used by default by the
  * DPE search; both maps show markers from their vector tiles.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot } from '../support/browser.js';
+import { downloadFrom, openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
 import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { pdfText } from '../support/pdf.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
 const USER = { email: 'prospecteur@exemple.fr', password: 'Maison-bleue-2026' };
@@ -92,6 +93,49 @@ describe('prospecting searches', () => {
       await b.close();
     }
   });
+
+  it('writes to the syndic of a co-ownership added to a list with the syndics’ own letter', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    traceOnFailure(b.page, server);
+    try {
+      await signIn(b.page, server.url, USER, '/pro/template');
+      await b.page.getByLabel('Nom de l’agence').fill('Agence du Canal');
+      await b.page.getByRole('button', { name: 'Enregistrer l’agence' }).click();
+      await b.page.getByRole('status').filter({ hasText: 'Agence enregistrée' }).waitFor();
+      await b.page.goto(`${server.url}/pro/recherchecopro?insee=93010&lotsMin=50`);
+      await b.page
+        .getByRole('button', { name: /^Ouvrir la copropriété / })
+        .first()
+        .click();
+      const drawer = b.page.getByRole('dialog');
+      await drawer.getByTestId('add-to-list').click();
+      await b.page.getByLabel('Nom de la nouvelle liste').fill('Syndics Bondy');
+      await b.page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+      await b.page.getByText('Ajoutée à « Syndics Bondy ».').waitFor();
+      await b.page.getByRole('link', { name: 'Ouvrir la liste' }).click();
+      await b.page.waitForURL(/\/pro\/prospection\?liste=/);
+      // A list of co-ownerships only opens on the syndics' letter.
+      await b.page.getByText('Aux syndics de copropriété (1)').waitFor();
+      const text = b.page.getByLabel('Texte de la lettre aux syndics');
+      await expect.poll(() => text.inputValue()).toContain('dont vous assurez la gestion');
+      await text.fill(`${await text.inputValue()}\n\nPS : plan du quartier joint.`);
+      await b.page.getByRole('button', { name: 'Enregistrer les textes' }).click();
+      await b.page.getByText('Textes enregistrés.').waitFor();
+      await b.page.reload();
+      await expect.poll(() => b.page.getByLabel('Texte de la lettre aux syndics').inputValue()).toContain('PS : plan du quartier joint.');
+      await screenshot(b.page, 'prospecting-syndic-letter');
+      const download = await downloadFrom(b.page, b.page.getByRole('button', { name: 'Télécharger les lettres (PDF)' }), /\/letters\.pdf/);
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'immoloupe-pdf-')), 'lettres.pdf');
+      await download.saveAs(file);
+      const pdf = (await pdfText(readFileSync(file))).replace(/\s+/g, ' ');
+      expect(pdf).toContain('Syndic de la copropriété');
+      expect(pdf).toContain('dont vous assurez la gestion');
+      expect(pdf).toContain('PS : plan du quartier joint.');
+      expect(pdf).not.toContain('Votre bien situé');
+    } finally {
+      await b.close();
+    }
+  }, 240_000);
 
   it('frames and shades the communes picked for « ma zone » on its map', async () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
