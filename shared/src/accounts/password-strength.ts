@@ -66,9 +66,12 @@ export function passwordStrengthLabel(strength: PasswordStrength): string {
   return UI_LABELS.passwordStrength[strength];
 }
 
+/** The rule, said once on the sign-up form and again in the refusal. */
+export const PASSWORD_RULE = `au moins ${PASSWORD_MIN_LENGTH} caractères, en mêlant lettres, chiffres ou symboles, sans mot courant`;
+
 /** Why a password is refused, in French; null when it is accepted (medium or strong). */
 export function weakPasswordMessage(password: string): string | null {
   if (password.length > PASSWORD_MAX_LENGTH) return `Le mot de passe est trop long (${PASSWORD_MAX_LENGTH} caractères au plus).`;
   if (passwordStrength(password) !== 'weak') return null;
-  return `Mot de passe trop faible\u00a0: au moins ${PASSWORD_MIN_LENGTH} caractères, en mêlant lettres, chiffres ou symboles, sans mot courant.`;
+  return `Mot de passe trop faible\u00a0: ${PASSWORD_RULE}.`;
 }

@@ -1,7 +1,7 @@
 /** The sign-up password meter: Faible / Moyen / Fort, the same rule the server applies. */
 import { type PasswordStrength, passwordStrength, passwordStrengthLabel } from '@immoloupe/shared/accounts/password-strength';
 import { NBSP } from '@immoloupe/shared/format';
-import { Group, Progress, Text } from '@mantine/core';
+import { Progress, Text } from '@mantine/core';
 
 const LEVEL: Record<PasswordStrength, { value: number; color: string }> = {
   weak: { value: 33, color: 'red' },
@@ -21,16 +21,10 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
         size="sm"
         aria-label={`Solidité du mot de passe${NBSP}: ${label}`}
       />
-      <Group justify="space-between" mt={4}>
-        <Text size="xs" c="dimmed">
-          Solidité du mot de passe{NBSP}: <strong>{label}</strong>
-        </Text>
-        {strength === 'weak' ? (
-          <Text size="xs" c="dimmed">
-            10 caractères au moins, lettres et chiffres ou symboles
-          </Text>
-        ) : null}
-      </Group>
+      {/* The rule itself is the field's description: said once. */}
+      <Text size="xs" c="dimmed" mt={4}>
+        Solidité du mot de passe{NBSP}: <strong>{label}</strong>
+      </Text>
     </div>
   );
 }

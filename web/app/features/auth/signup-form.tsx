@@ -1,6 +1,6 @@
 /** Sign-up: e-mail, password with its strength meter, terms; a confirmation link is e-mailed. */
 import { type LinkSentResponse, linkSentResponseSchema } from '@immoloupe/shared/accounts/contracts';
-import { weakPasswordMessage } from '@immoloupe/shared/accounts/password-strength';
+import { PASSWORD_RULE, weakPasswordMessage } from '@immoloupe/shared/accounts/password-strength';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -69,7 +69,7 @@ export function SignupForm() {
         />
         <PasswordInput
           label="Mot de passe"
-          description="10 caractères au moins, en mêlant lettres, chiffres ou symboles"
+          description={PASSWORD_RULE.replace(/^a/, 'A')}
           autoComplete="new-password"
           required
           value={password}
