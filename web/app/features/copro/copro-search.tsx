@@ -105,7 +105,7 @@ export function CoproSearch() {
             <Stack gap="xs">
               <ResultHeader total={result.total} csv={`/api/copros.csv?${query}`}>
                 {result.total === 0
-                  ? 'Aucune copropriété ne correspond. Si la zone n’en a aucune, importez le fichier RNIC de son département (administration, imports).'
+                  ? 'Aucune copropriété ne correspond. Si la zone n’en a aucune, le fichier RNIC de son département n’est pas encore importé\u00a0: un administrateur l’importe depuis Administration › Imports de données.'
                   : `${formatInteger(result.total)} copropriété${result.total > 1 ? 's' : ''}${result.mine ? ' dans ma zone' : ''}`}
                 {result.asOf ? ` — mandats comptés depuis le ${formatDate(result.asOf)} (date des données RNIC)` : ''}
               </ResultHeader>

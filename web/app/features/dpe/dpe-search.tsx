@@ -44,7 +44,7 @@ export function DpeSearch() {
             <Stack gap="xs">
               <ResultHeader total={result.total} csv={`/api/dpe.csv?${query}`}>
                 {result.total === 0
-                  ? 'Aucun DPE ne correspond. Si la zone n’a aucun DPE, importez le fichier ADEME de son département (administration, imports).'
+                  ? 'Aucun DPE ne correspond. Si la zone n’en a aucun, le fichier ADEME de son département n’est pas encore importé\u00a0: un administrateur l’importe depuis Administration › Imports de données.'
                   : `${formatInteger(result.total)} DPE${result.mine ? ' dans ma zone' : ''}`}
               </ResultHeader>
               {result.total > 0 ? (
