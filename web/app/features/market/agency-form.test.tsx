@@ -64,6 +64,15 @@ describe('AgencyForm', () => {
     expect(puts).toEqual([{ name: 'Agence des Halles', contact: STORED.contact }]);
   });
 
+  it('says what saving without a name means, rather than « Agence enregistrée »', async () => {
+    const { answer } = serve();
+    answer();
+    await waitFor(() => expect(nameInput().disabled).toBe(false));
+    fireEvent.change(nameInput(), { target: { value: '   ' } });
+    fireEvent.click(saveButton());
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Enregistré sans nom d’agence\u00a0: .*lettres de prospection/);
+  });
+
   it('stays disabled, and says so, when the stored agency cannot be read', async () => {
     const { puts } = serve(json({ message: 'Erreur interne.' }, 500));
     expect(await screen.findByRole('alert')).toHaveProperty(

@@ -52,7 +52,15 @@ export function AgencyForm() {
         setLogo(null);
         setVersion((v) => v + 1);
       } else setHasLogo(a.hasLogo);
-      setMessage({ ok: true, text: `Agence enregistrée${NBSP}: elle figure en tête de vos rapports.` });
+      setMessage(
+        a.name.trim()
+          ? { ok: true, text: `Agence enregistrée${NBSP}: elle figure en tête de vos rapports.` }
+          : // Saved without a name: say what that means rather than « Agence enregistrée ».
+            {
+              ok: true,
+              text: `Enregistré sans nom d’agence${NBSP}: vos rapports n’ont pas d’en-tête d’agence, et les lettres de prospection attendent ce nom pour être signées.`,
+            },
+      );
     } catch (err) {
       setMessage({ ok: false, text: err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'Enregistrement impossible.' });
     }
