@@ -5,7 +5,7 @@
  * what changed since the last visit.
  */
 
-import { formatDateTime, NBSP } from '@immoloupe/shared/format';
+import { countOf, formatDateTime, NBSP } from '@immoloupe/shared/format';
 import type { Territory, TerritoryChanges } from '@immoloupe/shared/zone/contracts';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
@@ -135,8 +135,8 @@ export function MyZone() {
           </Group>
           <Text size="sm" aria-live="polite">
             {drawing
-              ? `Cliquez sur la carte pour placer les sommets (${points.length} placés, 3 au moins).`
-              : `${points.length} sommets tracés.`}
+              ? `Cliquez sur la carte pour placer les sommets (${countOf(points.length, 'placé')}, 3 au moins).`
+              : `${countOf(points.length, 'sommet tracé', 'sommets tracés')}.`}
           </Text>
           <CommunesPicker label="Communes de ma zone" value={communes} onChange={setCommunes} known={territory?.communes} />
           <Group>
