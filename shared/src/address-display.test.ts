@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayAddress } from './address-display.js';
+import { displayAddress, displayDvfAddress, spellingKey, streetKey } from './address-display.js';
 
 describe('displayAddress', () => {
   it('writes register addresses as the BAN does', () => {
@@ -28,5 +28,26 @@ describe('displayAddress', () => {
     expect(displayAddress(null)).toBeNull();
     // « r » is a road type only where a road type stands: after the number.
     expect(displayAddress('2 place r schuman')).toBe('2 Place R Schuman');
+  });
+});
+
+describe('displayDvfAddress', () => {
+  const ban = ['Allée de l’Orme', 'Route d’Aulnay', 'Avenue de la République', 'Rue Jean Jaurés', 'Rue de la Fraternite'];
+  const spellings = new Map(ban.map((name) => [spellingKey('93010', name), name]));
+
+  it('takes the street as the commune’s BAN writes it: accents, apostrophes, its own spelling', () => {
+    expect(streetKey('ALL DE L ORME')).toBe(streetKey('Allée de l’Orme'));
+    expect(displayDvfAddress('3 ALL DE L ORME', '93010', spellings)).toBe('3 Allée de l’Orme');
+    expect(displayDvfAddress('12 B RTE D AULNAY', '93010', spellings)).toBe('12 B Route d’Aulnay');
+    expect(displayDvfAddress('4 BIS AV DE LA REPUBLIQUE', '93010', spellings)).toBe('4 bis Avenue de la République');
+    expect(displayDvfAddress('58-60 RUE JEAN JAURES', '93010', spellings)).toBe('58-60 Rue Jean Jaurés');
+    expect(displayDvfAddress('RUE DE LA FRATERNITE', '93010', spellings)).toBe('Rue de la Fraternite');
+  });
+
+  it('keeps displayAddress for a street the BAN does not know, or in another commune', () => {
+    expect(displayDvfAddress('6 VLA DU BRECHET', '93010', spellings)).toBe('6 Villa du Brechet');
+    expect(displayDvfAddress('3 ALL DE L ORME', '93048', spellings)).toBe('3 Allée de L Orme');
+    expect(displayDvfAddress('', '93010', spellings)).toBe('');
+    expect(displayDvfAddress(null, '93010', spellings)).toBeNull();
   });
 });

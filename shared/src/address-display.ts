@@ -106,3 +106,41 @@ export function displayAddress(raw: string | null): string | null {
     return capitalise(word);
   });
 }
+
+/**
+ * What two spellings of one street share: the road type spelt out, no accent, apostrophe, hyphen
+ * or case. « ALL DE L ORME » (DVF) and « Allée de l’Orme » (BAN) give « allee de l orme ».
+ */
+export function streetKey(street: string): string {
+  return displayAddress(street.trim())
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** The streets of some communes as the BAN writes them, by `${insee}|${streetKey}`. */
+export type StreetSpellings = ReadonlyMap<string, string>;
+
+export const spellingKey = (insee: string, street: string) => `${insee}|${streetKey(street)}`;
+
+/** Number and suffix before the street, as `displayAddress` leaves them (« 139 », « 12 bis », « 4 B », « 58-60 »). */
+const NUMBER_PREFIX = /^(\d+[a-z]?(?:[-/]\d+[a-z]?)?(?:\s+(?:bis|ter|quater|[A-D]))?\s+)(.+)$/u;
+
+/**
+ * An address of DVF (« 139 RUE DE LA FRATERNITE ») with its street as the commune's BAN writes it
+ * (« 139 Rue de la Fraternité »): the DGFiP drops accents and apostrophes, the BAN keeps them.
+ * A street the BAN does not know (or writes otherwise: « GAL » for « Général ») keeps
+ * `displayAddress`, which guesses no accent.
+ */
+export function displayDvfAddress(raw: string, insee: string, spellings: StreetSpellings): string;
+export function displayDvfAddress(raw: string | null, insee: string, spellings: StreetSpellings): string | null;
+export function displayDvfAddress(raw: string | null, insee: string, spellings: StreetSpellings): string | null {
+  const shown = displayAddress(raw);
+  if (!shown) return shown;
+  const m = NUMBER_PREFIX.exec(shown);
+  const [prefix, street] = m ? [m[1] as string, m[2] as string] : ['', shown];
+  const ban = spellings.get(spellingKey(insee, street));
+  return ban ? prefix + ban : shown;
+}

@@ -4,11 +4,12 @@
  * address gets the DVF sales and DPE on its parcel or within its radius (below).
  */
 
-import { displayAddress } from '@immoloupe/shared/address-display';
+import { displayAddress, displayDvfAddress, type StreetSpellings } from '@immoloupe/shared/address-display';
 import { formatDate, formatEuros, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import { askingPricePerM2, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
 import type { Queryable } from '../../db/client.js';
+import { streetSpellings } from '../geocode/street-spellings.js';
 import { Params, radiusClause } from '../market/sql.js';
 import { type ImportWindow, importWindowClause, type TransactionRow } from '../transactions/queries.js';
 
@@ -34,11 +35,16 @@ export const MAX_ROWS_PER_ALERT = 200;
 const TYPE_NAMES: Record<number, string> = { 1: 'Maison', 2: 'Appartement', 3: 'Dépendance', 4: 'Local' };
 const iso = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 
-function addressOf(r: { adresse_numero: string | null; adresse_suffixe: string | null; adresse_nom_voie: string | null }): string {
-  return displayAddress([r.adresse_numero, r.adresse_suffixe, r.adresse_nom_voie].filter(Boolean).join(' '));
+/** The sales as alert rows, their streets as the BAN writes them. */
+export async function saleRows(db: Queryable, rows: readonly TransactionRow[]): Promise<AlertRow[]> {
+  const spellings = await streetSpellings(
+    db,
+    rows.map((r) => r.code_commune),
+  );
+  return rows.map((r) => saleRow(r, spellings));
 }
 
-export function saleRow(r: TransactionRow): AlertRow {
+function saleRow(r: TransactionRow, spellings: StreetSpellings): AlertRow {
   const types = (r.type_codes ?? []).map((c) => TYPE_NAMES[c]).filter(Boolean);
   const parts = [
     types.length ? types.join(', ') : r.nature_mutation,
@@ -46,7 +52,8 @@ export function saleRow(r: TransactionRow): AlertRow {
     r.valeur_fonciere !== null ? formatEuros(Number(r.valeur_fonciere)) : null,
     `vendu le ${formatDate(iso(r.date_mutation))}`,
   ].filter(Boolean);
-  const where = [addressOf(r), r.nom_commune].filter(Boolean).join(', ');
+  const address = [r.adresse_numero, r.adresse_suffixe, r.adresse_nom_voie].filter(Boolean).join(' ');
+  const where = [displayDvfAddress(address, r.code_commune, spellings), r.nom_commune].filter(Boolean).join(', ');
   return {
     source: 'dvf',
     id: r.id_mutation,
@@ -180,7 +187,7 @@ export async function salesNearAddress(db: Queryable, a: WatchedAddress, runs: I
   if (a.radiusM > 0) near.push(radiusClause(p, 'm', a.lat, a.lon, a.radiusM));
   if (near.length === 0) return [];
   const rows = await db.query<TransactionRow>(
-    `SELECT m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.nom_commune, m.adresse_numero,
+    `SELECT m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.code_commune, m.nom_commune, m.adresse_numero,
             m.adresse_suffixe, m.adresse_nom_voie, m.id_parcelle,
             coalesce((SELECT array_agg(DISTINCT l.code_type_local ORDER BY l.code_type_local) FROM dvf_lines l
                        WHERE l.id_mutation = m.id_mutation AND l.code_type_local IS NOT NULL), '{}') AS type_codes,
@@ -190,7 +197,7 @@ export async function salesNearAddress(db: Queryable, a: WatchedAddress, runs: I
       ORDER BY m.date_mutation DESC, m.id_mutation LIMIT ${p.add(limit)}`,
     p.values,
   );
-  return rows.map(saleRow);
+  return saleRows(db, rows);
 }
 
 /**

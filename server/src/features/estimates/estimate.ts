@@ -4,7 +4,7 @@
  * or 2 km), then the shared `selectComparables` / `estimateValue` do the choosing and the maths.
  */
 
-import { displayAddress } from '@immoloupe/shared/address-display';
+import { displayDvfAddress, type StreetSpellings } from '@immoloupe/shared/address-display';
 import { haversineMetres } from '@immoloupe/shared/geo';
 import {
   type Candidate,
@@ -18,6 +18,7 @@ import { Dec } from '@immoloupe/shared/market/decimal';
 import { type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import type { ComparableDto, EstimateResponse, Subject } from '@immoloupe/shared/market/estimate-contracts';
 import type { Queryable } from '../../db/client.js';
+import { streetSpellings } from '../geocode/street-spellings.js';
 import { communeName } from '../market/communes.js';
 import { dvfFreshness } from '../market/queries.js';
 import { Params, radiusClause } from '../market/sql.js';
@@ -43,7 +44,16 @@ type Located = Candidate & { address: string };
 
 const TYPE_OF: Record<number, PropertyType> = { 1: 'maison', 2: 'appartement', 4: 'local' };
 
-function toCandidate(r: SaleRow): Located {
+/** The sales as comparables, their streets as the BAN writes them. */
+async function toCandidates(db: Queryable, rows: readonly SaleRow[]): Promise<Located[]> {
+  const spellings = await streetSpellings(
+    db,
+    rows.map((r) => r.insee),
+  );
+  return rows.map((r) => toCandidate(r, spellings));
+}
+
+function toCandidate(r: SaleRow, spellings: StreetSpellings): Located {
   return {
     id: r.id,
     date: r.date,
@@ -55,7 +65,7 @@ function toCandidate(r: SaleRow): Located {
     lon: r.lon,
     lat: r.lat,
     insee: r.insee,
-    address: displayAddress(r.adresse ?? ''),
+    address: displayDvfAddress(r.adresse ?? '', r.insee, spellings),
   };
 }
 
@@ -80,7 +90,7 @@ async function candidatePool(db: Queryable, subject: Subject, asOf: string): Pro
         AND (s.code_commune = ${p.add(subject.insee)} OR ${radiusClause(p, 's', subject.lat, subject.lon, radius)})`,
     p.values,
   );
-  return rows.map(toCandidate);
+  return toCandidates(db, rows);
 }
 
 async function salesByIds(db: Queryable, ids: readonly string[]): Promise<Located[]> {
@@ -89,7 +99,7 @@ async function salesByIds(db: Queryable, ids: readonly string[]): Promise<Locate
     `SELECT ${SALE_COLUMNS} FROM dvf_sales s WHERE s.within_bounds AND s.latitude IS NOT NULL AND s.id_mutation = ANY($1::text[])`,
     [ids],
   );
-  return rows.map(toCandidate);
+  return toCandidates(db, rows);
 }
 
 function dto(subject: Subject, c: Located, added: boolean): ComparableDto {

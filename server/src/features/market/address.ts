@@ -17,7 +17,7 @@ import type { Queryable } from '../../db/client.js';
 import { distanceSql } from '../../db/spatial.js';
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { listTransactions } from '../transactions/queries.js';
-import { toTransaction } from '../transactions/routes.js';
+import { toTransactions } from '../transactions/routes.js';
 import { communeName } from './communes.js';
 import { statsBy, toSummary } from './queries.js';
 import { Params, radiusClause } from './sql.js';
@@ -238,9 +238,9 @@ export async function analyseAddress(
   return {
     point: { lon: q.lon, lat: q.lat },
     parcel: parcel ? parcelDto(parcel) : null,
-    parcelSales: parcelSales?.rows.map(toTransaction) ?? [],
+    parcelSales: parcelSales ? await toTransactions(db, parcelSales.rows) : [],
     radius: q.radius,
-    nearby: { total: nearby.total, items: nearby.rows.map(toTransaction) },
+    nearby: { total: nearby.total, items: await toTransactions(db, nearby.rows) },
     period: { from, to },
     trendPeriod: { from: trendFrom, to },
     commune: insee ? { insee, nom: communeName(insee) } : null,

@@ -3,13 +3,14 @@
  * BAN address when the address names the parcel, else by their point inside the outline.
  */
 
-import { displayAddress } from '@immoloupe/shared/address-display';
+import { displayAddress, displayDvfAddress } from '@immoloupe/shared/address-display';
 import { pointInGeometry } from '@immoloupe/shared/market/polygon';
 import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/owners/legal-forms.logic';
 import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
 import { inBoxSql } from '../../db/spatial.js';
 import { communeByCode } from '../geocode/communes.js';
+import { streetSpellings } from '../geocode/street-spellings.js';
 import { Params } from '../market/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
@@ -85,6 +86,7 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
       ORDER BY m.date_mutation DESC LIMIT 100`,
     [id],
   );
+  const spellings = await streetSpellings(db, [insee]);
   // The outline's bounding box through the GiST index; the point-in-outline test follows below.
   const p = new Params();
   const byBan = p.add(addresses.map((a) => a.id));
@@ -158,7 +160,7 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
       nature: s.nature_mutation,
       price: s.valeur_fonciere === null ? null : Number(s.valeur_fonciere),
       locals: Number(s.nb_locaux ?? 0),
-      address: displayAddress(s.adresse),
+      address: displayDvfAddress(s.adresse, insee, spellings),
     })),
     dpe,
     copros: copros.map((c) => ({

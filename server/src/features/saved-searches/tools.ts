@@ -18,7 +18,7 @@ import {
   type DpeAlertRow,
   dpeRow,
   listingRow,
-  saleRow,
+  saleRows,
 } from '../alerts/rows.js';
 import { coproWhere, rnicDate, searchCopros } from '../copro/queries.js';
 import { dpeWhere, searchDpe } from '../dpe/queries.js';
@@ -93,7 +93,7 @@ export const TOOL_NEW_ROWS: Record<SavedSearchToolId, NewRows> = {
     const f = transactionFilterSchema.parse(params);
     const place = await placeForUser(db, userId, f);
     if (typeof place === 'string') return [];
-    return (await transactionsImported(db, f, place, runs, limit)).map(saleRow);
+    return saleRows(db, await transactionsImported(db, f, place, runs, limit));
   },
   // The DPE of the search (its zone, « ma zone » being the owner's) first seen in the window. An
   // owner without a zone yet gets the 400 of resolveZone: the engine counts that as nothing new.
@@ -138,7 +138,7 @@ export const TOOL_NEW_ROWS: Record<SavedSearchToolId, NewRows> = {
     if (q.surfaceMax !== undefined) where.push(`pa.contenance <= ${p.add(q.surfaceMax)}`);
     if (!q.anciennes) where.push('pa.is_current');
     const rows = await db.query<TransactionRow>(
-      `SELECT m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.nom_commune, m.adresse_numero,
+      `SELECT m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.code_commune, m.nom_commune, m.adresse_numero,
               m.adresse_suffixe, m.adresse_nom_voie, m.id_parcelle,
               coalesce((SELECT array_agg(DISTINCT l.code_type_local ORDER BY l.code_type_local) FROM dvf_lines l
                          WHERE l.id_mutation = m.id_mutation AND l.code_type_local IS NOT NULL), '{}') AS type_codes,
@@ -150,7 +150,7 @@ export const TOOL_NEW_ROWS: Record<SavedSearchToolId, NewRows> = {
         ORDER BY m.date_mutation DESC, m.id_mutation LIMIT ${p.add(limit)}`,
       p.values,
     );
-    return rows.map(saleRow);
+    return saleRows(db, rows);
   },
   // The listings of the imported feeds that match the search, new in the pool (decision 1010).
   async annonces(db, params, userId, runs, limit) {

@@ -4,7 +4,7 @@
  * `GET /api/transactions/:id` (the whole mutation: every line, lot and parcel).
  */
 
-import { displayAddress } from '@immoloupe/shared/address-display';
+import { displayDvfAddress, type StreetSpellings } from '@immoloupe/shared/address-display';
 import { formatDate } from '@immoloupe/shared/format';
 import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
 import { lineAddress, NATURE_LABELS, natureOf } from '@immoloupe/shared/market/dvf';
@@ -23,18 +23,33 @@ import {
 } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
+import { streetSpellings } from '../geocode/street-spellings.js';
 import { communeInfo } from '../market/communes.js';
 import { resolvePlace } from './place.js';
 import { type LineRow, listTransactions, mutationById, newestSaleOf, type TransactionRow, transactionPoints } from './queries.js';
 
 const TYPE_OF_CODE: Record<number, TransactionType> = { 1: 'maison', 2: 'appartement', 3: 'dependance', 4: 'local' };
 
-function addressOf(r: { adresse_numero: string | null; adresse_suffixe: string | null; adresse_nom_voie: string | null }): string {
-  return displayAddress(
+type AddressParts = { adresse_numero: string | null; adresse_suffixe: string | null; adresse_nom_voie: string | null };
+
+/** A sale's address, its street as the commune's BAN writes it (`streetSpellings` of the page's communes). */
+function addressOf(r: AddressParts, insee: string, spellings: StreetSpellings): string {
+  return displayDvfAddress(
     lineAddress({ adresseNumero: r.adresse_numero, adresseSuffixe: r.adresse_suffixe, adresseNomVoie: r.adresse_nom_voie }),
+    insee,
+    spellings,
   );
+}
+
+/** The rows as the API gives them, with the BAN's spelling of their streets. */
+export async function toTransactions(db: Queryable, rows: readonly TransactionRow[]): Promise<Transaction[]> {
+  const spellings = await streetSpellings(
+    db,
+    rows.map((r) => r.code_commune),
+  );
+  return rows.map((r) => toTransaction(r, spellings));
 }
 
 function natureLabel(label: string): string {
@@ -42,14 +57,14 @@ function natureLabel(label: string): string {
   return nature ? NATURE_LABELS[nature] : label;
 }
 
-export function toTransaction(r: TransactionRow): Transaction {
+function toTransaction(r: TransactionRow, spellings: StreetSpellings): Transaction {
   const types = r.type_codes.map((c) => TYPE_OF_CODE[c]).filter((t): t is TransactionType => Boolean(t));
   return {
     id: r.id_mutation,
     date: r.date_mutation,
     nature: natureLabel(r.nature_mutation),
     price: r.valeur_fonciere,
-    address: addressOf(r),
+    address: addressOf(r, r.code_commune, spellings),
     codePostal: r.code_postal,
     commune: communeInfo(r.code_commune)?.nom ?? r.nom_commune ?? r.code_commune,
     insee: r.code_commune,
@@ -128,7 +143,7 @@ export function transactionRoutes({ db }: { db: Db }): Router {
       listTransactions(db, q, place, { sort: q.sort, order: q.order, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
       newestSaleOf(db, place),
     ]);
-    const body: TransactionList = { total, page: q.page, pageSize: q.pageSize, items: rows.map(toTransaction), bounds, newest };
+    const body: TransactionList = { total, page: q.page, pageSize: q.pageSize, items: await toTransactions(db, rows), bounds, newest };
     res.json(body);
   });
 
@@ -145,8 +160,7 @@ export function transactionRoutes({ db }: { db: Db }): Router {
     res.setHeader('Content-Disposition', `attachment; filename="transactions-dvf-${today}.csv"`);
     res.setHeader('Cache-Control', 'private, no-store');
     let out = CSV_BOM + csvLine(CSV_HEADER);
-    for (const r of rows) {
-      const t = toTransaction(r);
+    for (const t of await toTransactions(db, rows)) {
       out += csvLine([
         formatDate(t.date),
         t.nature,
@@ -181,13 +195,14 @@ export function transactionRoutes({ db }: { db: Db }): Router {
     else if (inSales) statistics = 'Vente simple écartée des statistiques\u00a0: hors bornes de plausibilité.';
     else
       statistics = `Vente écartée des statistiques\u00a0: ${verdict && !verdict.ok ? EXCLUSION_LABELS[verdict.reason].toLowerCase() : 'règles de la méthodologie'}.`;
+    const spellings = await streetSpellings(db, [row.code_commune]);
     const body: MutationDetail = {
-      ...toTransaction(row),
+      ...toTransaction(row, spellings),
       natureLabel: row.nature_mutation,
       lines: lines.map((l) => ({
         lineNo: l.line_no,
         idParcelle: l.id_parcelle,
-        address: addressOf(l),
+        address: addressOf(l, row.code_commune, spellings),
         typeCode: l.code_type_local,
         typeLocal: l.type_local,
         surface: l.surface_reelle_bati,

@@ -188,3 +188,21 @@ describe('the extent of a list', () => {
     expect(nowhere).toMatchObject({ total: 0, newest: null });
   });
 });
+
+describe('addresses as the BAN writes them', () => {
+  it('gives a sale’s street the accents of the commune’s BAN in the list, the CSV and the mutation', async () => {
+    const path = '/api/transactions?parcelle=93010000AJ0046';
+    const before = await get<TransactionList>(path);
+    // Without the BAN, the DGFiP's spelling, without its accent.
+    expect(before.items.map((t) => t.address)).toContain('36 Avenue de la Republique');
+    await importSamples(db, [SAMPLE.bondyBan]);
+    const after = await get<TransactionList>(path);
+    expect(after.items.map((t) => t.address)).toContain('36 Avenue de la République');
+    const csv = await (await api.fetch(path.replace('/api/transactions', '/api/transactions.csv'))).text();
+    expect(csv).toContain(';36 Avenue de la République;93140;Bondy;');
+    const id = after.items.find((t) => t.address === '36 Avenue de la République')?.id as string;
+    const detail = await get<MutationDetail>(`/api/transactions/${encodeURIComponent(id)}`);
+    expect(detail.address).toBe('36 Avenue de la République');
+    expect(detail.lines.map((l) => l.address)).toContain('36 Avenue de la République');
+  }, 120_000);
+});
