@@ -11,11 +11,13 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../support/browser.js';
+import { createAccounts } from '../support/data.js';
 import { REPO_ROOT, type RunningServer, startServer } from '../support/server.js';
 import { axeViolations, waitForHydration } from './a11y.js';
 
 const run = promisify(execFile);
 const ADMIN = { email: 'admin-guide@exemple.fr', password: 'Guide-des-outils-2026' };
+const SUBSCRIBER = { email: 'abonne-guide@exemple.fr', password: 'Guide-des-outils-2026' };
 
 let server: RunningServer;
 let dataDir: string;
@@ -25,6 +27,7 @@ beforeAll(async () => {
     cwd: REPO_ROOT,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
   });
+  await createAccounts(dataDir, [{ ...SUBSCRIBER, subscription: 'active' }]);
   server = await startServer({ dataDir });
 });
 afterAll(async () => {
@@ -32,10 +35,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page): Promise<void> {
+async function signIn(page: Page, who = ADMIN): Promise<void> {
   await page.goto(`${server.url}/abo/connexion`);
-  await page.locator('input[name="email"]').fill(ADMIN.email);
-  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.locator('input[name="email"]').fill(who.email);
+  await page.locator('input[name="password"]').fill(who.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.waitForURL((u) => u.pathname === '/pro');
 }
@@ -60,6 +63,26 @@ describe('user guide', () => {
       }
     });
   }
+});
+
+describe('user guide for a subscriber', () => {
+  it('describes every tool step by step, and offers the administration to administrators only', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 800 } });
+    try {
+      await signIn(b.page, SUBSCRIBER);
+      await b.page.goto(`${server.url}/pro/modedemploi`);
+      const admin = b.page.getByRole('article', { name: 'Administration' });
+      await admin.getByText('Réservé aux administrateurs').waitFor();
+      expect(await admin.getByRole('link', { name: /Ouvrir/ }).count()).toBe(0);
+      expect(await b.page.getByRole('link', { name: 'Ouvrir «\u00a0Transactions\u00a0»' }).count()).toBe(1);
+      const articles = b.page.getByRole('article');
+      const n = await articles.count();
+      expect(n).toBeGreaterThan(20);
+      expect(await b.page.getByRole('heading', { level: 4, name: 'Pas à pas' }).count()).toBe(n);
+    } finally {
+      await b.close();
+    }
+  });
 });
 
 describe('contact messages in the admin area', () => {

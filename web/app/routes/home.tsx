@@ -1,6 +1,6 @@
 /** `/`: what Immoloupe does, for whom, its tools, its offer and its data. */
 
-import { HOME_TOOLS, toolByPath } from '@immoloupe/shared/public/tool-catalogue';
+import { HOME_TOOLS, isToolAvailable, toolByPath } from '@immoloupe/shared/public/tool-catalogue';
 import { SPEC_ROUTES } from '@immoloupe/shared/routes';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -75,12 +75,14 @@ export default function HomePage() {
           <Anchor component={Link} to="/methodo">
             méthodologie
           </Anchor>
-          . Les outils s’ouvrent au fur et à mesure : leur état est indiqué à côté de leur nom. Les outils disponibles sont montrés par une
-          capture d’écran sur les données d’exemple, ceux en préparation par un schéma.
+          .{' '}
+          {HOME_TOOLS.every((t) => isToolAvailable(t))
+            ? 'Chacun est montré par une capture d’écran prise sur les données d’exemple.'
+            : 'Les outils s’ouvrent au fur et à mesure\u00a0: leur état est indiqué à côté de leur nom. Les outils disponibles sont montrés par une capture d’écran sur les données d’exemple, ceux en préparation par un schéma.'}
         </Text>
         <ToolLines tools={HOME_TOOLS.map(toolByPath)} />
         <Anchor component={Link} to="/pro/modedemploi">
-          Le mode d’emploi de chaque outil
+          Le mode d’emploi de chaque outil (espace abonnés)
         </Anchor>
       </Section>
 

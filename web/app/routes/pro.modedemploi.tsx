@@ -9,13 +9,15 @@ import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/
 import { Link } from 'react-router';
 import { publicMeta } from '~/features/public/meta';
 import { Bullets, PublicPage, Section, ToolPicture, ToolScreenshot, ToolState } from '~/features/public/page-parts';
+import { useSessionUser } from '~/lib/session';
 
 const PATH = '/pro/modedemploi';
 export const meta = publicMeta(PATH);
 
-function ToolGuide({ tool }: { tool: Tool }) {
+function ToolGuide({ tool, isAdmin }: { tool: Tool; isAdmin: boolean }) {
   const id = tool.path.replace(/^\/pro\//, '').replace(/[^a-z0-9]+/gi, '-');
-  const available = isToolAvailable(tool.path);
+  // An administrators' tool is described to everyone, and offered to open to administrators only.
+  const available = isToolAvailable(tool.path) && (!tool.adminOnly || isAdmin);
   // A delivered tool shows its real screenshot below; the small drawing is for tools to come.
   const shot = toolScreenshot(tool);
   return (
@@ -40,22 +42,14 @@ function ToolGuide({ tool }: { tool: Tool }) {
         </Group>
         <ToolScreenshot tool={tool} />
         <Text>{tool.purpose}</Text>
-        {tool.steps ? (
-          <>
-            <Title order={4} fz="md">
-              Pas à pas
-            </Title>
-            <List type="ordered" spacing="xs">
-              {tool.steps.map((step) => (
-                <List.Item key={step}>{step}</List.Item>
-              ))}
-            </List>
-          </>
-        ) : (
-          <Text size="sm" fs="italic">
-            Le guide pas à pas de cet outil sera publié à son ouverture.
-          </Text>
-        )}
+        <Title order={4} fz="md">
+          Pas à pas
+        </Title>
+        <List type="ordered" spacing="xs">
+          {tool.steps.map((step) => (
+            <List.Item key={step}>{step}</List.Item>
+          ))}
+        </List>
         {tool.tips ? (
           <>
             <Title order={4} fz="md">
@@ -77,6 +71,7 @@ function ToolGuide({ tool }: { tool: Tool }) {
 }
 
 export default function ModeDemploiPage() {
+  const isAdmin = useSessionUser()?.role === 'admin';
   const open = TOOL_GROUPS.flatMap((g) => g.tools).filter((t) => isToolAvailable(t.path)).length;
   const total = TOOL_GROUPS.flatMap((g) => g.tools).length;
   return (
@@ -91,7 +86,7 @@ export default function ModeDemploiPage() {
               : `Les outils ouvrent au fur et à mesure\u00a0: ${open} sur ${total} sont disponibles aujourd’hui, les autres sont marqués «\u00a0En préparation\u00a0».`}
           </Text>
           <Text size="sm">
-            Les outils disponibles sont montrés par une capture d’écran prise sur les données d’exemple (Bondy et Hendaye)
+            Les outils disponibles sont montrés par une capture d’écran prise sur les données d’exemple
             {open === total ? '' : ', ceux en préparation par un schéma'}
             {'\u00a0; '}les règles de calcul sont détaillées dans la{' '}
             <Anchor component={Link} to="/methodo">
@@ -119,7 +114,7 @@ export default function ModeDemploiPage() {
           <Section id={`groupe-${group.id}`} title={group.label}>
             <Stack gap="md">
               {group.tools.map((tool) => (
-                <ToolGuide key={tool.path} tool={tool} />
+                <ToolGuide key={tool.path} tool={tool} isAdmin={isAdmin} />
               ))}
             </Stack>
           </Section>

@@ -94,7 +94,7 @@ export function ToolScreenshot({ tool }: { tool: Tool }) {
         />
       </a>
       <Text component="figcaption" size="sm" mt={4}>
-        L’outil sur les données d’exemple (Bondy et Hendaye).
+        Capture d’écran prise sur les données d’exemple.
       </Text>
     </Box>
   );
