@@ -10,6 +10,7 @@ import {
   formatMonth,
   formatPercent,
   formatPriceCents,
+  formatSignedPercent,
   formatSurface,
   formatVintage,
 } from './format.js';
@@ -40,6 +41,11 @@ describe('fr-FR formatting', () => {
     expect(formatEurosPerSquareMetre(4321.4)).toBe(`4${NNBSP}321${NBSP}€/m²`);
     expect(formatSurface(62.25)).toBe(`62,3${NBSP}m²`);
     expect(formatPercent(0.125, 1)).toBe(`12,5${NBSP}%`);
+    expect([formatSignedPercent(-5), formatSignedPercent(2.5), formatSignedPercent(0)]).toEqual([
+      `\u22125${NBSP}%`,
+      `+2,5${NBSP}%`,
+      `0${NBSP}%`,
+    ]);
     expect(formatDate('2026-11-21')).toBe('21/11/2026');
   });
 

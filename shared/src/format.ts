@@ -70,6 +70,12 @@ export function formatPercent(ratio: number, fractionDigits = 0): string {
   }).format(ratio);
 }
 
+/** A change in percent with its sign, the minus a true minus sign: `+5 %`, `−5 %`, `0 %`. */
+export function formatSignedPercent(points: number): string {
+  const sign = points > 0 ? '+' : points < 0 ? '\u2212' : '';
+  return `${sign}${new Intl.NumberFormat('fr-FR').format(Math.abs(points))}\u00a0%`;
+}
+
 /** `21/11/2026`; accepts a Date or an ISO date (`2026-11-21`, read as a calendar day). */
 export function formatDate(d: Date | string): string {
   const value = typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? new Date(`${d}T12:00:00Z`) : new Date(d);

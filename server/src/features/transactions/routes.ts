@@ -70,7 +70,8 @@ function toTransaction(r: TransactionRow, spellings: StreetSpellings): Transacti
     insee: r.code_commune,
     types: types.length ? types : ['terrain'],
     surface: r.surface,
-    rooms: r.rooms,
+    // The DGFiP writes 0 rooms for shops and outbuildings: no dwelling has none (a studio has one).
+    rooms: r.rooms === 0 ? null : r.rooms,
     pricePerM2: r.prix_m2 === null ? null : Math.round(r.prix_m2 * 100) / 100,
     landSurface: r.land,
     nbLocaux: r.nb_locaux,

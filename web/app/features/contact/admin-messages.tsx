@@ -48,7 +48,7 @@ export function AdminContactMessages({ headingOrder = 2 }: { headingOrder?: 2 | 
         <>
           <Text size="sm">
             {formatInteger(state.data.total)} message{state.data.total > 1 ? 's' : ''} — du {formatInteger(offset + 1)}
-            <sup>e</sup> au {formatInteger(offset + state.data.messages.length)}
+            <sup>{offset === 0 ? 'er' : 'e'}</sup> au {formatInteger(offset + state.data.messages.length)}
             <sup>e</sup>
           </Text>
           <WideTable label="Messages de contact" minWidth={720}>

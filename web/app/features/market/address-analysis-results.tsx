@@ -52,7 +52,7 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label }: Address
           {data.freshness.lastMutationDate
             ? `Données DVF à jour au ${formatDate(data.freshness.lastMutationDate)}`
             : 'Pas de données DVF pour cette commune'}
-          {data.freshness.sources.map((s) => ` · ${s.label}${s.importedAt ? ` importé le ${formatDate(s.importedAt)}` : ''}`).join('')}. Les
+          {data.freshness.sources.map((s) => ` · ${s.label}${s.importedAt ? `, import du ${formatDate(s.importedAt)}` : ''}`).join('')}. Les
           derniers mois sont publiés avec retard.
         </Text>
       </Card>

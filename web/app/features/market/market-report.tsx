@@ -47,7 +47,7 @@ export function MarketReport({ data, print = false }: { data: MarketAnalysis; pr
   const rooms = useMemo(
     () =>
       medianBarsOption(
-        data.byRooms.map((r) => ({ label: r.rooms === '5+' ? '5 pièces et +' : `${r.rooms} p.`, median: r.median, count: r.count })),
+        data.byRooms.map((r) => ({ label: r.rooms === '5+' ? '5 p. et +' : `${r.rooms} p.`, median: r.median, count: r.count })),
       ),
     [data],
   );

@@ -5,6 +5,7 @@ import {
   formatEstimate,
   formatEuros,
   formatEurosPerSquareMetre,
+  formatSignedPercent,
   formatSurface,
   NBSP,
 } from '@immoloupe/shared/format';
@@ -76,15 +77,8 @@ export function PrintedEstimate({ id }: { id: string | null }) {
               {labelled('Estimation par comparaison', formatEstimate(e.value))} (médiane {formatEurosPerSquareMetre(e.pricePerM2.median)} ×{' '}
               {formatSurface(s.surface)} = {formatEuros(e.value)}, {estimateRounding(e.value)})
             </Text>
-            <Text>{labelled('Fourchette P25–P75', `${formatEstimate(e.low)} à ${formatEstimate(e.high)}`)}</Text>
-            {opinion.adjustmentPct !== 0 && (
-              <Text>
-                {labelled(
-                  'Ajustement de l’agent',
-                  `${opinion.adjustmentPct > 0 ? '+' : ''}${new Intl.NumberFormat('fr-FR').format(opinion.adjustmentPct)}${NBSP}%`,
-                )}
-              </Text>
-            )}
+            <Text>{labelled('Fourchette (1er–3e quartile)', `${formatEstimate(e.low)} à ${formatEstimate(e.high)}`)}</Text>
+            {opinion.adjustmentPct !== 0 && <Text>{labelled('Ajustement de l’agent', formatSignedPercent(opinion.adjustmentPct))}</Text>}
           </Stack>
         ) : (
           <Text>Pas assez de ventes comparables (moins de 3){NBSP}: pas d’estimation chiffrée.</Text>

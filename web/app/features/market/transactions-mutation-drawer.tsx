@@ -44,7 +44,7 @@ export function MutationDrawer({ id, selection, onClose }: { id: string | null; 
                     </Table.Td>
                     <Table.Td>{l.typeLocal ?? l.natureCulture ?? '—'}</Table.Td>
                     <Table.Td ta="right">{l.surface ? formatSurface(l.surface) : '—'}</Table.Td>
-                    <Table.Td ta="right">{l.rooms ?? '—'}</Table.Td>
+                    <Table.Td ta="right">{l.rooms || '—'}</Table.Td>
                     <Table.Td ta="right">{l.landSurface ? formatSurface(l.landSurface) : '—'}</Table.Td>
                     <Table.Td>
                       {l.lots.length === 0

@@ -35,7 +35,9 @@ export function ValueOpinionValue({
           {formatEurosPerSquareMetre(result.estimate.pricePerM2.median)} × {formatSurface(result.subject.surface)} ={' '}
           {formatEuros(result.estimate.value)}, {estimateRounding(result.estimate.value)}
         </Text>
-        <Text>{labelled('Fourchette (P25–P75)', `${formatEstimate(result.estimate.low)} à ${formatEstimate(result.estimate.high)}`)}</Text>
+        <Text>
+          {labelled('Fourchette (1er–3e quartile)', `${formatEstimate(result.estimate.low)} à ${formatEstimate(result.estimate.high)}`)}
+        </Text>
         <Text>
           {labelled('Prix médian', formatEurosPerSquareMetre(result.estimate.pricePerM2.median))} · {salesCount(result.estimate.count)}{' '}
           comparables

@@ -189,7 +189,7 @@ export function ParcelSearch() {
             <Stack gap="xs">
               <Text aria-live="polite">
                 {result.total === 0
-                  ? `Aucune parcelle ne correspond ${result.commune ? `dans ${result.commune.nom}` : 'dans ma zone'}.`
+                  ? `Aucune parcelle ne correspond ${result.commune ? `à ${result.commune.nom}` : 'dans ma zone'}.`
                   : `${formatInteger(result.total)} parcelle${result.total > 1 ? 's' : ''} ${result.commune ? `à ${result.commune.nom} (${result.commune.code})` : 'dans ma zone'}`}
                 {result.vintage ? ` — cadastre à jour au ${formatDate(result.vintage)}` : ''}
               </Text>
