@@ -20,6 +20,8 @@ const components: MantineThemeComponents = {
   Select: { defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } },
   MultiSelect: { defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } },
   Autocomplete: { defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } },
+  // On a phone a row of choices wraps rather than cutting its labels (« Adres… », the last ones out of sight).
+  SegmentedControl: { styles: { root: { flexWrap: 'wrap', maxWidth: '100%' }, control: { flex: '1 0 auto' } } },
 };
 
 export const theme = createTheme({

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { zoneQueryFields } from '../zone/contracts.js';
 import { commaList, isoDateSchema, optionalNumber, PARCEL_PATTERN, zoneFields, zoneOf } from './contracts.js';
-import { NATURES } from './dvf.js';
+import { NATURE_LABELS, NATURES } from './dvf.js';
 import type { PolygonGeometry } from './polygon.js';
 
 /** Types a transaction can contain: built locals, dependencies, or bare land. */
@@ -20,6 +20,15 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   dependance: 'Dépendance',
   terrain: 'Terrain seul',
 };
+
+/**
+ * What a sale sold, in words. A sale in the state of future completion (VEFA) without a described
+ * local is lots of a building still to be built, whose local the DGFiP does not describe: not land.
+ */
+export function transactionGoods(t: { types: readonly TransactionType[]; nature: string }): string {
+  if (t.types.length === 1 && t.types[0] === 'terrain' && t.nature === NATURE_LABELS.vefa) return 'Lot en VEFA, local non décrit';
+  return t.types.map((x) => TRANSACTION_TYPE_LABELS[x]).join(', ');
+}
 
 export const TRANSACTION_SORTS = ['date', 'prix', 'surface', 'prix_m2'] as const;
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];

@@ -13,12 +13,12 @@ import {
   MAX_CSV_ROWS,
   MAX_MAP_POINTS,
   type MutationDetail,
-  TRANSACTION_TYPE_LABELS,
   type Transaction,
   type TransactionList,
   type TransactionPoints,
   type TransactionType,
   transactionFilterSchema,
+  transactionGoods,
   transactionListQuerySchema,
 } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
@@ -170,7 +170,7 @@ export function transactionRoutes({ db }: { db: Db }): Router {
         t.codePostal,
         t.commune,
         t.insee,
-        t.types.map((x) => TRANSACTION_TYPE_LABELS[x]).join(', '),
+        transactionGoods(t),
         t.surface,
         t.rooms,
         t.pricePerM2,

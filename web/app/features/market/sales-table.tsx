@@ -3,7 +3,7 @@
  * seven columns fit beside a map on a laptop screen; figures never wrap.
  */
 import { formatDate, formatEuros, formatEurosPerSquareMetre, formatSurface } from '@immoloupe/shared/format';
-import { TRANSACTION_TYPE_LABELS, type Transaction } from '@immoloupe/shared/market/transactions-contracts';
+import { type Transaction, transactionGoods } from '@immoloupe/shared/market/transactions-contracts';
 import { Anchor, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -59,7 +59,7 @@ export function SalesTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                {t.types.map((x) => TRANSACTION_TYPE_LABELS[x]).join(', ')}
+                {transactionGoods(t)}
                 {t.nbLocaux > 1 ? ` (${t.nbLocaux} locaux)` : ''}
               </Table.Td>
               <Table.Td ta="right" style={NOWRAP}>
