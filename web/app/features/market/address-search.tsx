@@ -29,8 +29,19 @@ const suggestionSchema = z.object({
 });
 const suggestionsSchema = z.object({ results: z.array(suggestionSchema) });
 
-/** A suggestion; a commune has no position of its own: it is placed when picked (`placeCommune`). */
-export type Suggestion = PickedAddress & { approximate: boolean };
+/**
+ * A suggestion; a commune has no position of its own: it is placed when picked (`placeCommune`).
+ * `street`: a street without a number, placed on the street as a whole.
+ */
+export type Suggestion = PickedAddress & { approximate: boolean; street: boolean };
+
+/** What the field says under a street picked where the agent typed a number the BAN does not have. */
+export function streetHint(typed: string): string {
+  const number = /^\s*(\d+\s*(?:bis|ter|[a-d])?)\b/i.exec(typed)?.[1]?.trim();
+  return number
+    ? `Le numéro ${number} n’est pas dans la Base Adresse Nationale importée${NBSP}: la position est celle de la rue, approximative. Vérifiez l’adresse du bien.`
+    : `Position approximative (la rue)${NBSP}: précisez le numéro si possible.`;
+}
 
 export async function searchAddresses(q: string): Promise<Suggestion[]> {
   const body = await apiFetch(`/api/geocode?q=${encodeURIComponent(q)}&limit=8`, suggestionsSchema);
@@ -40,10 +51,18 @@ export async function searchAddresses(q: string): Promise<Suggestion[]> {
     if (!insee) continue;
     if (r.lon === null || r.lat === null) {
       if (r.type === 'commune')
-        picked.push({ label: r.label, lon: Number.NaN, lat: Number.NaN, insee, idParcelle: null, approximate: true });
+        picked.push({ label: r.label, lon: Number.NaN, lat: Number.NaN, insee, idParcelle: null, approximate: true, street: false });
       continue;
     }
-    picked.push({ label: r.label, lon: r.lon, lat: r.lat, insee, idParcelle: r.parcel?.id ?? null, approximate: false });
+    picked.push({
+      label: r.label,
+      lon: r.lon,
+      lat: r.lat,
+      insee,
+      idParcelle: r.parcel?.id ?? null,
+      approximate: false,
+      street: r.type === 'voie',
+    });
   }
   return picked;
 }
@@ -81,6 +100,8 @@ export function AddressSearch({
   const seq = useRef(0);
   // Each change of the field: a commune placed after the agent typed on is not theirs any more.
   const change = useRef(0);
+  // What the agent typed before picking (the pick replaces it with the suggestion's label).
+  const typed = useRef(value);
 
   useEffect(() => setText(value), [value]);
 
@@ -117,7 +138,11 @@ export function AddressSearch({
         setText(v);
         const picked = options.find((o) => o.label === v) ?? null;
         setHint(null);
-        if (!picked) return onPick(null, v);
+        if (!picked) {
+          typed.current = v;
+          return onPick(null, v);
+        }
+        if (picked.street) setHint(streetHint(typed.current));
         if (!picked.approximate) return onPick(picked, v);
         placeCommune(picked)
           .then((placed) => {
