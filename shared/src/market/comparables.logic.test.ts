@@ -78,6 +78,11 @@ describe('comparable selection', () => {
     expect(s.comparables).toHaveLength(2);
   });
 
+  it('has no rooms criterion for shops and offices (DVF gives them 0 rooms)', () => {
+    const shops = [sale(10, { type: 'local', rooms: 0 }), sale(20, { type: 'local', rooms: null })];
+    expect(selectComparables({ ...subject, type: 'local', rooms: 3 }, shops, asOf).comparables).toHaveLength(2);
+  });
+
   it('then takes the commune, then 36 and 60 months', () => {
     const candidates = [
       sale(300),

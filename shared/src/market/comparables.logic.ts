@@ -103,7 +103,13 @@ export function isSimilar(subject: Subject, c: Candidate, options: ComparablesOp
   const lo = new Dec(subject.surface).times(1 - options.surfaceTolerance).toNumber();
   const hi = new Dec(subject.surface).times(1 + options.surfaceTolerance).toNumber();
   if (c.surface < lo || c.surface > hi) return false;
-  if (subject.rooms !== null && (c.rooms === null || Math.abs(c.rooms - subject.rooms) > options.roomsTolerance)) return false;
+  // Shops and offices have no main rooms in DVF (0): the criterion is for dwellings only.
+  if (
+    subject.type !== 'local' &&
+    subject.rooms !== null &&
+    (c.rooms === null || Math.abs(c.rooms - subject.rooms) > options.roomsTolerance)
+  )
+    return false;
   return true;
 }
 

@@ -42,7 +42,7 @@ function subjectOf(f: FormState): Subject | string {
     insee: f.address.insee,
     type: f.type,
     surface: Number(f.surface),
-    rooms: f.rooms === '' ? null : Number(f.rooms),
+    rooms: f.rooms === '' || f.type === 'local' ? null : Number(f.rooms),
     landSurface: f.landSurface === '' ? null : Number(f.landSurface),
     dpe: (f.dpe as Subject['dpe']) ?? null,
     notes: f.notes,

@@ -54,7 +54,7 @@ export function ValueOpinionSubjectForm({
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
               <NumberInput
-                label="Surface habitable (m²)"
+                label={form.type === 'local' ? 'Surface bâtie (m²)' : 'Surface habitable (m²)'}
                 value={form.surface}
                 onChange={(v) => set('surface', v === '' ? '' : Number(v))}
                 min={5}
@@ -64,17 +64,19 @@ export function ValueOpinionSubjectForm({
                 disabled={disabled}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3 }}>
-              <NumberInput
-                label="Pièces principales"
-                value={form.rooms}
-                onChange={(v) => set('rooms', v === '' ? '' : Number(v))}
-                min={0}
-                max={30}
-                allowDecimal={false}
-                disabled={disabled}
-              />
-            </Grid.Col>
+            {form.type === 'local' ? null : (
+              <Grid.Col span={{ base: 6, sm: 3 }}>
+                <NumberInput
+                  label="Pièces principales"
+                  value={form.rooms}
+                  onChange={(v) => set('rooms', v === '' ? '' : Number(v))}
+                  min={0}
+                  max={30}
+                  allowDecimal={false}
+                  disabled={disabled}
+                />
+              </Grid.Col>
+            )}
             <Grid.Col span={{ base: 6, sm: 3 }}>
               <NumberInput
                 label="Surface du terrain (m²)"
