@@ -109,7 +109,12 @@ function checkZone(q: ZoneInput, ctx: z.RefinementCtx) {
 }
 
 export const marketStatsQuerySchema = z
-  .object({ ...zoneFields, ...statFilterFields })
+  .object({
+    ...zoneFields,
+    ...statFilterFields,
+    /** The address a radius is drawn around, as the agent picked it: the report's title names it. */
+    adresse: z.string().trim().max(300, 'Adresse de 300 caractères au plus.').optional(),
+  })
   .superRefine(checkZone)
   .superRefine(checkPeriod);
 export type MarketStatsQuery = z.infer<typeof marketStatsQuerySchema>;

@@ -134,8 +134,10 @@ describe('GET /api/market/analysis', () => {
     expect(body.histogram?.bins.reduce((n, b) => n + b.count, 0)).toBe(body.overall.count);
     expect(body.sections.find((s) => s.code === '93010000AS')?.section).toBe('AS');
     expect(body.sections.reduce((n, s) => n + s.count, 0)).toBeLessThanOrEqual(body.overall.count);
-    // Bondy is the only commune of the 93 loaded: the département equals the commune.
-    expect(body.comparisons).toEqual([{ level: 'departement', code: '93', label: 'Seine-Saint-Denis (93)', ...body.overall }]);
+    // Bondy is the only commune of the 93 loaded: the département equals the commune, and its row says so.
+    expect(body.comparisons).toEqual([
+      { level: 'departement', code: '93', label: 'Seine-Saint-Denis (93), dont seule la zone est importée', ...body.overall },
+    ]);
   });
 
   it('defaults to the two years before the newest sale of the zone, and says so', async () => {
@@ -160,6 +162,14 @@ describe('GET /api/market/analysis', () => {
       ['commune', '93010'],
       ['departement', '93'],
     ]);
+    expect(body.zone.label).toBe('Rayon de 500 m autour du point 48,89584 / 2,47995');
+    // The base holds more of Seine-Saint-Denis than the radius: the row is the département's.
+    expect(body.comparisons[1]?.label).toBe('Seine-Saint-Denis (93)');
+    const named = await getJson<MarketAnalysis>(
+      `/api/market/analysis?lat=48.89584&lon=2.47995&radius=500&from=2022-01-01&to=2022-12-31&adresse=${encodeURIComponent('139 Avenue Carnot, 93140 Bondy')}`,
+    );
+    // The address the agent picked names the radius, on screen and in the printed report.
+    expect(named.zone.label).toBe('Rayon de 500 m autour de 139 Avenue Carnot, 93140 Bondy');
   });
 });
 

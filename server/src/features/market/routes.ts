@@ -29,38 +29,45 @@ function coordinate(n: number): string {
   return new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 5, maximumFractionDigits: 5 }).format(n);
 }
 
-export function zoneLabel(zone: Zone): string {
+export function zoneLabel(zone: Zone, address?: string): string {
   switch (zone.kind) {
     case 'communes':
       return zone.insee.map((c) => `${communeName(c)} (${c})`).join(', ');
     case 'sections':
       return zone.sections.map((s) => `section ${s.slice(8).replace(/^0/, '')} de ${communeName(s.slice(0, 5))}`).join(', ');
     case 'radius':
-      return `Rayon de ${new Intl.NumberFormat('fr-FR').format(zone.radius)} m autour du point ${coordinate(zone.lat)} / ${coordinate(zone.lon)}`;
+      return `Rayon de ${new Intl.NumberFormat('fr-FR').format(zone.radius)} m autour ${
+        address ? `de ${address}` : `du point ${coordinate(zone.lat)} / ${coordinate(zone.lon)}`
+      }`;
   }
 }
 
-type AskedFilter = Omit<SalesFilter, 'from' | 'to'> & { zone: Zone; from?: string | undefined; to?: string | undefined };
+type AskedFilter = Omit<SalesFilter, 'from' | 'to'> & {
+  zone: Zone;
+  from?: string | undefined;
+  to?: string | undefined;
+  address?: string | undefined;
+};
 
 /** Validates a stats/analysis query: 400 with French issues, or the filter and its zone. */
 function parseFilter(query: unknown): AskedFilter {
   const q = marketStatsQuerySchema.parse(query);
   const zone = zoneOf(q);
   if (typeof zone === 'string') throw new HttpError(400, zone);
-  return { zone, from: q.from, to: q.to, types: q.types, natures: q.natures };
+  return { zone, from: q.from, to: q.to, types: q.types, natures: q.natures, address: q.adresse || undefined };
 }
 
-async function zoneDto(db: Queryable, zone: Zone) {
+async function zoneDto(db: Queryable, zone: Zone, address?: string) {
   const communes = await communesOfZone(db, zone);
   return {
-    dto: { kind: zone.kind, label: zoneLabel(zone), communes: communes.map((insee) => ({ insee, nom: communeName(insee) })) },
+    dto: { kind: zone.kind, label: zoneLabel(zone, address), communes: communes.map((insee) => ({ insee, nom: communeName(insee) })) },
     communes,
   };
 }
 
 /** The zone, its freshness and the period: the one asked for, or the default that ends at the zone's newest sale. */
 async function zoneAndPeriod(db: Queryable, f: AskedFilter) {
-  const zone = await zoneDto(db, f.zone);
+  const zone = await zoneDto(db, f.zone, f.address);
   const freshness = await dvfFreshness(db, zone.communes);
   const period = resolvePeriod(f, freshness.lastMutationDate, new Date().toISOString().slice(0, 10));
   return { zone, freshness, filter: { ...f, ...period }, defaultPeriod: !f.from || !f.to };
@@ -123,12 +130,17 @@ export async function marketAnalysis(db: Queryable, asked: AskedFilter): Promise
         label: communeName(code),
         ...(communeStats.get(code) ?? EMPTY),
       })),
-      ...departements.map((code) => ({
-        level: 'departement' as const,
-        code,
-        label: `${departementName(code)} (${code})`,
-        ...(depStats.get(code) ?? EMPTY),
-      })),
+      ...departements.map((code) => {
+        const stats = depStats.get(code) ?? EMPTY;
+        // The same sales as the zone: the base holds nothing else of the département, which the row must say.
+        const onlyZone = departements.length === 1 && stats.count > 0 && stats.count === main.overall.count;
+        return {
+          level: 'departement' as const,
+          code,
+          label: `${departementName(code)} (${code})${onlyZone ? ', dont seule la zone est importée' : ''}`,
+          ...stats,
+        };
+      }),
     ],
     freshness,
   };

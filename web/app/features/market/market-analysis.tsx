@@ -28,9 +28,10 @@ export function MarketAnalysisTool() {
       )}
       {m.loading && <Loader aria-label="Analyse en cours" />}
 
-      <MarketAnalysisMap data={m.data} onMapReady={m.onMapReady} />
+      {/* A zone being chosen anew: the previous zone's report is not shown under « Choisissez une zone ». */}
+      <MarketAnalysisMap data={m.query ? m.data : null} onMapReady={m.onMapReady} />
 
-      {m.data && <MarketReport data={m.data} />}
+      {m.query && m.data && <MarketReport data={m.data} />}
     </Stack>
   );
 }

@@ -27,7 +27,7 @@ type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
  */
 export function analysisQuery(params: URLSearchParams): string | null {
   const q = new URLSearchParams();
-  for (const key of ['insee', 'section', 'lat', 'lon', 'radius', 'from', 'to', 'types', 'natures']) {
+  for (const key of ['insee', 'section', 'lat', 'lon', 'radius', 'from', 'to', 'types', 'natures', 'adresse']) {
     const v = params.get(key);
     if (v) q.set(key, v);
   }
