@@ -10,6 +10,10 @@ describe('page URL → API query', () => {
     expect(analysisQuery(new URLSearchParams('from=2022-01-01&to=2022-12-31'))).toBeNull();
     expect(analysisQuery(new URLSearchParams('lat=48.9&lon=2.48&from=2022-01-01&to=2022-12-31'))).toBeNull();
     expect(analysisQuery(new URLSearchParams('insee=93010&zone=communes'))).toBe('insee=93010');
+    // A radius is named by its address.
+    expect(analysisQuery(new URLSearchParams('lat=48.9&lon=2.48&radius=500&adresse=139 Avenue Carnot&zone=rayon'))).toBe(
+      'lat=48.9&lon=2.48&radius=500&adresse=139+Avenue+Carnot',
+    );
   });
 
   it('keeps the transaction filters, not the page state, and needs a place', () => {

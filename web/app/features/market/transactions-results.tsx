@@ -26,7 +26,7 @@ export function TransactionsResults({ query, list, loading, sort, order, page, c
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={600} data-testid="transactions-total">
-          {list ? salesCount(list.total) : '…'}
+          {list ? salesCount(list.total) : loading ? '…' : '—'}
           {loading && <Loader size="xs" ml="xs" />}
         </Text>
         <Group gap="xs">

@@ -27,11 +27,15 @@ type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
  */
 export function analysisQuery(params: URLSearchParams): string | null {
   const q = new URLSearchParams();
-  for (const key of ['insee', 'section', 'lat', 'lon', 'radius', 'from', 'to', 'types', 'natures', 'adresse']) {
+  for (const key of ['insee', 'section', 'lat', 'lon', 'radius', 'from', 'to', 'types', 'natures']) {
     const v = params.get(key);
     if (v) q.set(key, v);
   }
-  if (!q.get('insee') && !q.get('section') && !(q.get('lat') && q.get('lon') && q.get('radius'))) return null;
+  const radius = Boolean(q.get('lat') && q.get('lon') && q.get('radius'));
+  if (!q.get('insee') && !q.get('section') && !radius) return null;
+  // The address a radius is drawn around names it in the report.
+  const address = params.get('adresse');
+  if (radius && address) q.set('adresse', address);
   return q.toString();
 }
 

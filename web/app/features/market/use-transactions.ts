@@ -98,9 +98,12 @@ export function useTransactions() {
           else pendingFrame.current = l.bounds;
         }
       })
-      .catch(
-        (err: unknown) => live && setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'La recherche a échoué.'),
-      )
+      .catch((err: unknown) => {
+        if (!live) return;
+        // Refused filters (a period or a price range upside down): their message, not the last list's « 0 vente ».
+        setList(null);
+        setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'La recherche a échoué.');
+      })
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
