@@ -9,5 +9,5 @@ export const UI_LABELS = {
   passwordStrength: { weak: 'Faible', medium: 'Moyen', strong: 'Fort' },
   /** What to do when a page has no data: said wherever an empty state may come from a missing import. */
   importHint:
-    'Les données ouvertes (DVF, cadastre, BAN, DPE, copropriétés) s’importent par un administrateur depuis l’onglet Imports de données de l’administration, ou avec la commande npm run data:import.',
+    'Les données ouvertes (DVF, cadastre, BAN, DPE, copropriétés) sont importées par un administrateur, depuis Administration › Imports de données.',
 } as const;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 /** Why alerts are not sent, shown on the pages that let a user turn an alert on. */
 export const ALERTS_NOT_CONFIGURED =
-  'Les alertes par e-mail ne sont pas envoyées\u00a0: aucun serveur d’envoi (SMTP) n’est configuré sur ce site.';
+  'Les alertes par e-mail ne sont pas envoyées\u00a0: l’envoi d’e-mails n’est pas encore configuré sur ce site.';
 
 export const alertStatusSchema = z.object({
   mailConfigured: z.boolean(),

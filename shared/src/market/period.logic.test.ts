@@ -28,7 +28,7 @@ describe('default period of the market tools', () => {
     expect(defaultPeriodNote({ from: '2021-12-28', to: '2023-12-27' }, '2023-12-27')).toBe(
       'Période par défaut\u00a0: les 2 ans qui précèdent la vente la plus récente importée pour cette zone (27/12/2023), du 28/12/2021 au 27/12/2023.',
     );
-    expect(defaultPeriodNote({ from: '2024-11-24', to: '2026-11-23' }, null)).toContain('npm run data:import');
+    expect(defaultPeriodNote({ from: '2024-11-24', to: '2026-11-23' }, null)).toContain('Administration › Imports de données');
   });
 });
 

@@ -32,7 +32,7 @@ function Section({ title, empty, children }: { title: string; empty: string | nu
 
 function Owners({ sheet }: { sheet: ParcelSheet }) {
   const empty = !sheet.ownersLoaded
-    ? 'Fichier des personnes morales (DGFiP) non importé pour ce département\u00a0: importez-le depuis l’administration, onglet Imports.'
+    ? 'Fichier des personnes morales (DGFiP) non importé pour ce département\u00a0: un administrateur l’importe depuis Administration › Imports de données.'
     : sheet.owners.length === 0
       ? 'Aucune personne morale ne détient de droit sur cette parcelle (le propriétaire est alors un particulier, jamais publié).'
       : null;
