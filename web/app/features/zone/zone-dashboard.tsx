@@ -22,6 +22,18 @@ function Tile({ title, count, detail, to, link }: { title: string; count: number
   );
 }
 
+/** The transactions of « ma zone » the tile counts: after `since`, up to the newest sale. */
+export function salesLink(since: string | null, latest: string | null): string {
+  const q = new URLSearchParams({ lieu: 'mazone', zone: 'mine' });
+  if (since && latest) {
+    const next = new Date(`${since}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    q.set('from', next.toISOString().slice(0, 10));
+    q.set('to', latest);
+  }
+  return `/pro/transactions?${q}`;
+}
+
 export function ZoneDashboard({ changes }: { changes: TerritoryChanges }) {
   const d = (s: string | null) => (s ? formatDate(s) : '—');
   return (
@@ -41,7 +53,7 @@ export function ZoneDashboard({ changes }: { changes: TerritoryChanges }) {
               ? `Ventes après le ${d(changes.dvf.sinceDate)} (données jusqu’au ${d(changes.dvf.latestDate)}).`
               : 'Aucune vente DVF importée dans la zone.'
           }
-          to="/pro/transactions"
+          to={salesLink(changes.dvf.sinceDate, changes.dvf.latestDate)}
           link="Voir les ventes"
         />
         <Tile
