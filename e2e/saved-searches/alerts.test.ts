@@ -157,7 +157,7 @@ describe('e-mail alert of a saved transactions search', () => {
     expect(digest.parsed.subject).toBe('Immoloupe\u00a0: 3\u00a0nouveautés dans vos alertes du jour');
     const text = String(digest.parsed.text);
     const html = String(digest.parsed.html);
-    expect(text).toContain('Recherche « Appartements à Bondy » — Transactions DVF');
+    expect(text).toContain('Recherche «\u00a0Appartements à Bondy\u00a0» — Transactions DVF');
     // The streets as the pages write them (« AV CARNOT » → « Avenue Carnot »).
     for (const s of flats) {
       expect(text).toContain(displayAddress(s.street));

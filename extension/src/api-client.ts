@@ -19,7 +19,7 @@ export class ApiClientError extends Error {
 }
 
 export const MESSAGES = {
-  noKey: 'Aucune clé d’accès\u00a0: ouvrez les réglages de l’extension et collez la clé créée sur Immoloupe (page « Clés d’accès »).',
+  noKey: 'Aucune clé d’accès\u00a0: ouvrez les réglages de l’extension et collez la clé créée sur Immoloupe (page « Clés d’accès »).',
   offline: 'Serveur Immoloupe injoignable\u00a0: vérifiez votre connexion à Internet et l’adresse du serveur dans les réglages.',
   revoked: 'Votre clé d’accès est invalide ou a été révoquée. Créez-en une nouvelle sur Immoloupe et collez-la dans les réglages.',
   badResponse: 'Réponse inattendue du serveur Immoloupe\u00a0: mettez à jour l’extension ou réessayez plus tard.',

@@ -176,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     try {
       patterns.push(new RegExp(source));
     } catch {
-      problems.push(`META_PIXEL_PATHS\u00a0: expression invalide « ${source} »`);
+      problems.push(`META_PIXEL_PATHS\u00a0: expression invalide « ${source} »`);
     }
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);

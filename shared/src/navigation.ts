@@ -156,7 +156,7 @@ export function decideNavigation(
     if (accessOf(options.loginPage) !== 'guest') {
       return {
         kind: 'misconfigured',
-        warning: `La page de connexion configurée « ${options.loginPage} » n’existe pas\u00a0: aucune redirection.`,
+        warning: `La page de connexion configurée « ${options.loginPage} » n’existe pas\u00a0: aucune redirection.`,
       };
     }
     return { kind: 'redirect', to: loginRedirect(fullPath, options), external: false };

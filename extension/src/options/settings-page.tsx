@@ -48,7 +48,7 @@ export function SettingsPage() {
             <input type="checkbox" checked={showKey} onChange={(e) => setShowKey(e.target.checked)} /> Afficher la clé
           </label>
           <p className="hint">
-            Créez-la sur Immoloupe, page « Extension navigateur » (bouton « Associer ») ou « Clés d’accès », puis collez-la ici.
+            Créez-la sur Immoloupe, page « Extension navigateur » (bouton « Associer ») ou « Clés d’accès », puis collez-la ici.
           </p>
         </fieldset>
         <fieldset>

@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     const holder = dataDirHolder(config.DATA_DIR);
     if (holder) {
       process.stderr.write(
-        `La base PGlite du dossier « ${config.DATA_DIR} » est ouverte par ${holder.role === 'serveur' ? 'le serveur Immoloupe' : 'une commande d’import'} (processus ${holder.pid})\u00a0: arrêtez-le, puis relancez npm run admin:create.\n`,
+        `La base PGlite du dossier « ${config.DATA_DIR} » est ouverte par ${holder.role === 'serveur' ? 'le serveur Immoloupe' : 'une commande d’import'} (processus ${holder.pid})\u00a0: arrêtez-le, puis relancez npm run admin:create.\n`,
       );
       process.exit(1);
     }

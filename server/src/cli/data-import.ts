@@ -91,7 +91,7 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   if (values.source && !SOURCES.includes(values.source as Source)) {
-    throw new ImportError(`Source inconnue « ${values.source} »\u00a0: choisissez parmi ${SOURCES.join(', ')}.`);
+    throw new ImportError(`Source inconnue « ${values.source} »\u00a0: choisissez parmi ${SOURCES.join(', ')}.`);
   }
   const forced = values.source as Source | undefined;
   const config = loadConfig();

@@ -113,7 +113,7 @@ export const banImporter: Importer = {
           width = ev.fields.length;
           const missing = REQUIRED.filter((c) => !index?.has(c));
           if (missing.length > 0)
-            throw new ImportError(`« ${input.name} »\u00a0: colonnes BAN absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
+            throw new ImportError(`« ${input.name} »\u00a0: colonnes BAN absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
           continue;
         }
         if (ev.fields.length !== width) {
@@ -136,12 +136,12 @@ export const banImporter: Importer = {
         let reason: string | null = null;
         if (!id) reason = 'identifiant d’adresse absent';
         else if (!nomVoie) reason = 'nom de voie absent';
-        else if (!insee || !/^(\d{2}|2A|2B)\d{3}$/.test(insee)) reason = `code INSEE invalide « ${insee ?? ''} »`;
+        else if (!insee || !/^(\d{2}|2A|2B)\d{3}$/.test(insee)) reason = `code INSEE invalide « ${insee ?? ''} »`;
         else if (!commune) reason = 'nom de commune absent';
-        else if (numero === undefined || (numero !== null && !Number.isInteger(numero))) reason = `numéro invalide « ${f('numero')} »`;
+        else if (numero === undefined || (numero !== null && !Number.isInteger(numero))) reason = `numéro invalide « ${f('numero')} »`;
         else if (lon === undefined || lat === undefined || lon === null || lat === null || Math.abs(lon) > 180 || Math.abs(lat) > 90) {
-          reason = `coordonnées invalides « ${f('lon')}\u00a0; ${f('lat')} »`;
-        } else if (x === undefined || y === undefined) reason = `coordonnées Lambert-93 invalides « ${f('x')}\u00a0; ${f('y')} »`;
+          reason = `coordonnées invalides « ${f('lon')}\u00a0; ${f('lat')} »`;
+        } else if (x === undefined || y === undefined) reason = `coordonnées Lambert-93 invalides « ${f('x')}\u00a0; ${f('y')} »`;
         if (reason || !id || !nomVoie || !insee || !commune) {
           ctx.reject(ev.line, reason ?? 'ligne incomplète');
           continue;
@@ -180,7 +180,7 @@ export const banImporter: Importer = {
           streetKey(insee, nomVoie),
         ];
       }
-    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
+    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
   },
   merge: mergeBan,
 };

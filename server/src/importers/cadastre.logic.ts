@@ -124,13 +124,13 @@ function str(v: unknown): string | null {
 export function parcelFromFeature(feature: unknown): ParcelRow | string {
   if (!feature || typeof feature !== 'object') return 'objet GeoJSON attendu';
   const f = feature as { type?: unknown; id?: unknown; geometry?: unknown; properties?: unknown };
-  if (f.type !== 'Feature') return 'objet de type « Feature » attendu';
+  if (f.type !== 'Feature') return 'objet de type « Feature » attendu';
   const props = (f.properties ?? {}) as Record<string, unknown>;
   const id = str(props.id) ?? str(f.id);
   if (!id) return 'identifiant de parcelle absent';
-  if (!PARCEL_ID.test(id)) return `identifiant de parcelle invalide « ${id} » (14 caractères attendus)`;
+  if (!PARCEL_ID.test(id)) return `identifiant de parcelle invalide « ${id} » (14 caractères attendus)`;
   const commune = str(props.commune) ?? id.slice(0, 5);
-  if (commune !== id.slice(0, 5)) return `commune « ${commune} » différente de celle de l’identifiant ${id}`;
+  if (commune !== id.slice(0, 5)) return `commune « ${commune} » différente de celle de l’identifiant ${id}`;
   const geometry = f.geometry as { type?: unknown; coordinates?: unknown } | null;
   if (!geometry) return 'géométrie absente';
   let geom: ParcelGeometry;
@@ -155,13 +155,13 @@ export function parcelFromFeature(feature: unknown): ParcelRow | string {
   let contenance: number | null = null;
   if (contenanceRaw !== null && contenanceRaw !== undefined && contenanceRaw !== '') {
     const n = Number(contenanceRaw);
-    if (!Number.isFinite(n) || n < 0) return `contenance invalide « ${String(contenanceRaw)} »`;
+    if (!Number.isFinite(n) || n < 0) return `contenance invalide « ${String(contenanceRaw)} »`;
     contenance = Math.round(n);
   }
   const created = str(props.created);
   const updated = str(props.updated);
-  if (created && !ISO_DATE.test(created)) return `date de création invalide « ${created} »`;
-  if (updated && !ISO_DATE.test(updated)) return `date de mise à jour invalide « ${updated} »`;
+  if (created && !ISO_DATE.test(created)) return `date de création invalide « ${created} »`;
+  if (updated && !ISO_DATE.test(updated)) return `date de mise à jour invalide « ${updated} »`;
   return {
     id,
     codeCommune: id.slice(0, 5),

@@ -38,7 +38,7 @@ const column = (name: string) => coproImporter.columns.findIndex(([n]) => n === 
 describe('RNIC reader', () => {
   it('reads a cut column name by its prefix and an absent column as empty, line after line', async () => {
     const { rows, rejects } = await read(['AA1234567,12,10,8,2.5,48.9', 'AB7654321,3,2,1,,', 'AC0000001,5,x,1,,']);
-    expect(rejects).toEqual([{ line: 4, reason: 'nombre de lots à usage d’habitation, de bureaux ou de commerces invalide « x »' }]);
+    expect(rejects).toEqual([{ line: 4, reason: 'nombre de lots à usage d’habitation, de bureaux ou de commerces invalide « x »' }]);
     expect(rows).toHaveLength(2);
     const [first, second] = rows;
     expect(first?.[column('nombre_total_lots')]).toBe(12);

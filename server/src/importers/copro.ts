@@ -131,7 +131,7 @@ export const coproImporter: Importer = {
           }
           width = ev.fields.length;
           if (!index.has('numero_d_immatriculation'))
-            throw new ImportError(`« ${input.name} »\u00a0: colonne numero_d_immatriculation absente.`);
+            throw new ImportError(`« ${input.name} »\u00a0: colonne numero_d_immatriculation absente.`);
           continue;
         }
         if (ev.fields.length !== width) {
@@ -145,7 +145,7 @@ export const coproImporter: Importer = {
         };
         const numero = text(f('numero_d_immatriculation'));
         if (!numero || !/^[A-Z]{2}\d{7}$/.test(numero)) {
-          ctx.reject(ev.line, `numéro d’immatriculation invalide « ${numero ?? ''} »`);
+          ctx.reject(ev.line, `numéro d’immatriculation invalide « ${numero ?? ''} »`);
           continue;
         }
         const ints: (number | null)[] = [];
@@ -154,14 +154,14 @@ export const coproImporter: Importer = {
           const t = text(f(name));
           if (t === null) ints.push(null);
           else if (/^\d+$/.test(t)) ints.push(Number(t));
-          else reason = `${label} invalide « ${t} »`;
+          else reason = `${label} invalide « ${t} »`;
         }
         const lon = text(f('long'));
         const lat = text(f('lat'));
         const lonN = lon === null ? null : Number(lon);
         const latN = lat === null ? null : Number(lat);
-        if (lonN !== null && (!Number.isFinite(lonN) || Math.abs(lonN) > 180)) reason = `longitude invalide « ${lon} »`;
-        if (latN !== null && (!Number.isFinite(latN) || Math.abs(latN) > 90)) reason = `latitude invalide « ${lat} »`;
+        if (lonN !== null && (!Number.isFinite(lonN) || Math.abs(lonN) > 180)) reason = `longitude invalide « ${lon} »`;
+        if (latN !== null && (!Number.isFinite(latN) || Math.abs(latN) > 90)) reason = `latitude invalide « ${lat} »`;
         if (reason) {
           ctx.reject(ev.line, reason);
           continue;
@@ -210,7 +210,7 @@ export const coproImporter: Importer = {
           parcelles,
         ];
       }
-    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
+    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
   },
   merge: mergeCopro,
 };

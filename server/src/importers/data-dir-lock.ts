@@ -33,7 +33,7 @@ export function dataDirHolder(dataDir: string): DataDirHolder | null {
 }
 
 export function holderMessage(dataDir: string, holder: DataDirHolder): string {
-  const base = `La base PGlite du dossier « ${dataDir} » est ouverte par`;
+  const base = `La base PGlite du dossier « ${dataDir} » est ouverte par`;
   const rule = 'PGlite ne peut être ouverte que par un processus à la fois';
   if (holder.role === 'serveur') {
     return (

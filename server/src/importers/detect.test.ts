@@ -24,7 +24,7 @@ describe('source detection', () => {
   });
 
   it('refuses an unknown file, an empty one and cadastre buildings, in French', () => {
-    expect(() => detectSource('nom;prenom\nA;B', 'x.csv')).toThrow(/Type de fichier non reconnu pour « x\.csv »/);
+    expect(() => detectSource('nom;prenom\nA;B', 'x.csv')).toThrow(/Type de fichier non reconnu pour « x\.csv »/);
     expect(() => detectSource('', 'vide.csv')).toThrow(/est vide/);
     expect(() => detectSource('{"type":"FeatureCollection","features":[]}', 'cadastre-93010-batiments.json')).toThrow(/bâtiments/);
   });

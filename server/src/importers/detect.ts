@@ -26,16 +26,16 @@ export function foldHeader(h: string): string {
 export function detectSource(head: string, fileName: string): Source {
   const name = fileName.toLowerCase();
   const line = firstLine(head);
-  if (line === '') throw new ImportError(`Le fichier « ${fileName} » est vide.`);
+  if (line === '') throw new ImportError(`Le fichier « ${fileName} » est vide.`);
   if (line.startsWith('{') || line.startsWith('[')) {
     if (looksLikeJsonFeed(head.slice(0, 64 * 1024))) return 'annonces';
     if (/batiments/.test(name) || /"(type|nom)"\s*:\s*"0[12]"/.test(head.slice(0, 4000))) {
       throw new ImportError(
-        `« ${fileName} »\u00a0: les bâtiments du cadastre ne sont pas importés\u00a0; importez le fichier des parcelles (…-parcelles.json.gz).`,
+        `« ${fileName} »\u00a0: les bâtiments du cadastre ne sont pas importés\u00a0; importez le fichier des parcelles (…-parcelles.json.gz).`,
       );
     }
     if (/"FeatureCollection"/.test(head) && (/"contenance"/.test(head) || /"features"\s*:\s*\[\s*\]/.test(head))) return 'cadastre';
-    throw new ImportError(`« ${fileName} »\u00a0: fichier JSON non reconnu (une FeatureCollection de parcelles Etalab est attendue).`);
+    throw new ImportError(`« ${fileName} »\u00a0: fichier JSON non reconnu (une FeatureCollection de parcelles Etalab est attendue).`);
   }
   const fields = line.split(/[,;|]/).map((f) => foldHeader(f.replace(/^"|"$/g, '')));
   const has = (...names: string[]) => names.every((n) => fields.includes(n));
@@ -48,7 +48,7 @@ export function detectSource(head: string, fileName: string): Source {
   const starts = (prefix: string) => fields.some((f) => f.startsWith(prefix));
   if ((starts('n_siren') || starts('no_siren')) && starts('denomination') && starts('code_droit')) return 'personnes-morales';
   throw new ImportError(
-    `Type de fichier non reconnu pour « ${fileName} »\u00a0: l’en-tête ne correspond à aucune source prise en charge ` +
+    `Type de fichier non reconnu pour « ${fileName} »\u00a0: l’en-tête ne correspond à aucune source prise en charge ` +
       '(DVF, DVF brutes, cadastre, DPE, RNIC, BAN, personnes morales, flux d’annonces). Précisez-la avec --source si le fichier est bien l’une d’elles.',
   );
 }

@@ -146,10 +146,10 @@ export function parseYears(spec: string): number[] {
   const years = new Set<number>();
   for (const part of spec.split(',').map((s) => s.trim())) {
     const m = /^(\d{4})(?:-(\d{4}))?$/.exec(part);
-    if (!m) throw new ImportError(`Années invalides « ${spec} »\u00a0: écrivez par exemple 2020-2024.`);
+    if (!m) throw new ImportError(`Années invalides « ${spec} »\u00a0: écrivez par exemple 2020-2024.`);
     const a = Number(m[1]);
     const b = Number(m[2] ?? m[1]);
-    if (b < a || a < 2014 || b > 2100) throw new ImportError(`Années invalides « ${spec} »\u00a0: DVF commence en 2014.`);
+    if (b < a || a < 2014 || b > 2100) throw new ImportError(`Années invalides « ${spec} »\u00a0: DVF commence en 2014.`);
     for (let y = a; y <= b; y++) years.add(y);
   }
   return [...years].sort();
@@ -159,7 +159,7 @@ export function normaliseDepartement(dep: string): string {
   const d = dep.trim().toUpperCase();
   if (/^\d$/.test(d)) return `0${d}`;
   if (!/^(\d{2}|2A|2B|97[1-6])$/.test(d))
-    throw new ImportError(`Département invalide « ${dep} »\u00a0: écrivez par exemple 93, 2A ou 971.`);
+    throw new ImportError(`Département invalide « ${dep} »\u00a0: écrivez par exemple 93, 2A ou 971.`);
   return d;
 }
 

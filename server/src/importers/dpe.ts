@@ -86,7 +86,7 @@ function number(name: string, v: string | undefined, integer = false): Parsed<nu
   const t = text(v);
   if (t === null) return { ok: true, value: null };
   const n = Number(t.replace(',', '.'));
-  if (!Number.isFinite(n) || (integer && !Number.isInteger(n))) return { ok: false, reason: `${name} invalide « ${t} »` };
+  if (!Number.isFinite(n) || (integer && !Number.isInteger(n))) return { ok: false, reason: `${name} invalide « ${t} »` };
   return { ok: true, value: n };
 }
 
@@ -111,7 +111,7 @@ export const dpeImporter: Importer = {
           width = ev.fields.length;
           const missing = ['numero_dpe', 'date_etablissement_dpe'].filter((c) => !index?.has(c));
           if (missing.length > 0)
-            throw new ImportError(`« ${input.name} »\u00a0: colonnes DPE absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
+            throw new ImportError(`« ${input.name} »\u00a0: colonnes DPE absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
           // New dwellings have no construction year or period; the older export names its dataset in the file name.
           modele =
             /neuf/i.test(input.name) || !(index.has('annee_construction') || index.has('periode_construction')) ? 'neuf' : 'existant';
@@ -132,14 +132,14 @@ export const dpeImporter: Importer = {
         }
         const date = text(f('date_etablissement_dpe'));
         if (!date || !DATE.test(date)) {
-          ctx.reject(ev.line, `date d’établissement invalide « ${date ?? ''} »`);
+          ctx.reject(ev.line, `date d’établissement invalide « ${date ?? ''} »`);
           continue;
         }
         const fin = text(f('date_fin_validite_dpe'));
         const labels = [text(f('etiquette_dpe'))?.toUpperCase() ?? null, text(f('etiquette_ges'))?.toUpperCase() ?? null];
         const badLabel = labels.find((l) => l !== null && !LABEL.test(l));
         if (badLabel) {
-          ctx.reject(ev.line, `étiquette invalide « ${badLabel} » (A à G attendu)`);
+          ctx.reject(ev.line, `étiquette invalide « ${badLabel} » (A à G attendu)`);
           continue;
         }
         const nums = [
@@ -208,7 +208,7 @@ export const dpeImporter: Importer = {
           text(f('complement_adresse_logement')),
         ];
       }
-    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
+    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
   },
   merge: mergeDpe,
 };

@@ -128,13 +128,13 @@ export function recordMaker(header: readonly string[]): (fields: readonly string
 }
 
 function checkNumber(name: string, raw: string | undefined, value: number | null): string | null {
-  return value !== null && Number.isNaN(value) ? `${name} invalide « ${(raw ?? '').trim()} »` : null;
+  return value !== null && Number.isNaN(value) ? `${name} invalide « ${(raw ?? '').trim()} »` : null;
 }
 
 function intOrReason(name: string, raw: string | undefined): number | null | string {
   const n = parseDecimal(raw);
   if (n === null) return null;
-  if (Number.isNaN(n) || !Number.isInteger(n)) return `${name} invalide « ${(raw ?? '').trim()} »`;
+  if (Number.isNaN(n) || !Number.isInteger(n)) return `${name} invalide « ${(raw ?? '').trim()} »`;
   return n;
 }
 
@@ -143,9 +143,9 @@ export function dvfStageRow(layout: 'geo' | 'raw', r: Fields, line: number): rea
   const l = layout === 'geo' ? lineFromGeoDvf(r) : lineFromRawDgfip(r);
   const rawDate = layout === 'geo' ? r.date_mutation : r['Date mutation'];
   if (!l.date || !/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(l.date))
-    return `date de mutation invalide « ${(rawDate ?? '').trim()} »`;
+    return `date de mutation invalide « ${(rawDate ?? '').trim()} »`;
   if (!l.natureLabel) return 'nature de mutation absente';
-  if (!INSEE.test(l.insee)) return `code commune invalide « ${l.insee} »`;
+  if (!INSEE.test(l.insee)) return `code commune invalide « ${l.insee} »`;
   if (layout === 'geo' && !l.idMutation) return 'id_mutation absent';
   const problems = [
     checkNumber('valeur foncière', layout === 'geo' ? r.valeur_fonciere : r['Valeur fonciere'], l.valeurFonciere),
@@ -155,7 +155,7 @@ export function dvfStageRow(layout: 'geo' | 'raw', r: Fields, line: number): rea
     checkNumber('latitude', r.latitude, l.lat),
   ].filter((p): p is string => p !== null);
   if (problems.length > 0) return problems.join('\u00a0; ');
-  if (l.valeurFonciere !== null && l.valeurFonciere < 0) return `valeur foncière négative « ${l.valeurFonciere} »`;
+  if (l.valeurFonciere !== null && l.valeurFonciere < 0) return `valeur foncière négative « ${l.valeurFonciere} »`;
   if ((l.lon === null) !== (l.lat === null)) return 'coordonnées incomplètes (longitude ou latitude manquante)';
   if (l.lon !== null && l.lat !== null && (Math.abs(l.lon) > 180 || Math.abs(l.lat) > 90))
     return `coordonnées hors limites (${l.lon}, ${l.lat})`;
@@ -164,12 +164,12 @@ export function dvfStageRow(layout: 'geo' | 'raw', r: Fields, line: number): rea
   const rooms = intOrReason('nombre de pièces', layout === 'geo' ? r.nombre_pieces_principales : r['Nombre pieces principales']);
   const nbLots = intOrReason('nombre de lots', layout === 'geo' ? r.nombre_lots : r['Nombre de lots']);
   for (const v of [disposition, codeType, rooms, nbLots]) if (typeof v === 'string') return v;
-  if (codeType !== null && ![1, 2, 3, 4].includes(codeType as number)) return `code type local inconnu « ${codeType} »`;
+  if (codeType !== null && ![1, 2, 3, 4].includes(codeType as number)) return `code type local inconnu « ${codeType} »`;
 
   const lotCols: StageValue[] = [];
   for (const [i, [numeroKey, carrezKey]] of (layout === 'geo' ? GEO_LOT_KEYS : RAW_LOT_KEYS).entries()) {
     const carrez = parseDecimal(r[carrezKey]);
-    if (carrez !== null && Number.isNaN(carrez)) return `surface Carrez du lot ${i + 1} invalide « ${r[carrezKey]} »`;
+    if (carrez !== null && Number.isNaN(carrez)) return `surface Carrez du lot ${i + 1} invalide « ${r[carrezKey]} »`;
     lotCols.push(text(r[numeroKey]), carrez);
   }
 

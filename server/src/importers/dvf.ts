@@ -23,7 +23,7 @@ async function* dvfRows(layout: 'geo' | 'raw', input: TextInput, ctx: ReadContex
         const required = layout === 'geo' ? GEO_REQUIRED : RAW_REQUIRED;
         const missing = required.filter((c) => !header?.includes(c));
         if (missing.length > 0) {
-          throw new ImportError(`« ${input.name} »\u00a0: colonnes obligatoires absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
+          throw new ImportError(`« ${input.name} »\u00a0: colonnes obligatoires absentes de l’en-tête\u00a0: ${missing.join(', ')}.`);
         }
         recordOf = recordMaker(header);
         continue;
@@ -36,7 +36,7 @@ async function* dvfRows(layout: 'geo' | 'raw', input: TextInput, ctx: ReadContex
       if (typeof row === 'string') ctx.reject(ev.line, row);
       else yield row;
     }
-  if (!header) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
+  if (!header) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
 }
 
 /** What the merge joins on (mutation, commune and year, parcel, département). */

@@ -46,7 +46,7 @@ export async function* readFeatures(text: AsyncIterable<string>, name: string): 
       }
       if (c === 32 || c === 10 || c === 13 || c === 9) continue;
       if (!sawStart) {
-        if (c !== 123 /* { */) throw new ImportError(`« ${name} » n’est pas un fichier GeoJSON (il doit commencer par « { »).`);
+        if (c !== 123 /* { */) throw new ImportError(`« ${name} » n’est pas un fichier GeoJSON (il doit commencer par « { »).`);
         sawStart = true;
       }
       if (c === 123 || c === 91 /* [ */) {
@@ -86,7 +86,7 @@ export async function* readFeatures(text: AsyncIterable<string>, name: string): 
     }
     if (capturing) item.push(chunk.slice(chunkStart));
   }
-  if (!sawStart) throw new ImportError(`Le fichier « ${name} » est vide.`);
+  if (!sawStart) throw new ImportError(`Le fichier « ${name} » est vide.`);
   if (!featuresDone)
-    throw new ImportError(`« ${name} » n’est pas une FeatureCollection GeoJSON complète (tableau « features » absent ou tronqué).`);
+    throw new ImportError(`« ${name} » n’est pas une FeatureCollection GeoJSON complète (tableau « features » absent ou tronqué).`);
 }

@@ -44,7 +44,7 @@ async function isGzip(path: string): Promise<boolean> {
 
 export async function openInput(path: string, name: string, encoding: TextEncoding = 'utf-8'): Promise<TextInput> {
   const size = (await stat(path)).size;
-  if (size === 0) throw new ImportError(`Le fichier « ${name} » est vide.`);
+  if (size === 0) throw new ImportError(`Le fichier « ${name} » est vide.`);
   const gzip = await isGzip(path);
   const stats: InputStats = { bytesTotal: size, bytesRead: 0 };
   const hash = createHash('sha256');
@@ -87,12 +87,12 @@ export async function* decodeUtf8(bytes: AsyncIterable<Uint8Array>, name: string
   } catch (err) {
     if (err instanceof TypeError && /encod|decod|invalid/i.test(err.message)) {
       throw new ImportError(
-        `Le fichier « ${name} » n’est pas encodé en UTF-8 (octet invalide vers l’octet ${offset.toLocaleString('fr-FR')})\u00a0: ` +
+        `Le fichier « ${name} » n’est pas encodé en UTF-8 (octet invalide vers l’octet ${offset.toLocaleString('fr-FR')})\u00a0: ` +
           'réenregistrez-le en UTF-8 ou téléchargez la version officielle.',
       );
     }
     if (err instanceof Error && 'code' in err && (err.code === 'Z_DATA_ERROR' || err.code === 'Z_BUF_ERROR')) {
-      throw new ImportError(`Le fichier compressé « ${name} » est corrompu ou tronqué (gzip invalide).`);
+      throw new ImportError(`Le fichier compressé « ${name} » est corrompu ou tronqué (gzip invalide).`);
     }
     throw err;
   }
@@ -110,7 +110,7 @@ async function* decodeSingleByte(bytes: AsyncIterable<Uint8Array>, name: string,
     if (tail) yield tail;
   } catch (err) {
     if (err instanceof Error && 'code' in err && (err.code === 'Z_DATA_ERROR' || err.code === 'Z_BUF_ERROR')) {
-      throw new ImportError(`Le fichier compressé « ${name} » est corrompu ou tronqué (gzip invalide).`);
+      throw new ImportError(`Le fichier compressé « ${name} » est corrompu ou tronqué (gzip invalide).`);
     }
     throw err;
   }

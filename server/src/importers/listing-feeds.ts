@@ -49,16 +49,16 @@ async function* jsonRows(text: AsyncIterable<string>, name: string, reject: (lin
   let all = '';
   for await (const chunk of text) {
     all += chunk;
-    if (all.length > MAX_JSON_CHARS) throw new ImportError(`« ${name} »\u00a0: fichier JSON trop gros pour un flux d’annonces.`);
+    if (all.length > MAX_JSON_CHARS) throw new ImportError(`« ${name} »\u00a0: fichier JSON trop gros pour un flux d’annonces.`);
   }
   let json: unknown;
   try {
     json = JSON.parse(all);
   } catch {
-    throw new ImportError(`« ${name} »\u00a0: JSON illisible ou tronqué (le fichier s’arrête avant sa fin)\u00a0; rien n’a été importé.`);
+    throw new ImportError(`« ${name} »\u00a0: JSON illisible ou tronqué (le fichier s’arrête avant sa fin)\u00a0; rien n’a été importé.`);
   }
   const ads = leboncoinApiAds(json);
-  if (!ads) throw new ImportError(`« ${name} »\u00a0: aucune annonce leboncoin (objets de l’API de recherche) dans ce JSON.`);
+  if (!ads) throw new ImportError(`« ${name} »\u00a0: aucune annonce leboncoin (objets de l’API de recherche) dans ce JSON.`);
   // A JSON feed has no lines: an ad is reported by its position in the list.
   for (const [i, ad] of ads.entries()) {
     const out = row(i + 1, ad.build(), reject);
@@ -105,7 +105,7 @@ async function* csvRows(text: AsyncIterable<string>, name: string, reject: (line
         kind = datasetKind(header);
         if (!kind)
           throw new ImportError(
-            `« ${name} »\u00a0: colonnes non reconnues pour un flux d’annonces (export Bien’ici, extrait PAP, cartes SeLoger ou SeLoger Neuf).`,
+            `« ${name} »\u00a0: colonnes non reconnues pour un flux d’annonces (export Bien’ici, extrait PAP, cartes SeLoger ou SeLoger Neuf).`,
           );
         continue;
       }
@@ -117,7 +117,7 @@ async function* csvRows(text: AsyncIterable<string>, name: string, reject: (line
     }
   if (brokenAtEnd || (pending && header && pending.fields.length < header.length)) {
     throw new ImportError(
-      `« ${name} »\u00a0: le fichier semble tronqué (dernière ligne incomplète, ligne ${brokenAtEnd?.line ?? pending?.line})\u00a0; rien n’a été importé.`,
+      `« ${name} »\u00a0: le fichier semble tronqué (dernière ligne incomplète, ligne ${brokenAtEnd?.line ?? pending?.line})\u00a0; rien n’a été importé.`,
     );
   }
   if (pending) {

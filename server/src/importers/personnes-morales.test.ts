@@ -150,7 +150,7 @@ describe('personnes-morales importer', () => {
     const r = await runImport(db, { path: write('PM_25_NB_930_bad.csv', `${sampleHeader}\n${rows.join('\n')}\n`), startedBy: 'test' });
     expect(r).toMatchObject({ status: 'succeeded', rowsRead: 3, rowsKept: 1, rowsRejected: 2 });
     expect(r.rejects).toEqual([
-      { line: 3, reason: 'SIREN invalide « 4446X »' },
+      { line: 3, reason: 'SIREN invalide « 4446X »' },
       { line: 4, reason: '10 colonnes au lieu de 24 (ligne tronquée ou mal formée)' },
     ]);
     expect(await db.query(`SELECT id_parcelle, siren FROM parcel_owners WHERE departement = '93'`)).toEqual([

@@ -116,7 +116,7 @@ export const personnesMoralesImporter: Importer = {
           const missing = REQUIRED.filter((f) => !index?.has(f));
           if (missing.length > 0)
             throw new ImportError(
-              `« ${input.name} »\u00a0: colonnes absentes du fichier des personnes morales (${missing.join(', ')})\u00a0; ` +
+              `« ${input.name} »\u00a0: colonnes absentes du fichier des personnes morales (${missing.join(', ')})\u00a0; ` +
                 'le fichier officiel de la DGFiP, séparé par des points-virgules, est attendu.',
             );
           width = ev.fields.length;
@@ -141,13 +141,13 @@ export const personnesMoralesImporter: Importer = {
         const siren = f('siren');
         const name = f('denomination');
         let reason: string | null = null;
-        if (!/^(\d{2}|2A|2B)$/.test(dep)) reason = `département invalide « ${f('departement') ?? ''} »`;
-        else if (!/^\d{3}$/.test(commune)) reason = `code commune invalide « ${f('commune') ?? ''} »`;
-        else if (!/^[0-9A-Z]{2}$/.test(section)) reason = `section invalide « ${rawSection} »`;
-        else if (!/^\d{1,4}$/.test(plan)) reason = `numéro de plan invalide « ${plan} »`;
-        else if (!/^\d{3}$/.test(prefixe)) reason = `préfixe invalide « ${f('prefixe') ?? ''} »`;
+        if (!/^(\d{2}|2A|2B)$/.test(dep)) reason = `département invalide « ${f('departement') ?? ''} »`;
+        else if (!/^\d{3}$/.test(commune)) reason = `code commune invalide « ${f('commune') ?? ''} »`;
+        else if (!/^[0-9A-Z]{2}$/.test(section)) reason = `section invalide « ${rawSection} »`;
+        else if (!/^\d{1,4}$/.test(plan)) reason = `numéro de plan invalide « ${plan} »`;
+        else if (!/^\d{3}$/.test(prefixe)) reason = `préfixe invalide « ${f('prefixe') ?? ''} »`;
         // Entities without a SIREN carry a DGFiP number of the same length starting with U.
-        else if (siren !== null && !/^(\d{9}|U\d{8})$/.test(siren)) reason = `SIREN invalide « ${siren} »`;
+        else if (siren !== null && !/^(\d{9}|U\d{8})$/.test(siren)) reason = `SIREN invalide « ${siren} »`;
         else if (!name) reason = 'dénomination absente';
         if (reason) {
           ctx.reject(ev.line, reason);
@@ -182,7 +182,7 @@ export const personnesMoralesImporter: Importer = {
           ownerGroup(groupe, forme),
         ];
       }
-    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
+    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
   },
   merge: mergeOwners,
 };
@@ -222,7 +222,7 @@ async function mergeOwners(tx: Queryable, stage: string, ctx: MergeContext): Pro
   );
   if (c && c.rows === 0 && c.skipped > 0) {
     throw new ImportError(
-      `« ${ctx.fileName} »\u00a0: millésime ${c.vintage} plus ancien que celui déjà importé pour ce département\u00a0; rien n’a été changé.`,
+      `« ${ctx.fileName} »\u00a0: millésime ${c.vintage} plus ancien que celui déjà importé pour ce département\u00a0; rien n’a été changé.`,
     );
   }
   return {

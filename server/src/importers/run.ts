@@ -255,10 +255,10 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
          ANALYZE ${stage?.table}${importer.analyze ? ` (${importer.analyze.join(', ')})` : ''}`,
       ),
     );
-    if (progress.rowsRead === 0) throw new ImportError(`Le fichier « ${name} » ne contient aucune ligne de données.`);
+    if (progress.rowsRead === 0) throw new ImportError(`Le fichier « ${name} » ne contient aucune ligne de données.`);
     if (progress.rowsKept === 0) {
       throw new ImportError(
-        `Aucune ligne valide dans « ${name} » (${progress.rowsRejected} rejetées, première raison\u00a0: ${rejects[0]?.reason ?? 'inconnue'}).`,
+        `Aucune ligne valide dans « ${name} » (${progress.rowsRejected} rejetées, première raison\u00a0: ${rejects[0]?.reason ?? 'inconnue'}).`,
       );
     }
     progress.phase = 'fusion';

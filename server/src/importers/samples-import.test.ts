@@ -149,9 +149,9 @@ describe('safety', () => {
     const r = await runImport(db, { path: file, startedBy: 'test' });
     expect(r).toMatchObject({ status: 'succeeded', rowsRead: 7, rowsKept: 2, rowsRejected: 5 });
     expect(r.rejects).toEqual([
-      { line: 3, reason: 'date de mutation invalide « 2021-13-45 »' },
+      { line: 3, reason: 'date de mutation invalide « 2021-13-45 »' },
       { line: 4, reason: 'ligne illisible (texte après un guillemet fermant)' },
-      { line: 5, reason: 'valeur foncière invalide « 12x »' },
+      { line: 5, reason: 'valeur foncière invalide « 12x »' },
       { line: 6, reason: '4 colonnes au lieu de 40' },
       { line: 7, reason: 'coordonnées hors limites (-500, 45.014097)' },
     ]);
@@ -170,10 +170,10 @@ describe('safety', () => {
     const before = await counts();
     const latin1 = path.join(dir, 'latin1.txt');
     writeFileSync(latin1, Buffer.from(readFileSync(SAMPLES.dvfRawBondy, 'utf8'), 'latin1'));
-    await expect(runImport(db, { path: latin1, startedBy: 'test' })).rejects.toThrow(/« latin1\.txt » n’est pas encodé en UTF-8/);
+    await expect(runImport(db, { path: latin1, startedBy: 'test' })).rejects.toThrow(/« latin1\.txt » n’est pas encodé en UTF-8/);
     const empty = path.join(dir, 'vide.csv');
     writeFileSync(empty, '');
-    await expect(runImport(db, { path: empty, startedBy: 'test' })).rejects.toThrow('Le fichier « vide.csv » est vide.');
+    await expect(runImport(db, { path: empty, startedBy: 'test' })).rejects.toThrow('Le fichier « vide.csv » est vide.');
     // A CSV of none of the known sources (listing feeds are one now, so the file is made here).
     const unknown = path.join(dir, 'inventaire.csv');
     writeFileSync(unknown, 'reference;designation;quantite\nA1;Chaise;4\n');
@@ -181,7 +181,7 @@ describe('safety', () => {
     const headerOnly = path.join(dir, 'entete.csv');
     writeFileSync(headerOnly, `${readFileSync(SAMPLES.dvfAbzac, 'utf8').split('\n')[0]}\n`);
     const h = await runImport(db, { path: headerOnly, startedBy: 'test' });
-    expect(h).toMatchObject({ status: 'failed', error: 'Le fichier « entete.csv » ne contient aucune ligne de données.' });
+    expect(h).toMatchObject({ status: 'failed', error: 'Le fichier « entete.csv » ne contient aucune ligne de données.' });
     // An invalid byte far into a file (past what detection reads) fails the import at that point.
     const late = path.join(dir, 'fin-latin1.csv');
     writeFileSync(

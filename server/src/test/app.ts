@@ -32,7 +32,7 @@ export interface TestApp {
 let webBuild: Promise<ServerBuild> | undefined;
 export function loadWebBuild(): Promise<ServerBuild> {
   const entry = path.join(WEB_BUILD_DIR, 'server', 'index.js');
-  if (!existsSync(entry)) throw new Error('Build web absent\u00a0: lancez « npm run build » avant les tests HTTP des pages.');
+  if (!existsSync(entry)) throw new Error('Build web absent\u00a0: lancez « npm run build » avant les tests HTTP des pages.');
   webBuild ??= import(pathToFileURL(entry).href) as Promise<ServerBuild>;
   return webBuild;
 }

@@ -29,7 +29,7 @@ export const localisationQuerySchema = z
     ),
     type: z.preprocess(
       emptyToUndefined,
-      z.enum(['maison', 'appartement'], { message: 'Type : « maison » ou « appartement ».' }).optional(),
+      z.enum(['maison', 'appartement'], { message: 'Type : « maison » ou « appartement ».' }).optional(),
     ),
     surface: z.preprocess(
       emptyToUndefined,

@@ -25,7 +25,7 @@ export function commaList<const T extends readonly [string, ...string[]]>(values
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.split(',').map((s) => s.trim())) : v),
     z
       .array(
-        z.enum(values, { error: (issue) => `${what} inconnu·e\u00a0: « ${String(issue.input)} » (valeurs\u00a0: ${values.join(', ')}).` }),
+        z.enum(values, { error: (issue) => `${what} inconnu·e\u00a0: « ${String(issue.input)} » (valeurs\u00a0: ${values.join(', ')}).` }),
       )
       .min(1)
       .transform((list) => [...new Set(list)])

@@ -67,7 +67,7 @@ const polygonSchema = z.preprocess(
         )
       : undefined,
   z
-    .array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]), { error: 'Zone dessinée\u00a0: « lon lat,lon lat,… ».' })
+    .array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]), { error: 'Zone dessinée\u00a0: « lon lat,lon lat,… ».' })
     .min(3, 'Une zone dessinée a au moins 3 points.')
     .max(200, 'Une zone dessinée a au plus 200 points.')
     .optional(),

@@ -171,7 +171,7 @@ export const parcelSearchQuerySchema = z
     /** `zone=mine`: the parcels of the user's territory (« ma zone »): its communes, and those whose centre is in its drawing. */
     zone: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-      z.enum(['mine'], { error: 'zone\u00a0: seule la valeur « mine » (ma zone) est possible.' }).optional(),
+      z.enum(['mine'], { error: 'zone\u00a0: seule la valeur « mine » (ma zone) est possible.' }).optional(),
     ),
     section: z
       .string()

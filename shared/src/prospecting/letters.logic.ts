@@ -8,7 +8,7 @@ import { displayAddress } from '../address-display.js';
 import type { TargetKind } from './contracts.js';
 
 export const MERGE_FIELDS = {
-  destinataire: 'le destinataire (« Madame, Monsieur le Propriétaire », le syndic, la société)',
+  destinataire: 'le destinataire (« Madame, Monsieur le Propriétaire », le syndic, la société)',
   adresse: 'l’adresse du bien',
   libelle: 'le libellé de la cible (DPE, copropriété, parcelle)',
   agence: 'le nom de votre agence',

@@ -12,7 +12,7 @@ export default function CreateSearchPage() {
       <Title order={1}>Créer une recherche</Title>
       <Text maw={900}>
         Choisissez l’outil, ses filtres et un nom{'\u00a0'}; vous pouvez aussi enregistrer une recherche depuis l’outil lui-même avec le
-        bouton « Enregistrer cette recherche ».
+        bouton « Enregistrer cette recherche ».
       </Text>
       <CreateSearchForm />
     </Stack>

@@ -133,7 +133,7 @@ describe('alert digests', () => {
     expect(parsed.subject).toBe('Immoloupe\u00a0: 2\u00a0nouveautés dans vos alertes du jour');
     expect(parsed.from?.text).toContain('alertes@immoloupe.test');
     // Text part: French, the two new flats (one sold in 2021), not the flat already loaded nor Bob's houses.
-    expect(parsed.text).toContain('Recherche « Appartements à Bondy » — Transactions DVF');
+    expect(parsed.text).toContain('Recherche « Appartements à Bondy » — Transactions DVF');
     expect(parsed.text).toContain('210\u202f000\u00a0€');
     expect(parsed.text).toContain('vendu le 01/09/2023');
     expect(parsed.text).toContain('vendu le 01/02/2021');
@@ -150,8 +150,8 @@ describe('alert digests', () => {
     expect(parsed.messageId).toMatch(/^<alert-[0-9a-f-]{36}@localhost>$/);
     // Bob's digest: his houses and his watched address, in the same e-mail.
     const bobText = String(toBob[0]?.parsed.text);
-    expect(bobText).toContain('Recherche « Maisons à Bondy »');
-    expect(bobText).toContain('Adresse surveillée « 3 rue des Maisons, Bondy »');
+    expect(bobText).toContain('Recherche « Maisons à Bondy »');
+    expect(bobText).toContain('Adresse surveillée « 3 rue des Maisons, Bondy »');
     expect(bobText).toContain('vendu le 01/10/2023');
     expect(bobText).not.toContain('APPARTEMENTS');
   });
@@ -300,10 +300,10 @@ describe('DPE searches, and a saved query the tool no longer accepts', () => {
     const report = await (await runNow()).json();
     expect(report).toMatchObject({ alerts: 5, digests: 1, sent: 1, failed: 0 });
     const [mail] = smtp.messages.filter((m) => m.recipients[0] === 'carol@exemple.fr');
-    expect(mail?.parsed.text).toContain('Recherche « Tout Bondy »');
+    expect(mail?.parsed.text).toContain('Recherche « Tout Bondy »');
     expect(mail?.parsed.text).toContain('vendu le 10/01/2024');
     expect(mail?.parsed.text).not.toContain('Ancienne');
-    const dpe = String(mail?.parsed.text).split('Recherche « E à Savigny » — Recherche DPE')[1] ?? '';
+    const dpe = String(mail?.parsed.text).split('Recherche « E à Savigny » — Recherche DPE')[1] ?? '';
     expect(dpe).toMatch(/^\n\d+\u00a0nouvelles lignes\n- .+\u00a0: .*DPE E · GES [A-G] · établi le \d\d\/\d\d\/\d{4}/);
     expect(dpe.split('Voir dans')[0]).not.toMatch(/DPE [A-DFG] /);
     expect(mail?.parsed.text).toContain('/pro/recherchedpe?insee=91421&classes=E');
@@ -311,7 +311,7 @@ describe('DPE searches, and a saved query the tool no longer accepts', () => {
     const [big] = await app.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM copros WHERE code_insee = '93010' AND nombre_total_lots >= 10`,
     );
-    const copros = String(mail?.parsed.text).split('Recherche « Copros de Bondy » — Recherche de copropriétés')[1] ?? '';
+    const copros = String(mail?.parsed.text).split('Recherche « Copros de Bondy » — Recherche de copropriétés')[1] ?? '';
     expect(big?.n).toBeGreaterThan(1);
     expect(copros).toMatch(new RegExp(`^\\n${big?.n}\\u00a0nouvelles lignes\\n- .+\\u00a0: \\d+\\u00a0lots · `));
   });
@@ -341,7 +341,7 @@ describe('listing searches', () => {
     const mails = smtp.messages.filter((m) => m.recipients[0] === 'dan@exemple.fr');
     expect(mails).toHaveLength(1);
     const text = String(mails[0]?.parsed.text);
-    const part = text.split('Recherche « Toulon moins de 400 000 € » — Annonces')[1] ?? '';
+    const part = text.split('Recherche « Toulon moins de 400 000 € » — Annonces')[1] ?? '';
     expect(part.split('\n').slice(0, 3)).toEqual([
       '',
       '1\u00a0nouvelle ligne',

@@ -46,7 +46,7 @@ export function digestSubject(input: DigestInput): string {
 }
 
 function sectionHeading(s: DigestSection): string {
-  return `${s.kind === 'search' ? 'Recherche' : 'Adresse surveillée'} « ${s.name} »`;
+  return `${s.kind === 'search' ? 'Recherche' : 'Adresse surveillée'} « ${s.name} »`;
 }
 
 export function digestText(input: DigestInput): string {

@@ -33,7 +33,7 @@ export function extensionOpenApiPaths() {
     },
     '/extension/listings': {
       post: {
-        summary: 'Enregistre l’annonce dans « Mes annonces »\u00a0; la même annonce revue ajoute un relevé de prix',
+        summary: 'Enregistre l’annonce dans « Mes annonces »\u00a0; la même annonce revue ajoute un relevé de prix',
         requestBody: { required: true, content: json(analysisRequestSchema, 'input') },
         responses: {
           201: { description: 'Nouvelle annonce enregistrée.', content: json(savedSchema, 'output') },

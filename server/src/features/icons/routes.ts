@@ -38,7 +38,7 @@ export function iconRoutes(): Router {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    if (names.length === 0) throw new HttpError(400, 'Paramètre « icons » manquant.');
+    if (names.length === 0) throw new HttpError(400, 'Paramètre « icons » manquant.');
     const data = getIcons(set, names);
     if (!data) throw new HttpError(404, 'Icônes introuvables.');
     res.setHeader('Cache-Control', 'public, max-age=604800');

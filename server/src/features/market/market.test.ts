@@ -100,7 +100,7 @@ describe('GET /api/market/stats', () => {
       '/api/market/stats?insee=93010&from=2022-01-01&to=2022-12-31&types=chateau',
       400,
     );
-    expect(badType.issues[0]?.message).toContain('« chateau »');
+    expect(badType.issues[0]?.message).toContain('« chateau »');
     const reversed = await getJson<{ issues: { message: string }[] }>('/api/market/stats?insee=93010&from=2022-12-31&to=2022-01-01', 400);
     expect(reversed.issues[0]?.message).toBe('La fin de période précède son début.');
     const badDate = await getJson<{ issues: { message: string }[] }>('/api/market/stats?insee=93010&from=2022-02-30&to=2022-12-31', 400);

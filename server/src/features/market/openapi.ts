@@ -103,7 +103,7 @@ export function openApiDocument(publicUrl: string) {
           summary: 'Statistiques de prix au m² d’une zone et d’une période',
           description:
             'Ventes simples (un seul local bâti), natures vente, VEFA, adjudication, dans les bornes de plausibilité renvoyées (`bounds`). ' +
-            'Médiane, moyenne et quartiles (interpolation linéaire, comme percentile_cont)\u00a0; valeurs nulles sous 3 ventes (« Pas assez de ventes »).',
+            'Médiane, moyenne et quartiles (interpolation linéaire, comme percentile_cont)\u00a0; valeurs nulles sous 3 ventes (« Pas assez de ventes »).',
           parameters: queryParameters(marketStatsQuerySchema, ZONE),
           responses: { 200: ok(marketStatsResponseSchema, 'Statistiques et série mensuelle.'), ...errors },
         },
@@ -133,8 +133,8 @@ export function openApiDocument(publicUrl: string) {
               ...ZONE,
               parcelle: 'Parcelles (14 caractères), séparées par des virgules.',
               bbox: 'Emprise ouest,sud,est,nord (degrés).',
-              polygon: 'Zone dessinée\u00a0: « lon lat,lon lat,… ».',
-              zone: '« mine »\u00a0: ma zone (le secteur enregistré de l’utilisateur), utilisée aussi quand aucun lieu n’est donné.',
+              polygon: 'Zone dessinée\u00a0: « lon lat,lon lat,… ».',
+              zone: '« mine »\u00a0: ma zone (le secteur enregistré de l’utilisateur), utilisée aussi quand aucun lieu n’est donné.',
             }),
             { name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'geojson'] } },
           ],
@@ -152,7 +152,7 @@ export function openApiDocument(publicUrl: string) {
       },
       '/transactions.csv': {
         get: {
-          summary: 'Export CSV (UTF-8 avec BOM, « ; », décimales à virgule) des ventes filtrées',
+          summary: 'Export CSV (UTF-8 avec BOM, « ; », décimales à virgule) des ventes filtrées',
           parameters: queryParameters(transactionListQuerySchema, ZONE),
           responses: {
             200: { description: 'Fichier CSV pour Excel.', content: { 'text/csv': { schema: { type: 'string' } } } },

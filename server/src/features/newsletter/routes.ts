@@ -96,7 +96,7 @@ export function newsletterRoutes(deps: {
     const draft = draftOf(req.body);
     if (!brevo || !deps.jobs) throw new HttpError(503, BREVO_NOT_CONFIGURED);
     const actor = auditActorOf(req);
-    const empty = new HttpError(409, `Aucun destinataire dans le segment « ${SEGMENTS[segment]} »\u00a0: rien n’a été envoyé.`);
+    const empty = new HttpError(409, `Aucun destinataire dans le segment « ${SEGMENTS[segment]} »\u00a0: rien n’a été envoyé.`);
     // Thrown inside the transaction so that an empty send leaves no newsletter behind.
     const created = await db.transaction(async (tx) => {
       const n = await createNewsletter(tx, { ...draft, segment, adminId: actor.id, adminEmail: actor.email });

@@ -76,7 +76,7 @@ describe('GET /api/parcels', () => {
   it('answers in French when the commune is unknown or a filter is wrong', async () => {
     expect(await search('commune=Nullepart-sur-Rien')).toEqual({
       status: 404,
-      body: { message: 'Commune introuvable\u00a0: « Nullepart-sur-Rien ».' },
+      body: { message: 'Commune introuvable\u00a0: « Nullepart-sur-Rien ».' },
     });
     const bad = await search('commune=93010&surfaceMin=500&surfaceMax=100');
     expect(bad.status).toBe(400);

@@ -27,7 +27,7 @@ export function parcelRoutes(deps: { db: Db }): Router {
     const q = parcelSearchQuerySchema.parse(req.query);
     if (q.commune) {
       const commune = resolveCommune(q.commune);
-      if (!commune) throw new HttpError(404, `Commune introuvable\u00a0: « ${q.commune} ».`);
+      if (!commune) throw new HttpError(404, `Commune introuvable\u00a0: « ${q.commune} ».`);
       const found = await parcelsOfZone(deps.db, { kind: 'commune', code: commune.code }, q);
       res.json({ commune: { code: commune.code, nom: commune.nom }, mine: false, ...found } satisfies ParcelSearchResponse);
       return;

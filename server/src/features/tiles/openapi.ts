@@ -67,7 +67,7 @@ export function tilePaths() {
       get: {
         summary: 'DPE en tuiles vectorielles, avec les filtres de /dpe',
         description:
-          'Couche `dpe` : repères regroupés sur une grille de la tuile, `count` (nombre de DPE), `classe` (la pire classe énergie du groupe), `id` (numéro du DPE quand le groupe n’en a qu’un). Paramètres de requête\u00a0: la zone et les filtres de `GET /dpe` ; sans zone, « ma zone ».',
+          'Couche `dpe` : repères regroupés sur une grille de la tuile, `count` (nombre de DPE), `classe` (la pire classe énergie du groupe), `id` (numéro du DPE quand le groupe n’en a qu’un). Paramètres de requête\u00a0: la zone et les filtres de `GET /dpe` ; sans zone, « ma zone ».',
         parameters: TILE_PARAMS,
         responses: TILE_RESPONSES,
       },
@@ -76,7 +76,7 @@ export function tilePaths() {
       get: {
         summary: 'Copropriétés (RNIC) en tuiles vectorielles, avec les filtres de /copros',
         description:
-          'Couche `copros` : repères regroupés sur une grille de la tuile, `count`, `classe` (type de syndic), `id` (immatriculation quand le groupe n’en a qu’une). Paramètres de requête\u00a0: la zone et les filtres de `GET /copros` ; sans zone, « ma zone ».',
+          'Couche `copros` : repères regroupés sur une grille de la tuile, `count`, `classe` (type de syndic), `id` (immatriculation quand le groupe n’en a qu’une). Paramètres de requête\u00a0: la zone et les filtres de `GET /copros` ; sans zone, « ma zone ».',
         parameters: TILE_PARAMS,
         responses: TILE_RESPONSES,
       },

@@ -18,8 +18,8 @@ const ZONE = {
   lat: 'Latitude du centre d’un rayon (WGS84).',
   lon: 'Longitude du centre d’un rayon (WGS84).',
   radius: 'Rayon en mètres (50 à 10 000).',
-  polygon: 'Zone dessinée\u00a0: géométrie GeoJSON (Polygon ou MultiPolygon) ou « lon lat,lon lat,… ».',
-  zone: '« mine »\u00a0: la zone enregistrée de l’abonné (utilisée aussi quand aucune zone n’est donnée).',
+  polygon: 'Zone dessinée\u00a0: géométrie GeoJSON (Polygon ou MultiPolygon) ou « lon lat,lon lat,… ».',
+  zone: '« mine »\u00a0: la zone enregistrée de l’abonné (utilisée aussi quand aucune zone n’est donnée).',
   bbox: 'Emprise de la carte\u00a0: ouest,sud,est,nord (degrés).',
   zoom: 'Niveau de zoom de la carte (taille de la grille d’agrégation).',
 };

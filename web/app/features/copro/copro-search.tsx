@@ -125,7 +125,7 @@ export function CoproSearch() {
                       {result.items.map((c) => (
                         <Table.Tr key={c.numero}>
                           <Table.Td>
-                            {/* A link-like button that wraps: a long name no longer pushes « Fin de mandat » out of view. */}
+                            {/* A link-like button that wraps: a long name no longer pushes « Fin de mandat » out of view. */}
                             <Anchor
                               component="button"
                               type="button"

@@ -32,7 +32,7 @@ function RunRow({ run }: { run: ImportRun }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        {/* Never narrower than its label: a squeezed column would cut « Réussi » to « RÉU… ». */}
+        {/* Never narrower than its label: a squeezed column would cut « Réussi » to « RÉU… ». */}
         <Badge color={STATUS_COLORS[run.status]} variant="outline" miw="fit-content">
           {STATUS_LABELS[run.status]}
         </Badge>

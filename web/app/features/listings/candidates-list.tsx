@@ -42,7 +42,7 @@ export function CandidatesList({ candidates }: { candidates: readonly Localisati
               {i + 1}. {c.address}
             </Text>
             <Badge variant="outline" color={scoreColor(c.score)} style={{ flexShrink: 0 }}>
-              {/* The same words as the browser extension's panel: a likelihood, « < 1 % » rather than « 0 ». */}
+              {/* The same words as the browser extension's panel: a likelihood, « < 1 % » rather than « 0 ». */}
               {`Vraisemblance ${c.score < 1 ? '<\u00a01' : Math.round(c.score)}\u00a0%`}
             </Badge>
           </Group>

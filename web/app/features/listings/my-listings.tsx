@@ -128,7 +128,7 @@ export function MyListings() {
         <Anchor component={Link} to="/pro/analyseannonce">
           Analyse d’annonce
         </Anchor>{' '}
-        puis « Enregistrer dans Mes annonces ».
+        puis « Enregistrer dans Mes annonces ».
       </Text>
     );
   return (

@@ -77,7 +77,7 @@ export function PoolRow({ l, isNew, searches }: { l: PoolListing; isNew?: boolea
           <Title order={3} size="h4">
             {l.title ?? 'Annonce sans titre'}
           </Title>
-          {/* The badges keep their width: a long title wraps instead of cutting « Nouveau ». */}
+          {/* The badges keep their width: a long title wraps instead of cutting « Nouveau ». */}
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {isNew && <Badge color="orange">Nouveau</Badge>}
             {l.gap !== null && l.gap <= -0.1 && (

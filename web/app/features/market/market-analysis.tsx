@@ -28,7 +28,7 @@ export function MarketAnalysisTool() {
       )}
       {m.loading && <Loader aria-label="Analyse en cours" />}
 
-      {/* A zone being chosen anew: the previous zone's report is not shown under « Choisissez une zone ». */}
+      {/* A zone being chosen anew: the previous zone's report is not shown under « Choisissez une zone ». */}
       <MarketAnalysisMap data={m.query ? m.data : null} onMapReady={m.onMapReady} />
 
       {m.query && m.data && <MarketReport data={m.data} />}

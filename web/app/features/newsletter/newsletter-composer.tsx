@@ -48,7 +48,8 @@ export function NewsletterComposer() {
 
   async function onSend() {
     if (!segment) return;
-    if (!window.confirm(`Envoyer « ${subject} » à ${countOf(counts[segment], 'destinataire')} (${SEGMENTS[segment]})${NBSP}?`)) return;
+    if (!window.confirm(`Envoyer «${NBSP}${subject}${NBSP}» à ${countOf(counts[segment], 'destinataire')} (${SEGMENTS[segment]})${NBSP}?`))
+      return;
     setBusy('send');
     try {
       notifications.show({ color: 'teal', message: (await send({ subject, preheader, html, segment })).message });

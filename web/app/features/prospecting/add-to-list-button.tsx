@@ -54,7 +54,7 @@ export function AddToListButton({ kind, refId, label, address, ownerName = null 
     try {
       const target = { kind, ref: refId, label, address, ownerName };
       const r = await addTarget(choice === NEW || !choice ? { ...target, newListName: newName } : { ...target, listId: choice });
-      setDone(r.created ? `Ajoutée à « ${r.list.name} ».` : `Déjà dans « ${r.list.name} ».`);
+      setDone(r.created ? `Ajoutée à «\u00a0${r.list.name}\u00a0».` : `Déjà dans «\u00a0${r.list.name}\u00a0».`);
       setChoice(r.list.id);
       setNewName('');
       setLists(await fetchLists());

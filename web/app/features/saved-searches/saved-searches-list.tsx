@@ -126,7 +126,7 @@ function Row({
             size="compact-sm"
             variant="subtle"
             color="red"
-            onClick={() => window.confirm(`Supprimer « ${s.name} »\u00a0?`) && run(deleteSavedSearch(s.id))}
+            onClick={() => window.confirm(`Supprimer «\u00a0${s.name}\u00a0»\u00a0?`) && run(deleteSavedSearch(s.id))}
           >
             Supprimer
           </Button>
@@ -196,7 +196,7 @@ export function SavedSearchesList() {
           <Anchor component={Link} to="/pro/transactions">
             transactions
           </Anchor>
-          ), réglez ses filtres puis cliquez sur « Enregistrer cette recherche »{'\u00a0'}; ou créez-en une ici.
+          ), réglez ses filtres puis cliquez sur « Enregistrer cette recherche »{'\u00a0'}; ou créez-en une ici.
         </Alert>
       ) : (
         <WideTable label="Mes recherches" minWidth={880}>
