@@ -29,7 +29,7 @@ const PAGES: Partial<Record<ExtensionPortal, readonly [string, string]>> = {
 const WINDOW = { width: 1280, height: 1600 };
 
 export async function capturePanels(serverUrl: string, account: { email: string; password: string }): Promise<void> {
-  if (!existsSync(CHROME_ZIP)) throw new Error('Extension non construite\u00a0: lancez « npm run build » avant « npm run screenshots ».');
+  if (!existsSync(CHROME_ZIP)) throw new Error('Extension non construite\u00a0: lancez « npm run build » avant « npm run screenshots ».');
   const pages = Object.fromEntries(
     PANEL_SCREENSHOTS.map((s) => {
       const page = PAGES[s.portal];

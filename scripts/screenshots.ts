@@ -192,7 +192,7 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await sheet.getByTestId('add-to-list').click();
     await page.getByLabel('Nom de la nouvelle liste').fill('Bondy, centre-ville');
     await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
-    await page.getByText('Ajoutée à « Bondy, centre-ville ».').waitFor();
+    await page.getByText('Ajoutée à « Bondy, centre-ville ».').waitFor();
     await page.goto(`${url}/pro/prospection`);
     const row = page.getByTestId('prospecting-target').first();
     await row.getByRole('combobox', { name: /Statut de/ }).selectOption('rendez_vous');
@@ -234,7 +234,7 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await page.getByRole('textbox', { name: 'Nom de la recherche' }).fill('Appartements à Toulon');
     await page.getByRole('textbox', { name: 'Codes postaux (séparés par des virgules)' }).fill('83000, 83100, 83200');
     await page.getByRole('button', { name: 'Enregistrer la recherche' }).click();
-    await page.getByText('Recherche « Appartements à Toulon » enregistrée.').waitFor();
+    await page.getByText('Recherche « Appartements à Toulon » enregistrée.').waitFor();
     await page.goto(`${url}/pro/listeautomatique`);
     await page.getByTestId('annonce-auto').first().waitFor({ timeout: 20_000 });
     await settle(page);
@@ -274,7 +274,7 @@ const SCENES: Record<string, (page: Page, url: string) => Promise<void>> = {
     await page.getByRole('option', { name: 'Bondy (93010)' }).click();
     await form.getByLabel('Section').fill('AS');
     await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();
-    await form.getByText('Recherche « Section AS de Bondy » enregistrée.').waitFor();
+    await form.getByText('Recherche « Section AS de Bondy » enregistrée.').waitFor();
     await settle(page);
   },
   '/pro/template': async (page, url) => {
@@ -360,7 +360,7 @@ async function capture(page: Page, id: string): Promise<{ full: number; thumb: n
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(REPO_ROOT, 'server', 'dist', 'main.js')) || !existsSync(path.join(REPO_ROOT, 'web', 'build', 'client'))) {
-    console.error('Application non construite\u00a0: lancez « npm run build » avant « npm run screenshots ».');
+    console.error('Application non construite\u00a0: lancez « npm run build » avant « npm run screenshots ».');
     process.exit(1);
   }
   const delivered = ALL_TOOLS.filter((t) => isToolAvailable(t.path));

@@ -36,7 +36,7 @@ function totals() {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // On a fresh Debian machine run as root, install the browser the journeys need.
 if (!existsSync(chromium) && !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  console.info('Chromium absent\u00a0: installation par apt-get (paquet Debian « chromium »)…');
+  console.info('Chromium absent\u00a0: installation par apt-get (paquet Debian « chromium »)…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });

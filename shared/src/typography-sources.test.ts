@@ -1,5 +1,5 @@
 /**
- * French typography in the sources: no plain space before « : ; ? ! € % » in a string, template or
+ * French typography in the sources: no plain space before « : ; ? ! € % », nor inside « », in a string, template or
  * JSX text of the product (a no-break space instead, `\u00a0` or `&nbsp;`). The pages' test checks
  * the HTML the server renders; this one also reaches the messages that only appear after an action
  * (API errors, the extension's panel, the command line), where plain spaces had slipped in.
@@ -14,6 +14,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FOLDERS = ['web/app', 'shared/src', 'extension/src', 'server/src', 'scripts'];
 /** A plain space between a word and « : ; ? ! € % » that ends a word or a sentence. */
 const FAULT = /(?<=[^\s\u00a0\u202f(«{[\-+*/=<>|&,'"`]) (?=[:;?!€%](?:[\s\u00a0\u202f.,)»'"`]|$))/;
+/** A plain space inside guillemets: « Mes annonces » is written with no-break spaces. */
+const GUILLEMET = /« | »/;
 /** Not prose: URLs, times, SQL, CSS. */
 const CODE = /https?:|\d:\d|\b(SELECT|FROM|WHERE|UPDATE|INSERT|LIKE|CASE WHEN)\b|[{}]\s*$|^\s*[.#@][\w-]+\s*\{|=>|\|\|/;
 
@@ -41,7 +43,7 @@ export function typographyFaults(file: string, text: string): string[] {
     // A template's middle or tail follows a `${…}`: a word, as far as the space before « : » goes.
     const afterValue = ts.isTemplateMiddle(node) || ts.isTemplateTail(node) ? 'x' : '';
     const value = literal ? afterValue + (node as ts.LiteralLikeNode).text : ts.isJsxText(node) ? node.getText(source) : null;
-    if (value !== null && !CODE.test(value) && FAULT.test(value)) {
+    if (value !== null && !CODE.test(value) && (FAULT.test(value) || GUILLEMET.test(value))) {
       const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
       faults.push(`${file}:${line}: ${value.slice(afterValue.length).trim().slice(0, 80)}`);
     }
@@ -58,6 +60,8 @@ describe('French typography in the sources', () => {
     expect(typographyFaults('a.ts', 'const l = `${name} : ${value}`;')).toHaveLength(1);
     expect(typographyFaults('a.ts', `const m = 'Tuile invalide\\u00a0: z/x/y attendus.';`)).toEqual([]);
     expect(typographyFaults('a.ts', `const q = 'SELECT a FROM t WHERE x LIKE \\'97%\\'';`)).toEqual([]);
+    expect(typographyFaults('a.ts', 'const m = `Ajoutée à « ${name} ».`;')).toHaveLength(2);
+    expect(typographyFaults('a.ts', 'const m = `Ajoutée à «\\u00a0${name}\\u00a0».`;')).toEqual([]);
   });
 
   it('has none in the product', () => {
