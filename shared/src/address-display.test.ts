@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayAddress, displayDvfAddress, spellingKey, streetKey } from './address-display.js';
+import { displayAddress, displayDvfAddress, displaySyndicName, spellingKey, streetKey } from './address-display.js';
 
 describe('displayAddress', () => {
   it('writes register addresses as the BAN does', () => {
@@ -49,5 +49,14 @@ describe('displayDvfAddress', () => {
     expect(displayDvfAddress('3 ALL DE L ORME', '93048', spellings)).toBe('3 Allée de L Orme');
     expect(displayDvfAddress('', '93010', spellings)).toBe('');
     expect(displayDvfAddress(null, '93010', spellings)).toBeNull();
+  });
+});
+
+describe('displaySyndicName', () => {
+  it('writes an individual entrepreneur of SIRENE as a name, and leaves a company as registered', () => {
+    expect(displaySyndicName('TULIER*FLORENCE/')).toBe('Florence Tulier (entreprise individuelle)');
+    expect(displaySyndicName('DE LA FONTAINE*JEAN-PIERRE/')).toBe('Jean-Pierre de la Fontaine (entreprise individuelle)');
+    expect(displaySyndicName('FONCIA PARIS')).toBe('FONCIA PARIS');
+    expect(displaySyndicName(null)).toBeNull();
   });
 });

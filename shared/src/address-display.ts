@@ -144,3 +144,23 @@ export function displayDvfAddress(raw: string | null, insee: string, spellings: 
   const ban = spellings.get(spellingKey(insee, street));
   return ban ? prefix + ban : shown;
 }
+
+/**
+ * A syndic's name as the register copies it from SIRENE. An individual entrepreneur is written
+ * « NOM*PRÉNOM/ » there (« TULIER*FLORENCE/ »): shown « Florence Tulier (entreprise individuelle) ».
+ * A company's name is left as registered.
+ */
+export function displaySyndicName(raw: string): string;
+export function displaySyndicName(raw: string | null): string | null;
+export function displaySyndicName(raw: string | null): string | null {
+  if (raw === null) return null;
+  const person = /^\s*([^*/]+)\*([^*/]*)\/?\s*$/.exec(raw);
+  if (!person) return raw;
+  // Names, not addresses: no road type to spell out (a surname « ALL » stays a name).
+  const name = [person[2], person[1]]
+    .flatMap((part) => (part ?? '').trim().split(/\s+/))
+    .filter(Boolean)
+    .map((w, i) => (i > 0 && PARTICLES.has(w.toLowerCase()) ? w.toLowerCase() : capitalise(w)))
+    .join(' ');
+  return `${name} (entreprise individuelle)`;
+}

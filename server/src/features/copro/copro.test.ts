@@ -73,6 +73,10 @@ describe('GET /api/copros', () => {
     await check('syndicTypes=aucun', (c) => c.mandatEnCours !== 'Mandat en cours');
     expect(await check('syndic=atm', (c) => (c.syndic ?? '').toLowerCase().includes('atm'))).toBeGreaterThan(0);
     expect(await check('syndic=34863116900045', (c) => c.siret === '34863116900045')).toBeGreaterThan(0);
+    // An individual entrepreneur, « TULIER*FLORENCE/ » in the register, is found by name and shown as one.
+    const tulier = (await get<CoproList>('/api/copros?insee=93010&pageSize=200&syndic=tulier')).items;
+    expect(tulier.length).toBeGreaterThan(0);
+    expect(new Set(tulier.map((c) => c.syndic))).toEqual(new Set(['Florence Tulier (entreprise individuelle)']));
     await check('lotsMin=100&lotsMax=200', (c) => c.lots !== null && c.lots >= 100 && c.lots <= 200);
     await check('dwellingsMin=50', (c) => (c.lotsHabitation ?? -1) >= 50);
     await check('parkingMax=10', (c) => c.lotsStationnement !== null && c.lotsStationnement <= 10);

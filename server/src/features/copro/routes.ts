@@ -5,7 +5,7 @@
  * syndic). Without a zone, « ma zone » is used when set.
  */
 
-import { displayAddress } from '@immoloupe/shared/address-display';
+import { displayAddress, displaySyndicName } from '@immoloupe/shared/address-display';
 import {
   COPRO_MAX_CSV_ROWS,
   COPRO_PERIOD_LABELS,
@@ -40,7 +40,7 @@ export function toCoproItem(r: CoproRow): CoproItem {
     lotsStationnement: r.nombre_lots_stationnement,
     periode: r.periode_construction,
     typeSyndic: r.type_syndic,
-    syndic: r.raison_sociale_syndic,
+    syndic: displaySyndicName(r.raison_sociale_syndic),
     siret: r.siret_syndic,
     mandatEnCours: r.mandat_en_cours,
     finMandat: r.date_fin_dernier_mandat,

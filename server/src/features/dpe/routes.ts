@@ -4,6 +4,8 @@
  * view, aggregated on the server) and `GET /api/dpe/:numero` (one DPE, its parcel, the sales on
  * it, its co-ownership, its rental-ban date). Without a zone, « ma zone » is used when set.
  */
+
+import { displaySyndicName } from '@immoloupe/shared/address-display';
 import {
   DPE_BUILDING_TYPE_LABELS,
   DPE_MAX_CSV_ROWS,
@@ -191,7 +193,7 @@ export function dpeRoutes({ db }: { db: Db }): Router {
             nom: c.nom_usage,
             adresse: c.adresse_reference,
             lots: c.nombre_total_lots,
-            syndic: c.raison_sociale_syndic,
+            syndic: displaySyndicName(c.raison_sociale_syndic),
             typeSyndic: c.type_syndic,
             finMandat: c.date_fin_dernier_mandat,
           }

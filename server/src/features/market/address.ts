@@ -5,7 +5,7 @@
  * freshness of each source.
  */
 
-import { displayAddress } from '@immoloupe/shared/address-display';
+import { displayAddress, displaySyndicName } from '@immoloupe/shared/address-display';
 import type { AddressAnalysis, ParcelDto } from '@immoloupe/shared/market/address-contracts';
 import { ADDRESS_YEARS } from '@immoloupe/shared/market/address-contracts';
 import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
@@ -187,7 +187,10 @@ async function coprosAround(db: Queryable, lon: number, lat: number, parcelId: s
     lotsHabitation: r.nombre_lots_habitation,
     periodeConstruction: r.periode_construction,
     // METHODOLOGY §5: only a legal entity is named (a professional syndic, or one with a SIRET).
-    syndic: r.raison_sociale_syndic && (r.siret_syndic || /professionnel/i.test(r.type_syndic ?? '')) ? r.raison_sociale_syndic : null,
+    syndic:
+      r.raison_sociale_syndic && (r.siret_syndic || /professionnel/i.test(r.type_syndic ?? ''))
+        ? displaySyndicName(r.raison_sociale_syndic)
+        : null,
     onParcel: r.on_parcel,
     distanceM: r.d === null ? null : Math.round(r.d),
   }));

@@ -3,7 +3,7 @@
  * BAN address when the address names the parcel, else by their point inside the outline.
  */
 
-import { displayAddress, displayDvfAddress } from '@immoloupe/shared/address-display';
+import { displayAddress, displayDvfAddress, displaySyndicName } from '@immoloupe/shared/address-display';
 import { pointInGeometry } from '@immoloupe/shared/market/polygon';
 import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/owners/legal-forms.logic';
 import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
@@ -169,7 +169,7 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
       address: displayAddress(c.adresse_reference),
       lots: c.nombre_total_lots,
       syndicType: c.type_syndic,
-      syndicName: c.raison_sociale_syndic,
+      syndicName: displaySyndicName(c.raison_sociale_syndic),
       mandateEnd: iso(c.date_fin_dernier_mandat),
     })),
     owners,
