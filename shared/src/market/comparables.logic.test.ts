@@ -8,6 +8,7 @@ import {
   monthsBefore,
   type Subject,
   selectComparables,
+  staleDataNote,
 } from './comparables.logic.js';
 
 /** Metres of latitude per degree on the 6 371 008.8 m sphere. */
@@ -149,5 +150,14 @@ describe('estimate', () => {
     // 3 001 × 50.5 = 151 550.5 → 151 551 (half up, not half even).
     const three = [3000, 3001, 3002].map((pricePerM2) => sale(1, { pricePerM2 }));
     expect(estimateValue(50.5, three)?.value).toBe(151_551);
+  });
+});
+
+describe('staleDataNote', () => {
+  it('speaks when the newest sale is more than a year older than the opinion', () => {
+    expect(staleDataNote('2022-12-30', '2026-11-26')).toMatch(/^Les ventes de référence s’arrêtent au 30\/12\/2022/);
+    expect(staleDataNote('2025-12-30', '2026-11-26')).toBeNull();
+    expect(staleDataNote('2025-11-26', '2026-11-26T10:00:00.000Z')).toBeNull();
+    expect(staleDataNote('2025-11-25', '2026-11-26')).not.toBeNull();
   });
 });

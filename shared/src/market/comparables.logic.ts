@@ -4,6 +4,7 @@
  * commune, then 36 and 60 months) until enough comparables are found; estimate = median €/m² of the
  * kept comparables × surface, range = P25–P75 × surface. Every step is recorded for the report.
  */
+import { formatDate } from '../format.js';
 import { haversineMetres } from '../geo.js';
 import { Dec, roundTo } from './decimal.js';
 import type { PropertyType } from './dvf.js';
@@ -68,6 +69,15 @@ export const DEFAULT_COMPARABLES_OPTIONS: ComparablesOptions = {
   roomsTolerance: 1,
   steps: WIDENING_STEPS,
 };
+
+/**
+ * An opinion written more than a year after the newest sale behind it says so: prices have moved
+ * since (DVF is published about six months late, so a year means older data than usual).
+ */
+export function staleDataNote(asOf: string, writtenOn: string): string | null {
+  if (monthsBefore(writtenOn.slice(0, 10), 12) <= asOf) return null;
+  return `Les ventes de référence s’arrêtent au ${formatDate(asOf)}, date des dernières données DVF de la commune\u00a0: les prix ont pu évoluer depuis. Ajustez la valeur retenue si besoin.`;
+}
 
 /** `date` minus `months` calendar months, day clamped to the target month (`2023-03-31` − 1 → `2023-02-28`). */
 export function monthsBefore(isoDate: string, months: number): string {

@@ -9,6 +9,7 @@ import {
   formatSurface,
   NBSP,
 } from '@immoloupe/shared/format';
+import { staleDataNote } from '@immoloupe/shared/market/comparables.logic';
 import { type SavedOpinion, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -36,6 +37,7 @@ export function PrintedEstimate({ id }: { id: string | null }) {
   const { result } = opinion;
   const s = result.subject;
   const e = result.estimate;
+  const stale = staleDataNote(result.asOf, opinion.updatedAt);
   return (
     <ReportReady ready>
       <Group className="no-print" mb="sm">
@@ -52,7 +54,8 @@ export function PrintedEstimate({ id }: { id: string | null }) {
           <Stack gap={2} style={{ flex: 1 }}>
             <Text>{labelled('Adresse', s.label)}</Text>
             <Text>
-              {labelled('Type', typeLabel(s.type))} · {labelled('surface habitable', formatSurface(s.surface))}
+              {labelled('Type', typeLabel(s.type))} ·{' '}
+              {labelled(s.type === 'local' ? 'surface bâtie' : 'surface habitable', formatSurface(s.surface))}
               {s.rooms !== null ? ` · ${s.rooms} pièce${s.rooms > 1 ? 's' : ''}` : ''}
             </Text>
             {s.landSurface !== null && <Text>{labelled('Terrain', formatSurface(s.landSurface))}</Text>}
@@ -94,12 +97,13 @@ export function PrintedEstimate({ id }: { id: string | null }) {
           Méthode
         </Title>
         <Text size="sm">
-          Méthode par comparaison{NBSP}: ventes DVF d’un seul bien, de même type, surface ±20{NBSP}%, pièces ±1. Échantillon{NBSP}:{' '}
-          {salesCount(result.comparables.length)},{' '}
+          Méthode par comparaison{NBSP}: ventes DVF d’un seul bien, de même type, surface ±20{NBSP}%
+          {s.type === 'local' || s.rooms === null ? '' : ', pièces ±1'}. Échantillon{NBSP}: {salesCount(result.comparables.length)},{' '}
           {result.used.radiusM === null ? 'dans la commune' : `dans un rayon de ${distanceLabel(result.used.radiusM)}`}, du{' '}
           {formatDate(result.used.from)} au {formatDate(result.used.to)}. Élargissements{NBSP}:{' '}
           {result.steps.map((st) => `${stepLabel(st)} → ${salesCount(st.found)}`).join(`${NBSP}; `)}.
         </Text>
+        {stale && <Text size="sm">{stale}</Text>}
       </section>
       <section aria-label="Comparables">
         <Title order={2} fz="h4">

@@ -47,4 +47,25 @@ describe('value opinion figures', () => {
     expect(plain(screen.getByText(/Fourchette/).textContent)).toContain('171 000 € à 204 000 €');
     expect(plain(screen.getByTestId('final-value').textContent)).toContain('198 000 €');
   });
+
+  it('says when the newest sale behind the estimate is more than a year old', () => {
+    const show = (asOf: string) =>
+      render(
+        <MantineProvider>
+          <ValueOpinionValue
+            result={{ ...RESULT, asOf }}
+            adjustment={0}
+            setAdjustment={() => {}}
+            finalValue={null}
+            comment=""
+            setComment={() => {}}
+          />
+        </MantineProvider>,
+      );
+    show('2022-12-30');
+    expect(plain(screen.getByTestId('donnees-anciennes').textContent)).toMatch(/^Les ventes de référence s’arrêtent au 30\/12\/2022/);
+    cleanup();
+    show(new Date().toISOString().slice(0, 10));
+    expect(screen.queryByTestId('donnees-anciennes')).toBeNull();
+  });
 });

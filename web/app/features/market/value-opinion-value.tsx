@@ -3,6 +3,7 @@
  * value retained, the agent's comment; or why there is no estimate.
  */
 import { estimateRounding, formatEstimate, formatEuros, formatEurosPerSquareMetre, formatSurface, NBSP } from '@immoloupe/shared/format';
+import { staleDataNote } from '@immoloupe/shared/market/comparables.logic';
 import type { EstimateResponse } from '@immoloupe/shared/market/estimate-contracts';
 import { Alert, Grid, Group, NumberInput, Text, Textarea } from '@mantine/core';
 import { labelled, salesCount } from './labels';
@@ -22,8 +23,16 @@ export function ValueOpinionValue({
   comment: string;
   setComment: (value: string) => void;
 }) {
+  const stale = staleDataNote(result.asOf, new Date().toISOString());
   return result.estimate ? (
     <Grid>
+      {stale && (
+        <Grid.Col span={12}>
+          <Alert color="yellow" variant="light" data-testid="donnees-anciennes">
+            {stale}
+          </Alert>
+        </Grid.Col>
+      )}
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Text size="sm" c="dimmed">
           Valeur estimée (médiane des prix au m² × {formatSurface(result.subject.surface)})
