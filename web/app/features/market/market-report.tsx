@@ -62,6 +62,8 @@ export function MarketReport({ data, print = false }: { data: MarketAnalysis; pr
     [data],
   );
   const chartHeight = print ? 240 : 320;
+  // The printed report keeps to a page of sections; the page shows more.
+  const shownSections = print ? 15 : 50;
   return (
     <Stack gap="lg" data-testid="market-report">
       <section aria-label="Chiffres clés">
@@ -159,10 +161,15 @@ export function MarketReport({ data, print = false }: { data: MarketAnalysis; pr
         <Title order={3} fz="h5" mb="xs">
           Par section cadastrale ({data.sections.length})
         </Title>
+        {data.sections.length > shownSections && (
+          <Text size="sm" c="dimmed">
+            Les {shownSections} sections qui comptent le plus de ventes, sur {data.sections.length}.
+          </Text>
+        )}
         <StatTable
           rows={[...data.sections]
             .sort((a, b) => b.count - a.count)
-            .slice(0, print ? 15 : 50)
+            .slice(0, shownSections)
             .map((s) => ({ ...s, label: `Section ${s.section} (${s.code.slice(0, 5)})` }))}
         />
       </section>
