@@ -100,7 +100,8 @@ export function ListingsMapTool() {
                 <Table.Tr key={p.id} data-testid="annonce-carte">
                   <Table.Td>{l?.title ?? 'Annonce'}</Table.Td>
                   <Table.Td>{l?.price ? priceLabel(l.price, l.transaction) : '—'}</Table.Td>
-                  <Table.Td>{p.pricePerM2 ? pricePerM2Label(p.pricePerM2, l?.transaction) : '—'}</Table.Td>
+                  {/* A rent has its €/m² too, though it is compared with no sale (the point's is null). */}
+                  <Table.Td>{l?.price && l.surface ? pricePerM2Label(l.price / l.surface, l.transaction) : '—'}</Table.Td>
                   <Table.Td>{p.median ? `Médiane ${formatEurosPerSquareMetre(p.median)}` : 'Pas de médiane'}</Table.Td>
                   <Table.Td>{p.position ? POSITION_LABELS[p.position] : 'Sans comparaison'}</Table.Td>
                 </Table.Tr>
