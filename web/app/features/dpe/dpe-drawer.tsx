@@ -3,7 +3,9 @@
  * its parcel (link to the parcel sheet), the DVF sales on that parcel, its co-ownership, and
  * « Ajouter à une liste de prospection ».
  */
+
 import { type DpeDetail, dpeDetailSchema } from '@immoloupe/shared/dpe/contracts';
+import { complementBesidesFloor, dpeFloor, dpePostalAddress, dpeTargetAddress, floorLabel } from '@immoloupe/shared/dpe/dpe-address.logic';
 import { formatDate, formatInteger, formatSurface, NBSP } from '@immoloupe/shared/format';
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -34,7 +36,8 @@ function RentalBan({ d, today }: { d: DpeDetail; today: string }) {
 
 export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose: () => void }) {
   const { detail, error } = useDetail(numero ? `/api/dpe/${encodeURIComponent(numero)}` : null, dpeDetailSchema, FAILURE);
-  const address = detail ? [detail.address, detail.complement].filter(Boolean).join(', ') || 'Adresse inconnue' : '';
+  const address = detail ? dpePostalAddress(detail) || 'Adresse inconnue' : '';
+  const floor = detail ? dpeFloor(detail) : null;
   return (
     <DetailDrawer
       opened={numero !== null}
@@ -47,12 +50,9 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
         <Stack gap="sm" aria-label="Fiche du DPE">
           <Title order={3}>{address}</Title>
           <Text>
-            {[detail.codePostal, detail.commune].filter(Boolean).join(' ')}
-            {detail.etage === null
-              ? ''
-              : detail.etage === 0
-                ? ' — rez-de-chaussée'
-                : ` — ${detail.etage}${detail.etage === 1 ? 'er' : 'e'}\u00a0étage`}
+            {[detail.commune, complementBesidesFloor(detail.complement), floor === null ? null : floorLabel(floor)]
+              .filter(Boolean)
+              .join(' — ')}
           </Text>
           <Group gap="xs">
             <Text>Énergie</Text>
@@ -69,8 +69,8 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
           <AddToListButton
             kind="dpe"
             refId={detail.numero}
-            label={`DPE ${detail.classe ?? ''} — ${address}`}
-            address={`${address} ${detail.codePostal ?? ''} ${detail.commune ?? ''}`.trim()}
+            label={`DPE ${detail.classe ?? ''} — ${dpeTargetAddress(detail)}`}
+            address={dpeTargetAddress(detail)}
           />
           <DetailSection
             title="Parcelle"

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { complementBesidesFloor, dpeFloor, dpePostalAddress, dpeTargetAddress } from './dpe-address.logic.js';
+
+const VILLON = {
+  address: '69 Rue Villon 69008 Lyon',
+  codePostal: '69008',
+  commune: 'Lyon 8e Arrondissement',
+  complement: 'Etage : 7',
+  etage: 0,
+};
+
+describe('a DPE’s address', () => {
+  it('does not repeat the postcode and town the BAN label already holds', () => {
+    expect(dpePostalAddress(VILLON)).toBe('69 Rue Villon 69008 Lyon');
+    expect(dpePostalAddress({ address: '69 Rue Villon', codePostal: '69008', commune: 'Lyon' })).toBe('69 Rue Villon 69008 Lyon');
+  });
+
+  it('takes the floor the complement writes over a 0 that means « not given »', () => {
+    expect(dpeFloor(VILLON)).toBe(7);
+    expect(dpeFloor({ complement: null, etage: 0 })).toBe(0);
+    expect(dpeFloor({ complement: '3e étage', etage: null })).toBe(3);
+    expect(dpeFloor({ complement: 'Bât. B', etage: 2 })).toBe(2);
+    expect(complementBesidesFloor('Bât. B, Etage : 7')).toBe('Bât. B');
+    expect(complementBesidesFloor('Etage : 7')).toBeNull();
+  });
+
+  it('gives a prospecting target one address, its floor once', () => {
+    expect(dpeTargetAddress(VILLON)).toBe('69 Rue Villon 69008 Lyon, 7e\u00a0étage');
+  });
+});
