@@ -77,6 +77,14 @@ describe('GET /api/parcels/:id', () => {
     const u = parcelSheetSchema.parse((await sheet(addressed?.id ?? '')).body);
     expect(u.addresses.length).toBeGreaterThan(0);
     expect(u.addresses[0]?.label).toMatch(/93140 Bondy$/);
+
+    // AS 167: the BAN does not name it, but 139 Avenue Carnot stands in its outline (as the address analysis finds it).
+    const [named] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ban_addresses WHERE '93010000AS0167' = ANY(cad_parcelles)`,
+    );
+    expect(named?.n).toBe(0);
+    const carnot = parcelSheetSchema.parse((await sheet('93010000AS0167')).body);
+    expect(carnot.addresses.map((a) => a.label)).toContain('139 Avenue Carnot, 93140 Bondy');
   });
 
   it('answers a bad id with a French 400, an unknown one with a 404, and only subscribers', async () => {

@@ -9,7 +9,9 @@ import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/o
 import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
 import { inBoxSql } from '../../db/spatial.js';
+import { distanceToParcelM } from '../../importers/cadastre.logic.js';
 import { communeByCode } from '../geocode/communes.js';
+import { addressParcel } from '../geocode/geocode.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { Params } from '../market/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
@@ -57,7 +59,20 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
   if (!row) return null;
   const parcel = parcelOf(row);
   const insee = id.slice(0, 5);
-  const addresses = await db.query<{
+  // The BAN names a parcel for some addresses only (`cad_parcelles`, often empty): the addresses
+  // it does not name are this parcel's when the geocoder gives them this parcel, as the address
+  // analysis does (the parcel containing the point, else the nearest within 25 m: BAN points
+  // often stand on the street, at the door).
+  const box = new Params();
+  const margin = 25 / 111_195;
+  const marginLon = margin / Math.cos((((row.bbox_south + row.bbox_north) / 2) * Math.PI) / 180);
+  const addressBox = inBoxSql((v) => box.add(v), 'a.lon', 'a.lat', [
+    row.bbox_west - marginLon,
+    row.bbox_south - margin,
+    row.bbox_east + marginLon,
+    row.bbox_north + margin,
+  ]);
+  const addressRows = await db.query<{
     id: string;
     numero: number | null;
     rep: string | null;
@@ -66,11 +81,25 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
     nom_commune: string;
     lon: number;
     lat: number;
+    named: boolean;
   }>(
-    `SELECT id, numero, rep, nom_voie, code_postal, nom_commune, lon, lat FROM ban_addresses
-      WHERE code_insee = $1 AND $2 = ANY(cad_parcelles) ORDER BY nom_voie, numero, rep LIMIT 50`,
-    [insee, id],
+    `SELECT a.id, a.numero, a.rep, a.nom_voie, a.code_postal, a.nom_commune, a.lon, a.lat, ${box.add(id)} = ANY(a.cad_parcelles) AS named
+       FROM ban_addresses a
+      WHERE a.code_insee = ${box.add(insee)} AND (${box.add(id)} = ANY(a.cad_parcelles) OR (${addressBox}))
+      ORDER BY a.nom_voie, a.numero, a.rep LIMIT 200`,
+    box.values,
   );
+  const addresses = [];
+  for (const a of addressRows) {
+    if (addresses.length === 50) break;
+    // Outside the outline, only a point within 25 m of it may be its; the geocoder then tells which parcel is nearest.
+    const inside = a.named || pointInGeometry(a.lon, a.lat, row.geometry);
+    if (
+      inside ||
+      (distanceToParcelM(row.geometry, a.lon, a.lat) <= 25 && (await addressParcel(db, { cad_parcelles: [], ...a }))?.id === id)
+    )
+      addresses.push(a);
+  }
   const sales = await db.query<{
     id_mutation: string;
     date_mutation: unknown;
