@@ -67,6 +67,13 @@ describe('market tools', () => {
       await b.page.locator('[data-map-ready="true"]').waitFor();
       expect(new URL(b.page.url()).searchParams.get('adresse')).toMatch(/139 Avenue Carnot/);
       await screenshot(b.page, 'market-analyseadresse-carnot');
+      // The address goes to a prospecting list from here, as a DPE, a co-ownership or a parcel does.
+      await analysis.getByTestId('add-to-list').click();
+      await b.page.getByLabel('Nom de la nouvelle liste').fill('Adresses Bondy');
+      await b.page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+      await b.page.getByText('Ajoutée à « Adresses Bondy ».').waitFor();
+      await b.page.getByRole('link', { name: 'Ouvrir la liste' }).click();
+      await b.page.getByTestId('prospecting-target').first().getByText(/139 Avenue Carnot/).first().waitFor();
     } finally {
       await b.close();
     }

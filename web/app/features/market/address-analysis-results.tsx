@@ -9,6 +9,7 @@ import { PROPERTY_TYPES } from '@immoloupe/shared/market/dvf';
 import { UI_LABELS } from '@immoloupe/shared/ui-labels';
 import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { Chart } from '~/features/charts/chart';
+import { AddToListButton } from '~/features/prospecting/add-to-list-button';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
 import { AddressAnalysisDpeCopros } from './address-analysis-dpe-copros';
 import { distanceLabel, labelled, salesCount, TYPE_PLURALS } from './labels';
@@ -39,14 +40,19 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label }: Address
               <Text c="dimmed">Aucune parcelle du cadastre importé ne contient ce point. {UI_LABELS.importHint}</Text>
             )}
           </Stack>
-          <SaveAddressButton
-            key={`${lat}/${lon}`}
-            address={
-              lat && lon
-                ? { label, lon: Number(lon), lat: Number(lat), insee: data.commune?.insee ?? null, idParcelle: data.parcel?.id ?? null }
-                : null
-            }
-          />
+          <Stack gap="xs" align="flex-end">
+            <SaveAddressButton
+              key={`${lat}/${lon}`}
+              address={
+                lat && lon
+                  ? { label, lon: Number(lon), lat: Number(lat), insee: data.commune?.insee ?? null, idParcelle: data.parcel?.id ?? null }
+                  : null
+              }
+            />
+            {label ? (
+              <AddToListButton key={`liste-${lat}/${lon}`} kind="address" refId={label.slice(0, 200)} label={label} address={label} />
+            ) : null}
+          </Stack>
         </Group>
         <Text size="sm" c="dimmed" mt="sm">
           {data.freshness.lastMutationDate
