@@ -9,6 +9,7 @@ import { LISTING_TYPE_LABELS, type PoolListing } from '@immoloupe/shared/listing
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CommunesPicker } from '~/components/communes-picker';
 import { MultiSelect } from '~/components/select';
 import { SaveSearchButton } from '~/features/saved-searches/save-search-button';
 import { ApiError } from '~/lib/api';
@@ -20,12 +21,11 @@ import { PositionLegend } from './position-legend';
 
 const TEXT_FIELDS = [
   ['postcode', 'Codes postaux', '69008'],
-  ['insee', 'ou communes (INSEE)', '69388'],
   ['priceMax', 'Prix maximal (€)', ''],
   ['surfaceMin', 'Surface minimale (m²)', ''],
   ['maxPricePerM2', 'Prix au m² maximal', ''],
 ] as const;
-const LIST_FIELDS = ['types', 'dpe'] as const;
+const LIST_FIELDS = ['types', 'dpe', 'insee'] as const;
 const ZONE_KEYS = ['postcode', 'insee', 'zone', 'lat', 'polygon'];
 const SHOWN_ROWS = 50;
 
@@ -80,6 +80,8 @@ export function PoolMapTool() {
               onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
             />
           ))}
+          {/* Communes picked by name, as in the other tools; the URL keeps their INSEE codes. */}
+          <CommunesPicker label="ou communes" value={list('insee')} onChange={(codes) => setForm({ ...form, insee: codes.join(',') })} />
           <MultiSelect
             label="Types de bien"
             value={list('types')}
