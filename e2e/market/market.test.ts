@@ -73,7 +73,12 @@ describe('market tools', () => {
       await b.page.getByRole('button', { name: 'Ajouter', exact: true }).click();
       await b.page.getByText('Ajoutée à « Adresses Bondy ».').waitFor();
       await b.page.getByRole('link', { name: 'Ouvrir la liste' }).click();
-      await b.page.getByTestId('prospecting-target').first().getByText(/139 Avenue Carnot/).first().waitFor();
+      await b.page
+        .getByTestId('prospecting-target')
+        .first()
+        .getByText(/139 Avenue Carnot/)
+        .first()
+        .waitFor();
     } finally {
       await b.close();
     }
