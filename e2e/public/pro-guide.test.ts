@@ -72,7 +72,7 @@ describe('user guide for a subscriber', () => {
       await signIn(b.page, SUBSCRIBER);
       await b.page.goto(`${server.url}/pro/modedemploi`);
       const admin = b.page.getByRole('article', { name: 'Administration' });
-      await admin.getByText('Réservé aux administrateurs').waitFor();
+      await admin.getByText('Réservé aux administrateurs', { exact: true }).waitFor();
       expect(await admin.getByRole('link', { name: /Ouvrir/ }).count()).toBe(0);
       expect(await b.page.getByRole('link', { name: 'Ouvrir «\u00a0Transactions\u00a0»' }).count()).toBe(1);
       const articles = b.page.getByRole('article');
