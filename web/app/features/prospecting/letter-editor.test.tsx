@@ -41,13 +41,15 @@ function show(
     'fetch',
     vi.fn(async (url: string) => (url === '/api/agency' ? json(agency) : json({ message: 'inconnu' }, 404))),
   );
-  render(
+  const tree = (t: typeof targets) => (
     <MantineProvider>
       <MemoryRouter>
-        <LetterEditor list={LIST} targets={targets} query="" onSave={onSave} />
+        <LetterEditor list={LIST} targets={t} query="" onSave={onSave} />
       </MemoryRouter>
-    </MantineProvider>,
+    </MantineProvider>
   );
+  const { rerender } = render(tree(targets));
+  return (t: typeof targets) => rerender(tree(t));
 }
 
 describe('LetterEditor', () => {
@@ -84,5 +86,12 @@ describe('LetterEditor', () => {
     await screen.findByText('Textes enregistrés.');
     // Only the text that changed is sent.
     expect(saves).toEqual([{ syndicLetterBody: 'Madame, Monsieur,\n{agence}' }]);
+  });
+
+  it('opens on the syndics’ letter when a list of co-ownerships gets its targets after the first render', async () => {
+    const update = show({ name: 'Agence du Canal', contact: '', hasLogo: false }, []);
+    await screen.findByLabelText('Texte de la lettre aux propriétaires');
+    update([COPRO]);
+    expect(await screen.findByLabelText('Texte de la lettre aux syndics')).toBeTruthy();
   });
 });

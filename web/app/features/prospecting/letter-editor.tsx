@@ -49,7 +49,10 @@ export function LetterEditor({
   const [error, setError] = useState<string | null>(null);
   const counts = { owner: 0, syndic: 0 };
   for (const t of targets) counts[audienceOf(t)]++;
-  const [audience, setAudience] = useState<LetterAudience>(counts.owner === 0 && counts.syndic > 0 ? 'syndic' : 'owner');
+  // Until a tab is picked, the letter shown follows the targets, which may load after the list:
+  // a list of co-ownerships only opens on the syndics' letter.
+  const [picked, setAudience] = useState<LetterAudience | null>(null);
+  const audience: LetterAudience = picked ?? (counts.owner === 0 && counts.syndic > 0 ? 'syndic' : 'owner');
   useEffect(() => setBodies(bodiesOf(list)), [list]);
   const unknown = { owner: unknownMergeFields(bodies.owner), syndic: unknownMergeFields(bodies.syndic) };
   const invalid = unknown.owner.length > 0 || unknown.syndic.length > 0;
