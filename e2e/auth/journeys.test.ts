@@ -80,7 +80,7 @@ describe('admin:create', () => {
 });
 
 describe('accounts in the browser', () => {
-  it('signs up with the strength meter, confirms the address, and lands on the offer without subscription', async () => {
+  it('signs up with the strength meter, gets a new link for the lost one, confirms the address, and lands on the offer without subscription', async () => {
     const b = await openBrowser();
     try {
       await b.page.goto(`${server.url}/abo/nouveaucompte`);
@@ -96,6 +96,20 @@ describe('accounts in the browser', () => {
       const done = b.page.getByTestId('signup-done');
       await done.waitFor();
       expect(await done.textContent()).toContain('écrit dans le journal du serveur');
+
+      // The link is lost: signing in says why it is refused and sends a new one.
+      const lost = loggedLink(USER.email);
+      await b.page.goto(`${server.url}/abo/connexion`);
+      await signIn(b.page, USER);
+      await b.page.getByTestId('login-message').filter({ hasText: 'demandez-en un nouveau ci-dessous' }).waitFor();
+      await b.page.getByRole('button', { name: 'Renvoyer le lien de confirmation' }).click();
+      await b.page.getByTestId('resend-result').filter({ hasText: 'un nouveau lien de confirmation vient de lui être envoyé' }).waitFor();
+      await expect.poll(() => loggedLink(USER.email)).not.toBe(lost);
+      // The old link no longer works, and its page offers a new one too.
+      await b.page.goto(lost);
+      await b.page.getByTestId('activation-result').filter({ hasText: 'n’est plus valable' }).waitFor();
+      expect(await b.page.getByRole('button', { name: 'Renvoyer le lien de confirmation' }).isVisible()).toBe(true);
+      await screenshot(b.page, 'auth-activation-link-expired');
 
       await b.page.goto(loggedLink(USER.email));
       await b.page.getByTestId('activation-result').waitFor();

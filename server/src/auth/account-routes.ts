@@ -9,6 +9,7 @@ import {
   deleteAccountRequestSchema,
   forgotPasswordRequestSchema,
   type LinkSentResponse,
+  resendActivationRequestSchema,
   resetPasswordRequestSchema,
   signupRequestSchema,
 } from '@immoloupe/shared/accounts/contracts';
@@ -73,6 +74,19 @@ export function accountRoutes(deps: Deps): express.Router {
     await recordAttempt(db, LIMITS.mailAccount, email);
   }
 
+  async function sendActivation(userId: string, email: string): Promise<void> {
+    const token = await createLinkToken(db, userId, 'activate');
+    sendLater(activationMail(email, link(`/abo/activate?token=${token}`)));
+  }
+
+  /** An address that has an account: a new link if it is not confirmed yet, else how to sign in. */
+  async function sendToExisting(email: string, why: 'signup' | 'resend'): Promise<void> {
+    const existing = await accountByEmail(db, email);
+    if (!existing) return;
+    if (!existing.emailVerified) await sendActivation(existing.id, existing.email);
+    else sendLater(existingAccountMail(existing.email, link('/abo/connexion'), link('/abo/connexion?oubli=1'), why));
+  }
+
   router.post('/account/signup', async (req, res) => {
     const { email, password, marketingConsent } = signupRequestSchema.parse(req.body);
     await limitMail(req, email);
@@ -80,18 +94,8 @@ export function accountRoutes(deps: Deps): express.Router {
     const passwordHash = await hashPassword(password);
     // The consent is recorded for a new account only: it cannot be set on someone else's address.
     const userId = await createUser(db, { email, passwordHash, marketingConsent });
-    if (userId) {
-      const token = await createLinkToken(db, userId, 'activate');
-      sendLater(activationMail(email, link(`/abo/activate?token=${token}`)));
-    } else {
-      const existing = await accountByEmail(db, email);
-      if (existing && !existing.emailVerified) {
-        const token = await createLinkToken(db, existing.id, 'activate');
-        sendLater(activationMail(email, link(`/abo/activate?token=${token}`)));
-      } else {
-        sendLater(existingAccountMail(email, link('/abo/connexion'), link('/abo/connexion?oubli=1')));
-      }
-    }
+    if (userId) await sendActivation(userId, email);
+    else await sendToExisting(email, 'signup');
     res
       .status(202)
       .json(linkSent(`Un e-mail de confirmation a été envoyé à ${email}\u00a0: ouvrez le lien qu’il contient pour activer votre compte.`));
@@ -103,10 +107,23 @@ export function accountRoutes(deps: Deps): express.Router {
     if (!userId)
       throw new HttpError(
         400,
-        'Ce lien d’activation n’est plus valable (déjà utilisé ou expiré). Connectez-vous, ou créez à nouveau votre compte pour recevoir un nouveau lien.',
+        'Ce lien d’activation n’est plus valable (déjà utilisé, remplacé par un plus récent ou expiré). Si votre adresse est déjà confirmée, connectez-vous\u00a0; sinon, demandez un nouveau lien ci-dessous.',
       );
     await db.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1', [userId]);
     res.json({ message: 'Votre adresse e-mail est confirmée. Vous pouvez vous connecter.' });
+  });
+
+  router.post('/account/activate/resend', async (req, res) => {
+    const { email } = resendActivationRequestSchema.parse(req.body);
+    await limitMail(req, email);
+    await sendToExisting(email, 'resend');
+    res
+      .status(202)
+      .json(
+        linkSent(
+          `Si un compte en attente de confirmation existe pour ${email}, un nouveau lien de confirmation vient de lui être envoyé. Le lien précédent ne sert plus.`,
+        ),
+      );
   });
 
   router.post('/account/password/forgot', async (req, res) => {

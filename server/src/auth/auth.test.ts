@@ -73,6 +73,40 @@ describe('Auth.js endpoints', () => {
     expect(await b.auth.getSession()).toBeNull();
   });
 
+  it('sends a new confirmation link on request, which replaces the lost one, and answers alike for any address', async () => {
+    const b = new TestBrowser(app.url);
+    const address = email('relance');
+    await b.api('/api/account/signup', { method: 'POST', body: { email: address, password: PASSWORD } });
+    const lost = new URL(lastLink(address)).searchParams.get('token');
+    const resend = await b.api('/api/account/activate/resend', { method: 'POST', body: { email: address.toUpperCase() } });
+    expect(resend.status).toBe(202);
+    const answer = (await resend.json()).message as string;
+    expect(answer).toContain('un nouveau lien de confirmation');
+    const fresh = new URL(lastLink(address));
+    expect(fresh.pathname).toBe('/abo/activate');
+    expect(fresh.searchParams.get('token')).not.toBe(lost);
+    // The new link replaces the lost one.
+    expect((await b.api('/api/account/activate', { method: 'POST', body: { token: lost } })).status).toBe(400);
+    expect((await b.api('/api/account/activate', { method: 'POST', body: { token: fresh.searchParams.get('token') } })).status).toBe(200);
+    expect((await b.signIn(address, PASSWORD)).ok).toBe(true);
+
+    // Confirmed already: no link, a mail that says so. Unknown: nothing sent. The answer is the same.
+    const before = app.logs.length;
+    const confirmed = await new TestBrowser(app.url).api('/api/account/activate/resend', { method: 'POST', body: { email: address } });
+    const unknown = email('personne');
+    const nobody = await new TestBrowser(app.url).api('/api/account/activate/resend', { method: 'POST', body: { email: unknown } });
+    expect([confirmed.status, nobody.status]).toEqual([202, 202]);
+    expect((await confirmed.json()).message.replace(address, 'X')).toBe((await nobody.json()).message.replace(unknown, 'X'));
+    await expect.poll(() => app.logs.slice(before).filter((l) => l.to === address).length).toBe(1);
+    const sent = app.logs.slice(before).filter((l) => l.to === address || l.to === unknown);
+    expect(sent.map((l) => l.subject)).toEqual(['Votre compte Immoloupe est déjà confirmé']);
+
+    // A malformed address changes nothing and says why, in French.
+    const bad = await b.api('/api/account/activate/resend', { method: 'POST', body: { email: 'pas-une-adresse' } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).issues[0].path).toBe('email');
+  });
+
   it('redirects Auth.js’s sign-in page to ours with the SessionRequired code', async () => {
     const res = await app.fetch('/api/auth/signin?error=SessionRequired&callbackUrl=%2Fpro');
     expect(res.status).toBe(302);

@@ -101,11 +101,16 @@ export function activationMail(to: string, link: string): MailMessage {
   };
 }
 
-export function existingAccountMail(to: string, loginLink: string, resetLink: string): MailMessage {
+/** To an address whose account is confirmed, when someone signs up with it or asks for a new confirmation link. */
+export function existingAccountMail(to: string, loginLink: string, resetLink: string, why: 'signup' | 'resend' = 'signup'): MailMessage {
+  const what =
+    why === 'signup'
+      ? 'Quelqu’un (vous, sans doute) a voulu créer un compte Immoloupe avec cette adresse, qui en a déjà un.'
+      : 'Quelqu’un (vous, sans doute) a demandé un nouveau lien de confirmation pour cette adresse, dont le compte Immoloupe est déjà confirmé\u00a0: il suffit de vous connecter.';
   return {
     to,
-    subject: 'Votre compte Immoloupe existe déjà',
-    text: `Bonjour,\n\nQuelqu’un (vous, sans doute) a voulu créer un compte Immoloupe avec cette adresse, qui en a déjà un.\n\nPour vous connecter\u00a0: ${loginLink}\nMot de passe oublié\u00a0? ${resetLink}${SIGNATURE}`,
+    subject: why === 'signup' ? 'Votre compte Immoloupe existe déjà' : 'Votre compte Immoloupe est déjà confirmé',
+    text: `Bonjour,\n\n${what}\n\nPour vous connecter\u00a0: ${loginLink}\nMot de passe oublié\u00a0? ${resetLink}${SIGNATURE}`,
     link: loginLink,
   };
 }

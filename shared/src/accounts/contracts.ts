@@ -36,6 +36,8 @@ export const signupRequestSchema = z.object({
 });
 export const activateRequestSchema = z.object({ token: linkTokenSchema });
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+/** A new confirmation link, for an account whose link was lost or has expired. */
+export const resendActivationRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordRequestSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
 export const changePasswordRequestSchema = z.object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema });
 export const deleteAccountRequestSchema = z.object({ password: currentPasswordSchema });

@@ -9,6 +9,7 @@ import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AboPage } from '~/features/auth/page-frame';
+import { ResendActivation } from '~/features/auth/resend-activation';
 import { ApiError, apiFetch } from '~/lib/api';
 import { specMetaFor } from '~/lib/meta';
 import { routeValidationError } from '~/lib/route-errors';
@@ -68,10 +69,11 @@ export default function ActivatePage() {
           </Alert>
         )}
         {state.kind !== 'pending' ? (
-          <Button component={Link} to={state.kind === 'done' ? '/abo/connexion' : '/abo/nouveaucompte'}>
-            {state.kind === 'done' ? 'Se connecter' : 'Créer un compte'}
+          <Button component={Link} to="/abo/connexion" variant={state.kind === 'done' ? 'filled' : 'default'}>
+            Se connecter
           </Button>
         ) : null}
+        {state.kind === 'failed' ? <ResendActivation initialEmail="" /> : null}
       </Stack>
     </AboPage>
   );

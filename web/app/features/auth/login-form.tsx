@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '~/lib/session';
 import { afterSignInPath, signInErrorMessage } from './messages';
+import { ResendActivation } from './resend-activation';
 
 export function LoginForm({ onForgot }: { onForgot: (email: string) => void }) {
   const [params] = useSearchParams();
@@ -13,16 +14,19 @@ export function LoginForm({ onForgot }: { onForgot: (email: string) => void }) {
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState<string | null>(params.get('code'));
   const notice = signInErrorMessage(params.get('error'), params.get('code'));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setPending(true);
     setError(null);
+    setCode(null);
     try {
       const result = await session.signIn(email.trim(), password, afterSignInPath(params, window.location.origin));
       if (!result.ok) {
         setError(signInErrorMessage(result.error, result.code));
+        setCode(result.code);
         setPending(false);
       }
       // Signed in: the navigation guard opens the page asked for.
@@ -37,43 +41,47 @@ export function LoginForm({ onForgot }: { onForgot: (email: string) => void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Connexion">
-      <Stack gap="md">
-        {(error ?? notice) ? (
-          <Alert color={error || params.get('error') !== 'SessionRequired' ? 'red' : 'blue'} role="alert" data-testid="login-message">
-            {error ?? notice}
-          </Alert>
-        ) : null}
-        <TextInput
-          label="Adresse e-mail"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Mot de passe"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-        />
-        <Button type="submit" loading={pending} disabled={!email || !password}>
-          Se connecter
-        </Button>
-        <Anchor component="button" type="button" size="sm" onClick={() => onForgot(email)}>
-          Mot de passe oublié ?
-        </Anchor>
-        <Text size="sm">
-          Pas encore de compte ?{' '}
-          <Anchor component={Link} to="/abo/nouveaucompte">
-            Créer un compte
+    <Stack gap="xl">
+      <form onSubmit={submit} noValidate aria-label="Connexion">
+        <Stack gap="md">
+          {(error ?? notice) ? (
+            <Alert color={error || params.get('error') !== 'SessionRequired' ? 'red' : 'blue'} role="alert" data-testid="login-message">
+              {error ?? notice}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Adresse e-mail"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Mot de passe"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={pending} disabled={!email || !password}>
+            Se connecter
+          </Button>
+          <Anchor component="button" type="button" size="sm" onClick={() => onForgot(email)}>
+            Mot de passe oublié ?
           </Anchor>
-        </Text>
-      </Stack>
-    </form>
+          <Text size="sm">
+            Pas encore de compte ?{' '}
+            <Anchor component={Link} to="/abo/nouveaucompte">
+              Créer un compte
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+      {/* Its own form, outside the sign-in one: forms do not nest. */}
+      {code === 'adresse-non-confirmee' ? <ResendActivation initialEmail={email.trim()} /> : null}
+    </Stack>
   );
 }

@@ -7,7 +7,7 @@ export function signInErrorMessage(error: string | null, code: string | null): s
     if (code === 'trop-de-tentatives')
       return `Trop de tentatives de connexion${NBSP}: patientez quelques minutes avant de réessayer. Depuis un navigateur où vous vous êtes déjà connecté, votre mot de passe est accepté sans attendre.`;
     if (code === 'adresse-non-confirmee') {
-      return `Confirmez d’abord votre adresse e-mail${NBSP}: ouvrez le lien reçu après l’inscription. Pour en recevoir un nouveau, inscrivez-vous à nouveau avec la même adresse.`;
+      return `Confirmez d’abord votre adresse e-mail${NBSP}: ouvrez le lien reçu après l’inscription, ou demandez-en un nouveau ci-dessous.`;
     }
     if (code === 'compte-desactive') return `Ce compte a été désactivé${NBSP}: écrivez-nous depuis la page Contact.`;
     return 'Adresse e-mail ou mot de passe incorrect.';
