@@ -248,6 +248,46 @@ describe('transactions and market analysis', () => {
     await b.page.waitForURL(/from=2021-12-31&to=2022-12-30/);
   });
 
+  it('undoes each choice with Back, a number typed being one step, and the fields follow', async () => {
+    await b.page.goto(`${server.url}/pro/transactions?lieu=commune&insee=93010`);
+    await b.page
+      .getByTestId('transactions-total')
+      .getByText(/ventes$/)
+      .waitFor();
+    // The map frames Bondy and writes its view: that replaces the entry, it is not a choice.
+    await b.page.waitForURL(/carte=/);
+    const commune = b.page.getByPlaceholder('Nom, code postal ou INSEE');
+    await expect.poll(() => commune.inputValue()).toBe('Bondy (93010)');
+    await b.page.getByRole('group', { name: 'Période' }).getByRole('button', { name: '1 an' }).click();
+    await b.page.waitForURL(/from=2021-12-31/);
+    const surface = b.page.getByLabel('Surface min (m²)');
+    await surface.pressSequentially('45', { delay: 150 });
+    await b.page.waitForURL(/surfaceMin=45/);
+    await b.page.getByRole('checkbox', { name: 'Appartement' }).check();
+    await b.page.waitForURL(/types=appartement/);
+    await commune.fill('Hendaye');
+    await b.page.getByRole('option', { name: 'Hendaye (64260)' }).click();
+    await b.page.waitForURL(/insee=64260/);
+
+    const url = () => new URL(b.page.url());
+    await b.page.goBack();
+    await b.page.waitForURL(/insee=93010/);
+    await expect.poll(() => commune.inputValue()).toBe('Bondy (93010)');
+    expect(url().searchParams.get('types')).toBe('appartement');
+    await b.page.goBack();
+    await expect.poll(() => url().searchParams.get('types')).toBeNull();
+    expect(await b.page.getByRole('checkbox', { name: 'Appartement' }).isChecked()).toBe(false);
+    // « 45 », typed, is one step: Back does not stop at « 4 ».
+    await b.page.goBack();
+    await expect.poll(() => url().searchParams.get('surfaceMin')).toBeNull();
+    await expect.poll(() => surface.inputValue()).toBe('');
+    expect(url().searchParams.get('from')).toBe('2021-12-31');
+    await b.page.goBack();
+    await expect.poll(() => url().searchParams.get('from')).toBeNull();
+    expect(url().pathname).toBe('/pro/transactions');
+    expect(url().searchParams.get('insee')).toBe('93010');
+  });
+
   it('lets the user leave while the map still moves: a move that ends meanwhile does not bring them back', async () => {
     await b.page.goto(`${server.url}/pro/transactions?lieu=commune&insee=93010&carte=2.48,48.9,13`);
     await b.page.locator('[data-map-ready="true"]').waitFor();

@@ -180,6 +180,8 @@ export const transactionSchema = z.object({
   nbLocaux: z.number().int(),
   /** A single built local: the sale counts in the statistics (if within bounds). */
   single: z.boolean(),
+  /** A single sale left out of the statistics by the plausibility bounds (METHODOLOGY §1.6): price, surface or €/m² implausible. */
+  outlier: z.boolean(),
   idParcelle: z.string().nullable(),
   lon: z.number().nullable(),
   lat: z.number().nullable(),
@@ -248,3 +250,8 @@ export const mutationDetailSchema = transactionSchema.extend({
   statistics: z.string(),
 });
 export type MutationDetail = z.infer<typeof mutationDetailSchema>;
+
+/** How a list marks a sale the plausibility bounds leave out of the statistics, and why. */
+export const OUTLIER_LABEL = 'hors bornes';
+export const OUTLIER_TITLE =
+  'Vente écartée des statistiques\u00a0: son prix, sa surface ou son prix au m² sort des bornes de plausibilité (voir la méthodologie).';

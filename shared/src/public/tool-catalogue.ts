@@ -94,6 +94,8 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         ],
         tips: [
           'Les ventes de plusieurs logements et les ventes mixtes restent dans la liste, mais pas dans les statistiques : leur prix ne peut pas être réparti entre les biens.',
+          'Une vente marquée « hors bornes » sous son prix au m² reste aussi dans la liste sans compter dans les statistiques : son prix, sa surface ou son prix au m² sort des bornes de plausibilité (un prix symbolique, une surface mal saisie).',
+          'Le bouton Retour du navigateur annule le dernier filtre choisi.',
         ],
       },
       {

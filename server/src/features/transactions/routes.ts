@@ -49,7 +49,19 @@ export async function toTransactions(db: Queryable, rows: readonly TransactionRo
     db,
     rows.map((r) => r.code_commune),
   );
-  return rows.map((r) => toTransaction(r, spellings));
+  // Only single sales are in dvf_sales, each with its verdict of the plausibility bounds.
+  const singles = rows.filter((r) => r.nb_locaux === 1).map((r) => r.id_mutation);
+  const outliers = new Set(
+    singles.length === 0
+      ? []
+      : (
+          await db.query<{ id_mutation: string }>(
+            'SELECT id_mutation FROM dvf_sales WHERE id_mutation = ANY($1::text[]) AND NOT within_bounds',
+            [singles],
+          )
+        ).map((o) => o.id_mutation),
+  );
+  return rows.map((r) => toTransaction(r, spellings, outliers.has(r.id_mutation)));
 }
 
 function natureLabel(label: string): string {
@@ -57,7 +69,7 @@ function natureLabel(label: string): string {
   return nature ? NATURE_LABELS[nature] : label;
 }
 
-function toTransaction(r: TransactionRow, spellings: StreetSpellings): Transaction {
+function toTransaction(r: TransactionRow, spellings: StreetSpellings, outlier: boolean): Transaction {
   const types = r.type_codes.map((c) => TYPE_OF_CODE[c]).filter((t): t is TransactionType => Boolean(t));
   return {
     id: r.id_mutation,
@@ -76,6 +88,7 @@ function toTransaction(r: TransactionRow, spellings: StreetSpellings): Transacti
     landSurface: r.land,
     nbLocaux: r.nb_locaux,
     single: r.nb_locaux === 1,
+    outlier,
     idParcelle: r.id_parcelle,
     lon: r.longitude,
     lat: r.latitude,
@@ -98,6 +111,7 @@ const CSV_HEADER = [
   'Nombre de locaux',
   'Parcelle',
   'Identifiant de mutation',
+  'Hors bornes de plausibilité',
 ];
 
 function lineToMutationLine(id: string, row: TransactionRow, l: LineRow): MutationLine {
@@ -178,6 +192,7 @@ export function transactionRoutes({ db }: { db: Db }): Router {
         t.nbLocaux,
         t.idParcelle,
         t.id,
+        t.outlier ? 'oui' : '',
       ]);
     }
     res.send(out);
@@ -198,7 +213,7 @@ export function transactionRoutes({ db }: { db: Db }): Router {
       statistics = `Vente écartée des statistiques\u00a0: ${verdict && !verdict.ok ? EXCLUSION_LABELS[verdict.reason].toLowerCase() : 'règles de la méthodologie'}.`;
     const spellings = await streetSpellings(db, [row.code_commune]);
     const body: MutationDetail = {
-      ...toTransaction(row, spellings),
+      ...toTransaction(row, spellings, inSales && withinBounds === false),
       natureLabel: row.nature_mutation,
       lines: lines.map((l) => ({
         lineNo: l.line_no,

@@ -42,6 +42,7 @@ describe('GET /api/transactions', () => {
       pricePerM2: 3481.48,
       nbLocaux: 1,
       single: true,
+      outlier: false,
       idParcelle: '93010000AS0167',
     });
     expect(carnot?.lon).toBeCloseTo(2.48, 1);
@@ -145,6 +146,38 @@ describe('GET /api/transactions/:id', () => {
     expect(detail.statistics).toContain('retenue');
     const missing = await get<{ message: string }>('/api/transactions/inexistante', 404);
     expect(missing.message).toBe('Cette vente n’existe pas (ou plus) dans les données chargées.');
+  });
+
+  it('marks a single sale the plausibility bounds leave out, in the list, the CSV and the mutation', async () => {
+    const [o] = await db.query<{ id_mutation: string; id_parcelle: string }>(
+      'SELECT id_mutation, id_parcelle FROM dvf_sales WHERE NOT within_bounds AND id_parcelle IS NOT NULL ORDER BY id_mutation LIMIT 1',
+    );
+    expect(o, 'the Bondy sample holds a sale outside the bounds').toBeDefined();
+    const place = `parcelle=${o?.id_parcelle}`;
+    const list = transactionListSchema.parse(await get<TransactionList>(`/api/transactions?${place}`));
+    const marked = list.items.filter((t) => t.outlier).map((t) => t.id);
+    expect(marked).toContain(o?.id_mutation);
+    const bounded = await db.query<{ id_mutation: string }>(
+      'SELECT id_mutation FROM dvf_sales WHERE within_bounds AND id_mutation = ANY($1)',
+      [list.items.map((t) => t.id)],
+    );
+    for (const b of bounded) expect(marked).not.toContain(b.id_mutation);
+    expect(list.items.filter((t) => !t.single).every((t) => !t.outlier)).toBe(true);
+
+    const csv = await (await api.fetch(`/api/transactions.csv?${place}`)).text();
+    const [header, ...rows] = csv.slice(1).split('\r\n').filter(Boolean);
+    expect(header?.split(';').at(-1)).toBe('Hors bornes de plausibilité');
+    expect(
+      rows
+        .find((r) => r.includes(o?.id_mutation ?? '?'))
+        ?.split(';')
+        .at(-1),
+    ).toBe('oui');
+    expect(rows.filter((r) => r.endsWith(';oui'))).toHaveLength(marked.length);
+
+    const detail = await get<MutationDetail>(`/api/transactions/${encodeURIComponent(o?.id_mutation ?? '')}`);
+    expect(detail.outlier).toBe(true);
+    expect(detail.statistics).toContain('hors bornes de plausibilité');
   });
 
   it('explains why a multi-dwelling sale is left out of the statistics', async () => {

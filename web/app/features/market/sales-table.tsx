@@ -1,9 +1,10 @@
 /**
  * A list of DVF sales (mutations): date, address, types, surface, price, €/m². Compact, so that the
- * seven columns fit beside a map on a laptop screen; figures never wrap.
+ * seven columns fit beside a map on a laptop screen; figures never wrap. A sale the plausibility
+ * bounds leave out of the statistics says so under its €/m², where the implausible figure shows.
  */
 import { formatDate, formatEuros, formatEurosPerSquareMetre, formatSurface } from '@immoloupe/shared/format';
-import { type Transaction, transactionGoods } from '@immoloupe/shared/market/transactions-contracts';
+import { OUTLIER_LABEL, OUTLIER_TITLE, type Transaction, transactionGoods } from '@immoloupe/shared/market/transactions-contracts';
 import { Anchor, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -71,6 +72,11 @@ export function SalesTable({
               </Table.Td>
               <Table.Td ta="right" style={NOWRAP}>
                 {t.pricePerM2 === null ? '—' : formatEurosPerSquareMetre(t.pricePerM2)}
+                {t.outlier ? (
+                  <Text span display="block" size="xs" c="orange.9" title={OUTLIER_TITLE} data-testid="outlier">
+                    {OUTLIER_LABEL}
+                  </Text>
+                ) : null}
               </Table.Td>
             </Table.Tr>
           ))}

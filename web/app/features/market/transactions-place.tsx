@@ -82,6 +82,8 @@ export function TransactionsPlace({
       )}
       {place === 'parcelle' && (
         <TextInput
+          // Remounted when Back brings another parcel: its text is not controlled while typed.
+          key={params.get('parcelle') ?? ''}
           label="Parcelle"
           description="Identifiant à 14 caractères, ex. 93010000AS0167"
           defaultValue={params.get('parcelle') ?? ''}

@@ -9,13 +9,12 @@ import { type MarketAnalysis, marketAnalysisResponseSchema } from '@immoloupe/sh
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { BASEMAP_SOURCE } from '~/features/map/basemap';
 import { boundsOf, CHOROPLETH_LAYER, sectionChoroplethLayer } from '~/features/map/layers';
 import type { MapLib } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
-import { patchParams } from '~/lib/url-patch';
+import { useUrlParams } from '~/lib/use-url-params';
 import { paintSections } from './section-choropleth';
 
 export type ZoneKind = 'communes' | 'section' | 'rayon';
@@ -61,9 +60,13 @@ function frameSections(m: MapLibreMap, sections: ReturnType<typeof sectionsGeo>)
 }
 
 export function useMarketAnalysis() {
-  const [params, setParams] = useSearchParams();
+  // Each choice is a history entry: Back undoes it.
+  const { params, update } = useUrlParams();
   const kind = (params.get('zone') as ZoneKind | null) ?? (params.get('section') ? 'section' : params.get('lat') ? 'rayon' : 'communes');
   const [sectionText, setSectionText] = useState(params.get('section') ?? '');
+  // Back to another section: the field shows it.
+  const sectionParam = params.get('section') ?? '';
+  useEffect(() => setSectionText(sectionParam), [sectionParam]);
   const [data, setData] = useState<MarketAnalysis | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -83,8 +86,6 @@ export function useMarketAnalysis() {
     query && shown
       ? new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(query)), from: shown.from, to: shown.to }).toString()
       : query;
-
-  const update = (patch: Record<string, string | null>) => setParams((p) => patchParams(p, patch), { replace: true });
 
   useEffect(() => {
     apiFetch('/api/reports/status', z.object({ pdf: z.boolean() }))

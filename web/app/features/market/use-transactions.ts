@@ -11,12 +11,11 @@ import {
 } from '@immoloupe/shared/market/transactions-contracts';
 import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useCommuneNames, useCommuneSearch } from '~/components/use-commune-search';
 import { PARCELS_SOURCE } from '~/features/map/layers';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
-import { patchParams } from '~/lib/url-patch';
+import { type HistoryMode, type UrlPatch, useUrlParams } from '~/lib/use-url-params';
 import { addSaleMarks, boundsParam, HOVER_SOURCE, hoverData, selectionData, showSales } from './transactions-map-layers';
 import { filterQuery, placeOf } from './transactions-query';
 
@@ -25,7 +24,7 @@ const PLACE_KEYS = ['lieu', 'insee', 'parcelle', 'lat', 'lon', 'radius', 'polygo
 const placeKeyOf = (p: URLSearchParams) => PLACE_KEYS.map((k) => p.get(k) ?? '').join('|');
 
 export function useTransactions() {
-  const [params, setParams] = useSearchParams();
+  const { params, update: setUrl, navigation, here } = useUrlParams();
   const place = placeOf(params);
   const sort = params.get('sort') ?? 'date';
   const order = params.get('order') ?? 'desc';
@@ -41,9 +40,10 @@ export function useTransactions() {
   const insee = params.get('insee');
   const { names: communeNames } = useCommuneNames(insee ? [insee] : [], communeHits);
   const inseeName = insee ? communeNames[insee] : undefined;
-  // The field showed the bare code meanwhile; unless the user typed since, it now shows the name.
+  // The field shows the commune of the URL, also after Back (the bare code until its name is known);
+  // typing changes neither, so what is typed stays.
   useEffect(() => {
-    if (insee && inseeName) setCommuneText((t) => (t === insee ? `${inseeName} (${insee})` : t));
+    setCommuneText(insee ? (inseeName ? `${inseeName} (${insee})` : insee) : '');
   }, [insee, inseeName]);
   const [drawing, setDrawing] = useState<[number, number][] | null>(null);
   const map = useRef<MapLibreMap | null>(null);
@@ -57,28 +57,19 @@ export function useTransactions() {
   const drawingRef = useRef(drawing);
   drawingRef.current = drawing;
 
-  // A change of this page's URL still on its way (a period chosen, a filter): a patch made meanwhile
-  // (the map's view at the end of a move) builds on it, or its navigation would replace and lose it.
-  const navigation = useNavigation();
-  const here = useLocation().pathname;
-  const pendingSearch = useRef<string | null>(null);
-  pendingSearch.current = navigation.state !== 'idle' && navigation.location?.pathname === here ? navigation.location.search : null;
-
   const update = useCallback(
-    (patch: Record<string, string | null>, resetPage = true) =>
-      setParams(
-        (p) => {
-          const next = patchParams(pendingSearch.current === null ? p : new URLSearchParams(pendingSearch.current), patch);
-          if (resetPage && !('page' in patch)) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+    (patch: UrlPatch, resetPage = true, history: HistoryMode = 'push') =>
+      setUrl(resetPage && !('page' in patch) ? { ...patch, page: null } : patch, history),
+    [setUrl],
   );
 
   // « Ma zone » by default once the user has one, when the link names no place.
-  useZoneDefault(Boolean(filterQuery(params)) || params.has('lieu'), () => update({ lieu: 'mazone', zone: 'mine' }));
+  useZoneDefault(Boolean(filterQuery(params)) || params.has('lieu'), () => update({ lieu: 'mazone', zone: 'mine' }, true, 'replace'));
+
+  // Back to another kind of place: a drawing under way belongs to the « Zone dessinée » left behind.
+  useEffect(() => {
+    if (place !== 'dessin') setDrawing(null);
+  }, [place]);
 
   // The list (one page) and the map points (every match, clustered) follow the filters.
   useEffect(() => {
@@ -126,7 +117,7 @@ export function useTransactions() {
       const c = m.getCenter();
       const patch: Record<string, string> = { carte: `${c.lng.toFixed(5)},${c.lat.toFixed(5)},${m.getZoom().toFixed(2)}` };
       if (place === 'vue') patch.bbox = boundsParam(m);
-      update(patch, place === 'vue');
+      update(patch, place === 'vue', 'replace');
     },
     [place, update],
   );
