@@ -260,7 +260,7 @@ describe('transactions and market analysis', () => {
     await expect.poll(() => commune.inputValue()).toBe('Bondy (93010)');
     await b.page.getByRole('group', { name: 'Période' }).getByRole('button', { name: '1 an' }).click();
     await b.page.waitForURL(/from=2021-12-31/);
-    const surface = b.page.getByLabel('Surface min (m²)');
+    const surface = b.page.getByLabel('Surface min. (m²)');
     await surface.pressSequentially('45', { delay: 150 });
     await b.page.waitForURL(/surfaceMin=45/);
     await b.page.getByRole('checkbox', { name: 'Appartement' }).check();

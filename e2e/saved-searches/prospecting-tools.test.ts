@@ -56,15 +56,15 @@ describe('DPE and co-ownership saved searches', () => {
       // Bondy picked from the suggestions of its INSEE code.
       await form.getByRole('combobox', { name: 'Communes', exact: true }).pressSequentially('93010', { delay: 20 });
       await page.getByRole('option', { name: 'Bondy (93010)' }).click();
-      await form.getByLabel('Lots au moins').fill('50');
-      await form.getByLabel('Lots au plus').fill('10');
+      await form.getByLabel('Lots min.').fill('50');
+      await form.getByLabel('Lots max.').fill('10');
       await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();
       // The tool's own rule, in French.
       await form
         .getByRole('alert')
         .getByText(/inversée/)
         .waitFor();
-      await form.getByLabel('Lots au plus').fill('');
+      await form.getByLabel('Lots max.').fill('');
       await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();
       await form.getByText('Recherche « Grandes copros de Bondy » enregistrée.').waitFor();
       await form.getByRole('link', { name: 'L’ouvrir' }).click();

@@ -80,8 +80,8 @@ export function DpeFilters({
             numeric={false}
           />
           <RangeFields
-            min={{ label: 'Construit après', value: form.yearMin }}
-            max={{ label: 'Construit avant', value: form.yearMax }}
+            min={{ label: 'Construit à partir de', value: form.yearMin }}
+            max={{ label: 'Construit jusqu’à', value: form.yearMax }}
             onChange={(bound, v) => set(bound === 'min' ? 'yearMin' : 'yearMax', v)}
           />
           <Button type="submit" loading={loading}>

@@ -43,17 +43,17 @@ export function TransactionsFilters(props: TransactionsPlaceProps & { newestOfPl
           <Grid.Col span={{ base: 6, md: 2 }}>
             <DateField label="Au" clearable value={params.get('to')} onChange={(iso) => update({ to: iso ?? '' })} />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('surfaceMin', 'Surface min (m²)')}</Grid.Col>
-          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('surfaceMax', 'Surface max (m²)')}</Grid.Col>
-          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('roomsMin', 'Pièces min')}</Grid.Col>
-          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('roomsMax', 'Pièces max')}</Grid.Col>
-          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('priceMin', 'Prix min (€)')}</Grid.Col>
-          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('priceMax', 'Prix max (€)')}</Grid.Col>
-          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('ppm2Min', '€/m² min')}</Grid.Col>
-          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('ppm2Max', '€/m² max')}</Grid.Col>
+          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('surfaceMin', 'Surface min. (m²)')}</Grid.Col>
+          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('surfaceMax', 'Surface max. (m²)')}</Grid.Col>
+          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('roomsMin', 'Pièces min.')}</Grid.Col>
+          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('roomsMax', 'Pièces max.')}</Grid.Col>
+          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('priceMin', 'Prix min. (€)')}</Grid.Col>
+          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('priceMax', 'Prix max. (€)')}</Grid.Col>
+          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('ppm2Min', '€/m² min.')}</Grid.Col>
+          <Grid.Col span={{ base: 6, md: 1 }}>{numberFilter('ppm2Max', '€/m² max.')}</Grid.Col>
         </Grid>
         <Group gap="lg" align="flex-start">
-          <Checkbox.Group label="Types" value={listParam('types')} onChange={(v) => update({ types: v.join(',') })}>
+          <Checkbox.Group label="Types de bien" value={listParam('types')} onChange={(v) => update({ types: v.join(',') })}>
             <Group gap="sm" mt={4}>
               {TRANSACTION_TYPES.map((t) => (
                 <Checkbox key={t} value={t} label={TRANSACTION_TYPE_LABELS[t]} />

@@ -84,7 +84,7 @@ describe('CreateSearchForm', () => {
     await pick('Communes', 'Bondy', 'Bondy (93010)');
     await pick('Communes', 'Hendaye', 'Hendaye (64260)');
     expect(screen.getByText('Bondy (93010)')).toBeTruthy();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Lots au moins' }), { target: { value: '50' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Lots min.' }), { target: { value: '50' } });
     expect(await save(posted)).toMatchObject({ tool: 'copros', query: 'insee=93010%2C64260&lotsMin=50' });
   });
 
@@ -127,7 +127,7 @@ describe('issueMessages', () => {
         { path: 'query.priceMax', message: 'Fourchette de prix inversée.' },
       ]),
     ).toEqual([
-      'Prix minimal (€)\u00a0: Nombre invalide.',
+      'Prix min. (€)\u00a0: Nombre invalide.',
       'Nom de la recherche\u00a0: Donnez un nom à la recherche.',
       'Fourchette de surface inversée.',
       'Fourchette de prix inversée.',

@@ -1,6 +1,6 @@
 /**
- * The form of /pro/creer_recherche, one per tool: its fields (the tool's URL parameters) and the
- * query they make. The server checks that query with the tool's own schema.
+ * The form of /pro/creer_recherche, one per tool: its fields (the tool's URL parameters, named as on
+ * the tool's page) and the query they make. The server checks that query with the tool's own schema.
  */
 import { COPRO_PERIOD_LABELS, COPRO_PERIODS, SYNDIC_TYPE_LABELS, SYNDIC_TYPES } from '@immoloupe/shared/copro/contracts';
 import { DPE_BUILDING_TYPE_LABELS, DPE_BUILDING_TYPES } from '@immoloupe/shared/dpe/contracts';
@@ -48,10 +48,10 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
         { value: 'terrain', label: 'Terrain seul' },
       ],
     },
-    { key: 'surfaceMin', label: 'Surface minimale (m²)' },
-    { key: 'surfaceMax', label: 'Surface maximale (m²)' },
-    { key: 'priceMin', label: 'Prix minimal (€)' },
-    { key: 'priceMax', label: 'Prix maximal (€)' },
+    { key: 'surfaceMin', label: 'Surface min. (m²)' },
+    { key: 'surfaceMax', label: 'Surface max. (m²)' },
+    { key: 'priceMin', label: 'Prix min. (€)' },
+    { key: 'priceMax', label: 'Prix max. (€)' },
   ],
   parcelles: [
     // Its INSEE code rather than a name: several communes share a name (Saint-Denis, Flers…).
@@ -63,17 +63,17 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
   dpe: [
     ...ZONE_FIELDS,
     { key: 'classes', label: 'Classes énergie', choices: DPE_CLASSES.map((c) => ({ value: c, label: c })) },
-    { key: 'types', label: 'Types de bâtiment', choices: labelled(DPE_BUILDING_TYPES, DPE_BUILDING_TYPE_LABELS) },
-    { key: 'surfaceMin', label: 'Surface minimale (m²)' },
-    { key: 'surfaceMax', label: 'Surface maximale (m²)' },
-    { key: 'yearMin', label: 'Construit à partir de (année)' },
-    { key: 'yearMax', label: 'Construit jusqu’à (année)' },
+    { key: 'types', label: 'Type de logement', choices: labelled(DPE_BUILDING_TYPES, DPE_BUILDING_TYPE_LABELS) },
+    { key: 'surfaceMin', label: 'Surface min. (m²)' },
+    { key: 'surfaceMax', label: 'Surface max. (m²)' },
+    { key: 'yearMin', label: 'Construit à partir de' },
+    { key: 'yearMax', label: 'Construit jusqu’à' },
   ],
   copros: [
     ...ZONE_FIELDS,
-    { key: 'lotsMin', label: 'Lots au moins' },
-    { key: 'lotsMax', label: 'Lots au plus' },
-    { key: 'syndicTypes', label: 'Types de syndic', choices: labelled(SYNDIC_TYPES, SYNDIC_TYPE_LABELS) },
+    { key: 'lotsMin', label: 'Lots min.' },
+    { key: 'lotsMax', label: 'Lots max.' },
+    { key: 'syndicTypes', label: 'Type de syndic', choices: labelled(SYNDIC_TYPES, SYNDIC_TYPE_LABELS) },
     { key: 'periods', label: 'Périodes de construction', choices: labelled(COPRO_PERIODS, COPRO_PERIOD_LABELS) },
     { key: 'endsWithin', label: 'Mandat finissant dans (mois)' },
   ],

@@ -61,7 +61,7 @@ describe('SavedSearchesList', () => {
     show();
     const filters = await screen.findByTestId('filtres');
     await waitFor(() => expect(filters.textContent).toContain('Commune\u00a0: Bondy'));
-    expect(filters.textContent).toContain('Prix maximal (€)\u00a0: 300\u202f000');
+    expect(filters.textContent).toContain('Prix max. (€)\u00a0: 300\u202f000');
   });
 
   it('renames with Enter, says beside the name why an empty one is refused, and Escape gives up', async () => {
@@ -92,7 +92,7 @@ describe('querySummary', () => {
   it('leaves out what the form does not have, and names choices by their label', () => {
     expect(querySummary('transactions', 'insee=64260&carte=2.4,48.8,15&page=2', () => undefined)).toBe('Commune\u00a0: 64260');
     expect(querySummary('dpe', 'classes=F%2CG&yearMin=1975', () => undefined)).toBe(
-      'Classes énergie\u00a0: F, G · Construit à partir de (année)\u00a0: 1975',
+      'Classes énergie\u00a0: F, G · Construit à partir de\u00a0: 1975',
     );
   });
 });
