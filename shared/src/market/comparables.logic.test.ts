@@ -6,10 +6,12 @@ import {
   editComparables,
   estimateValue,
   monthsBefore,
+  monthsWindowStart,
   type Subject,
   selectComparables,
   staleDataNote,
 } from './comparables.logic.js';
+import { periodEndingAt } from './period.logic';
 
 /** Metres of latitude per degree on the 6 371 008.8 m sphere. */
 const M_PER_DEG = (Math.PI / 180) * EARTH_RADIUS_M;
@@ -43,6 +45,15 @@ describe('period arithmetic', () => {
     expect(monthsBefore('2024-03-31', 1)).toBe('2024-02-29');
     expect(monthsBefore('2023-01-31', 13)).toBe('2021-12-31');
   });
+
+  it('starts a window of months the day after, like the periods of the other tools', () => {
+    // « 12 mois » to 30/12/2022: 365 days, as « 1 an » of the transactions (31/12/2021–30/12/2022).
+    expect(monthsWindowStart('2022-12-30', 12)).toBe('2021-12-31');
+    expect(periodEndingAt('2022-12-30', 1).from).toBe(monthsWindowStart('2022-12-30', 12));
+    expect(monthsWindowStart('2023-03-31', 1)).toBe('2023-03-01');
+    expect(monthsWindowStart('2024-02-29', 12)).toBe('2023-03-01');
+    expect(monthsWindowStart('2023-01-31', 1)).toBe('2023-01-01');
+  });
 });
 
 describe('comparable selection', () => {
@@ -56,7 +67,7 @@ describe('comparable selection', () => {
       { radiusM: 1000, months: 24, found: 4 },
       { radiusM: 2000, months: 24, found: 5 },
     ]);
-    expect(s.used).toEqual({ radiusM: 2000, months: 24, from: '2021-01-15', to: asOf });
+    expect(s.used).toEqual({ radiusM: 2000, months: 24, from: '2021-01-16', to: asOf });
     expect(s.comparables.map((c) => Math.round(c.distanceM))).toEqual([100, 400, 700, 900, 1500]);
   });
 
@@ -102,7 +113,7 @@ describe('comparable selection', () => {
       [null, 36, 3],
       [null, 60, 4],
     ]);
-    expect(s.used).toMatchObject({ radiusM: null, months: 60, from: '2018-01-15' });
+    expect(s.used).toMatchObject({ radiusM: null, months: 60, from: '2018-01-16' });
   });
 
   it('keeps at most 8, the nearest first then the newest', () => {

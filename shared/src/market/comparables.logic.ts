@@ -89,6 +89,17 @@ export function monthsBefore(isoDate: string, months: number): string {
   return `${ty}-${String(tm).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
 }
 
+/**
+ * The first day of the `months` months that end at `to`, both days included: the day after
+ * `monthsBefore`, so that « 12 mois » to 30/12/2022 starts on 31/12/2021 and holds 365 days, as
+ * the periods of the transactions and the market analysis do.
+ */
+export function monthsWindowStart(to: string, months: number): string {
+  const start = new Date(`${monthsBefore(to, months)}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() + 1);
+  return start.toISOString().slice(0, 10);
+}
+
 export interface Comparable extends Candidate {
   distanceM: number;
 }
@@ -148,7 +159,7 @@ export function selectComparables(
   let kept: Comparable[] = [];
   let used: ComparableSelection['used'] | undefined;
   for (const step of options.steps) {
-    const from = monthsBefore(asOf, step.months);
+    const from = monthsWindowStart(asOf, step.months);
     kept = similar.filter(
       (c) =>
         c.date >= from && (step.radiusM === null ? c.insee === subject.insee || c.distanceM <= lastRadius : c.distanceM <= step.radiusM),

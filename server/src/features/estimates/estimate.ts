@@ -11,7 +11,7 @@ import {
   DEFAULT_COMPARABLES_OPTIONS,
   editComparables,
   estimateValue,
-  monthsBefore,
+  monthsWindowStart,
   selectComparables,
 } from '@immoloupe/shared/market/comparables.logic';
 import { Dec } from '@immoloupe/shared/market/decimal';
@@ -86,7 +86,7 @@ async function candidatePool(db: Queryable, subject: Subject, asOf: string): Pro
       WHERE s.within_bounds AND s.latitude IS NOT NULL
         AND s.code_type_local = ${p.add(TYPE_CODES[subject.type])}
         AND s.surface_reelle_bati BETWEEN ${p.add(lo)} AND ${p.add(hi)}
-        AND s.date_mutation BETWEEN ${p.add(monthsBefore(asOf, months))}::date AND ${p.add(asOf)}::date
+        AND s.date_mutation BETWEEN ${p.add(monthsWindowStart(asOf, months))}::date AND ${p.add(asOf)}::date
         AND (s.code_commune = ${p.add(subject.insee)} OR ${radiusClause(p, 's', subject.lat, subject.lon, radius)})`,
     p.values,
   );

@@ -64,7 +64,7 @@ describe('POST /api/estimates', () => {
     const r = estimateResponseSchema.parse(await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF }));
     expect(r.steps[0]).toMatchObject({ radiusM: 500, months: 24 });
     expect(r.steps.at(-1)?.found).toBeGreaterThanOrEqual(5);
-    expect(r.used).toMatchObject({ from: '2021-06-30', to: ASOF });
+    expect(r.used).toMatchObject({ from: '2021-07-01', to: ASOF });
     expect(r.comparables.length).toBeGreaterThanOrEqual(5);
     expect(r.comparables.length).toBeLessThanOrEqual(8);
     for (const c of r.comparables) {
@@ -72,7 +72,7 @@ describe('POST /api/estimates', () => {
       expect(c.surface).toBeGreaterThanOrEqual(40);
       expect(c.surface).toBeLessThanOrEqual(60);
       expect(Math.abs((c.rooms ?? 0) - 3)).toBeLessThanOrEqual(1);
-      expect(c.date >= '2021-06-30' && c.date <= ASOF).toBe(true);
+      expect(c.date >= '2021-07-01' && c.date <= ASOF).toBe(true);
       expect(c.distanceM).toBeLessThanOrEqual(r.used.radiusM ?? Number.POSITIVE_INFINITY);
       expect(c.address).not.toBe('');
     }

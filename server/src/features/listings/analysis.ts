@@ -8,7 +8,7 @@
 import { rentalBanStatus } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { askingPricePerM2 } from '@immoloupe/shared/listings/contracts';
 import { type ListingAnalysis, type ListingFields, localisationQueryOf, positionAgainst } from '@immoloupe/shared/listings/store.logic';
-import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
+import { monthsWindowStart } from '@immoloupe/shared/market/comparables.logic';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import type { Queryable } from '../../db/client.js';
 import { computeEstimate } from '../estimates/estimate.js';
@@ -80,7 +80,7 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
     );
     return analysis;
   }
-  const period = { from: monthsBefore(newest, PERIOD_MONTHS), to: newest };
+  const period = { from: monthsWindowStart(newest, PERIOD_MONTHS), to: newest };
   analysis.period = period;
   const filter = { from: period.from, to: period.to, types: [type], natures: [...STAT_NATURES] };
   const inCommune = (await statsWithMonthly(db, { ...filter, zone: { kind: 'communes', insee: [commune.insee] } })).overall;
@@ -179,7 +179,7 @@ export async function mapPositions(
             ? (
                 await statsWithMonthly(db, {
                   zone: { kind: 'communes', insee: [commune.insee] },
-                  from: monthsBefore(newest, PERIOD_MONTHS),
+                  from: monthsWindowStart(newest, PERIOD_MONTHS),
                   to: newest,
                   types: [type],
                   natures: [...STAT_NATURES],

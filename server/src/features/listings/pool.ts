@@ -8,7 +8,7 @@
 import { askingPricePerM2 } from '@immoloupe/shared/listings/contracts';
 import type { AutoList, ListingSearch, PoolListing } from '@immoloupe/shared/listings/search';
 import { listingSearchSchema, MIN_MEDIAN_SALES } from '@immoloupe/shared/listings/search';
-import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
+import { monthsWindowStart } from '@immoloupe/shared/market/comparables.logic';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import { queryParams, savedSearchUrl } from '@immoloupe/shared/saved-searches/contracts';
 import type { Queryable } from '../../db/client.js';
@@ -117,7 +117,7 @@ export class MedianCache {
         if (!newest) return { value: null, count: 0 };
         const s = await statsWithMonthly(this.db, {
           zone,
-          from: monthsBefore(newest, PERIOD_MONTHS),
+          from: monthsWindowStart(newest, PERIOD_MONTHS),
           to: newest,
           types: [type],
           natures: [...STAT_NATURES],

@@ -8,7 +8,7 @@
 import { displayAddress, displaySyndicName } from '@immoloupe/shared/address-display';
 import type { AddressAnalysis, ParcelDto } from '@immoloupe/shared/market/address-contracts';
 import { ADDRESS_YEARS } from '@immoloupe/shared/market/address-contracts';
-import { monthsBefore } from '@immoloupe/shared/market/comparables.logic';
+import { monthsWindowStart } from '@immoloupe/shared/market/comparables.logic';
 import { DEFAULT_STAT_TYPES } from '@immoloupe/shared/market/contracts';
 import { type Nature, PROPERTY_TYPES, type PropertyType, STAT_NATURES, TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import { distanceToGeometryM, type PolygonGeometry } from '@immoloupe/shared/market/polygon';
@@ -220,8 +220,8 @@ export async function analyseAddress(
   const lastMutationDate = insee ? await latestMutationDate(db, insee) : null;
   // Both periods end with the newest sale of the commune (DVF is published months late).
   const to = lastMutationDate ?? today;
-  const from = monthsBefore(to, STATS_MONTHS);
-  const trendFrom = monthsBefore(to, ADDRESS_YEARS * 12);
+  const from = monthsWindowStart(to, STATS_MONTHS);
+  const trendFrom = monthsWindowStart(to, ADDRESS_YEARS * 12);
   const natures = [...STAT_NATURES] as Nature[];
   const radiusZone = { kind: 'radius' as const, lat: q.lat, lon: q.lon, radius: q.radius };
   const typeExpr = `CASE s.code_type_local ${PROPERTY_TYPES.map((t) => `WHEN ${TYPE_CODES[t]} THEN '${t}'`).join(' ')} END`;

@@ -41,7 +41,7 @@ const OPINION: SavedOpinion = {
     subject: SUBJECT,
     asOf: '2023-06-30',
     steps: [{ radiusM: 500, months: 24, found: 1 }],
-    used: { radiusM: 500, months: 24, from: '2021-06-30', to: '2023-06-30' },
+    used: { radiusM: 500, months: 24, from: '2021-07-01', to: '2023-06-30' },
     comparables: [],
     candidates: [],
     excluded: [],

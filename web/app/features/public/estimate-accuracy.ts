@@ -17,7 +17,7 @@ export interface EstimateAccuracy {
 export const ESTIMATE_ACCURACY: EstimateAccuracy | null = {
   holdout: 'ventes de 2023 à Hendaye (Pyrénées-Atlantiques), chacune estimée à partir des seules ventes de 2019 à 2022',
   sales: 336,
-  method: { medianAbsPctError: 0.142, within10: 0.333, within20: 0.634 },
+  method: { medianAbsPctError: 0.142, within10: 0.333, within20: 0.631 },
   baseline: { medianAbsPctError: 0.233, within10: 0.247, within20: 0.44 },
-  measuredOn: '2026-11-21',
+  measuredOn: '2026-11-26',
 };
