@@ -11,7 +11,7 @@ import {
   selectComparables,
   staleDataNote,
 } from './comparables.logic.js';
-import { periodEndingAt } from './period.logic';
+import { periodEndingAt } from './period.logic.js';
 
 /** Metres of latitude per degree on the 6 371 008.8 m sphere. */
 const M_PER_DEG = (Math.PI / 180) * EARTH_RADIUS_M;
