@@ -10,12 +10,14 @@ import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/c
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { ErrorScreen } from '~/components/shell/error-screen';
+import { Forbidden } from '~/components/shell/forbidden';
 import { UpdateNotice } from '~/components/shell/update-notice';
 import { guardRequest } from '~/features/auth/guard.server';
 import { SessionGuard } from '~/features/auth/session-guard';
 import { DefaultLayout } from '~/layouts/default';
+import { ProLayout } from '~/layouts/pro';
 import { consentAllowedOn, startConsent, trackPageView } from '~/lib/consent';
 import '@immoloupe/shared/zod-locale';
 import '~/lib/dayjs';
@@ -28,14 +30,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context as unknown as AppContext;
   const user = await ctx.getSessionUser();
   // Navigation rules of SEED-SPEC §4: a redirect (302) before any protected HTML is sent.
-  guardRequest(request, user, ctx);
-  return {
-    buildId: ctx.buildId,
-    nonce: ctx.cspNonce,
-    publicUrl: ctx.publicUrl,
-    publicConfig: ctx.publicConfig,
-    user,
-  };
+  const forbidden = guardRequest(request, user, ctx) === 'forbidden';
+  // A refused administration page keeps the root's data (the CSP nonce, the session): it is
+  // rendered as a 403 inside the pro layout, with its menu, by the root component below.
+  return data(
+    {
+      buildId: ctx.buildId,
+      nonce: ctx.cspNonce,
+      publicUrl: ctx.publicUrl,
+      publicConfig: ctx.publicConfig,
+      user,
+      forbidden,
+    },
+    { status: forbidden ? 403 : 200 },
+  );
 }
 
 /** The root loader runs on every navigation, so that the server checks the session each time. */
@@ -43,7 +51,7 @@ export const shouldRevalidate = () => true;
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-type RootData = Awaited<ReturnType<typeof loader>>;
+type RootData = Route.ComponentProps['loaderData'];
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
@@ -70,12 +78,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /** Browser-side services of the shell: update notice, consent and page views. */
-function ShellServices({ data }: { data: RootData }) {
+function ShellServices({ root }: { root: RootData }) {
   const location = useLocation();
   useEffect(() => {
-    if (consentAllowedOn(location.pathname)) startConsent(data.publicConfig);
-    trackPageView(data.publicConfig, location.pathname);
-  }, [location.pathname, data.publicConfig]);
+    if (consentAllowedOn(location.pathname)) startConsent(root.publicConfig);
+    trackPageView(root.publicConfig, location.pathname);
+  }, [location.pathname, root.publicConfig]);
   return <UpdateNotice />;
 }
 
@@ -92,9 +100,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <a href="#contenu" className="skip-link">
         Aller au contenu
       </a>
-      <Outlet />
+      {loaderData.forbidden ? (
+        <ProLayout>
+          <Forbidden message="Accès réservé aux administrateurs." />
+        </ProLayout>
+      ) : (
+        <Outlet />
+      )}
       <SessionGuard />
-      <ShellServices data={loaderData} />
+      <ShellServices root={loaderData} />
     </div>
   );
 }

@@ -114,7 +114,17 @@ describe('server-side navigation rules', () => {
     const subscriber = await signedIn({ subscription: 'active' });
     const refused = await subscriber.b.fetch('/pro/admin');
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toContain('Accès réservé aux administrateurs.');
+    // Said inside the pro layout, with its menu and a way back; not the fatal error screen.
+    const html = await refused.text();
+    expect(html).toContain('Accès réservé aux administrateurs');
+    expect(html).toContain('Retour à l’accueil des outils');
+    expect(layoutOf(html)).toBe('pro');
+    expect(html).not.toContain('rencontré une erreur');
+    expect(html).not.toContain('Messages de contact');
+    // The page keeps its CSP nonce: its scripts run (a menu that works).
+    const nonce = /'nonce-([^']+)'/.exec(refused.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)) expect(m[1]).toContain(`nonce="${nonce}"`);
   });
 
   it('uses the pro layout on /abo/* and /contact for a user with a client record', async () => {

@@ -18,7 +18,15 @@ export const meta: Route.MetaFunction = ({ location, matches }) => specMetaFor(l
 export default function LoginPage() {
   const [params, setParams] = useSearchParams();
   const token = params.get('reinitialisation');
-  const [mode, setMode] = useState<'login' | 'forgot'>(params.get('oubli') ? 'forgot' : 'login');
+  // « Mot de passe oublié » has its own address (`?oubli=1`, the one the e-mails link to), so that
+  // the browser's Back button returns to the sign-in form.
+  const mode: 'login' | 'forgot' = params.get('oubli') ? 'forgot' : 'login';
+  const setMode = (next: 'login' | 'forgot') => {
+    const p = new URLSearchParams(params);
+    if (next === 'forgot') p.set('oubli', '1');
+    else p.delete('oubli');
+    setParams(p, { preventScrollReset: true });
+  };
   const [email, setEmail] = useState('');
   const [resetDone, setResetDone] = useState<string | null>(null);
 
@@ -42,16 +50,7 @@ export default function LoginPage() {
           </Alert>
         ) : null}
         {mode === 'forgot' ? (
-          <ForgotPasswordForm
-            initialEmail={email}
-            onBack={() => {
-              setMode('login');
-              if (params.has('oubli')) {
-                params.delete('oubli');
-                setParams(params, { replace: true });
-              }
-            }}
-          />
+          <ForgotPasswordForm initialEmail={email} onBack={() => setMode('login')} />
         ) : (
           <LoginForm
             onForgot={(typed) => {

@@ -43,10 +43,23 @@ export default function OfferPage() {
     );
   } else if (!paymentConfigured) {
     action = (
-      <Alert color="yellow" title="Paiement en ligne indisponible" data-testid="payment-not-configured">
-        Le paiement en ligne n’est pas configuré sur ce serveur. Écrivez-nous depuis la page <Link to="/contact">Contact</Link>
-        {NBSP}: un administrateur peut ouvrir votre abonnement.
-      </Alert>
+      <Stack gap="sm">
+        <Alert color="yellow" title="Paiement en ligne indisponible" data-testid="payment-not-configured">
+          Le paiement en ligne n’est pas configuré sur ce serveur. Écrivez-nous depuis la page <Link to="/contact">Contact</Link>
+          {NBSP}: un administrateur peut ouvrir votre abonnement.
+        </Alert>
+        {/* The administrator opens the subscription of an account: a visitor creates it first. */}
+        {!user ? (
+          <Group>
+            <Button component={Link} to="/abo/nouveaucompte" size="md" variant="default">
+              Créer mon compte
+            </Button>
+            <Button component={Link} to="/abo/connexion?redirect=%2Fabo%2Foffre" variant="subtle" size="md">
+              J’ai déjà un compte
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
     );
   } else if (!user) {
     action = (

@@ -2,7 +2,7 @@
  * `/pro`: the professional home. Every tool of the pro menu (with whether it is open yet), the
  * subscription state, and the freshness of the open data behind the tools (from the importers).
  */
-import { formatDate, formatVintage } from '@immoloupe/shared/format';
+import { formatDate, formatVintage, NBSP } from '@immoloupe/shared/format';
 import type { OpenDataSource } from '@immoloupe/shared/opendata/contracts';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -57,7 +57,11 @@ export default function ProHomePage() {
     <Stack gap="xl">
       <Stack gap={4}>
         <Title order={1}>Espace professionnel</Title>
-        {user ? <Text c="dimmed">Connecté en tant que {user.email}</Text> : null}
+        {user ? (
+          <Text c="dimmed">
+            Connecté{NBSP}: {user.email}
+          </Text>
+        ) : null}
       </Stack>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -1,4 +1,5 @@
 /** The administrator's users list, and granting, extending and ending a subscription by hand. */
+import { formatDate } from '@immoloupe/shared/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
@@ -40,12 +41,17 @@ describe('admin users', () => {
 
     const granted = await admin.api(`/api/admin/users/${id}/subscription`, { method: 'POST', body: { action: 'grant', months: 1 } });
     expect(granted.status).toBe(200);
-    const end1 = new Date((await granted.json()).currentPeriodEnd);
+    const grantedBody = await granted.json();
+    const end1 = new Date(grantedBody.currentPeriodEnd);
+    // The administrator reads the end date in the answer, as the audit log writes it.
+    expect(grantedBody.message).toBe(`Abonnement accordé jusqu’au ${formatDate(grantedBody.currentPeriodEnd)}.`);
     expect(end1.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
     expect((await (await user.api('/api/stripe/auth')).json()).aboactif).toBe(true);
 
     const extended = await admin.api(`/api/admin/users/${id}/subscription`, { method: 'POST', body: { action: 'extend', months: 2 } });
-    const end2 = new Date((await extended.json()).currentPeriodEnd);
+    const extendedBody = await extended.json();
+    const end2 = new Date(extendedBody.currentPeriodEnd);
+    expect(extendedBody.message).toMatch(/^Abonnement prolongé jusqu’au \d{2}\/\d{2}\/\d{4}\.$/);
     expect(end2.getTime()).toBeGreaterThan(end1.getTime() + 55 * 86_400_000);
 
     expect((await admin.api(`/api/admin/users/${id}/subscription`, { method: 'POST', body: { action: 'end' } })).status).toBe(200);

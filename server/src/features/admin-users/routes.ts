@@ -3,12 +3,14 @@
  * manual grant, extension or end of a subscription. The role is checked on the server for every
  * route (requireAdmin), from a browser session only.
  */
+
 import {
   ADMIN_PAGE_SIZE,
   type AdminUser,
   adminSubscriptionRequestSchema,
   adminUserQuerySchema,
 } from '@immoloupe/shared/accounts/contracts';
+import { formatDate } from '@immoloupe/shared/format';
 import express, { type RequestHandler } from 'express';
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -111,7 +113,10 @@ export function adminUserRoutes(deps: { db: Db; log: Logger; stripe: Stripe | nu
       },
     );
     log.info('subscription granted by an administrator', { admin: admin.id, user: id.data, action: action.action, months: action.months });
-    res.json({ message: action.action === 'grant' ? 'Abonnement accordé.' : 'Abonnement prolongé.', currentPeriodEnd: end.toISOString() });
+    res.json({
+      message: `Abonnement ${action.action === 'grant' ? 'accordé' : 'prolongé'} jusqu’au ${formatDate(end.toISOString())}.`,
+      currentPeriodEnd: end.toISOString(),
+    });
   });
 
   async function emailOf(userId: string): Promise<string | null> {

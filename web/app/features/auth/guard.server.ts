@@ -5,14 +5,17 @@
  */
 import type { AppContext, SessionUser } from '@immoloupe/shared/app-context';
 import { decideNavigation, sessionReloadUrl } from '@immoloupe/shared/navigation';
-import { data, redirect, redirectDocument } from 'react-router';
-import type { RouteErrorData } from '~/lib/route-errors';
+import { redirect, redirectDocument } from 'react-router';
 import { navigationOptions, serverNavigationSession } from './navigation';
 
-export function guardRequest(request: Request, user: SessionUser | null, ctx: Pick<AppContext, 'publicConfig'>): void {
+/**
+ * Throws the redirects; returns `forbidden` for an administration page opened by another account,
+ * which the root renders with a 403 inside the pro layout (nothing is broken: not a fatal error).
+ */
+export function guardRequest(request: Request, user: SessionUser | null, ctx: Pick<AppContext, 'publicConfig'>): 'forbidden' | null {
   const accounts = ctx.publicConfig.accounts;
   // Server-side auth off: the page is rendered without the session, the browser applies the rules.
-  if (accounts && !accounts.serverSideAuth) return;
+  if (accounts && !accounts.serverSideAuth) return null;
   const url = new URL(request.url);
   const decision = decideNavigation(`${url.pathname}${url.search}`, serverNavigationSession(user), navigationOptions(accounts), url.origin);
   switch (decision.kind) {
@@ -21,11 +24,11 @@ export function guardRequest(request: Request, user: SessionUser | null, ctx: Pi
     case 'reload-session':
       throw redirectDocument(sessionReloadUrl(decision.reload));
     case 'forbidden':
-      throw data<RouteErrorData>({ message: 'Accès réservé aux administrateurs.', fatal: true }, { status: 403 });
+      return 'forbidden';
     case 'misconfigured':
       console.warn(decision.warning);
-      return;
+      return null;
     default:
-      return;
+      return null;
   }
 }

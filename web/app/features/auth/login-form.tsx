@@ -15,6 +15,7 @@ export function LoginForm({ onForgot }: { onForgot: (email: string) => void }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [code, setCode] = useState<string | null>(params.get('code'));
+  const [resent, setResent] = useState(false);
   const notice = signInErrorMessage(params.get('error'), params.get('code'));
 
   async function submit(event: FormEvent) {
@@ -22,6 +23,7 @@ export function LoginForm({ onForgot }: { onForgot: (email: string) => void }) {
     setPending(true);
     setError(null);
     setCode(null);
+    setResent(false);
     try {
       const result = await session.signIn(email.trim(), password, afterSignInPath(params, window.location.origin));
       if (!result.ok) {
@@ -40,15 +42,20 @@ export function LoginForm({ onForgot }: { onForgot: (email: string) => void }) {
     }
   }
 
+  const shown = error ?? notice;
+  const unconfirmed = code === 'adresse-non-confirmee';
   return (
-    <Stack gap="xl">
+    <Stack gap="md">
+      {/* Once a new link is sent, the refusal has its answer just below: it is no longer shown in red. */}
+      {shown && !(unconfirmed && resent) ? (
+        <Alert color={error || params.get('error') !== 'SessionRequired' ? 'red' : 'blue'} role="alert" data-testid="login-message">
+          {shown}
+        </Alert>
+      ) : null}
+      {/* Its own form, beside the refusal it answers and outside the sign-in one: forms do not nest. */}
+      {unconfirmed ? <ResendActivation initialEmail={email.trim()} onSent={() => setResent(true)} /> : null}
       <form onSubmit={submit} noValidate aria-label="Connexion">
         <Stack gap="md">
-          {(error ?? notice) ? (
-            <Alert color={error || params.get('error') !== 'SessionRequired' ? 'red' : 'blue'} role="alert" data-testid="login-message">
-              {error ?? notice}
-            </Alert>
-          ) : null}
           <TextInput
             label="Adresse e-mail"
             type="email"
@@ -80,8 +87,6 @@ export function LoginForm({ onForgot }: { onForgot: (email: string) => void }) {
           </Text>
         </Stack>
       </form>
-      {/* Its own form, outside the sign-in one: forms do not nest. */}
-      {code === 'adresse-non-confirmee' ? <ResendActivation initialEmail={email.trim()} /> : null}
     </Stack>
   );
 }

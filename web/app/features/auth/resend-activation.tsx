@@ -4,7 +4,7 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiError, apiFetch } from '~/lib/api';
 
-export function ResendActivation({ initialEmail }: { initialEmail: string }) {
+export function ResendActivation({ initialEmail, onSent }: { initialEmail: string; onSent?: () => void }) {
   const [email, setEmail] = useState(initialEmail);
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -18,6 +18,7 @@ export function ResendActivation({ initialEmail }: { initialEmail: string }) {
         body: JSON.stringify({ email: email.trim() }),
       });
       setResult({ ok: true, message: body.message });
+      onSent?.();
     } catch (err) {
       setResult({ ok: false, message: err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'Erreur inattendue.' });
     } finally {

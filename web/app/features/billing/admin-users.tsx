@@ -47,7 +47,7 @@ export function AdminUsers() {
         method: 'POST',
         body: JSON.stringify(request),
       });
-      notifications.show({ color: 'teal', message: `${res.message} (${user.email})` });
+      notifications.show({ color: 'teal', message: `${user.email}${NBSP}: ${res.message}` });
       await load();
     } catch (err) {
       notifications.show({ color: 'red', title: 'Action refusée', message: err instanceof ApiError ? err.message : 'Erreur inattendue.' });
@@ -81,10 +81,12 @@ export function AdminUsers() {
         <Loader size="sm" />
       ) : (
         <>
-          <Text size="sm" c="dimmed">
-            {formatInteger(data.total)} compte{data.total > 1 ? 's' : ''}
+          <Text size="sm" c="dimmed" data-testid="admin-users-count">
+            {data.total === 0 && search
+              ? `Aucun compte ne correspond à «${NBSP}${search}${NBSP}».`
+              : `${formatInteger(data.total)} compte${data.total > 1 ? 's' : ''}`}
           </Text>
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={760} hidden={data.total === 0}>
             <Table striped data-testid="admin-users">
               <Table.Thead>
                 <Table.Tr>

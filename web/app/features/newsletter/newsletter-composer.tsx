@@ -88,6 +88,8 @@ export function NewsletterComposer() {
             <Group align="flex-end">
               <Select
                 label="Destinataires"
+                // The counts hold only those who accepted the newsletter: « Abonnés actifs (0) » beside four subscribers read as a fault.
+                description="Seuls les comptes qui ont accepté la lettre d’information (adresse confirmée) sont comptés."
                 placeholder="Choisir un segment"
                 data={data.segments.map((s) => ({ value: s.segment, label: `${s.label} (${formatInteger(s.recipients)})` }))}
                 value={segment}
