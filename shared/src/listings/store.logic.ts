@@ -120,7 +120,14 @@ export interface Sighting {
   postcode?: string | null;
   lat?: number | null;
   lon?: number | null;
+  rooms?: number | null;
+  title?: string | null;
 }
+
+const sameTitle = (a: string | null | undefined, b: string | null | undefined) => {
+  const fold = (t: string | null | undefined) => (t ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  return fold(a) !== '' && fold(a) === fold(b);
+};
 
 export function sameProperty(a: Sighting & { sources?: { portal: string; portalId: string | null }[] }, b: Sighting): boolean {
   const sources = a.sources ?? [{ portal: a.portal, portalId: a.portalId ?? null }];
@@ -133,7 +140,15 @@ export function sameProperty(a: Sighting & { sources?: { portal: string; portalI
   if (a.lat != null && a.lon != null && b.lat != null && b.lon != null) {
     return haversineMetres({ lat: a.lat, lon: a.lon }, { lat: b.lat, lon: b.lon }) <= SAME_PLACE_METRES;
   }
-  return false;
+  // A pasted listing is placed only when the agent gives its address, and not every time it is
+  // saved again: without a position on both sides, the same ad of the same site read again (no
+  // ad id on either side, same title and rooms) is the same listing.
+  return (
+    !b.portalId &&
+    sources.some((s) => s.portal === b.portal && !s.portalId) &&
+    sameTitle(a.title, b.title) &&
+    (a.rooms ?? null) === (b.rooms ?? null)
+  );
 }
 
 const marketStatSchema = z.object({ label: z.string(), count: z.number().int(), median: z.number().nullable() });

@@ -39,3 +39,27 @@ describe('a listing of another site', () => {
     expect(parseListing({ html })).toMatchObject({ ok: false, reason: 'unknown-portal' });
   });
 });
+
+describe('the price of a pasted listing', () => {
+  it('takes no thousands group across a line break nor from the end of a longer number', () => {
+    expect(factsFromText('Appartement 3 pièces 62 m²\nBondy 93140\n229 000 €')).toMatchObject({ price: 229000, postcode: '93140' });
+    expect(factsFromText('Appartement 62 m² Bondy 93140 229 000 €').price).toBe(229000);
+    expect(factsFromText('Appartement 62 m²\nBondy 93140\nPrix : 229 000 €').price).toBe(229000);
+    // The groups of one price still join with any space, the no-break ones and the dot (PAP).
+    expect(factsFromText('1 345 € par mois').price).toBe(1345);
+    expect(factsFromText('1\u202f229\u00a0000 €').price).toBe(1229000);
+    expect(factsFromText('Prix 1.300 €').price).toBe(1300);
+  });
+});
+
+describe('the GES label of a pasted listing', () => {
+  it('is read from « Classe climat », the portals’ name for it since 2021', () => {
+    expect(factsFromText('Classe énergie : D (190 kWh/m²/an)\nClasse climat : E (62 kg CO2/m²/an)')).toMatchObject({
+      dpeClass: 'D',
+      dpeValue: 190,
+      gesClass: 'E',
+      gesValue: 62,
+    });
+    expect(factsFromText('DPE : D\nGES : B').gesClass).toBe('B');
+  });
+});

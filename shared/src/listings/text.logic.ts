@@ -85,7 +85,11 @@ export interface TextFacts {
   transaction?: (typeof TRANSACTION_KINDS)[number];
 }
 
-const NUM = String.raw`(\d{1,3}(?:[\s\u00a0\u202f.]\d{3})+|\d+)(?:[,.](\d+))?`;
+/**
+ * A number as listings write it. Its thousands groups stay on one line and it never starts inside
+ * a longer number: « Bondy 93140 » then « 229 000 € » on the next line is no price of 140 229 000 €.
+ */
+const NUM = String.raw`(?<!\d)(\d{1,3}(?:[ \t\u00a0\u202f.]\d{3})+|\d+)(?:[,.](\d+))?`;
 
 function num(m: RegExpExecArray | null, group = 1): number | undefined {
   if (!m) return undefined;
@@ -142,7 +146,8 @@ export function factsFromText(raw: string): TextFacts {
   }
   const dpe = /(?:DPE|classe (?:é|e)nergie|classe (?:é|e)nerg(?:é|e)tique)\s*:?\s*([A-G])\b/i.exec(s);
   if (dpe) facts.dpeClass = energyClass(dpe[1]);
-  const ges = /\bGES\s*:?\s*([A-G])\b/i.exec(s);
+  // « Classe climat » is how the portals have named the GES label since the 2021 DPE.
+  const ges = /(?:\bGES|classe climat)\s*:?\s*([A-G])\b/i.exec(s);
   if (ges) facts.gesClass = energyClass(ges[1]);
   const kwh = new RegExp(`${NUM}\\s*kWh(?:EP)?\\s*/\\s*m`, 'i').exec(s);
   if (kwh) facts.dpeValue = num(kwh);

@@ -42,6 +42,7 @@ const SELOGER = {
 
 type Saved = {
   id: string;
+  title: string | null;
   status: string;
   notes: string;
   price: number;
@@ -143,6 +144,59 @@ describe('Mes annonces', () => {
     expect(mine.find((l) => l.id === id)).toMatchObject({ status: 'offre_faite', notes: 'Visite samedi' });
     expect((await alice.fetch(`/api/listings/saved/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect(await list(alice)).toHaveLength(1);
+  });
+});
+
+/** A listing pasted as text from an agency's site: no portal id, no URL, placed only by its address. */
+const PASTED = {
+  portal: 'autre',
+  transaction: 'vente',
+  propertyType: 'appartement',
+  title: 'Appartement 3 pièces 62 m² – Bondy',
+  surface: 62,
+  rooms: 3,
+  postcode: '93140',
+  city: 'Bondy',
+};
+const CARNOT = { lat: 48.9023, lon: 2.4828 };
+
+describe('Mes annonces, a pasted listing saved again without its address', () => {
+  const save = async (server: RouterServer, body: unknown) => {
+    const res = await server.fetch('/api/listings/saved', json(body));
+    return { status: res.status, body: (await res.json()) as { id: string; merged: boolean; pricePoint: string } };
+  };
+  const dayBefore = (id: string) => db.query(`UPDATE listing_prices SET seen_at = seen_at - interval '1 day' WHERE listing_id = $1`, [id]);
+  const pasted = async (server: RouterServer) => (await list(server)).filter((l) => l.title === PASTED.title);
+
+  it('joins the listing saved with its address (one card, the day’s price added), each user keeping their own', async () => {
+    const first = await save(alice, { ...PASTED, ...CARNOT, price: 229000 });
+    expect(first).toMatchObject({ status: 201, body: { merged: false } });
+    const id = first.body.id;
+    await dayBefore(id);
+    expect((await save(alice, { ...PASTED, ...CARNOT, price: 219000 })).body).toEqual({ id, merged: true, pricePoint: 'added' });
+    await dayBefore(id);
+    expect((await save(alice, { ...PASTED, price: 209000 })).body).toEqual({ id, merged: true, pricePoint: 'added' });
+    const [card, ...others] = await pasted(alice);
+    expect(others).toEqual([]);
+    expect(card).toMatchObject({ id, price: 209000, priceDrop: true, lat: CARNOT.lat, lon: CARNOT.lon });
+    expect(card?.prices.map((p) => p.price)).toEqual([229000, 219000, 209000]);
+
+    // Bob pasting the same ad gets his own listing; Alice's is neither matched nor changed.
+    const bobs = await save(bob, { ...PASTED, price: 199000 });
+    expect(bobs).toMatchObject({ status: 201, body: { merged: false } });
+    expect(bobs.body.id).not.toBe(id);
+    expect((await save(bob, { ...PASTED, price: 195000 })).body).toMatchObject({ id: bobs.body.id, merged: true });
+    expect((await pasted(bob)).map((l) => l.id)).toEqual([bobs.body.id]);
+    const [alices] = await pasted(alice);
+    expect(alices?.prices.map((p) => p.price)).toEqual([229000, 219000, 209000]);
+  });
+
+  it('keeps apart another flat of the same size in the same town (another title or rooms)', async () => {
+    const other = await save(alice, { ...PASTED, title: 'Appartement 62 m² proche gare', price: 205000 });
+    expect(other).toMatchObject({ status: 201, body: { merged: false } });
+    const rooms = await save(alice, { ...PASTED, rooms: 2, price: 205000 });
+    expect(rooms).toMatchObject({ status: 201, body: { merged: false } });
+    await Promise.all([other, rooms].map((r) => alice.fetch(`/api/listings/saved/${r.body.id}`, { method: 'DELETE' })));
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The listings store: a subscriber's « Mes annonces » (`user_id`) and the imported feeds
  * (`user_id` NULL) in one table, with sources and price history. Saving a sighting of a property
- * already stored (same portal id, or the same property seen on another portal) updates it, adds
- * the source and a price point: a price drop shows.
+ * already stored (same portal id, the same property seen on another portal, or the same pasted ad
+ * saved again without the address it was once placed at) updates it, adds the source and a price
+ * point: a price drop shows.
  */
 import type { Portal } from '@immoloupe/shared/listings/contracts';
 import {
@@ -55,7 +56,7 @@ function values(f: ListingFields): unknown[] {
 /** Stored listings of the same owner that could be the same property (same portal id or postcode). */
 async function candidates(db: Queryable, userId: string | null, f: ListingFields): Promise<StoredRow[]> {
   return db.query<StoredRow>(
-    `SELECT l.id, l.property_type AS "propertyType", l.surface::float8 AS surface, l.postcode, l.lat, l.lon,
+    `SELECT l.id, l.property_type AS "propertyType", l.surface::float8 AS surface, l.postcode, l.lat, l.lon, l.rooms, l.title,
             '' AS portal,
             coalesce((SELECT json_agg(json_build_object('portal', s.portal, 'portalId', s.portal_id))
                         FROM listing_sources s WHERE s.listing_id = l.id), '[]'::json) AS sources

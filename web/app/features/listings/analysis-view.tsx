@@ -1,20 +1,12 @@
 /** The analysis of a listing: €/m² against the DVF medians, estimate and gap, candidates, DPE. */
-import {
-  formatDate,
-  formatEstimate,
-  formatEuros,
-  formatEurosPerSquareMetre,
-  formatInteger,
-  formatPercent,
-  formatSurface,
-} from '@immoloupe/shared/format';
+import { formatDate, formatEstimate, formatEuros, formatEurosPerSquareMetre, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/store.logic';
 import { Alert, Anchor, Badge, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { localisationHref } from './api';
 import { CandidatesList, scoreColor } from './candidates-list';
 import { PointMap } from './point-map';
-import { pricePerM2Label } from './price-labels';
+import { gapLabel, noEstimateLabel, pricePerM2Label } from './price-labels';
 
 export const POSITION_LABELS = { dessous: 'Sous le marché', aligne: 'Dans le marché', dessus: 'Au-dessus du marché' } as const;
 export const POSITION_COLORS = { dessous: '#2b8a3e', aligne: '#1971c2', dessus: '#c92a2a' } as const;
@@ -85,16 +77,10 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
                   Fourchette {formatEstimate(a.estimate.low)} – {formatEstimate(a.estimate.high)}, sur {formatInteger(a.estimate.count)}{' '}
                   ventes comparables.
                 </Text>
-                {a.gap && price ? (
-                  <Text data-testid="ecart">
-                    {a.gap.amount > 0
-                      ? `Prix demandé ${formatEuros(price)} : ${formatPercent(a.gap.ratio, 1)} au-dessus de l’estimation. Marge de négociation : ${formatEstimate(a.gap.negotiation)}.`
-                      : `Prix demandé ${formatEuros(price)} : ${formatPercent(-a.gap.ratio, 1)} sous l’estimation, pas de marge évidente.`}
-                  </Text>
-                ) : null}
+                {a.gap && price ? <Text data-testid="ecart">{gapLabel(price, a.estimate.value)}</Text> : null}
               </Stack>
             ) : (
-              <Text>Pas d’estimation : l’annonce doit être localisée et le secteur avoir au moins 3 ventes comparables.</Text>
+              <Text data-testid="sans-estimation">{noEstimateLabel(a, fields)}</Text>
             )}
           </Card>
         </Grid.Col>

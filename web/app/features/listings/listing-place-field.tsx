@@ -4,9 +4,10 @@
  * picks it here; the listing is then placed there, its postcode and town taken from the address.
  */
 import type { ListingFields } from '@immoloupe/shared/listings/store.logic';
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AddressSearch } from '~/features/market/address-search';
+import { addressAnalysisHref } from './api';
 
 /** « 139 Avenue Carnot 93140 Bondy » → its postcode and town. */
 export function postcodeAndTown(label: string): { postcode: string; city: string } | null {
@@ -40,13 +41,29 @@ export function ListingPlaceField({
         }}
       />
       <Text size="xs" c="dimmed" mt={4} data-testid="position-annonce">
-        {picked && placed
-          ? `Annonce placée\u00a0: ${picked}.`
-          : placed && readFromPage
-            ? 'Position lue sur la page de l’annonce.'
-            : placed
-              ? 'Annonce placée.'
-              : 'Annonce non placée.'}
+        {picked && placed ? (
+          `Annonce placée\u00a0: ${picked}.`
+        ) : placed && readFromPage ? (
+          // The portal gives a point, not an address: the point is shown, so that the sentence does
+          // not claim a place the empty address field above does not show.
+          <>
+            Position lue sur la page de l’annonce, sans adresse (souvent arrondie par le portail){'\u00a0'}:{' '}
+            {/* A new tab: following it here would lose the listing being analysed. */}
+            <Anchor
+              href={addressAnalysisHref({ lat: fields.lat as number, lon: fields.lon as number })}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+            >
+              voir ce point
+            </Anchor>
+            . Indiquez l’adresse si vous la connaissez.
+          </>
+        ) : placed ? (
+          'Annonce placée.'
+        ) : (
+          'Annonce non placée.'
+        )}
       </Text>
     </div>
   );

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { AnalysisButton } from './analysis-button';
-import { deleteListing, savedListings, updateListing } from './api';
+import { addressAnalysisHref, deleteListing, savedListings, updateListing } from './api';
 import { priceHistoryLabel, priceLabel, pricePerM2Label } from './price-labels';
 
 /** The fields the analysis takes, from a saved listing (its first source for the portal). */
@@ -24,11 +24,20 @@ function fieldsOfSaved(l: SavedListing): ListingFields {
 function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void }) {
   const [notes, setNotes] = useState(l.notes);
   const [error, setError] = useState<string | null>(null);
+  const [notesSaved, setNotesSaved] = useState(false);
   const run = (p: Promise<unknown>) =>
     p
-      .then(onChanged)
-      .catch((e: unknown) => setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La modification a échoué.'));
+      .then(() => {
+        setError(null);
+        onChanged();
+        return true;
+      })
+      .catch((e: unknown) => {
+        setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La modification a échoué.');
+        return false;
+      });
   const url = l.sources.find((s) => s.url)?.url;
+  const place = [l.district, [l.postcode, l.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
     <Card withBorder data-testid="mon-annonce">
       <Stack gap="xs">
@@ -46,11 +55,23 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
             l.surface ? formatSurface(l.surface) : null,
             l.price && l.surface ? pricePerM2Label(l.price / l.surface, l.transaction) : null,
             l.dpeClass ? `DPE ${l.dpeClass}` : null,
-            [l.postcode, l.city].filter(Boolean).join(' '),
           ]
             .filter(Boolean)
             .join(' · ')}
         </Text>
+        {place && (
+          <Text size="sm" data-testid="lieu-annonce">
+            {place}
+            {l.lat != null && l.lon != null && (
+              <>
+                {' · '}
+                <Anchor href={addressAnalysisHref({ lat: l.lat, lon: l.lon })} target="_blank" rel="noopener noreferrer" size="sm">
+                  voir sa position
+                </Anchor>
+              </>
+            )}
+          </Text>
+        )}
         <Text size="sm" c="dimmed">
           Suivie depuis le {formatDate(l.firstSeenAt)} · vue sur {l.sources.map((s) => PORTAL_LABELS[s.portal]).join(', ')} · historique des
           prix (un par jour et par site){'\u00a0'}: {priceHistoryLabel(l) || 'aucun prix'}
@@ -71,13 +92,16 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
           <Textarea
             label="Notes"
             value={notes}
-            onChange={(e) => setNotes(e.currentTarget.value)}
+            onChange={(e) => {
+              setNotes(e.currentTarget.value);
+              setNotesSaved(false);
+            }}
             autosize
             minRows={1}
             // On a phone the notes take a line of their own rather than a column of a few letters.
             style={{ flex: 1, minWidth: 240 }}
           />
-          <Button variant="outline" onClick={() => run(updateListing(l.id, { notes }))} disabled={notes === l.notes}>
+          <Button variant="outline" onClick={() => run(updateListing(l.id, { notes })).then(setNotesSaved)} disabled={notes === l.notes}>
             Enregistrer les notes
           </Button>
           <Button
@@ -92,10 +116,15 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
             Retirer
           </Button>
         </Group>
+        {notesSaved && (
+          <Text size="sm" c="teal.8" role="status">
+            Notes enregistrées.
+          </Text>
+        )}
         <Group gap="md">
           <AnalysisButton fields={fieldsOfSaved(l)} title={l.title ?? 'Analyse de l’annonce'} />
           {url && (
-            <Anchor href={url} target="_blank" rel="noreferrer noopener" size="sm">
+            <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
               Voir l’annonce
             </Anchor>
           )}
@@ -134,7 +163,8 @@ export function MyListings() {
   return (
     <Stack gap="md">
       {list.map((l) => (
-        <ListingCard key={`${l.id}-${l.status}-${l.notes}`} l={l} onChanged={load} />
+        // Keyed by id alone: a reload after a change keeps the notes being typed and the confirmation.
+        <ListingCard key={l.id} l={l} onChanged={load} />
       ))}
     </Stack>
   );

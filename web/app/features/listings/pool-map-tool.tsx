@@ -23,6 +23,7 @@ const TEXT_FIELDS = [
   ['postcode', 'Codes postaux', '69008'],
   ['priceMax', 'Prix maximal (€)', ''],
   ['surfaceMin', 'Surface minimale (m²)', ''],
+  ['roomsMin', 'Pièces (au moins)', ''],
   ['maxPricePerM2', 'Prix au m² maximal', ''],
 ] as const;
 const LIST_FIELDS = ['types', 'dpe', 'insee'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceHistoryLabel } from './price-labels';
+import { gapLabel, noEstimateLabel, priceHistoryLabel } from './price-labels';
 
 describe('priceHistoryLabel', () => {
   it('names each price’s site only when the listing was seen on several', () => {
@@ -17,5 +17,41 @@ describe('priceHistoryLabel', () => {
     expect(priceHistoryLabel({ prices: [{ price: 1345, portal: 'pap', seenAt: '2026-11-25T10:00:00Z' }], transaction: 'location' })).toBe(
       '1\u202f345\u00a0€/mois le 25/11/2026',
     );
+  });
+});
+
+describe('gapLabel', () => {
+  it('computes the margin on the estimate as shown (rounded), so that the figures add up', () => {
+    // Estimate 213 100 € shown as 213 000 €: the margin is 229 000 − 213 000, not 15 900 €.
+    expect(gapLabel(229000, 213100)).toBe(
+      'Prix demandé 229\u202f000\u00a0€\u00a0: 7,5\u00a0% au-dessus de l’estimation. Marge de négociation\u00a0: 16\u202f000\u00a0€.',
+    );
+    expect(gapLabel(229500, 213400)).toMatch(/Marge de négociation\u00a0: 16\u202f500\u00a0€\.$/);
+    // Above by 300 € only before rounding: in line with the estimate shown.
+    expect(gapLabel(213000, 212700)).toBe('Prix demandé 213\u202f000\u00a0€\u00a0: au niveau de l’estimation, pas de marge évidente.');
+    expect(gapLabel(200000, 213400)).toBe('Prix demandé 200\u202f000\u00a0€\u00a0: 6,1\u00a0% sous l’estimation, pas de marge évidente.');
+  });
+});
+
+describe('noEstimateLabel', () => {
+  const placed = {
+    commune: { insee: '69388', name: 'Lyon 8e Arrondissement' },
+    point: { lat: 45.7267, lon: 4.8763, source: 'annonce' as const },
+  };
+  const flat = { portal: 'seloger' as const, propertyType: 'appartement' as const, surface: 70 };
+
+  it('gives a rent’s own reason, never the localisation one, placed or not', () => {
+    const rent = { ...flat, transaction: 'location' as const };
+    expect(noEstimateLabel({ ...placed, period: null }, rent)).toBe(
+      'Pas d’estimation pour une location\u00a0: les ventes DVF ne donnent pas de loyer.',
+    );
+    expect(noEstimateLabel({ ...placed, point: null, period: null }, rent)).not.toMatch(/localisée/);
+  });
+
+  it('asks for the address only when the sale is not placed', () => {
+    const period = { from: '2022-01-01', to: '2023-12-31' };
+    const sale = { ...flat, transaction: 'vente' as const };
+    expect(noEstimateLabel({ ...placed, point: null, period }, sale)).toMatch(/doit être localisée/);
+    expect(noEstimateLabel({ ...placed, period }, sale)).toBe('Pas d’estimation\u00a0: moins de 3 ventes comparables dans le secteur.');
   });
 });

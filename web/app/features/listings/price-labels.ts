@@ -1,7 +1,17 @@
-/** A listing's price and €/m², a rent said per month (`1 345 €/mois`, `19,2 €/m²/mois`), its price history. */
-import { formatDate, formatEuros, formatEurosPerSquareMetre, formatEurosPerSquareMetreMonth } from '@immoloupe/shared/format';
+/**
+ * A listing's price and €/m², a rent said per month (`1 345 €/mois`, `19,2 €/m²/mois`), its price
+ * history, and its price against the estimate (or why there is none).
+ */
+import {
+  formatDate,
+  formatEuros,
+  formatEurosPerSquareMetre,
+  formatEurosPerSquareMetreMonth,
+  formatPercent,
+  roundEstimate,
+} from '@immoloupe/shared/format';
 import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
-import type { SavedListing } from '@immoloupe/shared/listings/store.logic';
+import type { ListingAnalysis, ListingFields, SavedListing } from '@immoloupe/shared/listings/store.logic';
 
 const isRent = (transaction: string | null | undefined) => transaction === 'location';
 
@@ -19,4 +29,34 @@ export function priceHistoryLabel(l: Pick<SavedListing, 'prices' | 'transaction'
   return l.prices
     .map((p) => `${priceLabel(p.price, l.transaction)} le ${formatDate(p.seenAt)}${severalSites ? ` (${PORTAL_LABELS[p.portal]})` : ''}`)
     .join(' → ');
+}
+
+/**
+ * The asking price against the estimate as the page shows it (rounded by `formatEstimate`), so that
+ * price − estimate = margin on the page: 229 000 € against 213 000 € is a margin of 16 000 €, not
+ * the 15 900 € the euro-exact estimate would give.
+ */
+export function gapLabel(price: number, estimate: number): string {
+  const shown = roundEstimate(estimate);
+  const amount = price - shown;
+  const asked = `Prix demandé ${formatEuros(price)}\u00a0:`;
+  if (amount > 0)
+    return `${asked} ${formatPercent(amount / shown, 1)} au-dessus de l’estimation. Marge de négociation\u00a0: ${formatEuros(amount)}.`;
+  if (amount === 0) return `${asked} au niveau de l’estimation, pas de marge évidente.`;
+  return `${asked} ${formatPercent(-amount / shown, 1)} sous l’estimation, pas de marge évidente.`;
+}
+
+/**
+ * Why the analysis gave no estimate, in the order the server gives up, so that the card never
+ * contradicts the notes above it (a rent is never estimated, placed or not).
+ */
+export function noEstimateLabel(a: Pick<ListingAnalysis, 'commune' | 'point' | 'period'>, f: ListingFields): string {
+  if (f.transaction === 'location') return 'Pas d’estimation pour une location\u00a0: les ventes DVF ne donnent pas de loyer.';
+  if (!a.commune) return 'Pas d’estimation\u00a0: code postal absent ou inconnu.';
+  if (f.propertyType !== 'appartement' && f.propertyType !== 'maison')
+    return 'Pas d’estimation\u00a0: seuls les appartements et les maisons sont estimés.';
+  if (!a.period) return 'Pas d’estimation\u00a0: aucune vente DVF importée pour cette commune.';
+  if (!a.point) return 'Pas d’estimation\u00a0: l’annonce doit être localisée (indiquez l’adresse du bien).';
+  if (!f.surface || f.surface < 5) return 'Pas d’estimation\u00a0: surface absente.';
+  return 'Pas d’estimation\u00a0: moins de 3 ventes comparables dans le secteur.';
 }

@@ -1,0 +1,119 @@
+/** « Mes annonces »: a card says where the listing is and links to its page; saving the notes says so. */
+import type { SavedListing } from '@immoloupe/shared/listings/store.logic';
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installMantineDomShims } from '~/test/mantine-dom';
+import { savedListings, updateListing } from './api';
+import { MyListings } from './my-listings';
+
+vi.mock('./api', async (original) => ({
+  ...(await original<typeof import('./api')>()),
+  savedListings: vi.fn(),
+  updateListing: vi.fn(),
+}));
+
+const CARNOT: SavedListing = {
+  id: '0b6f8a43-5d3e-4a37-9a43-1f0e2b7c9d01',
+  status: 'a_visiter',
+  notes: '',
+  transaction: 'vente',
+  propertyType: 'appartement',
+  title: 'Appartement 3 pièces 62 m²',
+  price: 209000,
+  surface: 62,
+  postcode: '93140',
+  city: 'Bondy',
+  lat: 48.9023,
+  lon: 2.4828,
+  photoUrl: null,
+  firstSeenAt: '2026-11-24T10:00:00Z',
+  lastSeenAt: '2026-11-26T10:00:00Z',
+  sources: [{ portal: 'autre', portalId: null, url: null }],
+  prices: [{ price: 209000, portal: 'autre', seenAt: '2026-11-26T10:00:00Z' }],
+  priceDrop: false,
+};
+const LYON: SavedListing = {
+  ...CARNOT,
+  id: '0b6f8a43-5d3e-4a37-9a43-1f0e2b7c9d02',
+  transaction: 'location',
+  price: 1345,
+  postcode: '69008',
+  city: 'Lyon 8ème',
+  district: 'La Plaine',
+  lat: null,
+  lon: null,
+  sources: [
+    { portal: 'seloger', portalId: '249918711', url: 'https://www.seloger.com/annonces/locations/appartement/lyon-8eme-69/249918711.htm' },
+  ],
+};
+
+let stored: SavedListing[] = [];
+
+beforeAll(installMantineDomShims);
+beforeEach(() => {
+  stored = [structuredClone(CARNOT), structuredClone(LYON)];
+  vi.mocked(savedListings).mockImplementation(async () => ({ listings: structuredClone(stored) }));
+  vi.mocked(updateListing).mockImplementation(async (id, u) => {
+    stored = stored.map((l) => (l.id === id ? { ...l, ...u } : l)) as SavedListing[];
+    return null;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+function show() {
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <MyListings />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+describe('MyListings', () => {
+  it('says where each listing is, and links to the portal’s page in a new tab when it has one', async () => {
+    show();
+    const [carnot, lyon] = await screen.findAllByTestId('mon-annonce');
+    if (!carnot || !lyon) throw new Error('two cards expected');
+    expect(within(carnot).getByTestId('lieu-annonce').textContent).toBe('93140 Bondy · voir sa position');
+    expect(within(carnot).getByRole('link', { name: 'voir sa position' }).getAttribute('href')).toBe(
+      '/pro/analyseadresse?lat=48.9023&lon=2.4828',
+    );
+    expect(within(carnot).queryByRole('link', { name: 'Voir l’annonce' })).toBeNull();
+    expect(within(lyon).getByTestId('lieu-annonce').textContent).toBe('La Plaine, 69008 Lyon 8ème');
+    const page = within(lyon).getByRole('link', { name: 'Voir l’annonce' });
+    expect(page.getAttribute('href')).toBe(LYON.sources[0]?.url);
+    expect(page.getAttribute('target')).toBe('_blank');
+    expect(page.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('confirms the notes saved, and forgets the confirmation once they are edited again', async () => {
+    show();
+    const [carnot] = await screen.findAllByTestId('mon-annonce');
+    if (!carnot) throw new Error('a card expected');
+    const notes = within(carnot).getByLabelText('Notes');
+    fireEvent.change(notes, { target: { value: 'Visite samedi 10 h' } });
+    fireEvent.click(within(carnot).getByRole('button', { name: 'Enregistrer les notes' }));
+    const status = await within(carnot).findByRole('status');
+    expect(status.textContent).toBe('Notes enregistrées.');
+    expect(updateListing).toHaveBeenCalledWith(CARNOT.id, { notes: 'Visite samedi 10 h' });
+    // The list is read again after the save: the card keeps its confirmation and the notes.
+    expect(savedListings).toHaveBeenCalledTimes(2);
+    await act(async () => {
+      await vi.mocked(savedListings).mock.results[1]?.value;
+    });
+    expect(screen.getByRole('status').textContent).toBe('Notes enregistrées.');
+    expect((within(screen.getAllByTestId('mon-annonce')[0] as HTMLElement).getByLabelText('Notes') as HTMLTextAreaElement).value).toBe(
+      'Visite samedi 10 h',
+    );
+    fireEvent.change(within(screen.getAllByTestId('mon-annonce')[0] as HTMLElement).getByLabelText('Notes'), {
+      target: { value: 'Visite dimanche' },
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
