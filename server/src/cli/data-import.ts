@@ -154,6 +154,7 @@ async function main(): Promise<number> {
       printer.done();
       printReport(report);
       if (report.status !== 'succeeded') failed++;
+      await logOutcome(db, actor, `Fichier ${job.name}`, [report], 0);
     }
     if (values.dep) {
       const now = new Date().getFullYear();
@@ -174,6 +175,7 @@ async function main(): Promise<number> {
         jobs.push({ path: '', name: report.fileName, source: report.source });
         if (report.status !== 'succeeded') failed++;
       }
+      await logOutcome(db, actor, departementImportLabel(values.dep, years), dep.reports, dep.skipped.length);
     }
     console.info(
       failed === 0
@@ -185,6 +187,22 @@ async function main(): Promise<number> {
     await db?.close();
     release?.();
   }
+}
+
+/** The outcome beside « Import lancé » in the audit log, as for an import started from the administration. */
+async function logOutcome(db: Db, actor: AuditActor, label: string, reports: readonly ImportReport[], skipped: number): Promise<void> {
+  const failures = reports.filter((r) => r.status !== 'succeeded');
+  if (failures.length > 0) {
+    const reason = failures.map((r) => `${r.fileName}\u00a0: ${r.error ?? 'échec'}`).join('\u00a0; ');
+    await recordAudit(db, actor, 'import.failure', label, { reason });
+    return;
+  }
+  await recordAudit(db, actor, 'import.success', label, {
+    files: reports.length,
+    skipped,
+    rowsKept: reports.reduce((n, r) => n + r.rowsKept, 0),
+    rowsRejected: reports.reduce((n, r) => n + r.rowsRejected, 0),
+  });
 }
 
 main().then(

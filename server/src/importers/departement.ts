@@ -9,7 +9,7 @@ import type { Db } from '../db/client.js';
 import { DownloadNotFound, type DownloadOptions, departementPlan, downloadFile, downloadPagedCsv } from './download.js';
 import type { Source } from './importer.js';
 import type { OpenDataConfig } from './open-data-config.js';
-import { type ImportProgress, type ImportReport, runImport, SOURCE_ORDER } from './run.js';
+import { type ImportProgress, type ImportReport, recordFailedRun, runImport, SOURCE_ORDER } from './run.js';
 
 /** How the administration names a département's import (the job list, the audit log). */
 export function departementImportLabel(dep: string, years: readonly number[]): string {
@@ -48,6 +48,14 @@ export async function importDepartement(db: Db, o: DepartementOptions): Promise<
         o.onMessage?.(`Ignoré\u00a0: ${err.message}`);
         continue;
       }
+      // Nothing is imported after a failed download: the history still lists the file and why.
+      await recordFailedRun(db, {
+        source: d.source,
+        fileName: d.fileName,
+        url: d.url,
+        startedBy: o.startedBy,
+        error: err instanceof Error && err.name === 'ImportError' ? err.message : 'Téléchargement impossible (erreur inattendue).',
+      }).catch(() => undefined);
       throw err;
     }
     files.push({ path: dest, name: d.fileName, url: d.url, source: d.source });

@@ -29,6 +29,19 @@ describe('source detection', () => {
     expect(() => detectSource('{"type":"FeatureCollection","features":[]}', 'cadastre-93010-batiments.json')).toThrow(/bâtiments/);
   });
 
+  it('says how to force the source where the import was started: a flag on the command line, a menu on the page', () => {
+    expect(() => detectSource('nom;prenom\nA;B', 'x.csv')).toThrow(/Précisez-la avec --source/);
+    const fromPage = (() => {
+      try {
+        detectSource('nom;prenom\nA;B', 'x.csv', 'admin');
+      } catch (err) {
+        return (err as Error).message;
+      }
+    })();
+    expect(fromPage).toContain('Choisissez-la dans le menu «\u00a0Source\u00a0» du formulaire');
+    expect(fromPage).not.toContain('--source');
+  });
+
   it('folds labelled DPE headers to the current names', () => {
     expect(foldHeader('Coordonnée_cartographique_X_(BAN)')).toBe('coordonnee_cartographique_x_ban');
     expect(foldHeader('Conso_5_usages_par_m²_é_primaire')).toBe('conso_5_usages_par_m2_e_primaire');

@@ -23,7 +23,15 @@ export function foldHeader(h: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-export function detectSource(head: string, fileName: string): Source {
+/** Where an import was started: the way to force a source differs (a flag, or the form's menu). */
+export type ImportOrigin = 'cli' | 'admin';
+
+const FORCE_SOURCE_HINT: Record<ImportOrigin, string> = {
+  cli: 'Précisez-la avec --source si le fichier est bien l’une d’elles.',
+  admin: 'Choisissez-la dans le menu «\u00a0Source\u00a0» du formulaire si le fichier est bien l’une d’elles.',
+};
+
+export function detectSource(head: string, fileName: string, origin: ImportOrigin = 'cli'): Source {
   const name = fileName.toLowerCase();
   const line = firstLine(head);
   if (line === '') throw new ImportError(`Le fichier « ${fileName} » est vide.`);
@@ -49,6 +57,6 @@ export function detectSource(head: string, fileName: string): Source {
   if ((starts('n_siren') || starts('no_siren')) && starts('denomination') && starts('code_droit')) return 'personnes-morales';
   throw new ImportError(
     `Type de fichier non reconnu pour « ${fileName} »\u00a0: l’en-tête ne correspond à aucune source prise en charge ` +
-      '(DVF, DVF brutes, cadastre, DPE, RNIC, BAN, personnes morales, flux d’annonces). Précisez-la avec --source si le fichier est bien l’une d’elles.',
+      `(DVF, DVF brutes, cadastre, DPE, RNIC, BAN, personnes morales, flux d’annonces). ${FORCE_SOURCE_HINT[origin]}`,
   );
 }

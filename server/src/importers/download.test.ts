@@ -151,7 +151,7 @@ describe('département shortcut (--dep)', () => {
     expect(messages.some((m) => m.startsWith('Ignoré'))).toBe(true);
   });
 
-  it('imports from a URL given to the command (npm run data:import -- <url>)', async () => {
+  it('imports from a URL given to the command (npm run data:import -- <url>), and logs its start and outcome', async () => {
     const dataDir = path.join(cache, 'cli-data');
     // Asynchronous: the HTTP server that serves the file runs in this process.
     const { stdout } = await promisify(execFile)(
@@ -176,14 +176,21 @@ describe('département shortcut (--dep)', () => {
     const cliDb = await openPglite(dataDir);
     try {
       const audit = await cliDb.query<{ actor_email: string; action: string; target: string; details: unknown }>(
-        'SELECT actor_email, action, target, details FROM admin_audit',
+        'SELECT actor_email, action, target, details FROM admin_audit ORDER BY at, id',
       );
+      // The start and its outcome, as for an import started from the administration.
       expect(audit).toEqual([
         {
           actor_email: `ligne de commande (${userInfo().username})`,
           action: 'import.start',
           target: 'Fichier 93.csv.gz',
           details: { source: 'dvf' },
+        },
+        {
+          actor_email: `ligne de commande (${userInfo().username})`,
+          action: 'import.success',
+          target: 'Fichier 93.csv.gz',
+          details: { files: 1, skipped: 0, rowsKept: 164, rowsRejected: 0 },
         },
       ]);
     } finally {
@@ -199,7 +206,7 @@ describe('département shortcut (--dep)', () => {
     expect(readFileSync(dest).equals(cadastre)).toBe(true);
     expect(requests).toEqual([{ url: '/cadastre/93.json.gz', range: 'bytes=1000-' }]);
     await expect(downloadFile('http://127.0.0.1:1/rien.csv', path.join(cache, 'rien.csv'), { retries: 1, backoffMs: 1 })).rejects.toThrow(
-      /^Téléchargement impossible après 2 tentatives/,
+      /^Téléchargement impossible après 2 tentatives \(serveur injoignable\)\u00a0: http:\/\/127\.0\.0\.1:1\/rien\.csv$/,
     );
   });
 });

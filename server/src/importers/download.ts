@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { parseDvfYears } from '@immoloupe/shared/opendata/contracts';
 import { ImportError } from './errors.js';
 import type { Source } from './importer.js';
 import type { OpenDataConfig } from './open-data-config.js';
@@ -22,6 +23,70 @@ export interface DownloadOptions {
 
 export class DownloadNotFound extends ImportError {}
 
+/** Why one attempt failed, already in French (an HTTP status, a body shorter than announced). */
+class AttemptFailure extends Error {}
+
+const CONNECTION_REASONS: Record<string, string> = {
+  ENOTFOUND: 'serveur introuvable, nom de domaine inconnu',
+  EAI_AGAIN: 'serveur introuvable, résolution du nom impossible',
+  ECONNREFUSED: 'serveur injoignable, connexion refusée',
+  EHOSTUNREACH: 'serveur injoignable, réseau inaccessible',
+  ENETUNREACH: 'serveur injoignable, réseau inaccessible',
+  ETIMEDOUT: 'délai dépassé',
+  UND_ERR_CONNECT_TIMEOUT: 'délai de connexion dépassé',
+  UND_ERR_HEADERS_TIMEOUT: 'délai dépassé (le serveur ne répond pas)',
+  UND_ERR_BODY_TIMEOUT: 'délai dépassé pendant le téléchargement',
+  ECONNRESET: 'connexion coupée par le serveur',
+  EPIPE: 'connexion coupée par le serveur',
+  UND_ERR_SOCKET: 'connexion coupée par le serveur',
+  ENOSPC: 'disque plein',
+  EACCES: 'écriture refusée dans le dossier des téléchargements',
+  EPERM: 'écriture refusée dans le dossier des téléchargements',
+};
+
+function errorCodes(err: unknown, depth = 0): string[] {
+  if (!err || typeof err !== 'object' || depth > 4) return [];
+  const e = err as { code?: unknown; cause?: unknown; errors?: unknown };
+  return [
+    ...(typeof e.code === 'string' ? [e.code] : []),
+    ...errorCodes(e.cause, depth + 1),
+    ...(Array.isArray(e.errors) ? e.errors.flatMap((x) => errorCodes(x, depth + 1)) : []),
+  ];
+}
+
+/**
+ * The French reason of a failed download, for an administrator. Node's fetch says only « fetch
+ * failed » and hides the system error (refused, unknown host, timeout) in its `cause`.
+ */
+export function downloadFailureReason(err: unknown): string {
+  if (err instanceof AttemptFailure) return err.message;
+  for (const code of errorCodes(err)) {
+    const reason = CONNECTION_REASONS[code];
+    if (reason) return reason;
+    if (/CERT|SSL|TLS/.test(code)) return 'certificat du serveur refusé';
+  }
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'délai dépassé';
+  if (err instanceof Error && err.message === 'terminated') return 'connexion coupée pendant le téléchargement';
+  return 'serveur injoignable';
+}
+
+function httpFailure(status: number): AttemptFailure {
+  const meaning =
+    status === 401 || status === 403
+      ? ', accès refusé'
+      : status === 429
+        ? ', trop de requêtes'
+        : status >= 500
+          ? ', erreur du serveur'
+          : '';
+  return new AttemptFailure(`réponse HTTP ${status}${meaning}`);
+}
+
+function gaveUp(attempts: number, err: unknown, url: string): ImportError {
+  const tries = attempts > 1 ? `${attempts} tentatives` : '1 tentative';
+  return new ImportError(`Téléchargement impossible après ${tries} (${downloadFailureReason(err)})\u00a0: ${url}`);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function sizeOf(file: string): number {
@@ -34,8 +99,10 @@ export async function downloadFile(url: string, dest: string, options: DownloadO
   const part = `${dest}.part`;
   mkdirSync(path.dirname(dest), { recursive: true });
   let lastError: unknown;
+  let attempts = 0;
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep((options.backoffMs ?? 500) * 2 ** (attempt - 1));
+    attempts++;
     const have = sizeOf(part);
     let res: Response;
     try {
@@ -56,7 +123,7 @@ export async function downloadFile(url: string, dest: string, options: DownloadO
     }
     if (!res.ok || !res.body) {
       await res.body?.cancel();
-      lastError = new Error(`HTTP ${res.status}`);
+      lastError = httpFailure(res.status);
       if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) break;
       continue;
     }
@@ -80,14 +147,13 @@ export async function downloadFile(url: string, dest: string, options: DownloadO
       continue;
     }
     if (total !== null && sizeOf(part) < total) {
-      lastError = new Error('connexion coupée avant la fin');
+      lastError = new AttemptFailure('connexion coupée avant la fin');
       continue;
     }
     renameSync(part, dest);
     return dest;
   }
-  const why = lastError instanceof Error ? lastError.message : String(lastError);
-  throw new ImportError(`Téléchargement impossible après ${retries + 1} tentatives (${why})\u00a0: ${url}`);
+  throw gaveUp(attempts, lastError, url);
 }
 
 /** Follows `Link: rel="next"` pages of a CSV API into one file (header written once). */
@@ -121,7 +187,7 @@ async function fetchPage(url: string, file: string, options: DownloadOptions): P
     try {
       const res = await fetch(url);
       if (res.status === 404) throw new DownloadNotFound(`Fichier introuvable sur le serveur (404)\u00a0: ${url}`);
-      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      if (!res.ok || !res.body) throw httpFailure(res.status);
       await pipeline(Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>), createWriteStream(file));
       const m = /<([^>]+)>\s*;\s*rel="?next"?/.exec(res.headers.get('link') ?? '');
       return m?.[1] ? new URL(m[1], url).toString() : null;
@@ -130,8 +196,7 @@ async function fetchPage(url: string, file: string, options: DownloadOptions): P
       lastError = err;
     }
   }
-  const why = lastError instanceof Error ? lastError.message : String(lastError);
-  throw new ImportError(`Téléchargement impossible après ${retries + 1} tentatives (${why})\u00a0: ${url}`);
+  throw gaveUp(retries + 1, lastError, url);
 }
 
 export interface PlannedDownload {
@@ -141,18 +206,11 @@ export interface PlannedDownload {
   paged: boolean;
 }
 
-/** Parses `2020-2024`, `2022` or `2020,2022`. */
-export function parseYears(spec: string): number[] {
-  const years = new Set<number>();
-  for (const part of spec.split(',').map((s) => s.trim())) {
-    const m = /^(\d{4})(?:-(\d{4}))?$/.exec(part);
-    if (!m) throw new ImportError(`Années invalides « ${spec} »\u00a0: écrivez par exemple 2020-2024.`);
-    const a = Number(m[1]);
-    const b = Number(m[2] ?? m[1]);
-    if (b < a || a < 2014 || b > 2100) throw new ImportError(`Années invalides « ${spec} »\u00a0: DVF commence en 2014.`);
-    for (let y = a; y <= b; y++) years.add(y);
-  }
-  return [...years].sort();
+/** Parses `2020-2024`, `2022` or `2020,2022`; the rules (and their French refusals) are the API's. */
+export function parseYears(spec: string, currentYear?: number): number[] {
+  const parsed = parseDvfYears(spec, currentYear);
+  if (!parsed.ok) throw new ImportError(parsed.message);
+  return parsed.years;
 }
 
 export function normaliseDepartement(dep: string): string {

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.js';
 import { banImporter } from './ban.js';
 import { cadastreImporter } from './cadastre.js';
 import { coproImporter } from './copro.js';
-import { detectSource } from './detect.js';
+import { detectSource, type ImportOrigin } from './detect.js';
 import { dpeImporter } from './dpe.js';
 import { dvfGeoImporter, dvfRawImporter } from './dvf.js';
 import { ImportError } from './errors.js';
@@ -127,13 +127,39 @@ const SINGLE_BYTE_SOURCES: ReadonlySet<Source> = new Set(['personnes-morales']);
  * The source and text encoding of a file. A file that is not UTF-8 is accepted only for a source
  * published in Windows-1252 too; for the others the strict UTF-8 reading says where it fails.
  */
-export async function detectFileFormat(path: string, name: string, forced?: Source): Promise<{ source: Source; encoding: TextEncoding }> {
+export async function detectFileFormat(
+  path: string,
+  name: string,
+  forced?: Source,
+  origin: ImportOrigin = 'cli',
+): Promise<{ source: Source; encoding: TextEncoding }> {
   if ((await sniffEncoding(path)) === 'windows-1252') {
-    const source = forced ?? detectSource(await peekText(path, name, 64 * 1024, 'windows-1252'), name);
+    const source = forced ?? detectSource(await peekText(path, name, 64 * 1024, 'windows-1252'), name, origin);
     if (SINGLE_BYTE_SOURCES.has(source)) return { source, encoding: 'windows-1252' };
     await peekText(path, name); // throws the French "not UTF-8" error
   }
-  return { source: forced ?? detectSource(await peekText(path, name), name), encoding: 'utf-8' };
+  return { source: forced ?? detectSource(await peekText(path, name), name, origin), encoding: 'utf-8' };
+}
+
+/** The command line signs its imports `cli:<system user>`; anything else came from the admin page. */
+export function importOrigin(startedBy: string): ImportOrigin {
+  return startedBy.startsWith('cli:') ? 'cli' : 'admin';
+}
+
+/**
+ * Records an import that failed before reading its first row (download, unknown or unreadable
+ * file), so that the history lists it with its reason. `source` is null when the file was not
+ * recognised.
+ */
+export async function recordFailedRun(
+  db: Db,
+  run: { source: Source | null; fileName: string; url?: string | null; startedBy: string; error: string; bytesTotal?: number | null },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO import_runs (source, file_name, url, started_by, status, finished_at, duration_ms, bytes_total, error, host, pid)
+     VALUES ($1, $2, $3, $4, 'failed', now(), 0, $5, $6, $7, $8)`,
+    [run.source, run.fileName, run.url ?? null, run.startedBy, run.bytesTotal ?? null, run.error, hostname(), process.pid],
+  );
 }
 
 export async function detectFileSource(path: string, name: string): Promise<Source> {
@@ -178,9 +204,23 @@ export const MERGE_STATISTICS_TARGET = 10;
 
 export async function runImport(db: Db, options: ImportOptions): Promise<ImportReport> {
   const name = options.name ?? basename(options.path);
-  // Detection reads only the first kilobytes; a wrong file is refused before any record is written.
-  const { source, encoding } = await detectFileFormat(options.path, name, options.source);
-  const input = await openInput(options.path, name, encoding);
+  // Detection reads only the first kilobytes: a wrong file is refused before any staging, and
+  // recorded as a failed run so that the history says why.
+  let opened: { source: Source; input: Awaited<ReturnType<typeof openInput>> };
+  try {
+    const { source, encoding } = await detectFileFormat(options.path, name, options.source, importOrigin(options.startedBy));
+    opened = { source, input: await openInput(options.path, name, encoding) };
+  } catch (err) {
+    await recordFailedRun(db, {
+      source: options.source ?? null,
+      fileName: name,
+      url: options.url ?? null,
+      startedBy: options.startedBy,
+      error: message(err),
+    }).catch(() => undefined);
+    throw err;
+  }
+  const { source, input } = opened;
   const importer = IMPORTERS[source];
   const bounds = options.bounds ?? DEFAULT_BOUNDS;
   await markInterruptedRuns(db);

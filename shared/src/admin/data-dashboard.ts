@@ -17,6 +17,19 @@ export const DATASET_NAMES: Record<Dataset, string> = {
   ban: 'Adresses (BAN)',
 };
 
+/**
+ * What each dataset's count counts, singular and plural. Not file lines: a DVF sale (mutation)
+ * spans one line per lot or parcel of the file, so the imports tab's « lignes du fichier » are
+ * more than the sales held here.
+ */
+export const DATASET_UNITS: Record<Dataset, { one: string; many: string }> = {
+  dvf: { one: 'vente (mutation)', many: 'ventes (mutations)' },
+  cadastre: { one: 'parcelle actuelle', many: 'parcelles actuelles' },
+  dpe: { one: 'diagnostic', many: 'diagnostics' },
+  copro: { one: 'copropriété', many: 'copropriétés' },
+  ban: { one: 'adresse', many: 'adresses' },
+};
+
 /** The environment variable holding each dataset's newest official release date. */
 export const RELEASE_VARIABLES: Record<Dataset, string> = {
   dvf: 'DATA_RELEASE_DVF',

@@ -109,7 +109,8 @@ export type Freshness = z.infer<typeof freshnessSchema>;
 
 export const importRunSchema = z.object({
   id: z.number(),
-  source: z.enum(OPEN_DATA_SOURCES),
+  /** Null for a file refused before its source was recognised. */
+  source: z.enum(OPEN_DATA_SOURCES).nullable(),
   fileName: z.string(),
   url: z.string().nullable(),
   vintage: z.string().nullable(),
@@ -145,6 +146,37 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 export const importRunsResponseSchema = z.object({ runs: z.array(importRunSchema), jobs: z.array(importJobSchema) });
 export type ImportRunsResponse = z.infer<typeof importRunsResponseSchema>;
 
+/** First year of the DVF files the app imports (the DGFiP publishes sales from 2014 on). */
+export const DVF_FIRST_YEAR = 2014;
+
+/**
+ * The DVF years of an import (`2020-2024`, `2022`, `2020,2022`), or why they are refused, in
+ * French. Checked by the admin form as it is typed, by the API and by the command line alike, so
+ * a range the server would refuse never reaches a download.
+ */
+export function parseDvfYears(
+  spec: string,
+  currentYear = new Date().getFullYear(),
+): { ok: true; years: number[] } | { ok: false; message: string } {
+  const years = new Set<number>();
+  for (const part of spec.split(',').map((s) => s.trim())) {
+    const m = /^(\d{4})(?:-(\d{4}))?$/.exec(part);
+    if (!m) return { ok: false, message: `Années invalides «\u00a0${spec.trim()}\u00a0»\u00a0: écrivez par exemple 2020-2024 ou 2022.` };
+    const from = Number(m[1]);
+    const to = Number(m[2] ?? m[1]);
+    if (to < from) return { ok: false, message: `Années dans l’ordre croissant, par exemple ${to}-${from}.` };
+    if (from < DVF_FIRST_YEAR)
+      return {
+        ok: false,
+        message: `Les données DVF commencent en ${DVF_FIRST_YEAR}\u00a0: choisissez des années à partir de ${DVF_FIRST_YEAR}.`,
+      };
+    if (to > currentYear)
+      return { ok: false, message: `L’année ${to} n’est pas encore publiée\u00a0: choisissez des années jusqu’à ${currentYear}.` };
+    for (let y = from; y <= to; y++) years.add(y);
+  }
+  return { ok: true, years: [...years].sort((a, b) => a - b) };
+}
+
 export const departementImportSchema = z.object({
   dep: z
     .string({ error: 'Indiquez un département.' })
@@ -152,9 +184,12 @@ export const departementImportSchema = z.object({
     .toUpperCase()
     .regex(/^(\d{1,2}|2A|2B|97[1-6])$/, 'Département invalide (exemples\u00a0: 93, 2A, 971).'),
   years: z
-    .string()
+    .string({ error: 'Années invalides (exemple\u00a0: 2020-2024).' })
     .trim()
-    .regex(/^\d{4}(-\d{4})?$/, 'Années invalides (exemple\u00a0: 2020-2024).')
+    .superRefine((spec, ctx) => {
+      const parsed = parseDvfYears(spec);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+    })
     .optional(),
 });
 

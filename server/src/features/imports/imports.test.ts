@@ -46,6 +46,7 @@ beforeAll(async () => {
   const abzac = readFileSync(SAMPLES.dvfAbzac);
   files = createServer((req, res) => {
     if (req.url === '/dvf/2021/33.csv') res.end(abzac);
+    else if (req.url === '/cadastre/44.json.gz') res.writeHead(403).end();
     else res.writeHead(404).end();
   });
   await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
@@ -83,6 +84,21 @@ async function withUser(user: RequestUser | undefined) {
     fetch: (p: string, init?: RequestInit) => fetch(`${url}${p}`, init),
     close: () => new Promise((r) => server.close(r)),
   };
+}
+
+async function auditOf(target: string) {
+  return app.db.query<{ action: string; actor_email: string; details: Record<string, unknown> }>(
+    'SELECT action, actor_email, details FROM admin_audit WHERE target = $1 ORDER BY id',
+    [target],
+  );
+}
+
+async function postDepartement(api: Awaited<ReturnType<typeof withUser>>, body: unknown) {
+  return api.fetch('/api/admin/imports/departement', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 async function waitForJob(api: Awaited<ReturnType<typeof withUser>>, id: string): Promise<ImportJob> {
@@ -174,6 +190,11 @@ describe('/api/admin/imports', () => {
         status: 'succeeded',
         message: '1 fichier(s) importé(s). 3 fichier(s) absent(s) du serveur ignoré(s).',
       });
+      // The journal says how it ended, with the counts, after « Import lancé ».
+      expect(await auditOf(job.label)).toEqual([
+        { action: 'import.start', actor_email: admin.email, details: { dep: '33', years: [2021] } },
+        { action: 'import.success', actor_email: admin.email, details: { files: 1, skipped: 3, rowsKept: 164, rowsRejected: 0 } },
+      ]);
     } finally {
       await api.close();
     }
@@ -224,6 +245,83 @@ describe('/api/admin/imports', () => {
       }
     } finally {
       await queue.cancel(IMPORT_QUEUE, waiting);
+      await api.close();
+    }
+  });
+
+  it('refuses reversed, unpublished or unreadable years with a French 400, before anything starts', async () => {
+    const api = await withUser(admin);
+    try {
+      const jobsBefore = (await imports.list()).length;
+      const [auditBefore] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_audit');
+      const cases: [string, string][] = [
+        ['2024-2020', 'Années dans l’ordre croissant, par exemple 2020-2024.'],
+        [String(new Date().getFullYear() + 1), `L’année ${new Date().getFullYear() + 1} n’est pas encore publiée`],
+        ['2010-2012', 'Les données DVF commencent en 2014'],
+        ['toutes', 'Années invalides «\u00a0toutes\u00a0»'],
+      ];
+      for (const [years, message] of cases) {
+        const res = await postDepartement(api, { dep: '93', years });
+        expect(res.status, years).toBe(400);
+        const body = (await res.json()) as { issues: { path: string; message: string }[] };
+        expect(body.issues[0]?.path).toBe('years');
+        expect(body.issues[0]?.message).toContain(message);
+      }
+      expect((await imports.list()).length).toBe(jobsBefore);
+      const [auditAfter] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_audit');
+      expect(auditAfter?.n).toBe(auditBefore?.n);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('lists a failed download in the history with its French reason, and the failure in the journal', async () => {
+    const api = await withUser(admin);
+    try {
+      const res = await postDepartement(api, { dep: '44', years: '2021' });
+      expect(res.status).toBe(202);
+      const { job } = (await res.json()) as { job: ImportJob };
+      const reason = `Téléchargement impossible après 1 tentative (réponse HTTP 403, accès refusé)\u00a0: ${filesUrl}/cadastre/44.json.gz`;
+      expect(await waitForJob(api, job.id)).toMatchObject({ status: 'failed', message: reason });
+      const runs = importRunsResponseSchema.parse(await (await api.fetch('/api/admin/imports')).json()).runs;
+      expect(runs[0]).toMatchObject({
+        source: 'cadastre',
+        fileName: 'cadastre-44-parcelles.json.gz',
+        url: `${filesUrl}/cadastre/44.json.gz`,
+        status: 'failed',
+        error: reason,
+        startedBy: admin.email,
+      });
+      expect(await auditOf(job.label)).toEqual([
+        { action: 'import.start', actor_email: admin.email, details: { dep: '44', years: [2021] } },
+        { action: 'import.failure', actor_email: admin.email, details: { reason } },
+      ]);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('lists an unrecognised upload as failed, and tells to use the form’s Source menu, not a command-line flag', async () => {
+    const api = await withUser(admin);
+    try {
+      const res = await api.fetch('/api/admin/imports/upload?nom=inconnu.csv', {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: 'nom;prenom\nA;B\n',
+      });
+      expect(res.status).toBe(202);
+      const { job } = (await res.json()) as { job: ImportJob };
+      const done = await waitForJob(api, job.id);
+      expect(done.status).toBe('failed');
+      expect(done.message).toContain('Choisissez-la dans le menu «\u00a0Source\u00a0» du formulaire');
+      expect(done.message).not.toContain('--source');
+      const runs = importRunsResponseSchema.parse(await (await api.fetch('/api/admin/imports')).json()).runs;
+      expect(runs[0]).toMatchObject({ source: null, fileName: 'inconnu.csv', status: 'failed', error: done.message });
+      expect(await auditOf('Fichier inconnu.csv')).toEqual([
+        { action: 'import.start', actor_email: admin.email, details: { source: null } },
+        { action: 'import.failure', actor_email: admin.email, details: { reason: done.message } },
+      ]);
+    } finally {
       await api.close();
     }
   });

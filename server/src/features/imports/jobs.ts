@@ -14,10 +14,12 @@ import type { OpenDataConfig } from '../../importers/open-data-config.js';
 import { runImport } from '../../importers/run.js';
 import type { JobQueue, JobView } from '../../jobs/queue.js';
 import type { Logger } from '../../logger.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
 
 export const IMPORT_QUEUE = 'imports.run';
 
-export type ImportPayload = { label: string; startedBy: string } & (
+/** `actor` is absent from jobs queued before the outcome was logged: the e-mail alone names them. */
+export type ImportPayload = { label: string; startedBy: string; actor?: AuditActor } & (
   | { kind: 'departement'; dep: string; years: number[] }
   | { kind: 'file'; file: string; name: string; source?: Source }
 );
@@ -26,6 +28,11 @@ export interface ImportOutcome {
   ok: boolean;
   message: string;
 }
+
+/** What the audit log keeps of an outcome: the counts of a success, the reason of a failure. */
+type OutcomeDetails = { files: number; skipped: number; rowsKept: number; rowsRejected: number } | { reason: string };
+
+const RETRY_LIMIT = 2;
 
 const INTERNAL_FAILURE = 'L’import a échoué (erreur interne, voir le journal du serveur).';
 
@@ -62,9 +69,9 @@ export class ImportJobs {
 
   /** Registers the worker of this process. */
   async init(): Promise<this> {
-    await this.deps.queue.register<ImportPayload>(IMPORT_QUEUE, (payload) => this.run(payload), {
+    await this.deps.queue.register<ImportPayload>(IMPORT_QUEUE, (payload, ctx) => this.runAndLog(payload, ctx.retryCount), {
       policy: 'singleton',
-      retryLimit: 2,
+      retryLimit: RETRY_LIMIT,
       retryDelaySeconds: 5,
       retryBackoff: false,
       expireInSeconds: 23 * 3600,
@@ -93,7 +100,31 @@ export class ImportJobs {
     return job ? toImportJob(job) : null;
   }
 
-  private async run(payload: ImportPayload): Promise<ImportOutcome> {
+  /**
+   * Runs the import and writes its outcome to the audit log, next to the « Import lancé » of the
+   * request. An unexpected error is retried: only the last attempt's failure is an outcome.
+   */
+  private async runAndLog(payload: ImportPayload, retryCount: number): Promise<ImportOutcome> {
+    let result: { outcome: ImportOutcome; details: OutcomeDetails };
+    try {
+      result = await this.run(payload);
+    } catch (err) {
+      if (retryCount >= RETRY_LIMIT) await this.logOutcome(payload, false, { reason: INTERNAL_FAILURE });
+      throw err;
+    }
+    await this.logOutcome(payload, result.outcome.ok, result.details);
+    return result.outcome;
+  }
+
+  private async logOutcome(payload: ImportPayload, ok: boolean, details: OutcomeDetails): Promise<void> {
+    const actor = payload.actor ?? { id: null, email: payload.startedBy, ip: null };
+    // The import is done whatever the log says: a refused entry (an account deleted meanwhile) must not fail the job.
+    await recordAudit(this.deps.db, actor, ok ? 'import.success' : 'import.failure', payload.label, details).catch((err: unknown) =>
+      this.deps.log.warn('import outcome not logged', { err, label: payload.label }),
+    );
+  }
+
+  private async run(payload: ImportPayload): Promise<{ outcome: ImportOutcome; details: OutcomeDetails }> {
     const { db, openData, cacheDir, log } = this.deps;
     try {
       if (payload.kind === 'departement') {
@@ -104,14 +135,21 @@ export class ImportJobs {
           cacheDir,
           startedBy: payload.startedBy,
         });
-        const failed = result.reports.filter((r) => r.status !== 'succeeded').length;
+        const failures = result.reports.filter((r) => r.status !== 'succeeded');
         const skipped = result.skipped.length > 0 ? ` ${result.skipped.length} fichier(s) absent(s) du serveur ignoré(s).` : '';
+        if (failures.length > 0) {
+          const message = `${failures.length} import(s) en échec sur ${result.reports.length}\u00a0: les données précédentes sont intactes.${skipped}`;
+          const reasons = failures.map((r) => `${r.fileName}\u00a0: ${r.error ?? 'échec'}`).join('\u00a0; ');
+          return { outcome: { ok: false, message }, details: { reason: `${message} ${reasons}` } };
+        }
         return {
-          ok: failed === 0,
-          message:
-            failed === 0
-              ? `${result.reports.length} fichier(s) importé(s).${skipped}`
-              : `${failed} import(s) en échec sur ${result.reports.length}\u00a0: les données précédentes sont intactes.${skipped}`,
+          outcome: { ok: true, message: `${result.reports.length} fichier(s) importé(s).${skipped}` },
+          details: {
+            files: result.reports.length,
+            skipped: result.skipped.length,
+            rowsKept: result.reports.reduce((n, r) => n + r.rowsKept, 0),
+            rowsRejected: result.reports.reduce((n, r) => n + r.rowsRejected, 0),
+          },
         };
       }
       const report = await runImport(db, {
@@ -122,14 +160,22 @@ export class ImportJobs {
         ...(payload.source ? { source: payload.source } : {}),
       });
       rmSync(path.dirname(payload.file), { recursive: true, force: true });
-      return report.status === 'succeeded'
-        ? { ok: true, message: `${payload.name}\u00a0: ${report.rowsKept} ligne(s) importée(s), ${report.rowsRejected} rejetée(s).` }
-        : { ok: false, message: report.error ?? 'Échec de l’import.' };
+      if (report.status !== 'succeeded') {
+        const message = report.error ?? 'Échec de l’import.';
+        return { outcome: { ok: false, message }, details: { reason: message } };
+      }
+      return {
+        outcome: {
+          ok: true,
+          message: `${payload.name}\u00a0: ${report.rowsKept} ligne(s) importée(s), ${report.rowsRejected} rejetée(s).`,
+        },
+        details: { files: 1, skipped: 0, rowsKept: report.rowsKept, rowsRejected: report.rowsRejected },
+      };
     } catch (err) {
       // A bad file or an unreachable server will not get better by retrying: it ends here.
       if (err instanceof Error && err.name === 'ImportError') {
         if (payload.kind === 'file') rmSync(path.dirname(payload.file), { recursive: true, force: true });
-        return { ok: false, message: err.message };
+        return { outcome: { ok: false, message: err.message }, details: { reason: err.message } };
       }
       log.error('admin import failed', { err, label: payload.label });
       throw err;

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { departementImportLabel } from '../../importers/departement.js';
 import { parseYears } from '../../importers/download.js';
+import { ImportError } from '../../importers/errors.js';
 import { SOURCES, type Source } from '../../importers/importer.js';
 import { markInterruptedRuns } from '../../importers/run.js';
 import type { Logger } from '../../logger.js';
@@ -38,6 +39,16 @@ const uploadQuerySchema = z.object({
 function defaultYears(): string {
   const now = new Date().getFullYear();
   return `${now - 5}-${now - 1}`;
+}
+
+/** The contract has checked the years already; a refusal left (the default range) is the client's, not a 500. */
+function yearsOrRefusal(spec: string): number[] {
+  try {
+    return parseYears(spec);
+  } catch (err) {
+    if (err instanceof ImportError) throw new HttpError(400, err.message);
+    throw err;
+  }
 }
 
 const BUSY = 'Un import est déjà en cours\u00a0: attendez qu’il se termine.';
@@ -63,11 +74,12 @@ export function importRoutes(deps: { db: Db; log: Logger; imports?: ImportJobs |
   router.post('/admin/imports/departement', requireAdmin, async (req, res) => {
     const { dep, years } = departementImportSchema.parse(req.body ?? {});
     if (!imports) throw new HttpError(503, NO_QUEUE);
-    const yearList = parseYears(years ?? defaultYears());
+    const yearList = yearsOrRefusal(years ?? defaultYears());
     const label = departementImportLabel(dep, yearList);
-    const job = await imports.start({ kind: 'departement', label, startedBy: req.user?.email ?? 'admin', dep, years: yearList });
+    const actor = auditActorOf(req);
+    const job = await imports.start({ kind: 'departement', label, startedBy: req.user?.email ?? 'admin', actor, dep, years: yearList });
     if (!job) throw new HttpError(409, BUSY);
-    await recordAudit(deps.db, auditActorOf(req), 'import.start', label, { dep, years: yearList });
+    await recordAudit(deps.db, actor, 'import.start', label, { dep, years: yearList });
     res.status(202).json({ job });
   });
 
@@ -99,10 +111,12 @@ export function importRoutes(deps: { db: Db; log: Logger; imports?: ImportJobs |
         throw new HttpError(413, 'Fichier trop volumineux (2 Go au plus)\u00a0: importez-le avec la commande npm run data:import.');
       throw new HttpError(400, 'L’envoi du fichier a été interrompu\u00a0: réessayez.');
     }
+    const actor = auditActorOf(req);
     const job = await imports.start({
       kind: 'file',
       label: `Fichier ${name}`,
       startedBy: req.user?.email ?? 'admin',
+      actor,
       file,
       name,
       ...(source ? { source: source as Source } : {}),
@@ -111,7 +125,7 @@ export function importRoutes(deps: { db: Db; log: Logger; imports?: ImportJobs |
       rmSync(dir, { recursive: true, force: true });
       throw new HttpError(409, BUSY);
     }
-    await recordAudit(deps.db, auditActorOf(req), 'import.start', `Fichier ${name}`, { source: source ?? null });
+    await recordAudit(deps.db, actor, 'import.start', `Fichier ${name}`, { source: source ?? null });
     res.status(202).json({ job });
   });
 

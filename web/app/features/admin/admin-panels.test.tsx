@@ -48,6 +48,10 @@ describe('DataDashboard', () => {
     const row = within(table).getByText('Ventes (DVF)').closest('tr') as HTMLElement;
     expect(within(row).getByText('périmé')).toBeTruthy();
     expect(within(row).getByText('12 345')).toBeTruthy();
+    // What the figure counts, so that it is not compared with the file lines of the imports tab.
+    expect(within(row).getByText('ventes (mutations)')).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Contenu' })).toBeTruthy();
+    expect(within(row).getByText('33 : 12 345').closest('[title]')?.getAttribute('title')).toBe('12\u202f345\u00a0ventes (mutations)');
     expect(within(row).getByText('20/04/2026 à 10:00')).toBeTruthy();
     expect(within(row).getByText('33 : 12 345')).toBeTruthy();
     expect(within(row).getByText('donnée la plus récente : 28/12/2021')).toBeTruthy();
@@ -94,5 +98,15 @@ describe('audit details', () => {
     expect(detailsText({ ...entry, action: 'import.start', details: { dep: '93', years: [2022, 2023] } })).toBe(
       'département\u00a0: 93 · années\u00a0: 2022, 2023',
     );
+  });
+
+  it('names sources as the imports page does, and reads an import’s outcome', () => {
+    const entry = { id: 1, at: '2026-11-26T10:00:00.000Z', actorEmail: 'admin@exemple.fr', ip: null, target: 'Fichier a.txt' };
+    expect(detailsText({ ...entry, action: 'import.start', details: { source: 'dvf-raw' } })).toBe('source\u00a0: DVF brutes (DGFiP)');
+    expect(detailsText({ ...entry, action: 'import.start', details: { source: 'copro' } })).toBe('source\u00a0: Copropriétés (RNIC)');
+    expect(detailsText({ ...entry, action: 'import.success', details: { files: 1, skipped: 0, rowsKept: 12345, rowsRejected: 2 } })).toBe(
+      'fichiers importés\u00a0: 1 · fichiers absents ignorés\u00a0: 0 · lignes importées\u00a0: 12\u202f345 · lignes rejetées\u00a0: 2',
+    );
+    expect(detailsText({ ...entry, action: 'import.failure', details: { reason: 'Fichier vide.' } })).toBe('raison\u00a0: Fichier vide.');
   });
 });

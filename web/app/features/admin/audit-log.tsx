@@ -10,6 +10,7 @@ import {
   type AuditEntry,
 } from '@immoloupe/shared/admin/audit-contracts';
 import { formatDate, formatDateTime, formatInteger } from '@immoloupe/shared/format';
+import { OPEN_DATA_SOURCES, type OpenDataSource, SOURCE_NAMES } from '@immoloupe/shared/opendata/contracts';
 import { Alert, Button, Code, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Select } from '~/components/select';
@@ -17,7 +18,14 @@ import { useAuditLog } from './use-audit-log';
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
 
-function detailValue(v: unknown): string {
+function isSource(v: unknown): v is OpenDataSource {
+  return typeof v === 'string' && (OPEN_DATA_SOURCES as readonly string[]).includes(v);
+}
+
+function detailValue(key: string, v: unknown): string {
+  // Sources are stored as codes (`dvf-raw`): shown by the names the imports page uses.
+  if (key === 'source' && isSource(v)) return SOURCE_NAMES[v];
+  if (typeof v === 'number') return formatInteger(v);
   if (Array.isArray(v)) return v.join(', ');
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return formatDate(v);
   return String(v);
@@ -28,11 +36,11 @@ export function detailsText(entry: AuditEntry): string {
   const { months, until, ...rest } = entry.details;
   const period = [
     typeof months === 'number' ? `${months}\u00a0mois` : null,
-    typeof until === 'string' ? `jusqu’au ${detailValue(until)}` : null,
+    typeof until === 'string' ? `jusqu’au ${detailValue('until', until)}` : null,
   ].filter((p): p is string => p !== null);
   const parts = Object.entries(rest)
     .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${AUDIT_DETAIL_LABELS[k] ?? k}\u00a0: ${detailValue(v)}`);
+    .map(([k, v]) => `${AUDIT_DETAIL_LABELS[k] ?? k}\u00a0: ${detailValue(k, v)}`);
   return [period.join(', '), ...parts].filter(Boolean).join(' · ');
 }
 

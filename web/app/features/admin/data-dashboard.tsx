@@ -2,7 +2,7 @@
  * The data tab of /pro/admin: for each dataset the vintage and rows held, the last import, the
  * coverage by département, and whether a newer official release is waiting to be imported.
  */
-import { type DatasetStatus, type FreshnessState, startedByLabel } from '@immoloupe/shared/admin/data-dashboard';
+import { DATASET_UNITS, type DatasetStatus, type FreshnessState, startedByLabel } from '@immoloupe/shared/admin/data-dashboard';
 import { countOf, formatDate, formatDateTime, formatInteger, formatVintage } from '@immoloupe/shared/format';
 import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useDataDashboard } from './use-data-dashboard';
@@ -17,9 +17,15 @@ const STATE_BADGE: Record<FreshnessState, { color: string; label: string }> = {
 /** Beyond this many départements (a France-wide DPE file), the rest fold under one line. */
 const COVERAGE_SHOWN = 12;
 
-function CoverageBadges({ coverage }: { coverage: DatasetStatus['coverage'] }) {
+/** « 3 139 ventes (mutations) »: the unit each dataset counts, so that it is not read as file lines. */
+function countIn(dataset: DatasetStatus['dataset'], n: number): string {
+  const unit = DATASET_UNITS[dataset];
+  return countOf(n, unit.one, unit.many);
+}
+
+function CoverageBadges({ dataset, coverage }: { dataset: DatasetStatus['dataset']; coverage: DatasetStatus['coverage'] }) {
   return coverage.map((c) => (
-    <Badge key={c.departement} size="sm" variant="outline" color="gray" title={`${formatInteger(c.rows)} lignes`}>
+    <Badge key={c.departement} size="sm" variant="outline" color="gray" title={countIn(dataset, c.rows)}>
       {c.departement === '?' ? 'sans commune' : c.departement}
       {`\u00a0: ${formatInteger(c.rows)}`}
     </Badge>
@@ -31,7 +37,7 @@ function Coverage({ status }: { status: DatasetStatus }) {
   if (status.coverage.length <= COVERAGE_SHOWN)
     return (
       <Group gap={4}>
-        <CoverageBadges coverage={status.coverage} />
+        <CoverageBadges dataset={status.dataset} coverage={status.coverage} />
       </Group>
     );
   // The largest first, the others folded: eighty départements one per line made the table unreadable.
@@ -40,21 +46,21 @@ function Coverage({ status }: { status: DatasetStatus }) {
   return (
     <Stack gap={4}>
       <Group gap={4}>
-        <CoverageBadges coverage={byRows.slice(0, COVERAGE_SHOWN)} />
+        <CoverageBadges dataset={status.dataset} coverage={byRows.slice(0, COVERAGE_SHOWN)} />
       </Group>
       <details>
         <summary>
           <Text span size="xs">
             {countOf(status.coverage.length, 'département')} en tout{'\u00a0'}: voir les {formatInteger(rest.length)} autres (
-            {countOf(
+            {countIn(
+              status.dataset,
               rest.reduce((n, c) => n + c.rows, 0),
-              'ligne',
             )}
             )
           </Text>
         </summary>
         <Group gap={4} mt={4}>
-          <CoverageBadges coverage={[...rest].sort((a, b) => a.departement.localeCompare(b.departement))} />
+          <CoverageBadges dataset={status.dataset} coverage={[...rest].sort((a, b) => a.departement.localeCompare(b.departement))} />
         </Group>
       </details>
     </Stack>
@@ -70,6 +76,11 @@ export function DataDashboard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
         Une source est périmée quand son dernier import est antérieur à la dernière publication officielle indiquée dans la configuration
         (variables DATA_RELEASE_…).
       </Text>
+      <Text size="sm" c="dimmed">
+        Chaque source compte ce qu’elle contient (ventes, parcelles, diagnostics…), pas les lignes de ses fichiers&nbsp;: une vente DVF
+        occupe une ligne par lot ou par parcelle dans le fichier, d’où plus de «&nbsp;lignes du fichier&nbsp;» à l’onglet Imports que de
+        ventes ici.
+      </Text>
       {error ? <Alert color="red">{error}</Alert> : null}
       {!data ? (
         <Loader size="sm" />
@@ -80,7 +91,7 @@ export function DataDashboard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
               <Table.Tr>
                 <Table.Th>Source</Table.Th>
                 <Table.Th>État</Table.Th>
-                <Table.Th>Lignes</Table.Th>
+                <Table.Th>Contenu</Table.Th>
                 <Table.Th>Millésime du dernier fichier</Table.Th>
                 <Table.Th>Dernier import</Table.Th>
                 <Table.Th>Couverture par département</Table.Th>
@@ -107,7 +118,12 @@ export function DataDashboard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
                       {s.stateText}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{formatInteger(s.rows)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatInteger(s.rows)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {s.rows >= 2 ? DATASET_UNITS[s.dataset].many : DATASET_UNITS[s.dataset].one}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>{s.vintage ? formatVintage(s.vintage) : '—'}</Table.Td>
                   <Table.Td>
                     {s.lastImport ? (

@@ -1,5 +1,5 @@
 /** The two ways to start an import: the official files of a département, or a file of this computer. */
-import { OPEN_DATA_SOURCES, type OpenDataSource, SOURCE_NAMES } from '@immoloupe/shared/opendata/contracts';
+import { OPEN_DATA_SOURCES, type OpenDataSource, parseDvfYears, SOURCE_NAMES } from '@immoloupe/shared/opendata/contracts';
 import { Alert, Button, FileInput, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Select } from '~/components/select';
@@ -11,8 +11,12 @@ export function DepartementForm({ disabled, onStarted }: StartFormProps) {
   const [dep, setDep] = useState('');
   const [years, setYears] = useState('');
   const { error, busy, start } = useImportStart(onStarted, 'L’import n’a pas pu être lancé.');
+  // The API's own rule, as it is typed: a refused range says why under the field, not by a dead button.
+  const parsedYears = years.trim() ? parseDvfYears(years) : null;
+  const yearsError = parsedYears && !parsedYears.ok ? parsedYears.message : null;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (yearsError) return;
     await start(() => startDepartementImport(dep, years));
   };
   return (
@@ -30,9 +34,10 @@ export function DepartementForm({ disabled, onStarted }: StartFormProps) {
             placeholder="2020-2024"
             value={years}
             onChange={(e) => setYears(e.currentTarget.value)}
+            error={yearsError}
             w={200}
           />
-          <Button type="submit" loading={busy} disabled={disabled}>
+          <Button type="submit" loading={busy} disabled={disabled || yearsError !== null}>
             Télécharger et importer
           </Button>
         </Group>

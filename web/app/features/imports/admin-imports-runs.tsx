@@ -21,7 +21,7 @@ function RunRow({ run }: { run: ImportRun }) {
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(run.startedAt)}</Table.Td>
       <Table.Td>
         <Text size="sm" fw={600}>
-          {SOURCE_NAMES[run.source]}
+          {run.source ? SOURCE_NAMES[run.source] : 'Source non reconnue'}
         </Text>
         <Text size="sm" style={{ wordBreak: 'break-all' }}>
           {run.fileName}
@@ -93,8 +93,9 @@ export function RunsTable({ runs }: { runs: ImportRun[] }) {
             <Table.Th scope="col">Lancé le</Table.Th>
             <Table.Th scope="col">Source et fichier</Table.Th>
             <Table.Th scope="col">État</Table.Th>
+            {/* File lines, not sales: a DVF sale spans one line per lot or parcel (see the data dashboard). */}
             <Table.Th scope="col" style={{ textAlign: 'right' }}>
-              Lignes
+              Lignes du fichier
             </Table.Th>
             <Table.Th scope="col">Durée</Table.Th>
             <Table.Th scope="col">Lignes rejetées</Table.Th>

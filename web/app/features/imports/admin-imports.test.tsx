@@ -157,6 +157,60 @@ describe('AdminImports', () => {
     expect(screen.getByText('b.csv')).toBeTruthy();
   });
 
+  it('says under the years field why a value is refused, and sends nothing', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => json({ runs: [], jobs: [] }));
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <MantineProvider>
+        <AdminImports />
+      </MantineProvider>,
+    );
+    await screen.findByText('Aucun import pour l’instant.');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Département' }), { target: { value: '93' } });
+    const years = screen.getByRole('textbox', { name: 'Années DVF' });
+    const button = screen.getByRole('button', { name: 'Télécharger et importer' });
+    fireEvent.change(years, { target: { value: 'toutes' } });
+    expect(screen.getByText('Années invalides « toutes » : écrivez par exemple 2020-2024 ou 2022.')).toBeTruthy();
+    expect(button.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(years, { target: { value: '2024-2020' } });
+    expect(screen.getByText('Années dans l’ordre croissant, par exemple 2020-2024.')).toBeTruthy();
+    fireEvent.submit(screen.getByRole('form', { name: 'Fichiers officiels d’un département' }));
+    fireEvent.change(years, { target: { value: '2020-2022' } });
+    expect(screen.queryByText('Années dans l’ordre croissant, par exemple 2020-2024.')).toBeNull();
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('lists a failed import with its reason, also when its file was not recognised', async () => {
+    const failed = {
+      ...base,
+      id: 4,
+      source: null,
+      fileName: 'inconnu.csv',
+      status: 'failed',
+      bytesRead: 0,
+      rowsRead: 0,
+      rowsKept: 0,
+      rowsRejected: 0,
+      rejects: [],
+      phase: null,
+      error: 'Type de fichier non reconnu pour « inconnu.csv ».',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ runs: [failed], jobs: [] })),
+    );
+    render(
+      <MantineProvider>
+        <AdminImports />
+      </MantineProvider>,
+    );
+    expect(await screen.findByText('Source non reconnue')).toBeTruthy();
+    expect(screen.getByText('Échec')).toBeTruthy();
+    expect(screen.getByText('Type de fichier non reconnu pour « inconnu.csv ».')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Lignes du fichier' })).toBeTruthy();
+  });
+
   it('says "Données DVF à jour au …"', async () => {
     vi.stubGlobal(
       'fetch',
