@@ -104,11 +104,11 @@ describe('my addresses', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        'Adresse;Notes;Étiquettes;Surveillance;Rayon surveillé (m);Code INSEE;Parcelle;Longitude;Latitude;Enregistrée le',
+        'Nom;Adresse;Notes;Étiquettes;Surveillance;Rayon surveillé (m);Code INSEE;Parcelle;Longitude;Latitude;Enregistrée le',
       );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toMatch(
-        /^139 Avenue Carnot 93140 Bondy;"Propriétaire vendeur d’ici 2027 ; rappeler en mars\.";Vendeur, Bondy;Hebdomadaire;500;93010;93010000AS0167;2,479688;48,895901;\d{2}\/\d{2}\/\d{4}$/,
+        /^139 Avenue Carnot 93140 Bondy;139 Avenue Carnot 93140 Bondy;"Propriétaire vendeur d’ici 2027 ; rappeler en mars\.";Vendeur, Bondy;Hebdomadaire;500;93010;93010000AS0167;2,479688;48,895901;\d{2}\/\d{2}\/\d{4}$/,
       );
 
       // Delete the parcel one (after the confirmation), Carnot stays with its notes.

@@ -13,6 +13,7 @@ import {
   formatSignedPercent,
   formatSurface,
   formatVintage,
+  parisIsoDate,
 } from './format.js';
 
 const NNBSP = '\u202f';
@@ -53,6 +54,19 @@ describe('fr-FR formatting', () => {
     expect(formatVintage('2024-11-13')).toBe('13/11/2024');
     expect(formatVintage('2021-08-31 – 2024-07-29')).toBe('31/08/2021 – 29/07/2024');
     expect(formatVintage('2025')).toBe('2025');
+  });
+
+  it('writes a timestamp as its Paris day around midnight, and a plain date as it is', () => {
+    // 00:06 in Paris on 27/11 (winter, UTC+1) is still the 26th in UTC.
+    expect(formatDate('2026-11-26T23:06:00.000Z')).toBe('27/11/2026');
+    expect(formatDate(new Date('2026-11-26T22:59:00Z'))).toBe('26/11/2026');
+    // Summer (UTC+2): 01:30 in Paris on 02/07.
+    expect(formatDate('2026-07-01T23:30:00Z')).toBe('02/07/2026');
+    expect(formatDate('2026-11-26')).toBe('26/11/2026');
+    expect(parisIsoDate('2026-11-26T23:06:00.000Z')).toBe('2026-11-27');
+    expect(parisIsoDate(new Date('2026-11-26T22:59:00Z'))).toBe('2026-11-26');
+    expect(parisIsoDate('2026-07-01T21:59:00Z')).toBe('2026-07-01');
+    expect(parisIsoDate('2026-07-01T22:00:00Z')).toBe('2026-07-02');
   });
 
   it('writes a date and a Paris time', () => {

@@ -76,10 +76,21 @@ export function formatSignedPercent(points: number): string {
   return `${sign}${new Intl.NumberFormat('fr-FR').format(Math.abs(points))}\u00a0%`;
 }
 
-/** `21/11/2026`; accepts a Date or an ISO date (`2026-11-21`, read as a calendar day). */
+/**
+ * `21/11/2026`; accepts a Date or an ISO date (`2026-11-21`, read as a calendar day). A timestamp is
+ * written as its Paris calendar day: never slice an ISO timestamp to its UTC date before calling this.
+ */
 export function formatDate(d: Date | string): string {
   const value = typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? new Date(`${d}T12:00:00Z`) : new Date(d);
   return date.format(value);
+}
+
+const isoDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Paris' });
+
+/** `2026-11-27`: the Paris calendar day of a moment, for file names (a UTC slice is the day before until 1 or 2 a.m.). */
+export function parisIsoDate(d: Date | string): string {
+  const parts = Object.fromEntries(isoDay.formatToParts(new Date(d)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /**

@@ -19,13 +19,24 @@ describe('saved addresses contract', () => {
   });
 
   it('links back to the analysis (with the parcel) and to the parcel sheet when known', () => {
-    const a = { label: '139 Avenue Carnot 93140 Bondy', lat: 48.895901, lon: 2.479688, idParcelle: '93010000AS0167' };
+    const a = { address: '139 Avenue Carnot 93140 Bondy', lat: 48.895901, lon: 2.479688, idParcelle: '93010000AS0167' };
     expect(analysisUrlOf(a)).toBe(
       '/pro/analyseadresse?adresse=139+Avenue+Carnot+93140+Bondy&lat=48.895901&lon=2.479688&parcelle=93010000AS0167',
     );
     expect(parcelUrlOf(a)).toBe('/pro/rechercheparcelle?parcelle=93010000AS0167');
     expect(parcelUrlOf({ idParcelle: null })).toBeNull();
     expect(analysisUrlOf({ ...a, idParcelle: null })).not.toContain('parcelle=');
+  });
+
+  it('opens the analysis on the saved address, not on the name the user gave it', () => {
+    const a = {
+      address: '18 Rue Edouard Vaillant 93140 Bondy',
+      label: 'Immeuble Vaillant – M. et Mme Martin',
+      lat: 48.9,
+      lon: 2.48,
+      idParcelle: null,
+    };
+    expect(new URL(analysisUrlOf(a), 'http://x').searchParams.get('adresse')).toBe('18 Rue Edouard Vaillant 93140 Bondy');
   });
 
   it('explains « Surveiller » in French, with a no-break space before the unit', () => {

@@ -52,6 +52,10 @@ export const tagsSchema = z
     });
   });
 
+/**
+ * What « Enregistrer l’adresse » sends: `label` is the address as the analysis or the parcel sheet
+ * writes it. It becomes the entry's `address` for good and its first name, which the user may change.
+ */
 export const saveAddressSchema = z.object({
   label: labelSchema,
   lon: z.number({ error: 'Longitude requise.' }).min(-180).max(180),
@@ -79,7 +83,10 @@ export type SavedAddressUpdate = z.input<typeof savedAddressUpdateSchema>;
 
 export const savedAddressSchema = z.object({
   id: z.string(),
+  /** The user's name for the entry (the address itself until renamed). */
   label: z.string(),
+  /** The address as it was saved; never changed by a rename. */
+  address: z.string(),
   lon: z.number(),
   lat: z.number(),
   insee: z.string().nullable(),
@@ -106,9 +113,9 @@ export const savedAddressListQuerySchema = z.object({
   tag: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), tagSchema.optional()),
 });
 
-/** The address analysis of a saved address (its point, label and parcel). */
-export function analysisUrlOf(a: Pick<SavedAddress, 'label' | 'lat' | 'lon' | 'idParcelle'>): string {
-  const q = new URLSearchParams({ adresse: a.label, lat: String(a.lat), lon: String(a.lon) });
+/** The address analysis of a saved address (its point, address and parcel): the user's name for it is no address. */
+export function analysisUrlOf(a: Pick<SavedAddress, 'address' | 'lat' | 'lon' | 'idParcelle'>): string {
+  const q = new URLSearchParams({ adresse: a.address, lat: String(a.lat), lon: String(a.lon) });
   if (a.idParcelle) q.set('parcelle', a.idParcelle);
   return `/pro/analyseadresse?${q.toString()}`;
 }
@@ -125,6 +132,7 @@ export function watchExplanation(radiusM: number): string {
 }
 
 export const SAVED_ADDRESS_CSV_HEADER = [
+  'Nom',
   'Adresse',
   'Notes',
   'Étiquettes',

@@ -108,7 +108,7 @@ describe('alert digests', () => {
     expect(bobRes.status).toBe(201);
     // Bob watches an address next to his houses (the address page sets `watch`).
     await app.db.query(
-      `INSERT INTO saved_addresses (user_id, label, lon, lat, watch, watch_radius_m) VALUES ($1, '3 rue des Maisons, Bondy', $2, $3, 'daily', 300)`,
+      `INSERT INTO saved_addresses (user_id, label, address, lon, lat, watch, watch_radius_m) VALUES ($1, '3 rue des Maisons, Bondy', '3 Rue des Maisons 93140 Bondy', $2, $3, 'daily', 300)`,
       [bobId, BONDY.lon + 0.05, BONDY.lat],
     );
     const report = await (await runNow()).json();
@@ -152,6 +152,10 @@ describe('alert digests', () => {
     const bobText = String(toBob[0]?.parsed.text);
     expect(bobText).toContain('Recherche « Maisons à Bondy »');
     expect(bobText).toContain('Adresse surveillée « 3 rue des Maisons, Bondy »');
+    // The link opens the address analysis on the address itself (`adresse`), whatever its name.
+    expect(linksOf(toBob[0] as never)).toContainEqual(
+      expect.stringMatching(/\/pro\/analyseadresse\?lat=[\d.]+&lon=[\d.]+&adresse=3\+Rue\+des\+Maisons\+93140\+Bondy$/),
+    );
     expect(bobText).toContain('vendu le 01/10/2023');
     expect(bobText).not.toContain('APPARTEMENTS');
   });

@@ -93,6 +93,8 @@ interface AlertItem {
   query: string | null;
   address_id: string | null;
   label: string | null;
+  /** The saved address as geocoded; `label` is the user's name for it (the same text until renamed). */
+  address: string | null;
   lon: number | null;
   lat: number | null;
   id_parcelle: string | null;
@@ -101,7 +103,7 @@ interface AlertItem {
 
 const ITEM_SQL = `SELECT a.id, a.user_id, u.email, a.watermark_run,
        s.id AS search_id, s.tool, s.name, s.query,
-       ad.id AS address_id, ad.label, ad.lon, ad.lat, ad.id_parcelle, ad.watch_radius_m
+       ad.id AS address_id, ad.label, ad.address, ad.lon, ad.lat, ad.id_parcelle, ad.watch_radius_m
   FROM alert_states a
   JOIN users u ON u.id = a.user_id
   LEFT JOIN saved_searches s ON s.id = a.search_id
@@ -146,7 +148,8 @@ function sectionOf(item: AlertItem, rows: AlertRow[], publicUrl: string, secret:
     kind: 'address',
     name: item.label ?? '',
     subtitle: radius > 0 ? `ventes DVF et DPE de la parcelle ou à moins de ${radius}\u00a0m` : 'ventes DVF et DPE de la parcelle',
-    url: `${publicUrl}/pro/analyseadresse?${new URLSearchParams({ lon: String(item.lon), lat: String(item.lat), label: item.label ?? '' })}`,
+    // The address analysis reads `adresse`: the address itself, not the name the user gave it.
+    url: `${publicUrl}/pro/analyseadresse?${new URLSearchParams({ lat: String(item.lat), lon: String(item.lon), adresse: item.address ?? item.label ?? '' })}`,
     unsubscribeUrl: unsubscribeLink(publicUrl, secret, `a:${item.address_id}`),
     rows,
   };

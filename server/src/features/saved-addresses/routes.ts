@@ -4,7 +4,7 @@
  * rename, notes, tags, « Surveiller », delete. Every query is scoped by the owner: another user's
  * address answers 404, as if it did not exist.
  */
-import { formatDate } from '@immoloupe/shared/format';
+import { formatDate, parisIsoDate } from '@immoloupe/shared/format';
 import { CSV_BOM, csvLine, csvNumber } from '@immoloupe/shared/market/csv';
 import {
   MAX_SAVED_ADDRESSES,
@@ -26,6 +26,7 @@ import { HttpError } from '../../http/errors.js';
 interface Row {
   id: string;
   label: string;
+  address: string | null;
   lon: number;
   lat: number;
   insee: string | null;
@@ -38,15 +39,18 @@ interface Row {
   updated_at: Date;
 }
 
-const COLUMNS = 'id, label, lon, lat, insee, id_parcelle, notes, tags, watch, watch_radius_m, created_at, updated_at';
+const COLUMNS = 'id, label, address, lon, lat, insee, id_parcelle, notes, tags, watch, watch_radius_m, created_at, updated_at';
 const NOT_FOUND = 'Adresse introuvable.';
 const idSchema = z.uuid({ error: NOT_FOUND });
+const NAME_TAKEN_ON_SAVE = 'Une autre de vos adresses porte ce nom\u00a0: renommez-la pour enregistrer celle-ci.';
 export const LIMIT_MESSAGE = `Vous avez atteint la limite de ${MAX_SAVED_ADDRESSES} adresses enregistrées\u00a0: supprimez-en une pour en ajouter.`;
 
 function toSaved(r: Row): SavedAddress {
   return {
     id: r.id,
     label: r.label,
+    // A row inserted without its address (SQL outside this feature) was saved under its label.
+    address: r.address ?? r.label,
     lon: r.lon,
     lat: r.lat,
     insee: r.insee,
@@ -94,21 +98,23 @@ export function savedAddressRoutes({ db }: { db: Db }): Router {
   router.get('/addresses/saved.csv', requireSubscriber, async (req, res) => {
     const { tag } = savedAddressListQuerySchema.parse(req.query);
     const rows = await listOf(db, owner(req), tag);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = parisIsoDate(new Date());
     let out = CSV_BOM + csvLine(SAVED_ADDRESS_CSV_HEADER);
     for (const r of rows.map(toSaved)) {
       out += csvLine([
         r.label,
+        r.address,
         r.notes,
         r.tags.join(', '),
         WATCH_LABELS[r.watch],
-        r.watch === 'off' ? null : r.watchRadiusM,
+        // Kept while the watch is off, as the page shows it: it is what turning it on will watch.
+        r.watchRadiusM,
         r.insee,
         r.idParcelle,
         // Six decimals: about ten centimetres, what the geocoder gives.
         csvNumber(r.lon, 6),
         csvNumber(r.lat, 6),
-        formatDate(r.createdAt.slice(0, 10)),
+        formatDate(r.createdAt),
       ]);
     }
     res.set('Content-Type', 'text/csv; charset=utf-8');
@@ -120,18 +126,29 @@ export function savedAddressRoutes({ db }: { db: Db }): Router {
   router.post('/addresses/saved', requireSubscriber, async (req, res) => {
     const a = saveAddressSchema.parse(req.body ?? {});
     const row = await db.transaction(async (tx) => {
-      // The owner's row lock makes two concurrent saves count right against the limit.
+      // The owner's row lock makes two concurrent saves count right against the limit, and find each other's row.
       await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner(req)]);
-      const [n] = await tx.query<{ n: number; same: boolean }>(
-        'SELECT count(*)::int AS n, bool_or(label = $2) AS same FROM saved_addresses WHERE user_id = $1',
+      // The same address saved again (from the analysis, then the parcel sheet) is one entry, renamed or not.
+      const [known] = await tx.query<{ id: string }>(
+        `SELECT id FROM saved_addresses WHERE user_id = $1 AND coalesce(address, label) = $2 ORDER BY address IS NULL LIMIT 1`,
         [owner(req), a.label],
       );
-      if ((n?.n ?? 0) >= MAX_SAVED_ADDRESSES && !n?.same) throw new HttpError(409, LIMIT_MESSAGE);
-      // Saving the same address again keeps one entry (its notes, tags and watch), position refreshed.
+      if (known) {
+        // Its notes, tags, watch and name stay; the position is refreshed.
+        const [saved] = await tx.query<Row>(
+          `UPDATE saved_addresses SET address = $2, lon = $3, lat = $4, insee = coalesce($5, insee),
+             id_parcelle = coalesce($6, id_parcelle), updated_at = now()
+            WHERE id = $1 RETURNING ${COLUMNS}`,
+          [known.id, a.label, a.lon, a.lat, a.insee, a.idParcelle],
+        );
+        return saved as Row;
+      }
+      const [n] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM saved_addresses WHERE user_id = $1', [owner(req)]);
+      if ((n?.n ?? 0) >= MAX_SAVED_ADDRESSES) throw new HttpError(409, LIMIT_MESSAGE);
+      const [taken] = await tx.query('SELECT 1 FROM saved_addresses WHERE user_id = $1 AND label = $2', [owner(req), a.label]);
+      if (taken) throw new HttpError(409, NAME_TAKEN_ON_SAVE);
       const [saved] = await tx.query<Row>(
-        `INSERT INTO saved_addresses (user_id, label, lon, lat, insee, id_parcelle) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (user_id, label) DO UPDATE SET lon = excluded.lon, lat = excluded.lat, insee = coalesce(excluded.insee, saved_addresses.insee),
-           id_parcelle = coalesce(excluded.id_parcelle, saved_addresses.id_parcelle), updated_at = now()
+        `INSERT INTO saved_addresses (user_id, label, address, lon, lat, insee, id_parcelle) VALUES ($1, $2, $2, $3, $4, $5, $6)
          RETURNING ${COLUMNS}`,
         [owner(req), a.label, a.lon, a.lat, a.insee, a.idParcelle],
       );

@@ -10,7 +10,7 @@ import {
   savedAddressListSchema,
   savedAddressSchema,
 } from '@immoloupe/shared/saved-addresses/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 
@@ -53,7 +53,7 @@ describe('/api/addresses/saved', () => {
 
   it('saves an address once per user, unwatched, and keeps its notes when saved again', async () => {
     carnot = await save(alice, CARNOT);
-    expect(carnot).toMatchObject({ ...CARNOT, notes: '', tags: [], watch: 'off', watchRadiusM: 200 });
+    expect(carnot).toMatchObject({ ...CARNOT, address: CARNOT.label, notes: '', tags: [], watch: 'off', watchRadiusM: 200 });
     expect((await patch(alice, carnot.id, { notes: 'Vendeur à relancer' })).status).toBe(200);
     const again = await save(alice, { ...CARNOT, idParcelle: null, insee: null });
     expect(again).toMatchObject({ id: carnot.id, notes: 'Vendeur à relancer', idParcelle: CARNOT.idParcelle, insee: '93010' });
@@ -71,6 +71,7 @@ describe('/api/addresses/saved', () => {
     expect(res.status).toBe(200);
     expect(savedAddressSchema.parse(await res.json())).toMatchObject({
       label: '139 av. Carnot (maison)',
+      address: CARNOT.label,
       tags: ['Vendeur', 'Bondy'],
       watch: 'weekly',
       watchRadiusM: 500,
@@ -113,14 +114,88 @@ describe('/api/addresses/saved', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split('\r\n');
     expect(lines[0]).toBe(
-      'Adresse;Notes;Étiquettes;Surveillance;Rayon surveillé (m);Code INSEE;Parcelle;Longitude;Latitude;Enregistrée le',
+      'Nom;Adresse;Notes;Étiquettes;Surveillance;Rayon surveillé (m);Code INSEE;Parcelle;Longitude;Latitude;Enregistrée le',
     );
     expect(lines[1]).toMatch(
-      /^139 av\. Carnot \(maison\);Vendeur à relancer;Vendeur, Bondy;Hebdomadaire;500;93010;93010000AS0167;2,479688;48,895901;\d{2}\/\d{2}\/\d{4}$/,
+      /^139 av\. Carnot \(maison\);139 Avenue Carnot 93140 Bondy;Vendeur à relancer;Vendeur, Bondy;Hebdomadaire;500;93010;93010000AS0167;2,479688;48,895901;\d{2}\/\d{2}\/\d{4}$/,
     );
     expect(lines.slice(2)).toEqual(['']);
     const bobCsv = new TextDecoder().decode(await (await bob.api('/api/addresses/saved.csv')).arrayBuffer());
     expect(bobCsv.split('\r\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('keeps the address apart from the name: a rename shows both, a re-save finds the renamed entry', async () => {
+    const vaillant = await save(alice, { label: '18 Rue Edouard Vaillant 93140 Bondy', lon: 2.4862, lat: 48.9021, insee: '93010' });
+    const renamed = await patch(alice, vaillant.id, {
+      label: 'Immeuble Vaillant – M. et Mme Martin',
+      notes: 'Succession en cours',
+      tags: ['Succession'],
+    });
+    expect(savedAddressSchema.parse(await renamed.json())).toMatchObject({
+      label: 'Immeuble Vaillant – M. et Mme Martin',
+      address: '18 Rue Edouard Vaillant 93140 Bondy',
+    });
+    // Saved again from the parcel sheet: the same entry, its name and notes kept.
+    const again = await save(alice, {
+      label: '18 Rue Edouard Vaillant 93140 Bondy',
+      lon: 2.4863,
+      lat: 48.9022,
+      idParcelle: '93010000AS0170',
+    });
+    expect(again).toMatchObject({ id: vaillant.id, label: 'Immeuble Vaillant – M. et Mme Martin', notes: 'Succession en cours' });
+    expect(again.idParcelle).toBe('93010000AS0170');
+
+    const csv = new TextDecoder().decode(await (await alice.api('/api/addresses/saved.csv?tag=Succession')).arrayBuffer());
+    const [header, line] = csv.split('\r\n');
+    expect(header?.split(';').slice(0, 2)).toEqual(['Nom', 'Adresse']);
+    expect(line?.split(';').slice(0, 2)).toEqual(['Immeuble Vaillant – M. et Mme Martin', '18 Rue Edouard Vaillant 93140 Bondy']);
+    const exported = (await (await alice.api('/api/account/export')).json()) as { savedAddresses: { label: string; address: string }[] };
+    expect(exported.savedAddresses.find((a) => a.label === 'Immeuble Vaillant – M. et Mme Martin')?.address).toBe(
+      '18 Rue Edouard Vaillant 93140 Bondy',
+    );
+    // Bob saving the same address gets his own entry, under the address.
+    const bobs = await save(bob, { label: '18 Rue Edouard Vaillant 93140 Bondy', lon: 2.4862, lat: 48.9021 });
+    expect(bobs).toMatchObject({ label: '18 Rue Edouard Vaillant 93140 Bondy', notes: '' });
+    expect(bobs.id).not.toBe(vaillant.id);
+    expect((await bob.api(`/api/addresses/saved/${vaillant.id}`)).status).toBe(404);
+    expect((await alice.api(`/api/addresses/saved/${bobs.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await bob.api(`/api/addresses/saved/${bobs.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await alice.api(`/api/addresses/saved/${vaillant.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('refuses to save an address under a name another entry already has, in French', async () => {
+    const gare = (await list(alice)).items.find((a) => a.address === GARE.label) as SavedAddress;
+    expect((await patch(alice, gare.id, { label: 'Rue Jules Guesde 93140 Bondy' })).status).toBe(200);
+    const res = await alice.api('/api/addresses/saved', { method: 'POST', body: { ...GARE, label: 'Rue Jules Guesde 93140 Bondy' } });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe('Une autre de vos adresses porte ce nom\u00a0: renommez-la pour enregistrer celle-ci.');
+    expect((await patch(alice, gare.id, { label: GARE.label })).status).toBe(200);
+  });
+
+  it('writes the radius of an unwatched address and the Paris day in the CSV', async () => {
+    // 00:06 in Paris on 27/11/2026 is 23:06 UTC on the 26th.
+    const [row] = await app.db.query<{ id: string }>(
+      `INSERT INTO saved_addresses (user_id, label, address, lon, lat, created_at, watch_radius_m)
+       VALUES ($1, 'Minuit', '1 Rue de Minuit 93140 Bondy', 2.48, 48.9, '2026-11-26T23:06:00Z', 200) RETURNING id`,
+      [aliceId],
+    );
+    await patch(alice, row?.id as string, { tags: ['Minuit'] });
+    const csv = new TextDecoder().decode(await (await alice.api('/api/addresses/saved.csv?tag=Minuit')).arrayBuffer());
+    const cells = csv.split('\r\n')[1]?.split(';') ?? [];
+    expect(cells[4]).toBe('Non surveillée');
+    expect(cells[5]).toBe('200');
+    expect(cells.at(-1)).toBe('27/11/2026');
+    expect((await alice.api(`/api/addresses/saved/${row?.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('names the CSV file after the Paris day', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T23:06:00Z') });
+    try {
+      const res = await alice.api('/api/addresses/saved.csv');
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="mes-adresses-2026-11-27.csv"');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never lets another user read, change, watch nor delete an address', async () => {

@@ -1,12 +1,42 @@
 /**
- * The account export (real app, real sessions) includes the user's saved searches and addresses,
- * never another user's.
+ * The account export (real app, real sessions) carries every per-user table, the user's rows only,
+ * without secrets; deleting the account removes those rows and no one else's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
+import type { Db } from '../../db/client.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 
 const PASSWORD = 'Un-mot-de-passe-solide-2026';
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+
+/**
+ * Each table that references `users`, and where the export shows it. A table added later fails the
+ * first test until it is exported (and named in the deletion dialog) or deliberately left out here.
+ */
+const PER_USER_TABLES: Record<string, string | null> = {
+  users: 'account',
+  user_sessions: 'sessions',
+  clients: 'client',
+  account_tokens: 'emailLinks',
+  access_keys: 'accessKeys',
+  agency_profiles: 'reportLetterhead',
+  value_opinions: 'valueOpinions',
+  saved_addresses: 'savedAddresses',
+  prospecting_lists: 'prospectingLists',
+  user_territories: 'myZone',
+  listings: 'savedListings',
+  listing_feed_visits: 'listingFeedLastVisitAt',
+  saved_searches: 'savedSearches',
+  alert_states: null, // watermarks of the alerts: derived, nothing the user wrote or received
+  alert_digests: 'alertDigests',
+  newsletter_recipients: 'newsletters',
+  // Kept after the account is deleted (ON DELETE SET NULL): the administrator who acted or wrote.
+  subscriptions: null,
+  admin_audit: null,
+  newsletters: null,
+};
+
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
@@ -15,24 +45,160 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** One row in every per-user table, each marked with `who`. */
+async function fill(db: Db, userId: string, who: string): Promise<void> {
+  const one = (sql: string, params: unknown[] = []) => db.query(sql, [userId, ...params]);
+  await one(`INSERT INTO saved_searches (user_id, tool, name, query) VALUES ($1, 'parcelles', $2, 'commune=93010')`, [
+    `Recherche de ${who}`,
+  ]);
+  await one(`INSERT INTO saved_addresses (user_id, label, address, lon, lat) VALUES ($1, $2, $3, 2.48, 48.9)`, [
+    `Immeuble de ${who}`,
+    `18 Rue Edouard Vaillant 93140 Bondy (${who})`,
+  ]);
+  await one(`INSERT INTO agency_profiles (user_id, name, contact, logo, logo_type) VALUES ($1, $2, 'contact', $3, 'image/png')`, [
+    `Agence de ${who}`,
+    PNG,
+  ]);
+  await one(
+    `INSERT INTO value_opinions (user_id, label, as_of, subject, result, comment) VALUES ($1, $2, '2026-11-20', '{}', '{"value": 230000}', $3)`,
+    [`Avis de ${who}`, `Commentaire de ${who}`],
+  );
+  const [list] = await db.query<{ id: string }>(`INSERT INTO prospecting_lists (user_id, name) VALUES ($1, $2) RETURNING id`, [
+    userId,
+    `Liste de ${who}`,
+  ]);
+  await db.query(`INSERT INTO prospecting_targets (list_id, kind, ref, label, notes) VALUES ($1, 'address', $2, $2, $3)`, [
+    list?.id,
+    `Cible de ${who}`,
+    `Notes de cible de ${who}`,
+  ]);
+  await one(`INSERT INTO user_territories (user_id, communes) VALUES ($1, $2)`, [[who === 'B' ? '93048' : '93010']]);
+  const [listing] = await db.query<{ id: string }>(
+    `INSERT INTO listings (user_id, status, notes, title, price) VALUES ($1, 'visite', $2, $3, 250000) RETURNING id`,
+    [userId, `Notes d’annonce de ${who}`, `Annonce de ${who}`],
+  );
+  await db.query(`INSERT INTO listing_sources (listing_id, portal, url) VALUES ($1, 'seloger', $2)`, [listing?.id, `https://x/${who}`]);
+  await db.query(`INSERT INTO listing_prices (listing_id, price, portal) VALUES ($1, 250000, 'seloger'), ($1, 240000, 'seloger')`, [
+    listing?.id,
+  ]);
+  await one(`INSERT INTO listing_feed_visits (user_id, last_visit_at) VALUES ($1, now())`);
+  await one(`INSERT INTO access_keys (user_id, name, prefix, key_hash) VALUES ($1, $2, 'iml_abc', $3)`, [
+    `Clé de ${who}`,
+    `hash-secret-${who}`,
+  ]);
+  await one(`INSERT INTO account_tokens (token_hash, user_id, purpose, expires_at) VALUES ($2, $1, 'reset', now() + interval '1 hour')`, [
+    `token-secret-${who}`,
+  ]);
+  await one(
+    `INSERT INTO alert_digests (user_id, frequency, recipient, subject, html, text, message_id, row_count)
+     VALUES ($1, 'daily', 'x@exemple.fr', $2, '<p></p>', 'texte', $3, 1)`,
+    [`Alerte de ${who}`, `<msg-${who}@immoloupe>`],
+  );
+  const [nl] = await db.query<{ id: string }>(
+    `INSERT INTO newsletters (subject, body_html, segment, created_by_email) VALUES ($1, '<p></p>', 'all', 'admin@exemple.fr') RETURNING id`,
+    [`Lettre pour ${who}`],
+  );
+  await one(`INSERT INTO newsletter_recipients (newsletter_id, user_id, email, status) VALUES ($2, $1, 'x@exemple.fr', 'sent')`, [nl?.id]);
+}
+
 describe('account export', () => {
-  it('includes my saved searches and addresses, not another user’s', async () => {
+  it('knows every table that references users', async () => {
+    const tables = await app.db.query<{ table_name: string }>(
+      `SELECT DISTINCT c.conrelid::regclass::text AS table_name FROM pg_constraint c
+        WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass`,
+    );
+    expect(
+      [...tables.map((t) => t.table_name), 'users'].sort(),
+      'a new per-user table: export it (account-routes.ts) and name it in the deletion dialog',
+    ).toEqual(Object.keys(PER_USER_TABLES).sort());
+  });
+
+  it('carries every per-user table, mine only, without secrets', async () => {
     const a = await createAccount(app.db, 'export-a@exemple.fr', PASSWORD, { subscription: 'active' });
     const b = await createAccount(app.db, 'export-b@exemple.fr', PASSWORD, { subscription: 'active' });
-    for (const [user, name] of [
-      [a, 'Recherche de A'],
-      [b, 'Recherche de B'],
-    ] as const) {
-      await app.db.query(`INSERT INTO saved_searches (user_id, tool, name, query) VALUES ($1, 'parcelles', $2, 'commune=93010')`, [
-        user,
-        name,
-      ]);
-      await app.db.query(`INSERT INTO saved_addresses (user_id, label, lon, lat) VALUES ($1, $2, 2.48, 48.9)`, [user, `Adresse ${name}`]);
-    }
+    await fill(app.db, a, 'A');
+    await fill(app.db, b, 'B');
     const browser = new TestBrowser(app.url);
     expect(await browser.signIn('export-a@exemple.fr', PASSWORD)).toMatchObject({ ok: true });
-    const data = (await (await browser.api('/api/account/export')).json()) as Record<string, { name?: string; label?: string }[]>;
-    expect(data.savedSearches?.map((s) => s.name)).toEqual(['Recherche de A']);
-    expect(data.savedAddresses?.map((s) => s.label)).toEqual(['Adresse Recherche de A']);
+    const res = await browser.api('/api/account/export');
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: the export is read as the user would, untyped.
+    const data = JSON.parse(text) as Record<string, any>;
+
+    for (const key of Object.values(PER_USER_TABLES)) if (key) expect(data, key).toHaveProperty(key);
+    expect(data.savedSearches.map((s: { name: string }) => s.name)).toEqual(['Recherche de A']);
+    expect(data.savedAddresses).toEqual([
+      expect.objectContaining({ label: 'Immeuble de A', address: '18 Rue Edouard Vaillant 93140 Bondy (A)' }),
+    ]);
+    expect(data.savedListings).toEqual([
+      expect.objectContaining({
+        title: 'Annonce de A',
+        status: 'visite',
+        notes: 'Notes d’annonce de A',
+        sources: [expect.objectContaining({ portal: 'seloger', url: 'https://x/A' })],
+        priceHistory: [expect.objectContaining({ price: 250000 }), expect.objectContaining({ price: 240000 })],
+      }),
+    ]);
+    expect(data.prospectingLists).toEqual([
+      expect.objectContaining({
+        name: 'Liste de A',
+        targets: [expect.objectContaining({ label: 'Cible de A', notes: 'Notes de cible de A', status: 'a_contacter' })],
+      }),
+    ]);
+    expect(data.valueOpinions).toEqual([
+      expect.objectContaining({ label: 'Avis de A', comment: 'Commentaire de A', result: { value: 230000 } }),
+    ]);
+    expect(data.reportLetterhead).toMatchObject({ name: 'Agence de A', logo: `data:image/png;base64,${PNG.toString('base64')}` });
+    expect(data.myZone).toMatchObject({ communes: ['93010'] });
+    expect(data.listingFeedLastVisitAt).toEqual(expect.any(String));
+    expect(data.accessKeys.map((k: { name: string }) => k.name)).toEqual(['Clé de A']);
+    expect(data.emailLinks).toEqual([expect.objectContaining({ purpose: 'reset' })]);
+    expect(data.alertDigests.map((d: { subject: string }) => d.subject)).toEqual(['Alerte de A']);
+    expect(data.newsletters.map((n: { subject: string }) => n.subject)).toEqual(['Lettre pour A']);
+
+    expect(text).not.toMatch(/de B|pour B|\(B\)|\/B"/);
+    expect(text).not.toContain('export-b@exemple.fr');
+    expect(text).not.toContain('93048');
+    const [stored] = await app.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [a]);
+    expect(text).not.toContain(stored?.password_hash);
+    for (const secret of ['hash-secret-A', 'token-secret-A', 'passwordHash', 'password_hash', '$argon2', '$scrypt'])
+      expect(text).not.toContain(secret);
+  });
+
+  it('deletes every per-user row of the account, and only its own', async () => {
+    const a = await createAccount(app.db, 'delete-a@exemple.fr', PASSWORD, { subscription: 'active' });
+    const b = await createAccount(app.db, 'delete-b@exemple.fr', PASSWORD, { subscription: 'active' });
+    await fill(app.db, a, 'C');
+    await fill(app.db, b, 'D');
+    const browser = new TestBrowser(app.url);
+    expect(await browser.signIn('delete-a@exemple.fr', PASSWORD)).toMatchObject({ ok: true });
+    const del = await browser.api('/api/account', { method: 'DELETE', body: { password: PASSWORD } });
+    expect(del.status, await del.clone().text()).toBe(200);
+
+    const count = async (sql: string, id: string) => (await app.db.query<{ n: number }>(sql, [id]))[0]?.n;
+    for (const id of [a, b]) {
+      const left = {
+        direct: await count(
+          `SELECT (SELECT count(*) FROM saved_searches WHERE user_id = $1) + (SELECT count(*) FROM saved_addresses WHERE user_id = $1)
+                + (SELECT count(*) FROM agency_profiles WHERE user_id = $1) + (SELECT count(*) FROM value_opinions WHERE user_id = $1)
+                + (SELECT count(*) FROM prospecting_lists WHERE user_id = $1) + (SELECT count(*) FROM user_territories WHERE user_id = $1)
+                + (SELECT count(*) FROM listings WHERE user_id = $1) + (SELECT count(*) FROM listing_feed_visits WHERE user_id = $1)
+                + (SELECT count(*) FROM access_keys WHERE user_id = $1) + (SELECT count(*) FROM account_tokens WHERE user_id = $1)
+                + (SELECT count(*) FROM alert_digests WHERE user_id = $1) + (SELECT count(*) FROM newsletter_recipients WHERE user_id = $1)
+                + (SELECT count(*) FROM clients WHERE user_id = $1) AS n`,
+          id,
+        ),
+      };
+      expect(Number(left.direct), id === a ? 'the deleted account’s rows' : 'the other account’s rows').toBe(id === a ? 0 : 13);
+    }
+    const [orphans] = await app.db.query<{ targets: number; prices: number; sources: number }>(
+      `SELECT (SELECT count(*) FROM prospecting_targets WHERE label = 'Cible de C')::int AS targets,
+              (SELECT count(*) FROM listing_sources WHERE url = 'https://x/C')::int AS sources,
+              (SELECT count(*) FROM listing_prices p WHERE NOT EXISTS (SELECT 1 FROM listings l WHERE l.id = p.listing_id))::int AS prices`,
+    );
+    expect(orphans).toEqual({ targets: 0, sources: 0, prices: 0 });
+    const [bTargets] = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM prospecting_targets WHERE label = 'Cible de D'`);
+    expect(bTargets?.n).toBe(1);
   });
 });

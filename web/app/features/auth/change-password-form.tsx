@@ -6,11 +6,14 @@ import { type FormEvent, useState } from 'react';
 import { ApiError, apiFetch } from '~/lib/api';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
+/** The fields that show their own error: an error about one of them is said there, not again above the form. */
+const FIELDS = new Set(['currentPassword', 'newPassword']);
+
 export function ChangePasswordForm() {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [pending, setPending] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string; fields?: Record<string, string> } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; message: string | null; fields?: Record<string, string> } | null>(null);
   const problem = newPassword ? weakPasswordMessage(newPassword) : null;
 
   async function submit(event: FormEvent) {
@@ -26,9 +29,15 @@ export function ChangePasswordForm() {
       setCurrent('');
       setNew('');
     } catch (err) {
-      if (err instanceof ApiError)
-        setResult({ ok: false, message: err.message, fields: Object.fromEntries(err.issues.map((i) => [i.path, i.message])) });
-      else setResult({ ok: false, message: 'Erreur inattendue.' });
+      if (err instanceof ApiError) {
+        const onFields = err.issues.filter((i) => FIELDS.has(i.path));
+        const elsewhere = err.issues.filter((i) => !FIELDS.has(i.path)).map((i) => i.message);
+        setResult({
+          ok: false,
+          message: onFields.length === 0 ? err.message : elsewhere.length > 0 ? elsewhere.join(' ') : null,
+          fields: Object.fromEntries(onFields.map((i) => [i.path, i.message])),
+        });
+      } else setResult({ ok: false, message: 'Erreur inattendue.' });
     } finally {
       setPending(false);
     }
@@ -37,7 +46,7 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Changer de mot de passe">
       <Stack gap="sm">
-        {result ? (
+        {result?.message ? (
           <Alert color={result.ok ? 'teal' : 'red'} role="status">
             {result.message}
           </Alert>

@@ -18,6 +18,7 @@ afterEach(cleanup);
 const CARNOT: SavedAddress = {
   id: '6f1c1c55-7a4e-4a39-9d1b-6f3f1b8f2a01',
   label: '139 Avenue Carnot 93140 Bondy',
+  address: '139 Avenue Carnot 93140 Bondy',
   lon: 2.479688,
   lat: 48.895901,
   insee: '93010',
@@ -51,6 +52,27 @@ describe('SavedAddressCard', () => {
     // The matcher folds no-break spaces into spaces; the contract test checks them.
     expect(screen.getByText(/dans un rayon de 1 000 m\. Choisissez une fréquence pour la recevoir\./)).toBeTruthy();
     expect(screen.getByText(/Enregistrée le 21\/11\/2026/)).toBeTruthy();
+  });
+
+  it('shows the name and, under it, the address it was saved with; the analysis opens on the address', () => {
+    renderCard({ ...CARNOT, label: 'Immeuble Vaillant – M. et Mme Martin', address: '18 Rue Edouard Vaillant 93140 Bondy' });
+    const card = screen.getByRole('article', { name: 'Immeuble Vaillant – M. et Mme Martin' });
+    expect(card.textContent).toContain('Immeuble Vaillant – M. et Mme Martin');
+    expect(screen.getByTestId('saved-address-street').textContent).toBe('18 Rue Edouard Vaillant 93140 Bondy');
+    expect(screen.getByRole('link', { name: 'Analyse de l’adresse' }).getAttribute('href')).toContain(
+      'adresse=18+Rue+Edouard+Vaillant+93140+Bondy',
+    );
+  });
+
+  it('writes the address once when it is still its name', () => {
+    renderCard(CARNOT);
+    expect(screen.queryByTestId('saved-address-street')).toBeNull();
+  });
+
+  it('dates the save with its Paris day, even just after midnight', () => {
+    // 00:06 in Paris on 27/11/2026.
+    renderCard({ ...CARNOT, createdAt: '2026-11-26T23:06:00.000Z' });
+    expect(screen.getByText(/Enregistrée le 27\/11\/2026/)).toBeTruthy();
   });
 
   it('has no parcel link when the parcel is unknown, and shows a watched address as such', () => {

@@ -68,8 +68,14 @@ export function SavedAddressCard({
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={2}>
             <Text fw={600}>{a.label}</Text>
+            {/* The name may be anything the agent wants; the address it stands for stays in sight. */}
+            {a.address !== a.label && (
+              <Text size="sm" data-testid="saved-address-street">
+                {a.address}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
-              Enregistrée le {formatDate(a.createdAt.slice(0, 10))}
+              Enregistrée le {formatDate(a.createdAt)}
               {a.idParcelle ? ` · parcelle ${a.idParcelle}` : ''}
             </Text>
           </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryOfForm, TOOL_FIELDS } from './create-search.logic';
+import { queryOfForm, querySummary, TOOL_FIELDS } from './create-search.logic';
 
 describe('queryOfForm', () => {
   it('makes the tool query from the filled fields only', () => {
@@ -56,5 +56,26 @@ describe('TOOL_FIELDS', () => {
     // « vide = ma zone » is said where an empty zone means it.
     expect(TOOL_FIELDS.dpe[0]?.description).toMatch(/ma zone/);
     expect(TOOL_FIELDS.copros[0]?.description).toMatch(/ma zone/);
+  });
+});
+
+describe('querySummary', () => {
+  const names: Record<string, string> = { '93010': 'Bondy', '93048': 'Montreuil' };
+  const name = (code: string) => names[code];
+
+  it('names each filter without the form’s « ou »', () => {
+    expect(querySummary('annonces', 'insee=93010,93048&priceMax=230000', name)).toBe(
+      'Communes\u00a0: Bondy, Montreuil · Prix maximal (€)\u00a0: 230\u202f000',
+    );
+    expect(querySummary('annonces', 'postcode=93140,93100&zone=mine', name)).toBe(
+      'Codes postaux\u00a0: 93140, 93100 · Zone\u00a0: Ma zone',
+    );
+    expect(querySummary('dpe', 'insee=93010&postcode=69007&classes=F,G', name)).toBe(
+      'Communes\u00a0: Bondy · Codes postaux\u00a0: 69007 · Classes énergie\u00a0: F, G',
+    );
+    for (const tool of Object.keys(TOOL_FIELDS) as (keyof typeof TOOL_FIELDS)[]) {
+      const everything = TOOL_FIELDS[tool].map((f) => `${f.key}=${f.choices?.[0]?.value ?? (f.communes ? '93010' : '1')}`).join('&');
+      expect(querySummary(tool, everything, name), tool).not.toMatch(/(^|· )ou /);
+    }
   });
 });

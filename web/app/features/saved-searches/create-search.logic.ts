@@ -12,6 +12,8 @@ import type { SavedSearchToolId } from '@immoloupe/shared/saved-searches/contrac
 export interface ToolField {
   key: string;
   label: string;
+  /** The label in a saved search's summary, where the form's wording (« ou communes ») reads wrong alone. */
+  summaryLabel?: string;
   placeholder?: string;
   description?: string;
   /** `list`: comma-separated choices. */
@@ -31,7 +33,7 @@ const labelled = <T extends string>(values: readonly T[], labels: Record<T, stri
 /** The zone of the DPE and co-ownership tools: communes or postcodes; both empty means « ma zone ». */
 const ZONE_FIELDS: ToolField[] = [
   { key: 'insee', label: 'Communes', description: 'Sans commune ni code postal, la recherche porte sur ma zone.', communes: {} },
-  { key: 'postcode', label: 'ou codes postaux', placeholder: '69007', text: true },
+  { key: 'postcode', label: 'ou codes postaux', summaryLabel: 'Codes postaux', placeholder: '69007', text: true },
 ];
 
 export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
@@ -78,9 +80,9 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
     { key: 'endsWithin', label: 'Mandat finissant dans (mois)' },
   ],
   annonces: [
-    { key: 'postcode', label: 'Codes postaux (séparés par des virgules)', placeholder: '69008', text: true },
-    { key: 'insee', label: 'ou communes', communes: {} },
-    { key: 'zone', label: 'ou ma zone', choices: [{ value: 'mine', label: 'Ma zone' }] },
+    { key: 'postcode', label: 'Codes postaux (séparés par des virgules)', summaryLabel: 'Codes postaux', placeholder: '69008', text: true },
+    { key: 'insee', label: 'ou communes', summaryLabel: 'Communes', communes: {} },
+    { key: 'zone', label: 'ou ma zone', summaryLabel: 'Zone', choices: [{ value: 'mine', label: 'Ma zone' }] },
     {
       key: 'types',
       label: 'Types de bien',
@@ -149,7 +151,7 @@ export function querySummary(tool: SavedSearchToolId, query: string, communeName
           ? values
           : // A year is written as a year (« 1975 »), an amount with its thousands (« 300 000 »).
             values.map((v) => (/^-?\d+(\.\d+)?$/.test(v) && !/year/i.test(f.key) ? new Intl.NumberFormat('fr-FR').format(Number(v)) : v));
-    parts.push(`${f.label}\u00a0: ${shown.join(', ')}`);
+    parts.push(`${f.summaryLabel ?? f.label}\u00a0: ${shown.join(', ')}`);
   }
   return parts.join(' · ');
 }
