@@ -57,6 +57,20 @@ export const updateListBodySchema = z
   .refine((b) => b.name !== undefined || b.letterBody !== undefined || b.syndicLetterBody !== undefined, 'Rien à modifier.');
 export type UpdateListBody = z.infer<typeof updateListBodySchema>;
 
+/**
+ * A target's address in parts, for the recipient block of its letter: read from its source (the
+ * DPE, the RNIC) when it is still there, else split from the address the target kept.
+ */
+export const postalPartsSchema = z.object({
+  /** Flat, floor, building (« APP 1/69, rez-de-chaussée »), as the source typed it. */
+  complement: z.string().nullable(),
+  /** Number and street. */
+  street: z.string(),
+  postcode: z.string().nullable(),
+  town: z.string().nullable(),
+});
+export type PostalParts = z.infer<typeof postalPartsSchema>;
+
 export const targetSchema = z.object({
   id: z.string(),
   listId: z.string(),
@@ -67,6 +81,12 @@ export const targetSchema = z.object({
   address: z.string(),
   /** A legal entity's name (never a private person's), used for the salutation of the letter. */
   ownerName: z.string().nullable(),
+  postal: postalPartsSchema,
+  /**
+   * A co-ownership's syndic as the RNIC names it today (a professional or a company; a volunteer's
+   * name is not kept). The RNIC gives no syndic's address: letters to syndics go to the building.
+   */
+  syndicName: z.string().nullable(),
   status: z.enum(TARGET_STATUSES),
   nextAction: z.string().nullable(),
   notes: z.string(),

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LETTER_BODY, fillLetter, recipientOf, salutationOf, unknownMergeFields } from './letters.logic.js';
+import {
+  agencyTown,
+  DEFAULT_LETTER_BODY,
+  fillLetter,
+  formatLetterDate,
+  letterDateLine,
+  listFileName,
+  recipientLinesOf,
+  recipientOf,
+  salutationOf,
+  unknownMergeFields,
+} from './letters.logic.js';
 
 const values = {
   destinataire: 'Madame, Monsieur le Propriétaire',
@@ -23,9 +34,39 @@ describe('letters', () => {
     expect(salutationOf({ ...base, kind: 'copro', label: '134 RUE LOUIS AUGUSTE BLANQUI' })).toBe(
       'Au syndic de la copropriété 134 Rue Louis Auguste Blanqui',
     );
+    // « SDC » is the syndicate: « Syndic de la copropriété SDC … » said it twice.
     expect(recipientOf({ ...base, kind: 'copro', label: 'SDC LES PARISIENNES DE BONDY' })).toBe(
-      'Syndic de la copropriété SDC les Parisiennes de Bondy',
+      'Syndic de la copropriété Les Parisiennes de Bondy',
     );
+  });
+
+  it('names the syndic the RNIC gives, above the co-ownership it manages', () => {
+    const cote = { kind: 'copro' as const, label: 'SDC COTE JARDIN', address: '', ownerName: null };
+    expect(recipientLinesOf({ ...cote, syndicName: 'ATM SARL' })).toEqual(['ATM SARL', 'Syndic de la copropriété Cote Jardin']);
+    expect(salutationOf({ ...cote, syndicName: 'ATM SARL' })).toBe('À l’attention de ATM SARL, syndic de la copropriété Cote Jardin');
+    expect(recipientLinesOf({ ...cote, syndicName: null })).toEqual(['Syndic de la copropriété Cote Jardin']);
+    expect(recipientLinesOf({ ...cote, syndicName: 'TULIER*FLORENCE/' })[0]).toBe('Florence Tulier (entreprise individuelle)');
+    expect(recipientLinesOf({ ...cote, label: 'Syndicat des copropriétaires de la Résidence Michelet' })).toEqual([
+      'Syndic de la copropriété Résidence Michelet',
+    ]);
+  });
+
+  it('dates a letter in words, from the agency’s town when its contact gives one', () => {
+    expect(formatLetterDate(new Date('2026-11-27T10:00:00Z'))).toBe('27 novembre 2026');
+    expect(formatLetterDate(new Date('2026-12-01T10:00:00Z'))).toBe('1er décembre 2026');
+    // Paris time: 23:30 UTC on 30 November is already 1 December in Bondy.
+    expect(formatLetterDate(new Date('2026-11-30T23:30:00Z'))).toBe('1er décembre 2026');
+    expect(agencyTown('Agence du Canal\n12 rue Jules Guesde\n93140 BONDY\nTél. 01 48 47 00 00')).toBe('Bondy');
+    expect(agencyTown('3 place de la Gare, 61100 Flers Cedex 2')).toBe('Flers');
+    expect(agencyTown('Tél. 01 48 47 00 00')).toBeNull();
+    expect(letterDateLine(new Date('2026-11-27T10:00:00Z'), 'Bondy')).toBe('Bondy, le 27 novembre 2026');
+    expect(letterDateLine(new Date('2026-11-27T10:00:00Z'), null)).toBe('Le 27 novembre 2026');
+  });
+
+  it('names a list’s files after the list, safely', () => {
+    expect(listFileName('prospection', 'Passoires Flers', 'csv')).toBe('prospection-passoires-flers.csv');
+    expect(listFileName('lettres-prospection', 'Flers — passoires / « été »', 'pdf')).toBe('lettres-prospection-flers-passoires-ete.pdf');
+    expect(listFileName('prospection', '«\u00a0»', 'csv')).toBe('prospection.csv');
   });
 
   it('fills the merge fields and finds the unknown ones', () => {

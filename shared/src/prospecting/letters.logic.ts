@@ -4,7 +4,7 @@
  * server prints.
  */
 
-import { displayAddress } from '../address-display.js';
+import { displayAddress, displaySyndicName } from '../address-display.js';
 import type { TargetKind } from './contracts.js';
 
 export const MERGE_FIELDS = {
@@ -13,7 +13,7 @@ export const MERGE_FIELDS = {
   libelle: 'le libellé de la cible (DPE, copropriété, parcelle)',
   agence: 'le nom de votre agence',
   contact_agence: 'les coordonnées de votre agence',
-  date: 'la date du jour',
+  date: 'la date du jour («\u00a027 novembre 2026\u00a0»)',
 } as const;
 export type MergeField = keyof typeof MERGE_FIELDS;
 
@@ -60,6 +60,8 @@ export interface LetterTarget {
   address: string;
   /** A legal entity's name, when known (never a private person's). */
   ownerName: string | null;
+  /** A co-ownership's syndic as the RNIC names it, when it does. */
+  syndicName?: string | null;
 }
 
 /** A co-ownership whose owner is not named gets the syndic's letter. */
@@ -67,25 +69,90 @@ export function audienceOf(t: Pick<LetterTarget, 'kind' | 'ownerName'>): LetterA
   return t.kind === 'copro' && !t.ownerName?.trim() ? 'syndic' : 'owner';
 }
 
-/** A co-ownership's name as the register writes it in capitals (« 134 RUE LOUIS AUGUSTE BLANQUI ») is set as a letter would write it. */
-function coproName(label: string): string {
-  return displayAddress(label.trim());
+/** « SDC », « S.D.C. », « Syndicat des copropriétaires (de la résidence) »: the register's prefix for the syndicate itself. */
+const SYNDICATE_PREFIX =
+  /^\s*(?:s\.?\s?d\.?\s?c\.?|syndicat\s+(?:des\s+)?copropri[ée]taires?(?:\s+(?:du|de\s+la|de\s+l['’]|des|de))?)\s+/iu;
+
+/**
+ * A co-ownership's name as a letter writes it: the register's capitals set in the BAN's way
+ * (« 134 RUE LOUIS AUGUSTE BLANQUI »), and without its « SDC » (« Syndic de la copropriété SDC … »
+ * said « syndicat » twice).
+ */
+export function coproName(label: string): string {
+  const name = label.trim();
+  return displayAddress(name.replace(SYNDICATE_PREFIX, '') || name);
 }
+
+const syndicOf = (t: LetterTarget) => {
+  const name = t.syndicName?.trim();
+  return name ? displaySyndicName(name) : null;
+};
 
 /** The salutation: the legal entity when known, the co-ownership's syndic, else the owner, unnamed. */
 export function salutationOf(t: LetterTarget): string {
   const owner = t.ownerName?.trim();
   if (owner) return `À l’attention de ${owner}`;
-  if (t.kind === 'copro') return `Au syndic de la copropriété ${coproName(t.label)}`;
+  if (t.kind === 'copro') {
+    const syndic = syndicOf(t);
+    return syndic
+      ? `À l’attention de ${syndic}, syndic de la copropriété ${coproName(t.label)}`
+      : `Au syndic de la copropriété ${coproName(t.label)}`;
+  }
   return 'Madame, Monsieur le Propriétaire';
 }
 
-/** The recipient block printed above the address. */
-export function recipientOf(t: LetterTarget): string {
+/** The recipient lines of the address block: who, then on whose behalf (the syndic of which co-ownership). */
+export function recipientLinesOf(t: LetterTarget): string[] {
   const owner = t.ownerName?.trim();
-  if (owner) return owner;
-  if (t.kind === 'copro') return `Syndic de la copropriété ${coproName(t.label)}`;
-  return 'Madame, Monsieur le Propriétaire';
+  if (owner) return [owner];
+  if (t.kind === 'copro') {
+    const syndic = syndicOf(t);
+    const of = `Syndic de la copropriété ${coproName(t.label)}`;
+    return syndic ? [syndic, of] : [of];
+  }
+  return ['Madame, Monsieur le Propriétaire'];
+}
+
+/** The recipient, on one line. */
+export function recipientOf(t: LetterTarget): string {
+  return recipientLinesOf(t).join(', ');
+}
+
+const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+
+/** « 27 novembre 2026 », « 1er décembre 2026 »: a letter's date, spelt out as French correspondence writes it. */
+export function formatLetterDate(d: Date): string {
+  return longDate.format(d).replace(/^1 /, '1er ');
+}
+
+/**
+ * The town the agency writes from, when its contact of /pro/template has a « 93140 Bondy » line;
+ * null otherwise (the template has no town field, and a guess would misdate the letter).
+ */
+export function agencyTown(contact: string): string | null {
+  for (const line of contact.split('\n')) {
+    const m = /(?:^|[\s,])\d{5}\s+(\p{L}[\p{L}'’ -]*?)(?:\s+cedex(?:\s+\d+)?)?\s*$/iu.exec(line.trim());
+    if (m) return displayAddress(m[1] as string);
+  }
+  return null;
+}
+
+/** « Bondy, le 27 novembre 2026 », or « Le 27 novembre 2026 » when the agency's town is not known. */
+export function letterDateLine(d: Date, town: string | null): string {
+  return town ? `${town}, le ${formatLetterDate(d)}` : `Le ${formatLetterDate(d)}`;
+}
+
+/** A file name for a list's CSV or letters: its name in ASCII (« Flers — passoires » → « flers-passoires »). */
+export function listFileName(prefix: string, listName: string, extension: string): string {
+  const slug = listName
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `${prefix}${slug ? `-${slug}` : ''}.${extension}`;
 }
 
 const FIELD = /\{([a-z_]+)\}/g;

@@ -5,10 +5,18 @@
  * or a co-ownership's syndic), merge fields filled in.
  */
 
-import { displayAddress } from '@immoloupe/shared/address-display';
-import { formatDate } from '@immoloupe/shared/format';
 import type { ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
-import { audienceOf, fillLetter, type LetterAudience, recipientOf, salutationOf } from '@immoloupe/shared/prospecting/letters.logic';
+import {
+  agencyTown,
+  audienceOf,
+  fillLetter,
+  formatLetterDate,
+  type LetterAudience,
+  letterDateLine,
+  recipientLinesOf,
+  salutationOf,
+} from '@immoloupe/shared/prospecting/letters.logic';
+import { addressBlock, bodyAddress } from '@immoloupe/shared/prospecting/postal.logic';
 
 export interface LetterAgency {
   name: string;
@@ -27,13 +35,13 @@ export function lettersHtml(
   agency: LetterAgency,
   today: Date,
 ): string {
-  const date = formatDate(today);
+  const date = formatLetterDate(today);
+  const dateLine = letterDateLine(today, agencyTown(agency.contact));
   const logo = agency.logo ? `<img class="logo" alt="" src="data:${agency.logo.type};base64,${agency.logo.data.toString('base64')}">` : '';
   const pages = targets.map((t) => {
     const text = fillLetter(bodies[audienceOf(t)], {
       destinataire: salutationOf(t),
-      // Targets added before register addresses were written as the BAN does keep their raw text.
-      adresse: displayAddress(t.address || t.label),
+      adresse: bodyAddress(t.postal),
       libelle: t.label,
       agence: agency.name,
       contact_agence: agency.contact,
@@ -45,8 +53,10 @@ export function lettersHtml(
       .join('');
     return `<section class="letter">
   <header>${logo}<div class="agency"><strong>${escapeHtml(agency.name)}</strong><br>${lines(agency.contact)}</div></header>
-  <div class="recipient">${escapeHtml(recipientOf(t))}<br>${lines(t.address || t.label)}</div>
-  <p class="date">Le ${date}</p>
+  <div class="recipient">${addressBlock(recipientLinesOf(t), t.postal)
+    .map((l) => `<div>${escapeHtml(l)}</div>`)
+    .join('')}</div>
+  <p class="date">${escapeHtml(dateLine)}</p>
   <div class="body">${paragraphs}</div>
 </section>`;
   });
@@ -57,7 +67,9 @@ body { font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 11pt; color: #1
 .letter:last-child { break-after: auto; }
 header { display: flex; gap: 12px; align-items: flex-start; min-height: 30mm; }
 .logo { max-height: 24mm; max-width: 50mm; }
-.recipient { margin: 12mm 0 10mm 90mm; line-height: 1.4; }
+/* One item a line (NF Z10-011): a wrapped line, postcode above town, reads as two items. */
+.recipient { margin: 12mm 0 10mm 90mm; line-height: 1.4; font-size: 10pt; }
+.recipient div { white-space: nowrap; }
 .date { text-align: right; }
 .body p { line-height: 1.5; margin: 0 0 4mm; text-align: justify; }
 </style></head><body>${pages.join('\n')}</body></html>`;

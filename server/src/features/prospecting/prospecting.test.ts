@@ -1,4 +1,8 @@
 /** Prospecting lists over HTTP with two subscribers: lists, targets, CSV, letters PDF; neither sees the other's. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { addTargetResponseSchema, listsResponseSchema, targetsResponseSchema } from '@immoloupe/shared/prospecting/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
@@ -9,6 +13,22 @@ import { chromiumPath } from '../reports/pdf.js';
 import { lettersHtml } from './letters.js';
 import { prospectingRoutes } from './routes.js';
 
+/** The PDF's lines as pdftotext lays them out, trimmed; null without pdftotext. */
+function pdfLines(pdf: Buffer): string[] | null {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lettres-'));
+  const file = path.join(dir, 'lettres.pdf');
+  writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+      .split('\n')
+      .map((l) => l.trim().replace(/\s{2,}.*$/, ''));
+  } catch {
+    return null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 let db: Db;
 let api: RouterServer;
 let other: RouterServer;
@@ -16,6 +36,19 @@ let lapsed: RouterServer;
 beforeAll(async () => {
   db = await createTestDb();
   await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER, LAPSED]);
+  // The RNIC's « SDC COTE JARDIN » and a DPE of Flers whose flat the diagnostician typed apart.
+  await db.query(
+    `INSERT INTO copros (numero_immatriculation, type_syndic, raison_sociale_syndic, commune_syndic, nom_usage, adresse_reference,
+                         numero_et_voie, code_postal, commune, import_run_id)
+     VALUES ('AA1825017', 'professionnel', 'ATM SARL', 'BONDY', 'SDC COTE JARDIN', '17 r louis auguste blanqui 93140 BONDY',
+             '17 r louis auguste blanqui', '93140', 'BONDY', 0)`,
+  );
+  await db.query(
+    `INSERT INTO dpe (numero_dpe, modele, date_etablissement, adresse_ban, numero_voie_ban, nom_rue_ban, code_postal_ban, nom_commune_ban,
+                      complement_adresse_logement, numero_etage_appartement, import_run_id)
+     VALUES ('2461E1419727J', 'existant', '2024-04-17', '69 Rue du Mont Saint Michel 61100 Flers', '69', 'Rue du Mont Saint Michel',
+             '61100', 'Flers', 'APP 1/69', 0, 0)`,
+  );
   api = await serveRouter(prospectingRoutes({ db }), SUBSCRIBER);
   other = await serveRouter(prospectingRoutes({ db }), OTHER_SUBSCRIBER);
   lapsed = await serveRouter(prospectingRoutes({ db }), LAPSED);
@@ -142,6 +175,8 @@ describe('prospecting lists', () => {
       'DPE;2393E0000001A;DPE 2393E0000001A (classe G);12 Rue Jules Guesde, 93140 Bondy;;Rendez-vous;01/12/2026;Rappeler le syndic;',
     );
     expect(text.trim().split('\r\n')).toHaveLength(4);
+    // Named after the list, not its internal id.
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="prospection-passoires-bondy.csv"');
   });
 
   it('prints one letter per target with the agency and a fitting salutation', async () => {
@@ -164,14 +199,67 @@ describe('prospecting lists', () => {
     expect(letters.filter((l) => l.includes('Votre bien situé'))).toHaveLength(2);
     expect(html).toContain('À l’attention de SCI DU MOULIN,');
     expect(html).toContain('Madame, Monsieur le Propriétaire,');
-    expect(html).toContain('Le 21/11/2026');
-    expect(html).toContain('12 Rue Jules Guesde, 93140 Bondy');
+    // A business letter's date, in words, from the agency's town.
+    expect(html).toContain('<p class="date">Paris, le 21 novembre 2026</p>');
+    expect(html).not.toContain('21/11/2026');
+    // A DPE no longer imported: its address split from the one the target kept.
+    expect(html).toContain('<div>12 Rue Jules Guesde</div><div>93140 BONDY</div>');
+    expect(html).toContain('situé 12 Rue Jules Guesde 93140 Bondy a retenu');
     // Printed with nothing fetched: only its inline style and data: images are allowed.
     expect(html).toContain(`content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"`);
 
     const noAgency = await send(api, 'GET', `/api/prospecting/lists/${listId}/letters.pdf`);
     expect(noAgency.status).toBe(400);
     expect(noAgency.body.message).toContain('nom de votre agence');
+  });
+
+  it('addresses each letter as La Poste reads it, and a syndic by the name the RNIC gives', async () => {
+    const flers = {
+      kind: 'dpe',
+      ref: '2461E1419727J',
+      label: 'DPE F — 69 Rue du Mont Saint Michel 61100 Flers, APP 1/69, rez-de-chaussée',
+      address: '69 Rue du Mont Saint Michel 61100 Flers, APP 1/69, rez-de-chaussée',
+    };
+    const cote = { kind: 'copro', ref: 'AA1825017', label: 'SDC COTE JARDIN', address: '17 r louis auguste blanqui 93140 BONDY' };
+    const mine = addTargetResponseSchema.parse(
+      (await send(api, 'POST', '/api/prospecting/targets', { ...flers, newListName: 'Flers' })).body,
+    );
+    await send(api, 'POST', '/api/prospecting/targets', { ...cote, listId: mine.list.id });
+    // The other user's own target of the same co-ownership reads the same register, in their own list only.
+    const theirs = addTargetResponseSchema.parse(
+      (await send(other, 'POST', '/api/prospecting/targets', { ...cote, newListName: 'Syndics' })).body,
+    );
+    expect(theirs.target).toMatchObject({ syndicName: 'ATM SARL', listId: theirs.list.id });
+    expect((await send(other, 'GET', `/api/prospecting/lists/${mine.list.id}/targets`)).status).toBe(404);
+
+    const t = targetsResponseSchema.parse((await send(api, 'GET', `/api/prospecting/lists/${mine.list.id}/targets`)).body);
+    expect(t.targets.map((x) => x.ref)).toEqual([flers.ref, cote.ref]);
+    expect(t.targets[0]?.postal).toEqual({
+      street: '69 Rue du Mont Saint Michel',
+      postcode: '61100',
+      town: 'Flers',
+      complement: 'APP 1/69, rez-de-chaussée',
+    });
+    const html = lettersHtml(
+      t.targets,
+      { owner: t.list.letterBody, syndic: t.list.syndicLetterBody },
+      { name: 'Agence du Canal', contact: '12 rue Jules Guesde\n93140 BONDY', logo: null },
+      new Date('2026-11-27T10:00:00Z'),
+    );
+    const [dpeLetter, syndicLetter] = html.split('class="letter"').slice(1);
+    // One item a line, the complement above the street, postcode and TOWN alone on the last.
+    expect(dpeLetter).toContain(
+      '<div class="recipient"><div>Madame, Monsieur le Propriétaire</div><div>App. 1/69, rez-de-chaussée</div><div>69 Rue du Mont Saint Michel</div><div>61100 FLERS</div></div>',
+    );
+    // The complement is not title-cased in the body.
+    expect(dpeLetter).toContain('Votre bien situé 69 Rue du Mont Saint Michel 61100 Flers, App. 1/69, rez-de-chaussée a retenu');
+    expect(syndicLetter).toContain(
+      '<div class="recipient"><div>ATM SARL</div><div>Syndic de la copropriété Cote Jardin</div><div>17 Rue Louis Auguste Blanqui</div><div>93140 BONDY</div></div>',
+    );
+    expect(syndicLetter).not.toContain('SDC');
+    expect(html).toContain('Bondy, le 27 novembre 2026');
+    expect((await send(api, 'DELETE', `/api/prospecting/lists/${mine.list.id}`)).status).toBe(204);
+    expect((await send(other, 'DELETE', `/api/prospecting/lists/${theirs.list.id}`)).status).toBe(204);
   });
 
   it.skipIf(chromiumPath() === null)('downloads the letters as a PDF, one page per target', { timeout: 60_000 }, async () => {
@@ -182,6 +270,14 @@ describe('prospecting lists', () => {
     const pdf = Buffer.from(await res.arrayBuffer()).toString('latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
     expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(3);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="lettres-prospection-passoires-bondy.pdf"');
+    // As printed: each item of the recipient block on a line of its own, none wrapped.
+    const printed = pdfLines(Buffer.from(pdf, 'latin1'));
+    if (printed) {
+      expect(printed).toContain('Syndic de la copropriété Résidence Les Lilas');
+      expect(printed).toContain('93140 BONDY');
+      expect(printed).toContain('12 Rue Jules Guesde');
+    }
   });
 
   it('deletes targets and lists', async () => {

@@ -1,11 +1,15 @@
 /** Storage of the prospecting lists and targets (migration 0700_prospecting.sql); every query is scoped to its user. */
+import { displaySyndicName } from '@immoloupe/shared/address-display';
+import { complementBesidesFloor, dpeFloor, dpePostalAddress, floorLabel } from '@immoloupe/shared/dpe/dpe-address.logic';
 import type {
+  PostalParts,
   ProspectingList,
   ProspectingTarget,
   TargetsQuery,
   UpdateListBody,
   UpdateTargetBody,
 } from '@immoloupe/shared/prospecting/contracts';
+import { parsePostalAddress } from '@immoloupe/shared/prospecting/postal.logic';
 import type { Queryable } from '../../db/client.js';
 
 interface ListRow {
@@ -30,6 +34,17 @@ interface TargetRow {
   notes: string;
   created_at: string | Date;
   updated_at: string | Date;
+  /** From the RNIC, for a co-ownership still registered. */
+  syndic: string | null;
+  copro_street: string | null;
+  copro_postcode: string | null;
+  copro_town: string | null;
+  /** From the DPE, while it is imported. */
+  dpe_address: string | null;
+  dpe_postcode: string | null;
+  dpe_town: string | null;
+  dpe_complement: string | null;
+  dpe_floor: number | null;
 }
 
 const iso = (d: string | Date) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -51,6 +66,23 @@ function toList(r: ListRow, defaults: DefaultBodies): ProspectingList {
   };
 }
 
+/**
+ * The address in parts: its source's when the DPE or the co-ownership is still imported (the
+ * complement kept apart, not split from a label at its commas), else split from the kept address.
+ */
+function postalOf(r: TargetRow): PostalParts {
+  const kept = parsePostalAddress(r.address || r.label);
+  if (r.dpe_address || r.dpe_postcode) {
+    const postal = parsePostalAddress(dpePostalAddress({ address: r.dpe_address, codePostal: r.dpe_postcode, commune: r.dpe_town }));
+    const floor = dpeFloor({ complement: r.dpe_complement, etage: r.dpe_floor });
+    const complement = [complementBesidesFloor(r.dpe_complement), floor === null ? null : floorLabel(floor)].filter(Boolean).join(', ');
+    return { ...postal, complement: complement || null };
+  }
+  if (r.copro_street && r.copro_postcode)
+    return { complement: null, street: r.copro_street, postcode: r.copro_postcode, town: r.copro_town ?? kept.town };
+  return kept;
+}
+
 function toTarget(r: TargetRow): ProspectingTarget {
   return {
     id: r.id,
@@ -60,6 +92,8 @@ function toTarget(r: TargetRow): ProspectingTarget {
     label: r.label,
     address: r.address,
     ownerName: r.owner_name,
+    postal: postalOf(r),
+    syndicName: r.syndic ? displaySyndicName(r.syndic) : null,
     status: r.status,
     nextAction: r.next_action,
     notes: r.notes,
@@ -70,8 +104,15 @@ function toTarget(r: TargetRow): ProspectingTarget {
 
 const LIST_COLUMNS = `l.id, l.name, l.letter_body, l.syndic_letter_body, l.created_at,
   (SELECT count(*)::int FROM prospecting_targets t WHERE t.list_id = l.id) AS targets`;
-const TARGET_COLUMNS = `t.id, t.list_id, t.kind, t.ref, t.label, t.address, t.owner_name, t.status,
-  to_char(t.next_action, 'YYYY-MM-DD') AS next_action, t.notes, t.created_at, t.updated_at`;
+/** A target with what its source says of it today: the syndic of a co-ownership, the address parts of a DPE. */
+const TARGETS_FROM = `SELECT t.id, t.list_id, t.kind, t.ref, t.label, t.address, t.owner_name, t.status,
+       to_char(t.next_action, 'YYYY-MM-DD') AS next_action, t.notes, t.created_at, t.updated_at,
+       c.raison_sociale_syndic AS syndic, c.numero_et_voie AS copro_street, c.code_postal AS copro_postcode, c.commune AS copro_town,
+       d.adresse_ban AS dpe_address, d.code_postal_ban AS dpe_postcode, d.nom_commune_ban AS dpe_town,
+       d.complement_adresse_logement AS dpe_complement, d.numero_etage_appartement AS dpe_floor
+  FROM prospecting_targets t
+  LEFT JOIN copros c ON t.kind = 'copro' AND c.numero_immatriculation = t.ref
+  LEFT JOIN dpe d ON t.kind = 'dpe' AND d.numero_dpe = t.ref`;
 
 export class ProspectingStore {
   constructor(
@@ -137,18 +178,17 @@ export class ProspectingStore {
     listId: string,
     t: { kind: string; ref: string; label: string; address: string; ownerName: string | null },
   ): Promise<{ target: ProspectingTarget; created: boolean }> {
-    const inserted = await this.db.query<TargetRow>(
+    const inserted = await this.db.query<{ id: string }>(
       `INSERT INTO prospecting_targets (list_id, kind, ref, label, address, owner_name) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (list_id, kind, ref) DO NOTHING
-       RETURNING ${TARGET_COLUMNS.replace(/t\./g, '')}`,
+       ON CONFLICT (list_id, kind, ref) DO NOTHING RETURNING id`,
       [listId, t.kind, t.ref, t.label, t.address, t.ownerName],
     );
-    if (inserted[0]) return { target: toTarget(inserted[0]), created: true };
-    const [existing] = await this.db.query<TargetRow>(
-      `SELECT ${TARGET_COLUMNS} FROM prospecting_targets t WHERE t.list_id = $1 AND t.kind = $2 AND t.ref = $3`,
-      [listId, t.kind, t.ref],
-    );
-    return { target: toTarget(existing as TargetRow), created: false };
+    const [row] = await this.db.query<TargetRow>(`${TARGETS_FROM} WHERE t.list_id = $1 AND t.kind = $2 AND t.ref = $3`, [
+      listId,
+      t.kind,
+      t.ref,
+    ]);
+    return { target: toTarget(row as TargetRow), created: inserted.length > 0 };
   }
 
   async targets(userId: string, listId: string, q: Partial<TargetsQuery> = {}): Promise<ProspectingTarget[]> {
@@ -165,7 +205,7 @@ export class ProspectingStore {
       label: 't.label, t.created_at',
     }[q.sort ?? 'created'];
     const rows = await this.db.query<TargetRow>(
-      `SELECT ${TARGET_COLUMNS} FROM prospecting_targets t JOIN prospecting_lists l ON l.id = t.list_id
+      `${TARGETS_FROM} JOIN prospecting_lists l ON l.id = t.list_id
         WHERE ${where.join(' AND ')} ORDER BY ${order}`,
       params,
     );
@@ -184,7 +224,7 @@ export class ProspectingStore {
       params,
     );
     if (!row) return null;
-    const [full] = await this.db.query<TargetRow>(`SELECT ${TARGET_COLUMNS} FROM prospecting_targets t WHERE t.id = $1`, [id]);
+    const [full] = await this.db.query<TargetRow>(`${TARGETS_FROM} WHERE t.id = $1`, [id]);
     return full ? toTarget(full) : null;
   }
 

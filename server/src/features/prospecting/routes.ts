@@ -14,7 +14,12 @@ import {
   updateListBodySchema,
   updateTargetBodySchema,
 } from '@immoloupe/shared/prospecting/contracts';
-import { DEFAULT_LETTER_BODY, DEFAULT_SYNDIC_LETTER_BODY, unknownMergeFields } from '@immoloupe/shared/prospecting/letters.logic';
+import {
+  DEFAULT_LETTER_BODY,
+  DEFAULT_SYNDIC_LETTER_BODY,
+  listFileName,
+  unknownMergeFields,
+} from '@immoloupe/shared/prospecting/letters.logic';
 import { type Request, Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
@@ -113,7 +118,7 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
       ),
     ].join('');
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="prospection-${id.slice(0, 8)}.csv"`);
+    res.setHeader('Content-Disposition', `attachment; filename="${listFileName('prospection', list.name, 'csv')}"`);
     res.send(csv);
   });
 
@@ -138,7 +143,7 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
       log,
     );
     res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Disposition', `attachment; filename="lettres-prospection-${id.slice(0, 8)}.pdf"`);
+    res.setHeader('Content-Disposition', `attachment; filename="${listFileName('lettres-prospection', list.name, 'pdf')}"`);
     res.send(pdf);
   });
 

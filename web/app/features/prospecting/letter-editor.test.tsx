@@ -30,6 +30,16 @@ const COPRO = {
   ref: 'AA1234567',
   label: 'RÉSIDENCE LES LILAS',
   address: '3 Rue des Lilas 93140 Bondy',
+  postal: { complement: null, street: '3 Rue des Lilas', postcode: '93140', town: 'Bondy' },
+};
+const FLERS = {
+  ...CARNOT_TARGET,
+  id: 't3',
+  kind: 'dpe' as const,
+  ref: '2461E1419727J',
+  label: 'DPE F — 69 Rue du Mont Saint Michel 61100 Flers, APP 1/69, rez-de-chaussée',
+  address: '69 Rue du Mont Saint Michel 61100 Flers, APP 1/69, rez-de-chaussée',
+  postal: { complement: 'APP 1/69, rez-de-chaussée', street: '69 Rue du Mont Saint Michel', postcode: '61100', town: 'Flers' },
 };
 
 function show(
@@ -86,6 +96,51 @@ describe('LetterEditor', () => {
     await screen.findByText('Textes enregistrés.');
     // Only the text that changed is sent.
     expect(saves).toEqual([{ syndicLetterBody: 'Madame, Monsieur,\n{agence}' }]);
+  });
+
+  it('previews the letter as it prints: the block as La Poste reads it, the date in words, the complement as typed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T10:00:00Z') });
+    try {
+      const owners = { ...LIST, letterBody: '{destinataire},\nVotre bien situé {adresse}.\n{date}' };
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json({ name: 'Agence du Canal', contact: '12 rue Jules Guesde\n93140 BONDY', hasLogo: false })),
+      );
+      render(
+        <MantineProvider>
+          <MemoryRouter>
+            <LetterEditor list={owners} targets={[FLERS]} query="" onSave={async () => true} />
+          </MemoryRouter>
+        </MantineProvider>,
+      );
+      expect(await screen.findByText('Bondy, le 27 novembre 2026')).toBeTruthy();
+      const block = screen.getByLabelText('Destinataire');
+      expect([...block.children].map((l) => l.textContent)).toEqual([
+        'Madame, Monsieur le Propriétaire',
+        'App. 1/69, rez-de-chaussée',
+        '69 Rue du Mont Saint Michel',
+        '61100 FLERS',
+      ]);
+      const preview = screen.getByTestId('apercu-lettre').textContent ?? '';
+      expect(preview).toContain('Votre bien situé 69 Rue du Mont Saint Michel 61100 Flers, App. 1/69, rez-de-chaussée.');
+      expect(preview).toContain('27 novembre 2026');
+      expect(preview).not.toContain('Rez-De-Chaussée');
+      expect(preview).not.toContain('27/11/2026');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says the letters to syndics go to the building, the register giving no syndic’s address', async () => {
+    show({ name: 'Agence du Canal', contact: '', hasLogo: false }, [{ ...COPRO, syndicName: 'ATM SARL' }]);
+    expect((await screen.findByTestId('adresse-syndic')).textContent).toContain('pas son adresse');
+    const block = screen.getByLabelText('Destinataire');
+    expect([...block.children].map((l) => l.textContent)).toEqual([
+      'ATM SARL',
+      'Syndic de la copropriété Résidence les Lilas',
+      '3 Rue des Lilas',
+      '93140 BONDY',
+    ]);
   });
 
   it('opens on the syndics’ letter when a list of co-ownerships gets its targets after the first render', async () => {

@@ -3,22 +3,20 @@
  * merge fields, a preview for the first target each goes to, and the PDF (one page per target of
  * the current filters, each with the letter of its reader) printed by the server.
  */
-import { displayAddress } from '@immoloupe/shared/address-display';
-import { formatDate } from '@immoloupe/shared/format';
 import type { ProspectingList, ProspectingTarget, UpdateListBody } from '@immoloupe/shared/prospecting/contracts';
 import {
   audienceOf,
-  fillLetter,
   LETTER_AUDIENCE_LABELS,
   type LetterAudience,
+  listFileName,
   MERGE_FIELDS,
-  salutationOf,
   unknownMergeFields,
 } from '@immoloupe/shared/prospecting/letters.logic';
 import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAgency } from '~/features/market/print-parts';
+import { LetterPreview } from './letter-preview';
 import { downloadPdf } from './letters-download';
 
 type Bodies = Record<LetterAudience, string>;
@@ -69,7 +67,9 @@ export function LetterEditor({
       setPending(false);
       return;
     }
-    setError(await downloadPdf(`/api/prospecting/lists/${list.id}/letters.pdf${query}`, `lettres-${list.name}.pdf`));
+    setError(
+      await downloadPdf(`/api/prospecting/lists/${list.id}/letters.pdf${query}`, listFileName('lettres-prospection', list.name, 'pdf')),
+    );
     setPending(false);
   }
 
@@ -111,24 +111,14 @@ export function LetterEditor({
             unknown[audience].length > 0 ? `Champ de fusion inconnu\u00a0: ${unknown[audience].map((f) => `{${f}}`).join(', ')}` : undefined
           }
         />
+        {audience === 'syndic' && counts.syndic > 0 ? (
+          <Text size="sm" c="dimmed" data-testid="adresse-syndic">
+            Le registre des copropriétés (RNIC) donne le nom du syndic, pas son adresse{'\u00a0'}: ces lettres sont adressées au syndic à
+            l’adresse de l’immeuble.
+          </Text>
+        ) : null}
         {first ? (
-          <Paper bg="gray.0" p="sm">
-            <Text size="xs" c="dimmed">
-              Aperçu pour «{'\u00a0'}
-              {first.label}
-              {'\u00a0'}»
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {fillLetter(bodies[audience], {
-                destinataire: salutationOf(first),
-                adresse: displayAddress(first.address || first.label),
-                libelle: first.label,
-                agence: agency?.name.trim() || '(votre agence)',
-                contact_agence: agency?.contact.trim() || '(vos coordonnées)',
-                date: formatDate(new Date()),
-              })}
-            </Text>
-          </Paper>
+          <LetterPreview target={first} body={bodies[audience]} agency={agency} />
         ) : (
           <Text size="sm" c="dimmed">
             Aucune cible de la liste (avec ces filtres) ne reçoit cette lettre.

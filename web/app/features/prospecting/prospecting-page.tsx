@@ -14,6 +14,7 @@ import {
 import { Alert, Anchor, Button, Group, NativeSelect, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { DeleteListButton } from './delete-list-button';
 import { LetterEditor } from './letter-editor';
 import { targetsQueryString } from './prospecting-api';
 import { TargetsTable } from './targets-table';
@@ -67,18 +68,7 @@ export function ProspectingPage() {
           />
         ) : null}
         <NewListForm onCreate={p.createList} />
-        {list ? (
-          <Button
-            variant="subtle"
-            color="red.8"
-            onClick={() =>
-              window.confirm(`Supprimer la liste «\u00a0${list.name}\u00a0» et ses ${list.targets} cibles\u00a0?`) &&
-              void p.deleteList(list.id)
-            }
-          >
-            Supprimer la liste
-          </Button>
-        ) : null}
+        {list ? <DeleteListButton key={list.id} list={list} onDelete={() => p.deleteList(list.id)} /> : null}
       </Group>
       {p.lists?.length === 0 ? (
         <Paper withBorder p="md">

@@ -49,6 +49,6 @@ describe('TargetNotes', () => {
     fireEvent.change(notes, { target: { value: 'Syndic à relancer' } });
     fireEvent.blur(notes);
     expect(onSave).toHaveBeenCalledWith('Syndic à relancer');
-    expect(await screen.findByText('Non enregistrées')).toBeTruthy();
+    expect(await screen.findByText('Notes non enregistrées')).toBeTruthy();
   });
 });

@@ -4,14 +4,15 @@
  * or a closed tab was lost without a word.
  */
 import { NOTES_GDPR_NOTICE, type ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
-import { Text, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { SaveStatus, useSaveState } from './save-status';
 
 export const NOTES_SAVE_DELAY_MS = 800;
 
 export function TargetNotes({ target, onSave }: { target: ProspectingTarget; onSave: (notes: string) => Promise<boolean> }) {
   const [value, setValue] = useState(target.notes);
-  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  const { state, setState, track } = useSaveState();
   const save = useRef(onSave);
   save.current = onSave;
   const sent = useRef(target.notes);
@@ -19,8 +20,7 @@ export function TargetNotes({ target, onSave }: { target: ProspectingTarget; onS
   const flush = (notes: string) => {
     if (notes === sent.current) return;
     sent.current = notes;
-    setState('saving');
-    void save.current(notes).then((ok) => setState(ok ? 'saved' : 'failed'));
+    track(save.current(notes));
   };
 
   // flush reads refs only: the timer restarts on each keystroke, not on each render of the table.
@@ -48,9 +48,7 @@ export function TargetNotes({ target, onSave }: { target: ProspectingTarget; onS
         maxLength={4000}
         size="xs"
       />
-      <Text size="xs" c={state === 'failed' ? 'red' : 'dimmed'} aria-live="polite" mih={16}>
-        {state === 'saving' ? 'Enregistrement…' : state === 'saved' ? 'Notes enregistrées' : state === 'failed' ? 'Non enregistrées' : ''}
-      </Text>
+      <SaveStatus state={state} saved="Notes enregistrées" failed="Notes non enregistrées" />
     </>
   );
 }

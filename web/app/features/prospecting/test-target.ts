@@ -9,6 +9,8 @@ export const CARNOT_TARGET: ProspectingTarget = {
   label: '139 Avenue Carnot 93140 Bondy',
   address: '139 Avenue Carnot 93140 Bondy',
   ownerName: null,
+  postal: { complement: null, street: '139 Avenue Carnot', postcode: '93140', town: 'Bondy' },
+  syndicName: null,
   status: 'a_contacter',
   notes: '',
   nextAction: null,

@@ -1,0 +1,59 @@
+/**
+ * The letter as it will print for one target: the recipient block laid out as La Poste reads it,
+ * the dated line and the body with its merge fields filled, so that what the agent checks here is
+ * what the server prints.
+ */
+import type { ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
+import {
+  agencyTown,
+  fillLetter,
+  formatLetterDate,
+  letterDateLine,
+  recipientLinesOf,
+  salutationOf,
+} from '@immoloupe/shared/prospecting/letters.logic';
+import { addressBlock, bodyAddress } from '@immoloupe/shared/prospecting/postal.logic';
+import { Paper, Stack, Text } from '@mantine/core';
+
+export function LetterPreview({
+  target,
+  body,
+  agency,
+}: {
+  target: ProspectingTarget;
+  body: string;
+  agency: { name: string; contact: string } | null | undefined;
+}) {
+  const today = new Date();
+  const contact = agency?.contact.trim() ?? '';
+  return (
+    <Paper bg="gray.0" p="sm" data-testid="apercu-lettre">
+      <Text size="xs" c="dimmed">
+        Aperçu pour «{'\u00a0'}
+        {target.label}
+        {'\u00a0'}»
+      </Text>
+      <Stack gap={0} ml="auto" w="fit-content" my="xs" aria-label="Destinataire">
+        {addressBlock(recipientLinesOf(target), target.postal).map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the block's lines are positional and may repeat
+          <Text key={i} size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {line}
+          </Text>
+        ))}
+      </Stack>
+      <Text size="sm" ta="right" mb="xs">
+        {letterDateLine(today, agencyTown(contact))}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {fillLetter(body, {
+          destinataire: salutationOf(target),
+          adresse: bodyAddress(target.postal),
+          libelle: target.label,
+          agence: agency?.name.trim() || '(votre agence)',
+          contact_agence: contact || '(vos coordonnées)',
+          date: formatLetterDate(today),
+        })}
+      </Text>
+    </Paper>
+  );
+}
