@@ -68,7 +68,7 @@ export const coproFilterFields = {
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.string().trim().min(2, 'Nom ou SIRET du syndic\u00a0: au moins 2 caractères.').max(100).optional(),
   ),
-  /** `termine`: the last mandate has ended (or none is in force) at the RNIC data date. */
+  /** `termine`: the last mandate has ended (or none is in force) at the RNIC data date (decision 0740). */
   mandate: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.enum(['termine'], { error: 'mandate\u00a0: seule la valeur « termine » est possible.' }).optional(),
@@ -144,6 +144,8 @@ export const coproListSchema = z.object({
 export type CoproList = z.infer<typeof coproListSchema>;
 
 export const coproDetailSchema = coproItemSchema.extend({
+  /** RNIC data date: a mandate « en cours » then whose end has passed since is told « échu ». */
+  asOf: z.string().nullable(),
   parcels: z.array(
     z.object({ id: z.string(), contenance: z.number().nullable(), geometry: z.unknown().nullable(), inCadastre: z.boolean() }),
   ),

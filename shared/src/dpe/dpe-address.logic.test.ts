@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { complementBesidesFloor, dpeFloor, dpePostalAddress, dpeTargetAddress } from './dpe-address.logic.js';
+import { complementBesidesFloor, dpeFloor, dpePostalAddress, dpeTargetAddress, dpeUnit } from './dpe-address.logic.js';
 
 const VILLON = {
   address: '69 Rue Villon 69008 Lyon',
@@ -26,5 +26,12 @@ describe('a DPE’s address', () => {
 
   it('gives a prospecting target one address, its floor once', () => {
     expect(dpeTargetAddress(VILLON)).toBe('69 Rue Villon 69008 Lyon, 7e\u00a0étage');
+  });
+
+  it('tells apart the flats of one address in a list, without a floor 0 that may mean « not given »', () => {
+    expect(dpeUnit({ complement: 'APP 5/69', etage: 0 })).toBe('APP 5/69');
+    expect(dpeUnit(VILLON)).toBe('7e\u00a0étage');
+    expect(dpeUnit({ complement: 'Bât. B', etage: 2 })).toBe('Bât. B, 2e\u00a0étage');
+    expect(dpeUnit({ complement: null, etage: 0 })).toBeNull();
   });
 });

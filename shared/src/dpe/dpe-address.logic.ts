@@ -48,3 +48,13 @@ export function dpeTargetAddress(d: DpeAddressParts): string {
   const floor = dpeFloor(d);
   return [dpePostalAddress(d), complementBesidesFloor(d.complement), floor === null ? null : floorLabel(floor)].filter(Boolean).join(', ');
 }
+
+/**
+ * What tells a dwelling apart from the others of its address in a list: the complement (« APP 5/69 »,
+ * « Bât. B ») and a floor above the ground (a 0 may mean « not given »), or null.
+ */
+export function dpeUnit(d: Pick<DpeAddressParts, 'complement' | 'etage'>): string | null {
+  const floor = dpeFloor(d);
+  const parts = [complementBesidesFloor(d.complement), floor ? floorLabel(floor) : null].filter(Boolean);
+  return parts.length ? parts.join(', ') : null;
+}

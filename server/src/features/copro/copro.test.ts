@@ -4,7 +4,8 @@
  * map grid and the detail with parcels and sales.
  */
 import { type CoproDetail, type CoproList, coproDetailSchema, coproListSchema } from '@immoloupe/shared/copro/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvNumber } from '@immoloupe/shared/market/csv';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createTestDb } from '../../test/db.js';
 import { importSamples, type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
@@ -109,6 +110,41 @@ describe('GET /api/copros', () => {
     );
     expect(grid.total).toBe(37);
     expect(grid.features.length).toBeLessThan(5);
+  });
+});
+
+describe('GET /api/copros.csv', () => {
+  it('names the file by the Paris day, says « échu » of a passed mandate and keeps precise coordinates', async () => {
+    // 00:05 in Paris on 27/11/2026, still the 26th in UTC.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T23:05:00Z'));
+    let res: Response;
+    try {
+      res = await api.fetch('/api/copros.csv?insee=93010&endsWithin=6');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="coproprietes-2026-11-27.csv"');
+    const rows = (await res.text())
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((l) => l.split(';'));
+    const header =
+      'Immatriculation;Nom d’usage;Adresse;Code postal;Commune;Code INSEE;Lots (total);Lots d’habitation;Lots de stationnement;Période de construction;Type de syndic;Syndic;SIRET du syndic;Mandat;Fin du dernier mandat'.split(
+        ';',
+      );
+    const at = (name: string) => header.indexOf(name);
+    // Every mandate of this window ended before today (the sample's RNIC is of 03/01/2026, its window ends 02/07/2026).
+    const passed = rows.filter((r) => r[at('Fin du dernier mandat')] === '28/02/2026');
+    expect(passed).toHaveLength(1);
+    expect(passed[0]?.[at('Mandat')]).toBe('Mandat échu (renouvellement non connu au RNIC du 03/01/2026)');
+    expect(rows.some((r) => r[at('Mandat')] === 'Mandat en cours')).toBe(false);
+    const { items } = await get<CoproList>('/api/copros?insee=93010&endsWithin=6&pageSize=200');
+    const first = items.find((c) => c.numero === rows[0]?.[0]);
+    expect(first?.lon).not.toBeNull();
+    expect(rows[0]?.slice(-2)).toEqual([csvNumber(first?.lon as number, 6), csvNumber(first?.lat as number, 6)]);
+    expect(rows[0]?.at(-2)).toMatch(/^2,\d{4,6}$/);
   });
 });
 

@@ -15,7 +15,8 @@ import {
   coproClusterQuerySchema,
   coproListQuerySchema,
 } from '@immoloupe/shared/copro/contracts';
-import { formatDate } from '@immoloupe/shared/format';
+import { mandateCsvCell } from '@immoloupe/shared/copro/mandate.logic';
+import { formatDate, parisIsoDate } from '@immoloupe/shared/format';
 import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
@@ -24,6 +25,7 @@ import { HttpError } from '../../http/errors.js';
 import { salesOnParcels } from '../dpe/parcel-facts.js';
 import { communeByCode } from '../geocode/communes.js';
 import { clusterCollection } from '../zone/clusters.js';
+import { coordinateCells } from '../zone/csv.js';
 import { resolveZone } from '../zone/territory.js';
 import { type CoproRow, coproByNumero, coproClusters, coproDpe, coproParcels, rnicDate, searchCopros } from './queries.js';
 
@@ -105,7 +107,8 @@ export function coproRoutes({ db }: { db: Db }): Router {
     const q = coproListQuerySchema.parse(req.query);
     const [{ zone }, asOf] = await Promise.all([resolveZone(db, req.user?.id, q), rnicDate(db)]);
     const { rows } = await searchCopros(db, q, zone, asOf, { sort: q.sort, order: q.order, limit: COPRO_MAX_CSV_ROWS, offset: 0 });
-    const today = new Date().toISOString().slice(0, 10);
+    // The subscriber's calendar day: a UTC date is the day before in Paris until 1 or 2 a.m.
+    const today = parisIsoDate(new Date());
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="coproprietes-${today}.csv"`);
     res.setHeader('Cache-Control', 'private, no-store');
@@ -126,13 +129,12 @@ export function coproRoutes({ db }: { db: Db }): Router {
         c.typeSyndic,
         c.syndic,
         c.siret,
-        c.mandatEnCours,
+        mandateCsvCell(c, asOf, today),
         c.finMandat ? formatDate(c.finMandat) : null,
         yes(c.acv),
         yes(c.pvd),
         c.quartierPrioritaire,
-        c.lon,
-        c.lat,
+        ...coordinateCells(c),
       ]);
     }
     res.send(out);
@@ -151,7 +153,7 @@ export function coproRoutes({ db }: { db: Db }): Router {
     if (!/^[A-Z]{2}\d{7}$/.test(numero)) throw new HttpError(400, 'Numéro d’immatriculation invalide (9 caractères, ex. AA0652685).');
     const row = await coproByNumero(db, numero);
     if (!row) throw new HttpError(404, 'Cette copropriété n’est pas dans le registre chargé.');
-    const [parcels, dpe] = await Promise.all([coproParcels(db, numero), coproDpe(db, numero)]);
+    const [parcels, dpe, asOf] = await Promise.all([coproParcels(db, numero), coproDpe(db, numero), rnicDate(db)]);
     const sales = await salesOnParcels(
       db,
       parcels.map((p) => p.id),
@@ -159,6 +161,7 @@ export function coproRoutes({ db }: { db: Db }): Router {
     res.setHeader('Cache-Control', 'private, no-store');
     res.json({
       ...toCoproItem(row),
+      asOf,
       parcels: parcels.map((p) => ({ id: p.id, contenance: p.contenance, geometry: p.geometry ?? null, inCadastre: p.in_cadastre })),
       dpe,
       sales: sales.map(({ type: _t, ...s }) => s),

@@ -4,7 +4,7 @@
  * by default, and the replaced DPE hidden.
  */
 import { type DpeDetail, type DpeList, dpeDetailSchema, dpeListSchema } from '@immoloupe/shared/dpe/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createTestDb } from '../../test/db.js';
 import { ensureUsers, importSamples, OTHER_SUBSCRIBER, type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
@@ -166,6 +166,32 @@ describe('CSV, map grid and detail', () => {
     expect(lines[0]).toContain('Numéro DPE;Date d’établissement;Fin de validité;Classe énergie');
     expect(lines).toHaveLength(11);
     expect(lines.slice(1).every((l) => /;[FG];/.test(l))).toBe(true);
+  });
+
+  it('tells apart the flats of one building, keeps precise coordinates and names the file by the Paris day', async () => {
+    // 00:05 in Paris on 27/11/2026, still the 26th in UTC.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T23:05:00Z'));
+    let res: Response;
+    try {
+      res = await api.fetch('/api/dpe.csv?insee=61169&sort=date');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="dpe-2026-11-27.csv"');
+    const [head, ...rows] = (await res.text())
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r?\n/)
+      .map((l) => l.split(';'));
+    const at = (name: string) => head?.indexOf(name) ?? -1;
+    expect(at('Complément d’adresse')).toBe(at('Adresse') + 1);
+    const flats = rows.filter((r) => r[at('Adresse')] === '69 Rue du Mont Saint Michel 61100 Flers');
+    expect(flats).toHaveLength(8);
+    expect(flats.map((r) => r[at('Complément d’adresse')]).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `APP ${n}/69`));
+    // 6 decimals, not 2 (about a kilometre off).
+    expect(flats[0]?.[at('Longitude')]).toMatch(/^-0,\d{5,6}$/);
+    expect(flats[0]?.[at('Latitude')]).toMatch(/^48,\d{5,6}$/);
   });
 
   it('aggregates the map markers over a grid, never one per row', async () => {

@@ -16,8 +16,9 @@ import {
   dpeClusterQuerySchema,
   dpeListQuerySchema,
 } from '@immoloupe/shared/dpe/contracts';
+import { dpeFloor } from '@immoloupe/shared/dpe/dpe-address.logic';
 import { type DpeClass, isDpeClass, rentalBanDate } from '@immoloupe/shared/dpe/rental-ban.logic';
-import { formatDate } from '@immoloupe/shared/format';
+import { formatDate, parisIsoDate } from '@immoloupe/shared/format';
 import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
@@ -25,6 +26,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { communeByCode } from '../geocode/communes.js';
 import { clusterCollection } from '../zone/clusters.js';
+import { coordinateCells } from '../zone/csv.js';
 import { resolveZone } from '../zone/territory.js';
 import { parcelOfAddress, salesOnParcels } from './parcel-facts.js';
 import { type DpeRow, dpeByNumero, dpeClusters, searchDpe } from './queries.js';
@@ -75,6 +77,7 @@ const CSV_HEADER = [
   'Année de construction',
   'Période de construction',
   'Adresse',
+  'Complément d’adresse',
   'Code postal',
   'Commune',
   'Code INSEE',
@@ -109,7 +112,8 @@ export function dpeRoutes({ db }: { db: Db }): Router {
     const q = dpeListQuerySchema.parse(req.query);
     const { zone } = await resolveZone(db, req.user?.id, q);
     const { rows } = await searchDpe(db, q, zone, { sort: q.sort, order: q.order, limit: DPE_MAX_CSV_ROWS, offset: 0 });
-    const today = new Date().toISOString().slice(0, 10);
+    // The subscriber's calendar day: a UTC date is the day before in Paris until 1 or 2 a.m.
+    const today = parisIsoDate(new Date());
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="dpe-${today}.csv"`);
     res.setHeader('Cache-Control', 'private, no-store');
@@ -130,16 +134,17 @@ export function dpeRoutes({ db }: { db: Db }): Router {
         d.annee,
         d.periode,
         d.address,
+        // What tells apart the flats of one building (« APP 5/69 »): same address, same date.
+        d.complement,
         d.codePostal,
         d.commune,
         d.insee,
-        d.etage,
+        dpeFloor(d),
         d.residence,
         d.copro,
         d.interdictionLocation ? formatDate(d.interdictionLocation) : null,
         d.remplace,
-        d.lon,
-        d.lat,
+        ...coordinateCells(d),
       ]);
     }
     res.send(out);

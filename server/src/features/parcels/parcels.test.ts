@@ -1,6 +1,7 @@
 /** Parcel search over the Bondy cadastre (2022 and 2025 vintages): subscribers only, French errors. */
 import type { AddressInfo } from 'node:net';
 import { parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts';
+import { parcelSearchResultSchema } from '@immoloupe/shared/parcels/search-contracts';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestUser } from '../../auth/guards.js';
@@ -71,6 +72,11 @@ describe('GET /api/parcels', () => {
     expect(all.parcels).toHaveLength(10);
     const withOld = parcelSearchResponseSchema.parse((await search('commune=93010&anciennes=1&limit=1')).body);
     expect(withOld.total).toBe(7173);
+  });
+
+  it('says which départements lack the legal-entity owners file the owner filters need', async () => {
+    const r = parcelSearchResultSchema.parse((await search('commune=93010&ownerGroup=sci&limit=1')).body);
+    expect(r).toMatchObject({ total: 0, ownersMissing: ['93'] });
   });
 
   it('answers in French when the commune is unknown or a filter is wrong', async () => {

@@ -122,3 +122,14 @@ export async function parcelsOfZone(
     dvfLatest,
   };
 }
+
+/** The départements among `codes` (INSEE commune codes) whose legal-entity owners file is not loaded. */
+export async function ownersMissing(db: Queryable, codes: readonly string[]): Promise<string[]> {
+  const deps = [...new Set(codes.map((c) => c.slice(0, 2)))].sort();
+  if (deps.length === 0) return [];
+  const rows = await db.query<{ d: string }>(
+    `SELECT d FROM unnest($1::text[]) d WHERE NOT EXISTS (SELECT 1 FROM parcel_owners o WHERE o.departement = d) ORDER BY d`,
+    [deps],
+  );
+  return rows.map((r) => r.d);
+}

@@ -3,7 +3,8 @@
  * optionally of one section, one number, an area range, with their outlines; plus the sections of
  * the commune and the vintage of its cadastre. Current parcels only, unless `anciennes=1`.
  */
-import { type ParcelSearchResponse, parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
+import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
+import type { ParcelSearchResult } from '@immoloupe/shared/parcels/search-contracts';
 import { PARCEL_ID, type ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
@@ -12,7 +13,7 @@ import { HttpError } from '../../http/errors.js';
 import { communeByCode, searchCommunes } from '../geocode/communes.js';
 import { foldText } from '../geocode/search-text.logic.js';
 import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/territory.js';
-import { parcelsOfZone } from './queries.js';
+import { ownersMissing, parcelsOfZone } from './queries.js';
 import { parcelSheet } from './sheet.js';
 
 /** The commune of a parcel search: an INSEE code, or the best match of a name. */
@@ -28,15 +29,25 @@ export function parcelRoutes(deps: { db: Db }): Router {
     if (q.commune) {
       const commune = resolveCommune(q.commune);
       if (!commune) throw new HttpError(404, `Commune introuvable\u00a0: « ${q.commune} ».`);
-      const found = await parcelsOfZone(deps.db, { kind: 'commune', code: commune.code }, q);
-      res.json({ commune: { code: commune.code, nom: commune.nom }, mine: false, ...found } satisfies ParcelSearchResponse);
+      const [found, missing] = await Promise.all([
+        parcelsOfZone(deps.db, { kind: 'commune', code: commune.code }, q),
+        ownersMissing(deps.db, [commune.code]),
+      ]);
+      res.json({
+        commune: { code: commune.code, nom: commune.nom },
+        mine: false,
+        ...found,
+        ownersMissing: missing,
+      } satisfies ParcelSearchResult);
       return;
     }
     // No commune: « ma zone », this user's only.
     const territory = req.user ? await readTerritory(deps.db, req.user.id) : null;
     if (!territory) throw new HttpError(400, q.zone === 'mine' ? NO_TERRITORY_MESSAGE : 'Indiquez une commune (nom ou code INSEE).');
     const found = await parcelsOfZone(deps.db, { kind: 'territory', geometry: territory.geometry, communes: territory.communes }, q);
-    res.json({ commune: null, mine: true, ...found } satisfies ParcelSearchResponse);
+    // A drawn zone names no commune: the parcels found tell which départements it reaches.
+    const missing = await ownersMissing(deps.db, [...territory.communes, ...found.parcels.map((p) => p.codeCommune)]);
+    res.json({ commune: null, mine: true, ...found, ownersMissing: missing } satisfies ParcelSearchResult);
   });
   router.get('/parcels/:id', requireSubscriber, async (req, res) => {
     const id = String(req.params.id).toUpperCase();

@@ -1,6 +1,7 @@
 /** One co-ownership in a drawer: syndic and mandate, its parcels (links to their sheet), its DPE, the DVF sales on its parcels. */
 import { coproDetailSchema } from '@immoloupe/shared/copro/contracts';
-import { formatDate, formatInteger, formatSurface, NBSP } from '@immoloupe/shared/format';
+import { mandateSentence } from '@immoloupe/shared/copro/mandate.logic';
+import { formatDate, formatInteger, formatSurface, NBSP, parisIsoDate } from '@immoloupe/shared/format';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ClassBadge } from '~/features/dpe/dpe-table';
@@ -31,8 +32,7 @@ export function CoproDrawer({ numero, onClose }: { numero: string | null; onClos
           </Text>
           <Text>
             Syndic{NBSP}: {c.syndic ?? c.typeSyndic ?? 'inconnu'}
-            {c.siret ? ` (SIRET ${c.siret})` : ''} — {c.mandatEnCours ?? 'mandat inconnu'}
-            {c.finMandat ? `, fin du dernier mandat le ${formatDate(c.finMandat)}` : ''}
+            {c.siret ? ` (SIRET ${c.siret})` : ''} — {mandateSentence(c, c.asOf, parisIsoDate(new Date()))}
           </Text>
           <AddToListButton kind="copro" refId={c.numero} label={c.nom ?? c.numero} address={c.adresse ?? ''} />
           <DetailSection title="Parcelles" empty={c.parcels.length === 0 ? 'Aucune référence cadastrale dans le registre.' : null}>

@@ -10,7 +10,8 @@ import {
   SYNDIC_TYPE_LABELS,
   SYNDIC_TYPES,
 } from '@immoloupe/shared/copro/contracts';
-import { formatDate, formatInteger, NBSP } from '@immoloupe/shared/format';
+import { mandateEnded } from '@immoloupe/shared/copro/mandate.logic';
+import { formatDate, formatInteger, NBSP, parisIsoDate } from '@immoloupe/shared/format';
 import { Anchor, Button, Checkbox, Grid, Group, Paper, Select, Stack, Table, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -22,7 +23,7 @@ import { useMyZoneGate } from '~/features/zone/use-my-zone-gate';
 import { useSearchResult } from '~/features/zone/use-search';
 import { ZoneField } from '~/features/zone/zone-field';
 import { CoproDrawer } from './copro-drawer';
-import { type CoproForm, coproFormFromUrl, coproFormQuery } from './copro-search.logic';
+import { type CoproForm, coproFormFromUrl, coproFormQuery, mandateNote } from './copro-search.logic';
 
 export function CoproSearch() {
   const [params, setParams] = useSearchParams();
@@ -33,6 +34,7 @@ export function CoproSearch() {
     p.delete('numero');
     return p.toString() || 'zone=mine';
   })();
+  const today = parisIsoDate(new Date());
   const set = <K extends keyof CoproForm>(k: K, v: CoproForm[K]) => setForm({ ...form, [k]: v });
   const gate = useMyZoneGate(`/api/copros?${query}`);
   const { result, error, setError, loading } = useSearchResult(gate.url, coproListSchema);
@@ -63,6 +65,7 @@ export function CoproSearch() {
             <TextInput label="Syndic (nom ou SIRET)" value={form.syndic} onChange={(e) => set('syndic', e.currentTarget.value)} w={200} />
             <Select
               label="Mandat du syndic"
+              description="Compté depuis la date des données RNIC"
               w={230}
               value={form.mandate}
               onChange={(v) => set('mandate', v ?? '')}
@@ -107,7 +110,7 @@ export function CoproSearch() {
                 {result.total === 0
                   ? 'Aucune copropriété ne correspond. Si la zone n’en a aucune, le fichier RNIC de son département n’est pas encore importé\u00a0: un administrateur l’importe depuis Administration › Imports de données.'
                   : `${formatInteger(result.total)} copropriété${result.total > 1 ? 's' : ''}${result.mine ? ' dans ma zone' : ''}`}
-                {result.asOf ? ` — mandats comptés depuis le ${formatDate(result.asOf)} (date des données RNIC)` : ''}
+                {mandateNote(params, result.asOf, today)}
               </ResultHeader>
               {result.total > 0 ? (
                 <WideTable label="Copropriétés trouvées" minWidth={600}>
@@ -140,7 +143,10 @@ export function CoproSearch() {
                           <Table.Td miw={160}>{c.adresse ?? '—'}</Table.Td>
                           <Table.Td>{c.lots === null ? '—' : formatInteger(c.lots)}</Table.Td>
                           <Table.Td>{c.syndic ?? c.typeSyndic ?? '—'}</Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.finMandat ? formatDate(c.finMandat) : '—'}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            {c.finMandat ? formatDate(c.finMandat) : '—'}
+                            {mandateEnded(c, today) ? ' (échu)' : ''}
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

@@ -4,9 +4,10 @@
  * « Ajouter à une liste de prospection ».
  */
 
+import { mandateEnded } from '@immoloupe/shared/copro/mandate.logic';
 import { type DpeDetail, dpeDetailSchema } from '@immoloupe/shared/dpe/contracts';
 import { complementBesidesFloor, dpeFloor, dpePostalAddress, dpeTargetAddress, floorLabel } from '@immoloupe/shared/dpe/dpe-address.logic';
-import { formatDate, formatInteger, formatSurface, NBSP } from '@immoloupe/shared/format';
+import { formatDate, formatInteger, formatSurface, NBSP, parisIsoDate } from '@immoloupe/shared/format';
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
@@ -38,6 +39,8 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
   const { detail, error } = useDetail(numero ? `/api/dpe/${encodeURIComponent(numero)}` : null, dpeDetailSchema, FAILURE);
   const address = detail ? dpePostalAddress(detail) || 'Adresse inconnue' : '';
   const floor = detail ? dpeFloor(detail) : null;
+  // The subscriber's calendar day, not UTC's (the day before until 1 or 2 a.m. in Paris).
+  const today = parisIsoDate(new Date());
   return (
     <DetailDrawer
       opened={numero !== null}
@@ -65,7 +68,7 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
               {detail.conso !== null ? `, ${formatInteger(detail.conso)}${NBSP}kWhEP/m²/an` : ''}
             </Text>
           </Group>
-          <RentalBan d={detail} today={new Date().toISOString().slice(0, 10)} />
+          <RentalBan d={detail} today={today} />
           <AddToListButton
             kind="dpe"
             refId={detail.numero}
@@ -108,7 +111,9 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
                 </Anchor>
                 {detail.coproInfo.lots !== null ? ` — ${formatInteger(detail.coproInfo.lots)} lots` : ''}
                 {detail.coproInfo.syndic ? ` — syndic ${detail.coproInfo.syndic}` : ''}
-                {detail.coproInfo.finMandat ? ` (mandat jusqu’au ${formatDate(detail.coproInfo.finMandat)})` : ''}
+                {detail.coproInfo.finMandat
+                  ? ` (mandat ${mandateEnded(detail.coproInfo, today) ? 'échu le' : 'jusqu’au'} ${formatDate(detail.coproInfo.finMandat)})`
+                  : ''}
               </Text>
             ) : null}
           </DetailSection>

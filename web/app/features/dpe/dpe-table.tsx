@@ -1,8 +1,9 @@
 /** The page of DPE found: counts per class, a sortable table, paging; a row opens the detail. */
-import { DPE_CLASS_COLORS, type DpeList } from '@immoloupe/shared/dpe/contracts';
+import { DPE_BUILDING_TYPE_LABELS, DPE_CLASS_COLORS, type DpeItem, type DpeList } from '@immoloupe/shared/dpe/contracts';
+import { dpePostalAddress, dpeUnit } from '@immoloupe/shared/dpe/dpe-address.logic';
 import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { WideTable } from '~/components/wide-table';
 import { Pager } from '~/features/zone/search-parts';
 
@@ -23,6 +24,36 @@ const SORTABLE: { key: string; label: string }[] = [
   { key: 'annee', label: 'Construction' },
 ];
 
+/**
+ * The dwelling of a row: the BAN label (postcode and town once), then what tells it apart from the
+ * other DPE of the address (« APP 5/69 ») and its type. The address opens the sheet: a column of
+ * its own for the button and one for the type no longer fit beside the map at 1 440 px.
+ */
+function Dwelling({ d, onOpen }: { d: DpeItem; onOpen: (numero: string) => void }) {
+  const address = dpePostalAddress(d) || 'Adresse inconnue';
+  const type = d.type ? (DPE_BUILDING_TYPE_LABELS[d.type as keyof typeof DPE_BUILDING_TYPE_LABELS] ?? d.type) : null;
+  const detail = [dpeUnit(d), type].filter(Boolean).join(' · ');
+  return (
+    <>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        ta="left"
+        onClick={() => onOpen(d.numero)}
+        aria-label={`Ouvrir le DPE ${d.numero}, ${address}`}
+      >
+        {address}
+      </Anchor>
+      {detail ? (
+        <Text size="xs" c="dimmed">
+          {detail}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 export function DpeTable(props: {
   result: DpeList;
   sort: string;
@@ -42,7 +73,7 @@ export function DpeTable(props: {
           </Group>
         ))}
       </Group>
-      <WideTable label="DPE trouvés" minWidth={720}>
+      <WideTable label="DPE trouvés" minWidth={560}>
         <Table striped highlightOnHover withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -58,26 +89,20 @@ export function DpeTable(props: {
                   </Button>
                 </Table.Th>
               ))}
-              <Table.Th scope="col">Adresse</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-              <Table.Th scope="col">Fiche</Table.Th>
+              <Table.Th scope="col">Logement</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {result.items.map((d) => (
               <Table.Tr key={d.numero}>
-                <Table.Td>{formatDate(d.date)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.date)}</Table.Td>
                 <Table.Td>
                   <ClassBadge classe={d.classe} />
                 </Table.Td>
-                <Table.Td>{d.surface === null ? '—' : formatSurface(d.surface)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.surface === null ? '—' : formatSurface(d.surface)}</Table.Td>
                 <Table.Td>{d.annee ?? d.periode ?? '—'}</Table.Td>
-                <Table.Td>{[d.address, d.commune].filter(Boolean).join(' — ') || '—'}</Table.Td>
-                <Table.Td>{d.type ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Button variant="light" size="compact-sm" onClick={() => props.onOpen(d.numero)} aria-label={`Ouvrir le DPE ${d.numero}`}>
-                    Ouvrir
-                  </Button>
+                <Table.Td miw={200}>
+                  <Dwelling d={d} onOpen={props.onOpen} />
                 </Table.Td>
               </Table.Tr>
             ))}

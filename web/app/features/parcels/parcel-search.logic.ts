@@ -39,8 +39,12 @@ export function parcelQuery(f: ParcelForm, offset = 0): string {
   return q.toString();
 }
 
-/** The search of a page URL (a link or a saved search), the same names as the API's. */
+/**
+ * The search of a page URL (a link, a saved search, a reload), the same names as the API's. The
+ * prospecting filters too: left out, a link with `built=oui` searched every parcel of the commune.
+ */
 export function formFromParams(p: URLSearchParams): ParcelForm {
+  const built = p.get('built');
   return {
     mine: p.get('zone') === 'mine',
     commune: p.get('commune') ?? '',
@@ -49,6 +53,12 @@ export function formFromParams(p: URLSearchParams): ParcelForm {
     surfaceMin: p.get('surfaceMin') ?? '',
     surfaceMax: p.get('surfaceMax') ?? '',
     anciennes: p.get('anciennes') === '1',
+    ownerGroup: p.get('ownerGroup') ?? '',
+    legalForm: p.get('legalForm') ?? '',
+    owner: p.get('owner') ?? '',
+    noSaleYears: p.get('noSaleYears') ?? '',
+    soldSince: p.get('soldSince'),
+    built: built === 'oui' || built === 'non' ? built : '',
   };
 }
 

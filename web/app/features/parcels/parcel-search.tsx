@@ -4,7 +4,8 @@
  * Etalab, the vintage imported (subscribers' API `GET /api/parcels`).
  */
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
-import { type Parcel, type ParcelSearchResponse, parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts';
+import type { Parcel } from '@immoloupe/shared/opendata/contracts';
+import { type ParcelSearchResult, parcelSearchResultSchema } from '@immoloupe/shared/parcels/search-contracts';
 import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -41,7 +42,7 @@ export function ParcelSearch() {
     return initial.mine || initial.commune.trim().length >= 2 ? initial : null;
   });
   const [offset, setOffset] = useState(0);
-  const [result, setResult] = useState<ParcelSearchResponse | null>(null);
+  const [result, setResult] = useState<ParcelSearchResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   // The parcel whose sheet is open is in the URL (`?parcelle=<id>`): the link other tools and users share.
@@ -79,7 +80,7 @@ export function ParcelSearch() {
     let live = true;
     setLoading(true);
     setError(null);
-    apiFetch(`/api/parcels?${parcelQuery(searched, offset)}`, parcelSearchResponseSchema)
+    apiFetch(`/api/parcels?${parcelQuery(searched, offset)}`, parcelSearchResultSchema)
       .then((r) => {
         if (!live) return;
         setResult(r);
@@ -176,7 +177,7 @@ export function ParcelSearch() {
             Rechercher
           </Button>
         </Group>
-        <ProspectingFilters form={form} onChange={(patch) => setForm({ ...form, ...patch })} />
+        <ProspectingFilters form={form} onChange={(patch) => setForm({ ...form, ...patch })} ownersMissing={result?.ownersMissing ?? []} />
       </Paper>
       {error ? (
         <Alert color="red" title="Recherche impossible">

@@ -3,12 +3,13 @@
  * co-ownerships and legal-entity owners, with its shareable link (`?parcelle=<id>`) and the
  * « Ajouter à une liste de prospection » and « Enregistrer l’adresse » buttons.
  */
-import { formatDate, formatEuros, formatSurface } from '@immoloupe/shared/format';
+import { mandateEnded } from '@immoloupe/shared/copro/mandate.logic';
+import { formatDate, formatEuros, formatSurface, parisIsoDate } from '@immoloupe/shared/format';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import { OWNER_GROUP_LABELS } from '@immoloupe/shared/owners/legal-forms.logic';
 import { type ParcelSheet, parcelSheetPath } from '@immoloupe/shared/parcels/sheet-contracts';
 import { Alert, Anchor, Badge, Button, CopyButton, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
 import { useParcelSheet } from './use-parcel-sheet';
@@ -69,9 +70,16 @@ function Owners({ sheet }: { sheet: ParcelSheet }) {
 
 export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: Parcel) => void }) {
   const { sheet, error, loading } = useParcelSheet(id);
+  const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (sheet) onParcel?.(sheet.parcel);
   }, [sheet, onParcel]);
+  // The sheet is drawn under the results (a hundred rows): without this, a click on a row shows nothing.
+  useEffect(() => {
+    if (!sheet) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    panel.current?.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  }, [sheet]);
   if (loading) return <Loader size="sm" aria-label="Chargement de la fiche de la parcelle" />;
   if (error)
     return (
@@ -94,7 +102,7 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
     idParcelle: p.id,
   };
   return (
-    <Paper withBorder p="md" aria-label={`Fiche de la parcelle ${p.id}`} data-testid="parcel-sheet">
+    <Paper ref={panel} withBorder p="md" aria-label={`Fiche de la parcelle ${p.id}`} data-testid="parcel-sheet">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
@@ -198,7 +206,9 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
           {sheet.copros.map((c) => (
             <Text size="sm" key={c.numero}>
               {c.name ?? c.numero} — {c.address ?? ''} — {c.lots ?? '?'} lots — syndic {c.syndicName ?? c.syndicType ?? 'non connu'}
-              {c.mandateEnd ? `, mandat jusqu’au ${formatDate(c.mandateEnd)}` : ''}
+              {c.mandateEnd
+                ? `, mandat ${mandateEnded({ finMandat: c.mandateEnd }, parisIsoDate(new Date())) ? 'échu le' : 'jusqu’au'} ${formatDate(c.mandateEnd)}`
+                : ''}
             </Text>
           ))}
         </Section>

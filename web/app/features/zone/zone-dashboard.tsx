@@ -1,11 +1,19 @@
-/** What changed in « ma zone » since the last visit: new DVF sales, new DPE F–G, mandates ending within 6 months. */
+/** What changed in « ma zone » since the last visit: DVF sales, DPE F–G, syndic mandates ending. */
 
-import { formatDate, formatDateTime, formatInteger, NBSP } from '@immoloupe/shared/format';
+import { dayBefore, renewalUnknown } from '@immoloupe/shared/copro/mandate.logic';
+import { formatDate, formatDateTime, formatInteger, NBSP, parisIsoDate } from '@immoloupe/shared/format';
 import type { TerritoryChanges } from '@immoloupe/shared/zone/contracts';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
-function Tile({ title, count, detail, to, link }: { title: string; count: number; detail: string; to: string; link: string }) {
+interface TileText {
+  title: string;
+  detail: string;
+  to: string;
+  link: string;
+}
+
+function Tile({ title, count, detail, to, link }: TileText & { count: number }) {
   return (
     <Paper withBorder p="md" aria-label={title}>
       <Stack gap={4}>
@@ -22,20 +30,95 @@ function Tile({ title, count, detail, to, link }: { title: string; count: number
   );
 }
 
-/** The transactions of « ma zone » the tile counts: after `since`, up to the newest sale. */
+function nextDay(iso: string): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The days a tile counts: after `since` (excluded, the newest date already seen), up to `latest`.
+ * Null when nothing is newer: `from` would fall after `to`, a period the tools refuse.
+ */
+export function periodAfter(since: string | null, latest: string | null): { from: string; to: string } | null {
+  if (!since || !latest || since >= latest) return null;
+  return { from: nextDay(since), to: latest };
+}
+
+/** The transactions of « ma zone » the tile counts; without new sales, those of the tools' default period. */
 export function salesLink(since: string | null, latest: string | null): string {
   const q = new URLSearchParams({ lieu: 'mazone', zone: 'mine' });
-  if (since && latest) {
-    const next = new Date(`${since}T12:00:00Z`);
-    next.setUTCDate(next.getUTCDate() + 1);
-    q.set('from', next.toISOString().slice(0, 10));
-    q.set('to', latest);
+  const period = periodAfter(since, latest);
+  if (period) {
+    q.set('from', period.from);
+    q.set('to', period.to);
   }
   return `/pro/transactions?${q}`;
 }
 
+/**
+ * The sales tile. The first time, it counts the last three months of data, however old they are
+ * (DVF ends years back on some installs): « nouvelles » would then be false. Later, the sales
+ * dated after the newest seen at the previous visit, which an import brought since.
+ */
+export function salesTile(changes: TerritoryChanges): TileText {
+  const { sinceDate, latestDate } = changes.dvf;
+  const first = changes.since === null;
+  const title = first ? 'Ventes des 3 derniers mois de données' : 'Ventes DVF importées depuis votre visite';
+  const period = periodAfter(sinceDate, latestDate);
+  const detail = !latestDate
+    ? 'Aucune vente DVF importée dans la zone.'
+    : period
+      ? `Ventes du ${formatDate(period.from)} au ${formatDate(period.to)} (données DVF jusqu’au ${formatDate(latestDate)}).`
+      : `Aucune vente datée après le ${formatDate(sinceDate ?? latestDate)} (données DVF jusqu’au ${formatDate(latestDate)}).`;
+  return {
+    title: latestDate ? title : 'Ventes DVF',
+    detail,
+    to: salesLink(sinceDate, latestDate),
+    link: period ? 'Voir ces ventes' : 'Voir les ventes de la zone',
+  };
+}
+
+function dpeTile(changes: TerritoryChanges): TileText {
+  const { sinceDate, latestDate } = changes.dpe;
+  const period = periodAfter(sinceDate, latestDate);
+  const q = new URLSearchParams({ zone: 'mine', passoires: '1' });
+  if (period) {
+    q.set('from', period.from);
+    q.set('to', period.to);
+  }
+  return {
+    title: changes.since === null ? 'DPE F–G des 3 derniers mois de données' : 'Nouveaux DPE F–G',
+    detail: !latestDate
+      ? 'Aucun DPE importé dans la zone.'
+      : period
+        ? `DPE établis du ${formatDate(period.from)} au ${formatDate(period.to)}.`
+        : `Aucun DPE établi après le ${formatDate(sinceDate ?? latestDate)}.`,
+    to: `/pro/recherchedpe?${q}`,
+    link: 'Voir les passoires',
+  };
+}
+
+/**
+ * The mandates tile counts from the RNIC data date (decision 0740), which may be months before
+ * `today`: it gives the window, and says when its mandates have ended by now.
+ */
+export function mandatesTile(changes: TerritoryChanges, today: string): TileText {
+  const { asOf, until } = changes.copro;
+  const to = '/pro/recherchecopro?zone=mine&endsWithin=6';
+  if (!asOf || !until)
+    return { title: 'Fins de mandat de syndic', detail: 'Aucune copropriété importée.', to, link: 'Voir les copropriétés' };
+  const window = `Fins du ${formatDate(asOf)} au ${formatDate(dayBefore(until))}, les 6${NBSP}mois qui suivent la date des données RNIC.`;
+  const ended =
+    until <= today
+      ? ` Toutes sont passées au ${formatDate(today)}${NBSP}: mandats échus, ${renewalUnknown(asOf)}.`
+      : asOf < today
+        ? ` Celles d’avant le ${formatDate(today)} sont passées${NBSP}: mandats échus, ${renewalUnknown(asOf)}.`
+        : '';
+  return { title: 'Fins de mandat de syndic', detail: window + ended, to, link: 'Voir les copropriétés' };
+}
+
 export function ZoneDashboard({ changes }: { changes: TerritoryChanges }) {
-  const d = (s: string | null) => (s ? formatDate(s) : '—');
   return (
     <Stack gap="sm">
       <Title order={2}>Depuis votre dernière visite</Title>
@@ -45,35 +128,9 @@ export function ZoneDashboard({ changes }: { changes: TerritoryChanges }) {
           : `Première visite${NBSP}: les trois derniers mois de données de la zone.`}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Tile
-          title="Nouvelles ventes DVF"
-          count={changes.dvf.newSales}
-          detail={
-            changes.dvf.latestDate
-              ? `Ventes après le ${d(changes.dvf.sinceDate)} (données jusqu’au ${d(changes.dvf.latestDate)}).`
-              : 'Aucune vente DVF importée dans la zone.'
-          }
-          to={salesLink(changes.dvf.sinceDate, changes.dvf.latestDate)}
-          link="Voir les ventes"
-        />
-        <Tile
-          title="Nouveaux DPE F–G"
-          count={changes.dpe.newPassoires}
-          detail={changes.dpe.latestDate ? `DPE établis après le ${d(changes.dpe.sinceDate)}.` : 'Aucun DPE importé dans la zone.'}
-          to={`/pro/recherchedpe?zone=mine&passoires=1${changes.dpe.sinceDate ? `&from=${changes.dpe.sinceDate}` : ''}`}
-          link="Voir les passoires"
-        />
-        <Tile
-          title="Mandats de syndic finissant dans 6 mois"
-          count={changes.copro.mandatesEnding}
-          detail={
-            changes.copro.asOf
-              ? `Du ${d(changes.copro.asOf)} (date des données RNIC) au ${d(changes.copro.until)}.`
-              : 'Aucune copropriété importée.'
-          }
-          to="/pro/recherchecopro?zone=mine&endsWithin=6"
-          link="Voir les copropriétés"
-        />
+        <Tile count={changes.dvf.newSales} {...salesTile(changes)} />
+        <Tile count={changes.dpe.newPassoires} {...dpeTile(changes)} />
+        <Tile count={changes.copro.mandatesEnding} {...mandatesTile(changes, parisIsoDate(new Date()))} />
       </SimpleGrid>
     </Stack>
   );

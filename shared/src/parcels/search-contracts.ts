@@ -1,0 +1,19 @@
+/** The parcel search's answer (`GET /api/parcels`) with what the page says about the data behind its filters. */
+import { z } from 'zod';
+import { parcelSearchResponseSchema } from '../opendata/contracts.js';
+
+export const parcelSearchResultSchema = parcelSearchResponseSchema.extend({
+  /**
+   * Départements of the zone whose legal-entity owners file (DGFiP) is not imported: there the owner
+   * filters can only find nothing, which the page says under them.
+   */
+  ownersMissing: z.array(z.string()).default([]),
+});
+export type ParcelSearchResult = z.infer<typeof parcelSearchResultSchema>;
+
+/** « Les propriétaires personnes morales de ce département (93) ne sont pas encore importés. », or null. */
+export function ownersMissingNotice(departements: readonly string[]): string | null {
+  if (departements.length === 0) return null;
+  const which = departements.length === 1 ? `de ce département (${departements[0]})` : `de ces départements (${departements.join(', ')})`;
+  return `Les propriétaires personnes morales ${which} ne sont pas encore importés\u00a0: les filtres de propriétaire n’y trouvent aucune parcelle.`;
+}

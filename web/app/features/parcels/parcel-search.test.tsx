@@ -1,0 +1,130 @@
+/**
+ * The parcel search page: a link (or a saved search, or a reload) keeps its prospecting filters,
+ * the missing legal-entity owners file is said under the owner filters, and a parcel clicked in
+ * the results brings its sheet, drawn under the table, into view.
+ */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
+import { ParcelSearch } from './parcel-search';
+
+// MapLibre has no canvas in jsdom; the sheet's buttons call their own APIs.
+vi.mock('~/features/map/map-view', () => ({ MapView: () => null }));
+vi.mock('~/features/prospecting/add-to-list-button', () => ({ AddToListButton: () => null }));
+vi.mock('~/features/saved-addresses/save-address-button', () => ({ SaveAddressButton: () => null }));
+
+beforeAll(installMantineDomShims);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const square = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [2.48, 48.9],
+      [2.481, 48.9],
+      [2.481, 48.901],
+      [2.48, 48.9],
+    ],
+  ],
+};
+const PARCEL = {
+  id: '93010000AS0167',
+  codeCommune: '93010',
+  prefixe: '000',
+  section: 'AS',
+  numero: '167',
+  contenance: 412,
+  current: true,
+  centroid: { lon: 2.4805, lat: 48.9005 },
+  bbox: [2.48, 48.9, 2.481, 48.901],
+  geometry: square,
+};
+const RESULT = {
+  commune: { code: '93010', nom: 'Bondy' },
+  mine: false,
+  total: 2,
+  sections: [{ section: 'AS', parcels: 2 }],
+  parcels: [PARCEL, { ...PARCEL, id: '93010000AS0168', numero: '168' }],
+  vintage: '2024-11-13',
+  owners: {},
+  dvfLatest: '2022-12-30',
+  ownersMissing: ['93'],
+};
+const SHEET = {
+  parcel: PARCEL,
+  commune: { code: '93010', nom: 'Bondy' },
+  codeSection: '000AS',
+  firstVintage: '2022-01-01',
+  lastVintage: '2024-11-13',
+  addresses: [],
+  sales: [],
+  dpe: [],
+  copros: [],
+  owners: [],
+  ownersLoaded: false,
+};
+
+function renderAt(url: string) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (u: string) => {
+      calls.push(String(u));
+      if (String(u).startsWith('/api/parcels?')) return json(RESULT);
+      if (String(u).startsWith('/api/parcels/')) return json(SHEET);
+      return new Response('{}', { status: 404 });
+    }),
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <MantineProvider>
+            <ParcelSearch />
+          </MantineProvider>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  render(<RouterProvider router={router} />);
+  return calls;
+}
+
+describe('ParcelSearch', () => {
+  it('searches with the prospecting filters of its link', async () => {
+    const calls = renderAt('/?commune=93010&built=oui&ownerGroup=sci&noSaleYears=10');
+    await waitFor(() => expect(calls.some((c) => c.startsWith('/api/parcels?'))).toBe(true));
+    const query = new URLSearchParams(calls.find((c) => c.startsWith('/api/parcels?'))?.split('?')[1]);
+    expect(query.get('built')).toBe('oui');
+    expect(query.get('ownerGroup')).toBe('sci');
+    expect(query.get('noSaleYears')).toBe('10');
+    expect((screen.getByRole('combobox', { name: 'Bâti' }) as HTMLSelectElement).value).toBe('oui');
+  });
+
+  it('says under the owner filters that the département’s legal-entity owners are not imported', async () => {
+    renderAt('/?commune=93010&ownerGroup=sci');
+    const notice = await screen.findByLabelText('Propriétaires personnes morales non importés');
+    expect(notice.textContent).toBe(
+      'Les propriétaires personnes morales de ce département (93) ne sont pas encore importés\u00a0: les filtres de propriétaire n’y trouvent aucune parcelle.',
+    );
+  });
+
+  it('brings the sheet of a parcel clicked in the results into view', async () => {
+    const scrolled = vi.fn();
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled(this.getAttribute('data-testid'));
+    });
+    renderAt('/?commune=93010');
+    fireEvent.click(await screen.findByRole('button', { name: 'AS 167' }));
+    await screen.findByTestId('parcel-sheet');
+    await waitFor(() => expect(scrolled).toHaveBeenCalledWith('parcel-sheet'));
+  });
+});
