@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   'user.disable': 'Utilisateur désactivé',
   'user.enable': 'Utilisateur réactivé',
   'user.signout': 'Déconnexion forcée',
+  'user.verify': 'Adresse e-mail confirmée par un administrateur',
   'newsletter.test': 'Test de lettre envoyé',
   'newsletter.send': 'Lettre d’information envoyée',
 } as const;

@@ -66,4 +66,29 @@ describe('admin users', () => {
     expect((await admin.api(`/api/admin/users/${id}/subscription`, { method: 'POST', body: { action: 'end' } })).status).toBe(409);
     expect(await app.db.query('SELECT 1 FROM clients WHERE user_id = $1', [id])).toEqual([]);
   });
+
+  it('confirms for a user the address whose link never arrived, once, and only as an administrator', async () => {
+    const id = await createAccount(app.db, 'sans-lien@exemple.fr', PASSWORD);
+    await app.db.query('UPDATE users SET email_verified_at = NULL WHERE id = $1', [id]);
+    const user = new TestBrowser(app.url);
+    expect(await user.signIn('sans-lien@exemple.fr', PASSWORD)).toMatchObject({ ok: false, code: 'adresse-non-confirmee' });
+
+    // A subscriber cannot do it, even for their own account.
+    await createAccount(app.db, 'autre-abonne@exemple.fr', PASSWORD, { subscription: 'active' });
+    const other = new TestBrowser(app.url);
+    await other.signIn('autre-abonne@exemple.fr', PASSWORD);
+    expect((await other.api(`/api/admin/users/${id}/verify`, { method: 'POST' })).status).toBe(403);
+
+    const done = await admin.api(`/api/admin/users/${id}/verify`, { method: 'POST' });
+    expect(done.status).toBe(200);
+    expect((await done.json()).message).toBe('Adresse sans-lien@exemple.fr confirmée\u00a0: le compte peut se connecter.');
+    expect((await user.signIn('sans-lien@exemple.fr', PASSWORD)).ok).toBe(true);
+    const again = await admin.api(`/api/admin/users/${id}/verify`, { method: 'POST' });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe('L’adresse sans-lien@exemple.fr est déjà confirmée.');
+    const audit = await app.db.query<{ action: string; target: string }>(
+      `SELECT action, target FROM admin_audit WHERE action = 'user.verify'`,
+    );
+    expect(audit).toEqual([{ action: 'user.verify', target: 'sans-lien@exemple.fr' }]);
+  });
 });

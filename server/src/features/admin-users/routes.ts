@@ -158,6 +158,29 @@ export function adminUserRoutes(deps: { db: Db; log: Logger; stripe: Stripe | nu
     res.json({ message: `Compte ${email} réactivé.` });
   });
 
+  // A user whose confirmation e-mail never arrives (a filter, a typo fixed by phone) cannot sign
+  // in, subscription or not: the administrator confirms the address for them, in the audit log.
+  router.post('/admin/users/:id/verify', async (req, res) => {
+    const id = idSchema.safeParse(req.params.id);
+    if (!id.success) throw new HttpError(404, 'Utilisateur introuvable.');
+    const email = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ email: string; was: Date | null }>(
+        `UPDATE users u SET email_verified_at = coalesce(u.email_verified_at, now())
+           FROM (SELECT id, email_verified_at AS was FROM users WHERE id = $1) old
+          WHERE u.id = old.id RETURNING u.email, old.was`,
+        [id.data],
+      );
+      if (!row) return null;
+      if (row.was !== null) throw new HttpError(409, `L’adresse ${row.email} est déjà confirmée.`);
+      // The unused activation links are now pointless.
+      await tx.query(`DELETE FROM account_tokens WHERE user_id = $1 AND purpose = 'activate' AND used_at IS NULL`, [id.data]);
+      await recordAudit(tx, auditActorOf(req), 'user.verify', row.email);
+      return row.email;
+    });
+    if (!email) throw new HttpError(404, 'Utilisateur introuvable.');
+    res.json({ message: `Adresse ${email} confirmée\u00a0: le compte peut se connecter.` });
+  });
+
   router.post('/admin/users/:id/signout', async (req, res) => {
     const id = idSchema.safeParse(req.params.id);
     if (!id.success) throw new HttpError(404, 'Utilisateur introuvable.');
