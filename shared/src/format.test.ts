@@ -11,6 +11,7 @@ import {
   formatPercent,
   formatPriceCents,
   formatSignedPercent,
+  formatSiret,
   formatSurface,
   formatVintage,
   parisIsoDate,
@@ -81,5 +82,13 @@ describe('fr-FR formatting', () => {
     expect(countOf(1, 'vente')).toBe('1\u00a0vente');
     expect(countOf(1234, 'vente')).toBe('1\u202f234\u00a0ventes');
     expect(countOf(2, 'DPE géolocalisé', 'DPE géolocalisés')).toBe('2\u00a0DPE géolocalisés');
+  });
+});
+
+describe('formatSiret', () => {
+  it('groups the SIREN and keeps the NIC, leaving anything else as it is', () => {
+    expect(formatSiret('34863116900045')).toBe('348\u00a0631\u00a0169\u00a000045');
+    expect(formatSiret('348 631 169 00045')).toBe('348\u00a0631\u00a0169\u00a000045');
+    expect(formatSiret('3486311')).toBe('3486311');
   });
 });

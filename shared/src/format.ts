@@ -120,3 +120,10 @@ export function formatMonth(month: string): string {
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${formatInteger(n)}\u00a0${n >= 2 ? plural : singular}`;
 }
+
+/** A SIRET as the INSEE prints it: SIREN in three groups of three, then the NIC (« 348 631 169 00045 »). */
+export function formatSiret(siret: string): string {
+  const digits = siret.replace(/\s/g, '');
+  if (!/^\d{14}$/.test(digits)) return siret;
+  return `${digits.slice(0, 3)}\u00a0${digits.slice(3, 6)}\u00a0${digits.slice(6, 9)}\u00a0${digits.slice(9)}`;
+}

@@ -1,7 +1,7 @@
 /** One co-ownership in a drawer: syndic and mandate, its parcels (links to their sheet), its DPE, the DVF sales on its parcels. */
 import { coproDetailSchema } from '@immoloupe/shared/copro/contracts';
 import { mandateSentence } from '@immoloupe/shared/copro/mandate.logic';
-import { formatDate, formatInteger, formatSurface, NBSP, parisIsoDate } from '@immoloupe/shared/format';
+import { formatDate, formatInteger, formatSiret, formatSurface, NBSP, parisIsoDate } from '@immoloupe/shared/format';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ClassBadge } from '~/features/dpe/dpe-table';
@@ -27,12 +27,15 @@ export function CoproDrawer({ numero, onClose }: { numero: string | null; onClos
           <Text>{c.adresse}</Text>
           <Text size="sm">
             {c.lots !== null ? `${formatInteger(c.lots)} lots` : 'Lots inconnus'}
-            {c.lotsHabitation !== null ? `, dont ${formatInteger(c.lotsHabitation)} d’habitation` : ''}
-            {c.lotsStationnement !== null ? ` et ${formatInteger(c.lotsStationnement)} de stationnement` : ''}.
+            {c.lotsHabitation !== null ? `, dont ${c.lotsHabitation === 0 ? 'aucun' : formatInteger(c.lotsHabitation)} d’habitation` : ''}
+            {c.lotsStationnement !== null
+              ? ` et ${c.lotsStationnement === 0 ? 'aucun' : formatInteger(c.lotsStationnement)} de stationnement`
+              : ''}
+            .
           </Text>
           <Text>
             Syndic{NBSP}: {c.syndic ?? c.typeSyndic ?? 'inconnu'}
-            {c.siret ? ` (SIRET ${c.siret})` : ''} — {mandateSentence(c, c.asOf, parisIsoDate(new Date()))}
+            {c.siret ? ` (SIRET ${formatSiret(c.siret)})` : ''} — {mandateSentence(c, c.asOf, parisIsoDate(new Date()))}
           </Text>
           <AddToListButton kind="copro" refId={c.numero} label={c.nom ?? c.numero} address={c.adresse ?? ''} />
           <DetailSection title="Parcelles" empty={c.parcels.length === 0 ? 'Aucune référence cadastrale dans le registre.' : null}>
