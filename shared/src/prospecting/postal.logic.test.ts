@@ -46,4 +46,10 @@ describe('a target’s postal address', () => {
     // Six lines at most: recipient lines give way to the address.
     expect(addressBlock(['1', '2', '3', '4', '5'], parsePostalAddress(FLERS))).toHaveLength(6);
   });
+
+  it('keeps a parcel’s description as the app wrote it (no postcode: no registry casing)', () => {
+    const parts = parsePostalAddress('Paris 18e Arrondissement, section CF n° 104');
+    expect(postalLines(parts)).toEqual(['Paris 18e Arrondissement, section CF n° 104']);
+    expect(bodyAddress(parts)).toBe('Paris 18e Arrondissement, section CF n° 104');
+  });
 });

@@ -68,16 +68,25 @@ export function postalTown(town: string): string {
     .trim();
 }
 
+/**
+ * The street as a letter writes it. Without a postcode the text is no street but a description
+ * the app wrote (a parcel's « Paris 18e Arrondissement, section CF n° 104 »): kept as it is, since
+ * the registries' casing rules would make it « Section Cf N° 104 ».
+ */
+function streetOf(p: PostalParts): string {
+  return p.postcode ? displayAddress(p.street) : p.street;
+}
+
 /** The address a letter's body names (« 69 Rue du Mont Saint Michel 61100 Flers, App. 1/69, rez-de-chaussée »). */
 export function bodyAddress(p: PostalParts): string {
-  const postal = [displayAddress(p.street), p.postcode, p.town === null ? null : displayAddress(p.town)].filter(Boolean).join(' ');
+  const postal = [streetOf(p), p.postcode, p.town === null ? null : displayAddress(p.town)].filter(Boolean).join(' ');
   return p.complement ? `${postal}, ${displayComplement(p.complement)}` : postal;
 }
 
 /** The address lines under the recipient: complement, number and street, postcode and TOWN. */
 export function postalLines(p: PostalParts): string[] {
   const last = p.postcode ? [p.postcode, p.town === null ? null : postalTown(p.town)].filter(Boolean).join(' ') : null;
-  return [p.complement ? displayComplement(p.complement) : null, p.street ? displayAddress(p.street) : null, last]
+  return [p.complement ? displayComplement(p.complement) : null, p.street ? streetOf(p) : null, last]
     .filter((l): l is string => !!l)
     .map((l) => l.replace(/[ \t\r\n]+/g, ' '));
 }
