@@ -166,13 +166,15 @@ describe('prospecting lists', () => {
   });
 
   it('exports the list as a French CSV', async () => {
+    // Added at 00:30 in Paris on 27/11: that is its day, though UTC still says the 26th.
+    await db.query(`UPDATE prospecting_targets SET created_at = '2026-11-26T23:30:00Z' WHERE id = $1`, [targetId]);
     const res = await api.fetch(`/api/prospecting/lists/${listId}/targets.csv?sort=label`);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     // fetch's text() drops the byte-order mark: decode it ourselves to see it.
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
     expect(text.startsWith('\ufeffType;Référence;Libellé;Adresse;Personne morale;Statut;Prochaine action;Notes;Ajoutée le\r\n')).toBe(true);
     expect(text).toContain(
-      'DPE;2393E0000001A;DPE 2393E0000001A (classe G);12 Rue Jules Guesde, 93140 Bondy;;Rendez-vous;01/12/2026;Rappeler le syndic;',
+      'DPE;2393E0000001A;DPE 2393E0000001A (classe G);12 Rue Jules Guesde, 93140 Bondy;;Rendez-vous;01/12/2026;Rappeler le syndic;27/11/2026\r\n',
     );
     expect(text.trim().split('\r\n')).toHaveLength(4);
     // Named after the list, not its internal id.

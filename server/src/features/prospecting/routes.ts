@@ -4,6 +4,7 @@
  * their CSV export and the letters PDF. Every query is scoped to the signed-in user: another
  * user's list or target answers 404, as if it did not exist.
  */
+import { formatDate } from '@immoloupe/shared/format';
 import { csvLine } from '@immoloupe/shared/market/csv';
 import {
   addTargetBodySchema,
@@ -113,7 +114,8 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
           TARGET_STATUS_LABELS[t.status],
           t.nextAction ? t.nextAction.split('-').reverse().join('/') : '',
           t.notes,
-          t.createdAt.slice(0, 10).split('-').reverse().join('/'),
+          // The Paris day of the moment it was added (a UTC slice is the day before until 1 or 2 a.m.).
+          formatDate(t.createdAt),
         ]),
       ),
     ].join('');
