@@ -5,6 +5,7 @@
  */
 
 import { displayDvfAddress, type StreetSpellings } from '@immoloupe/shared/address-display';
+import { parisIsoDate } from '@immoloupe/shared/format';
 import { haversineMetres } from '@immoloupe/shared/geo';
 import {
   type Candidate,
@@ -121,7 +122,7 @@ function dto(subject: Subject, c: Located, added: boolean): ComparableDto {
 }
 
 export function today(): string {
-  return new Date().toISOString().slice(0, 10);
+  return parisIsoDate(new Date());
 }
 
 export async function computeEstimate(

@@ -4,6 +4,7 @@
  * (`POST /api/listings/parse`), its analysis, and « Mes annonces » (each user's own only).
  */
 
+import { parisIsoDate } from '@immoloupe/shared/format';
 import { parseRequestSchema } from '@immoloupe/shared/listings/api-contracts';
 import { localisationQuerySchema } from '@immoloupe/shared/listings/localisation.logic';
 import { PARSE_MESSAGES, parseListing } from '@immoloupe/shared/listings/parse';
@@ -75,7 +76,7 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
   router.post('/listings/analysis', requireSubscriber, async (req, res) => {
     const fields = listingFieldsSchema.parse(req.body ?? {});
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(await analyseListing(db, fields, new Date().toISOString().slice(0, 10)));
+    res.json(await analyseListing(db, fields, parisIsoDate(new Date())));
   });
 
   router.get('/listings/saved', requireSubscriber, async (req, res) => {

@@ -2,6 +2,7 @@
  * `GET /api/market/address` (the address analysis of /pro/analyseadresse). The addresses saved
  * from it live in `../saved-addresses/`.
  */
+import { parisIsoDate } from '@immoloupe/shared/format';
 import { addressQuerySchema } from '@immoloupe/shared/market/address-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
@@ -14,7 +15,7 @@ export function addressRoutes({ db }: { db: Db }): Router {
   router.get('/market/address', requireSubscriber, async (req, res) => {
     const q = addressQuerySchema.parse(req.query);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(await analyseAddress(db, q, new Date().toISOString().slice(0, 10)));
+    res.json(await analyseAddress(db, q, parisIsoDate(new Date())));
   });
 
   return router;

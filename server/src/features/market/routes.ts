@@ -3,6 +3,7 @@
  * period), `GET /api/market/analysis` (the whole report of /pro/analysemarche) and
  * `GET /api/market/communes` (the commune picker).
  */
+import { parisIsoDate } from '@immoloupe/shared/format';
 import {
   type MarketAnalysis,
   type MarketStatsResponse,
@@ -69,7 +70,7 @@ async function zoneDto(db: Queryable, zone: Zone, address?: string) {
 async function zoneAndPeriod(db: Queryable, f: AskedFilter) {
   const zone = await zoneDto(db, f.zone, f.address);
   const freshness = await dvfFreshness(db, zone.communes);
-  const period = resolvePeriod(f, freshness.lastMutationDate, new Date().toISOString().slice(0, 10));
+  const period = resolvePeriod(f, freshness.lastMutationDate, parisIsoDate(new Date()));
   return { zone, freshness, filter: { ...f, ...period }, defaultPeriod: !f.from || !f.to };
 }
 

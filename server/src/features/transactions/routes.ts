@@ -5,7 +5,7 @@
  */
 
 import { displayDvfAddress, type StreetSpellings } from '@immoloupe/shared/address-display';
-import { formatDate } from '@immoloupe/shared/format';
+import { formatDate, parisIsoDate } from '@immoloupe/shared/format';
 import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
 import { lineAddress, NATURE_LABELS, natureOf } from '@immoloupe/shared/market/dvf';
 import { EXCLUSION_LABELS, groupMutations, type MutationLine, saleForStatistics } from '@immoloupe/shared/market/mutation.logic';
@@ -170,7 +170,7 @@ export function transactionRoutes({ db }: { db: Db }): Router {
       limit: MAX_CSV_ROWS,
       offset: 0,
     });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = parisIsoDate(new Date());
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="transactions-dvf-${today}.csv"`);
     res.setHeader('Cache-Control', 'private, no-store');
