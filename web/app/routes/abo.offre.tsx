@@ -22,6 +22,20 @@ const INCLUDED = [
   'Clés d’accès personnelles pour l’extension et l’API',
 ];
 
+/** A visitor's way in: create the account, or sign in and come back here. Secondary beside the notice that payment is off. */
+function AccountButtons({ secondary = false }: { secondary?: boolean }) {
+  return (
+    <Group>
+      <Button component={Link} to="/abo/nouveaucompte" size="md" variant={secondary ? 'default' : 'filled'}>
+        Créer mon compte
+      </Button>
+      <Button component={Link} to="/abo/connexion?redirect=%2Fabo%2Foffre" variant={secondary ? 'subtle' : 'default'} size="md">
+        J’ai déjà un compte
+      </Button>
+    </Group>
+  );
+}
+
 export default function OfferPage() {
   const [params] = useSearchParams();
   const user = useSessionUser();
@@ -49,29 +63,11 @@ export default function OfferPage() {
           {NBSP}: un administrateur peut ouvrir votre abonnement.
         </Alert>
         {/* The administrator opens the subscription of an account: a visitor creates it first. */}
-        {!user ? (
-          <Group>
-            <Button component={Link} to="/abo/nouveaucompte" size="md" variant="default">
-              Créer mon compte
-            </Button>
-            <Button component={Link} to="/abo/connexion?redirect=%2Fabo%2Foffre" variant="subtle" size="md">
-              J’ai déjà un compte
-            </Button>
-          </Group>
-        ) : null}
+        {!user ? <AccountButtons secondary /> : null}
       </Stack>
     );
   } else if (!user) {
-    action = (
-      <Group>
-        <Button component={Link} to="/abo/nouveaucompte" size="md">
-          Créer mon compte
-        </Button>
-        <Button component={Link} to="/abo/connexion?redirect=%2Fabo%2Foffre" variant="default" size="md">
-          J’ai déjà un compte
-        </Button>
-      </Group>
-    );
+    action = <AccountButtons />;
   } else {
     action = <CheckoutButton />;
   }
