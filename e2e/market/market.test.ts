@@ -267,8 +267,16 @@ describe('transactions and market analysis', () => {
     await b.page.getByRole('group', { name: 'Période' }).getByRole('button', { name: '1 an' }).click();
     await b.page.waitForURL(/from=2021-12-31/);
     const surface = b.page.getByLabel('Surface min. (m²)');
+    // A slow server (as on a loaded machine): « 5 » is typed while the navigation of « 4 » still
+    // loads. Its replace must not cancel that push and overwrite the « 1 an » entry before it.
+    const slow = /\.data(\?|$)/;
+    await b.page.route(slow, async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
     await surface.pressSequentially('45', { delay: 150 });
     await b.page.waitForURL(/surfaceMin=45/);
+    await b.page.unroute(slow);
     // Clicked, not checked: the box follows the URL, which changes a moment later.
     await b.page.getByRole('checkbox', { name: 'Appartement' }).click();
     await b.page.waitForURL(/types=appartement/);

@@ -34,7 +34,10 @@ export function useUrlParams() {
     const now = Date.now();
     const typing = lastEntry.current !== null && lastEntry.current.keys === keys && now - lastEntry.current.at < TYPING_MS;
     if (history === 'push') lastEntry.current = { keys, at: now };
-    set(next, { replace: history === 'replace' || typing, preventScrollReset: true });
+    // The next key typed while the previous one's navigation still loads is pushed, not replaced: a
+    // replace would cancel that push and overwrite the entry before it (a choice lost on a slow server).
+    const replace = history === 'replace' || (typing && onItsWay === null);
+    set(next, { replace, preventScrollReset: true });
   }, []);
 
   return { params, update, navigation, here };
