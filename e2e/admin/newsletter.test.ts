@@ -40,7 +40,6 @@ describe('newsletter', () => {
     const b = await openBrowser({ viewport: { width: 1400, height: 1000 } });
     try {
       const { page } = b;
-      page.on('dialog', (d) => void d.accept());
       await signIn(page, server.url, ADMIN, '/pro/admin/brevo');
       await page.getByRole('heading', { name: 'Lettre d’information', level: 1 }).waitFor();
       await page.getByLabel('Objet').fill('Le marché de novembre');
@@ -57,12 +56,15 @@ describe('newsletter', () => {
       const [test] = brevo.tagged('newsletter-test');
       expect(test?.body.to).toEqual([{ email: ADMIN.email }]);
       expect(test?.body.subject).toBe('[Test] Le marché de novembre');
-      expect(test?.body.htmlContent).toContain('les prix de Bondy reculent de 2 % sur un an.');
+      // French typography added to what was typed: a no-break space before « % ».
+      expect(test?.body.htmlContent).toContain('les prix de Bondy reculent de 2\u00a0% sur un an.');
 
       await page.getByPlaceholder('Choisir un segment').click();
       await page.getByRole('option', { name: 'Abonnés actifs (2)' }).click();
       await screenshot(page, 'newsletter-compose');
       await page.getByRole('button', { name: 'Envoyer la lettre' }).click();
+      // Confirmed in a window of the page, not the browser's dialog.
+      await page.getByRole('dialog', { name: 'Envoyer la lettre' }).getByRole('button', { name: 'Envoyer', exact: true }).click();
       await page.getByText('Envoi lancé à 2\u00a0destinataires.').waitFor();
       const reports = page.getByTestId('newsletter-reports');
       await reports.getByText('envoyée').waitFor({ timeout: 20_000 });

@@ -36,7 +36,7 @@ describe('first minutes of a new subscriber', () => {
       await signIn(b.page, server.url, USER, '/pro/analysemarche');
       const commune = b.page.getByRole('combobox', { name: 'Ajouter une commune' });
       await commune.pressSequentially('Hendaye', { delay: 20 });
-      await b.page.getByRole('option', { name: 'Hendaye (64260)' }).click();
+      await b.page.getByRole('option', { name: 'Hendaye (64700)' }).click();
 
       const figures = b.page.getByRole('region', { name: 'Chiffres clés' });
       await figures.waitFor();

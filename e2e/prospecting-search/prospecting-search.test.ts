@@ -67,7 +67,7 @@ describe('prospecting searches', () => {
       await b.page.getByRole('heading', { name: 'Recherche de copropriétés', level: 1 }).waitFor();
       await b.page.getByText('Communes', { exact: true }).click();
       await b.page.getByRole('combobox', { name: 'Ajouter une commune' }).pressSequentially('Bondy', { delay: 20 });
-      await b.page.getByRole('option', { name: 'Bondy (93010)' }).click();
+      await b.page.getByRole('option', { name: 'Bondy (93140)' }).click();
       await b.page.getByLabel('Mandat du syndic').first().click();
       await b.page.getByRole('option', { name: 'Finit dans 12 mois' }).click();
       await b.page.getByRole('button', { name: 'Rechercher' }).click();
@@ -155,7 +155,7 @@ describe('prospecting searches', () => {
         await expect.poll(async () => (await mapView(map)).zoom, { timeout: 10_000 }).toBeLessThan(before - 0.5);
       }
       await b.page.getByRole('combobox', { name: 'Communes de ma zone' }).pressSequentially('Bondy', { delay: 20 });
-      await b.page.getByRole('option', { name: 'Bondy (93010)' }).click();
+      await b.page.getByRole('option', { name: 'Bondy (93140)' }).click();
       // Before saving: the map frames the commune and shades it.
       await expect.poll(async () => (await mapView(map)).zoom, { timeout: 30_000 }).toBeGreaterThan(11);
       await expect.poll(() => map.getAttribute('data-basemap-drawn'), { timeout: 30_000 }).toMatch(/communes-de-ma-zone:[1-9]/);

@@ -55,7 +55,7 @@ describe('DPE and co-ownership saved searches', () => {
       await form.getByLabel('Nom de la recherche').fill('Grandes copros de Bondy');
       // Bondy picked from the suggestions of its INSEE code.
       await form.getByRole('combobox', { name: 'Communes', exact: true }).pressSequentially('93010', { delay: 20 });
-      await page.getByRole('option', { name: 'Bondy (93010)' }).click();
+      await page.getByRole('option', { name: 'Bondy (93140)' }).click();
       await form.getByLabel('Lots min.').fill('50');
       await form.getByLabel('Lots max.').fill('10');
       await form.getByRole('button', { name: 'Enregistrer la recherche' }).click();

@@ -66,7 +66,7 @@ describe('saved searches', () => {
       await form.getByLabel('Nom de la recherche').fill('Section AS');
       // The tool's own rule, said in French: an inverted surface range is refused.
       await form.getByRole('combobox', { name: 'Commune', exact: true }).pressSequentially('Bondy', { delay: 20 });
-      await b.page.getByRole('option', { name: 'Bondy (93010)' }).click();
+      await b.page.getByRole('option', { name: 'Bondy (93140)' }).click();
       await form.getByLabel('Section').fill('AS');
       await form.getByLabel('Surface minimale (m²)').fill('900');
       await form.getByLabel('Surface maximale (m²)').fill('20');

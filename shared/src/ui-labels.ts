@@ -7,7 +7,4 @@ export const UI_LABELS = {
   noResults: 'Aucun résultat',
   noOptions: 'Aucune option disponible',
   passwordStrength: { weak: 'Faible', medium: 'Moyen', strong: 'Fort' },
-  /** What to do when a page has no data: said wherever an empty state may come from a missing import. */
-  importHint:
-    'Les données ouvertes (DVF, cadastre, BAN, DPE, copropriétés) sont importées par un administrateur, depuis Administration › Imports de données.',
 } as const;

@@ -1,7 +1,7 @@
 import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
 import { describe, expect, it } from 'vitest';
-import { badgeOf, panelView, rentalBanOf } from './panel.logic';
+import { badgeOf, localisationHeading, panelView, rentalBanOf } from './panel.logic';
 
 const NB = '\u00a0';
 const NNB = '\u202f';
@@ -47,6 +47,7 @@ describe('panel view model', () => {
       range: `252${NNB}000${NB}€ – 348${NNB}000${NB}€`,
       gap: `Prix demandé${NB}: +10${NB}% par rapport à l’estimation médiane de 300${NNB}000${NB}€, dans la fourchette.`,
     });
+    expect(v.candidatesHeading).toBe('Localisation probable');
     expect(v.candidates).toEqual([{ label: '12 RUE DES LILAS 64700 Hendaye', score: `87${NB}%`, detail: 'DPE F, 59 m²' }]);
     expect(v.candidatesMessage).toBeNull();
     expect(v.rentalBan).toEqual({
@@ -59,6 +60,29 @@ describe('panel view model', () => {
   it('shows a likelihood under 1 % as « < 1 % », not « 0 % »', () => {
     const weak = { ...ANALYSIS, localisation: { candidates: [{ label: '3 RUE HAUTE 64700 Hendaye', score: 0.4 }] } };
     expect(panelView(SALE, weak, TODAY).candidates).toEqual([{ label: '3 RUE HAUTE 64700 Hendaye', score: `<${NB}1${NB}%` }]);
+  });
+
+  it('heads the candidates as sure as the best of them: probable, possible, uncertain', () => {
+    const heading = (...scores: number[]) =>
+      panelView(
+        SALE,
+        { ...ANALYSIS, localisation: { candidates: scores.map((score, i) => ({ label: `${i + 1} RUE HAUTE 64700 Hendaye`, score })) } },
+        TODAY,
+      ).candidatesHeading;
+    // The SeLoger ad of Lyon 8e on /pro/extension: its best candidate is under 1 %.
+    expect(heading(0.4)).toBe('Localisation incertaine');
+    expect(heading(9.9, 2)).toBe('Localisation incertaine');
+    expect(heading(10)).toBe('Localisation possible');
+    expect(heading(12, 49.9)).toBe('Localisation possible');
+    expect(heading(50, 3)).toBe('Localisation probable');
+    expect(heading()).toBe('Localisation par le DPE');
+    expect(panelView(SALE, { ...ANALYSIS, localisation: null }, TODAY).candidatesHeading).toBe('Localisation par le DPE');
+    expect(localisationHeading(87)).toBe('Localisation probable');
+  });
+
+  it('writes an arrondissement « Lyon 8e », not as the portal does (« Lyon 8ème »)', () => {
+    const lyon = panelView({ ...SALE, city: 'Lyon 8ème', postcode: '69008' }, ANALYSIS, TODAY);
+    expect(lyon.fields).toContainEqual({ label: 'Localité', value: 'Lyon 8e (69008)' });
   });
 
   it('says level within ±5 %, below under it', () => {

@@ -15,6 +15,7 @@ import {
   NBSP,
 } from '@immoloupe/shared/format';
 import { type ParsedListing, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
+import { displayTown } from '@immoloupe/shared/listings/text.logic';
 import { saleOrRent as transactionOf } from '@immoloupe/shared/listings/transaction.logic';
 
 export type Tone = 'above' | 'below' | 'level' | 'neutral';
@@ -27,6 +28,8 @@ export interface PanelView {
   pricePerM2: string | null;
   comparison: { headline: string; tone: Tone; detail: string } | { headline: null; message: string };
   estimate: { label: string; range: string; gap: string | null } | null;
+  /** The heading of the candidates: as sure as the best of them (`localisationHeading`). */
+  candidatesHeading: string;
   candidates: { label: string; score: string; detail?: string }[];
   candidatesMessage: string | null;
   rentalBan: { text: string; tone: Tone } | null;
@@ -60,6 +63,20 @@ export function rentalBanOf(dpeClass: ParsedListing['dpeClass'], today: string):
   return date <= today
     ? { text: `DPE ${dpeClass}${NBSP}: location interdite depuis le ${formatDate(date)} (loi Climat et Résilience).`, tone: 'above' }
     : { text: `DPE ${dpeClass}${NBSP}: location interdite à partir du ${formatDate(date)} (loi Climat et Résilience).`, tone: 'above' };
+}
+
+/** From this likelihood (%) of the best candidate, the localisation is « probable »; from the next, « possible ». */
+export const PROBABLE_FROM = 50;
+export const POSSIBLE_FROM = 10;
+
+/**
+ * The heading over the localisation candidates, from the best one's likelihood (0–100): a candidate
+ * at « < 1 % » is no « probable » place.
+ */
+export function localisationHeading(best: number | null): string {
+  if (best === null) return 'Localisation par le DPE';
+  if (best >= PROBABLE_FROM) return 'Localisation probable';
+  return best >= POSSIBLE_FROM ? 'Localisation possible' : 'Localisation incertaine';
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -104,7 +121,8 @@ function fieldsOf(l: ParsedListing): PanelView['fields'] {
       label: 'GES',
       value: l.gesValue !== undefined ? `${l.gesClass} (${formatInteger(l.gesValue)}${NBSP}kg CO₂/m²/an)` : l.gesClass,
     });
-  const place = [clean(l.city), l.postcode && `(${l.postcode})`].filter(Boolean).join(' ');
+  const city = clean(l.city);
+  const place = [city && displayTown(city), l.postcode && `(${l.postcode})`].filter(Boolean).join(' ');
   if (place) fields.push({ label: 'Localité', value: place });
   return fields;
 }
@@ -178,7 +196,8 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
     };
   }
 
-  const candidates = (analysis.localisation?.candidates ?? []).slice(0, 3).map((c) => ({
+  const found = analysis.localisation?.candidates ?? [];
+  const candidates = found.slice(0, 3).map((c) => ({
     label: c.label,
     // A likelihood under 1 % would round to « 0 % », which reads as « impossible ».
     score: c.score < 1 ? '<\u00a01\u00a0%' : formatPercent(c.score / 100),
@@ -198,6 +217,7 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
     pricePerM2: perM2 === null ? null : rent ? formatEurosPerSquareMetreMonth(perM2) : formatEurosPerSquareMetre(perM2),
     comparison,
     estimate,
+    candidatesHeading: localisationHeading(found.length > 0 ? Math.max(...found.map((c) => c.score)) : null),
     candidates,
     candidatesMessage,
     rentalBan: rentalBanOf(listing.dpeClass, today),

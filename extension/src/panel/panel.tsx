@@ -96,7 +96,7 @@ function Ready({ listing, analysis, today, serverUrl, onSave }: ReadyProps) {
         )}
       </div>
       <div>
-        <h2>Localisation probable</h2>
+        <h2>{v.candidatesHeading}</h2>
         {v.candidates.length > 0 ? (
           <ol>
             {v.candidates.map((c) => (

@@ -99,8 +99,17 @@ async function accountExport(db: Db, userId: string, account: NonNullable<Awaite
     `SELECT label, as_of, subject, excluded, added, result, adjustment_pct, comment, photo, photo_type, created_at, updated_at
        FROM value_opinions WHERE user_id = $1 ORDER BY created_at`,
   );
-  const lists = await q<{ id: string; name: string; letter_body: string | null; syndic_letter_body: string | null; created_at: Date }>(
-    'SELECT id, name, letter_body, syndic_letter_body, created_at FROM prospecting_lists WHERE user_id = $1 ORDER BY created_at, name',
+  const lists = await q<{
+    id: string;
+    name: string;
+    letter_body: string | null;
+    syndic_letter_body: string | null;
+    letter_subject: string | null;
+    syndic_letter_subject: string | null;
+    created_at: Date;
+  }>(
+    `SELECT id, name, letter_body, syndic_letter_body, letter_subject, syndic_letter_subject, created_at
+       FROM prospecting_lists WHERE user_id = $1 ORDER BY created_at, name`,
   );
   const targets = await q<{
     list_id: string;
@@ -128,7 +137,7 @@ async function accountExport(db: Db, userId: string, account: NonNullable<Awaite
   }>('SELECT geometry, communes, updated_at, last_visit_at, seen_dvf_date, seen_dpe_date FROM user_territories WHERE user_id = $1');
   const listings = await q<Record<string, unknown> & { id: string; first_seen_at: Date; last_seen_at: Date }>(
     `SELECT id, status, notes, transaction, property_type, title, price, surface, rooms, bedrooms, land_area, floor, dpe_class,
-            dpe_value, ges_class, ges_value, postcode, city, district, insee, description, photo_url, seller, lat, lon,
+            dpe_value, ges_class, ges_value, street_address, postcode, city, district, insee, description, photo_url, seller, lat, lon,
             published_at, first_seen_at, last_seen_at
        FROM listings WHERE user_id = $1 ORDER BY first_seen_at, id`,
   );
@@ -220,6 +229,8 @@ async function accountExport(db: Db, userId: string, account: NonNullable<Awaite
       name: l.name,
       letterBody: l.letter_body,
       syndicLetterBody: l.syndic_letter_body,
+      letterSubject: l.letter_subject,
+      syndicLetterSubject: l.syndic_letter_subject,
       createdAt: iso(l.created_at),
       targets: targets
         .filter((t) => t.list_id === l.id)

@@ -172,5 +172,11 @@ export const coproDetailSchema = coproItemSchema.extend({
       idParcelle: z.string().nullable(),
     }),
   ),
+  /**
+   * Null: sales on its parcels. Otherwise the RNIC gives no cadastral reference, and its DPE and
+   * sales were matched around its position: `adresse`, the same number and street within `radiusM`
+   * metres; `position`, anything within `radiusM` metres (its address has no number).
+   */
+  proximity: z.object({ by: z.enum(['adresse', 'position']), radiusM: z.number() }).nullable(),
 });
 export type CoproDetail = z.infer<typeof coproDetailSchema>;

@@ -25,7 +25,8 @@ export const PANEL_SCREENSHOTS: readonly PanelScreenshot[] = [
     width: 340,
     height: 833,
     alt: 'Capture d’écran du panneau Immoloupe sur une annonce SeLoger de location à Lyon 8e (appartement de 70 m², 1 345 € par mois) : les champs lus, le loyer au m², le logement le plus proche d’après les DPE (69 rue Bataille, avec une vraisemblance de moins de 1\u00a0%\u00a0: aucun DPE de l’échantillon n’a exactement les valeurs de l’annonce) et le DPE D sans interdiction de louer. Le serveur des captures n’a pas de ventes DVF à Lyon : le panneau le signale.',
-    caption: 'SeLoger, location à Lyon 8e : logements probables d’après les DPE de l’échantillon de Lyon 8e.',
+    caption:
+      'SeLoger, location à Lyon 8e\u00a0: le logement le plus proche d’après les DPE de l’échantillon de Lyon 8e, localisation incertaine (moins de 1\u00a0%).',
   },
   {
     portal: 'pap',

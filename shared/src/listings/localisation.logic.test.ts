@@ -44,6 +44,13 @@ describe('scoreDpe', () => {
     expect(near.score).toBeLessThan(scoreDpe(query, dpe({})).score);
     expect(far.reasons).toContain('Étiquette DPE D au lieu de C');
   });
+
+  it('gives each gap its unit: %, kWh/m²/an, kg CO₂/m²/an', () => {
+    const off = scoreDpe(query, dpe({ surface: 67.5, conso: 127, emission: 6 }));
+    expect(off.reasons).toContain('Surface 67,5\u00a0m² (écart 3,8\u00a0%)');
+    expect(off.reasons).toContain('Consommation 127\u00a0kWh/m²/an (écart 6\u00a0kWh/m²/an)');
+    expect(off.reasons).toContain('Émissions 6\u00a0kg CO₂/m²/an (écart 2\u00a0kg CO₂/m²/an)');
+  });
 });
 
 describe('rankCandidates', () => {
@@ -67,7 +74,7 @@ describe('rankCandidates', () => {
     );
     const list = rankCandidates(query, [...programme, dpe({ numeroDpe: 'EXACT', surface: 63, conso: 120.6 })]);
     expect(list.map((c) => c.dpeNumber)).toEqual(['EXACT', 'P0']);
-    expect(list[1]?.reasons.join(' ')).toMatch(/Consommation 119\u00a0kWh\/m²\/an \(écart 2\)/);
+    expect(list[1]?.reasons.join(' ')).toMatch(/Consommation 119\u00a0kWh\/m²\/an \(écart 2\u00a0kWh\/m²\/an\)/);
     expect(list[1]?.reasons).toContain('8 DPE proches à cette adresse');
     // Without the listing's own DPE, the building of near values is still found.
     expect(rankCandidates(query, programme)[0]?.address).toBe('40 Rue du Professeur Beauvisage 69008 Lyon');

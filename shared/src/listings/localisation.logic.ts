@@ -164,16 +164,14 @@ export function scoreDpe(q: LocalisationQuery, d: DpeForLocalisation): Scored {
     likelihood *= valueFactor(q.conso, gap);
     offRounding ||= gap > TOLERANCE.rounding;
     reasons.push(
-      gap <= TOLERANCE.rounding ? `Consommation ${kwh(d.conso)} : identique` : `Consommation ${kwh(d.conso)} (écart ${formatInteger(gap)})`,
+      gap <= TOLERANCE.rounding ? `Consommation ${kwh(d.conso)} : identique` : `Consommation ${kwh(d.conso)} (écart ${kwh(gap)})`,
     );
   }
   if (q.emission !== undefined && d.emission !== null) {
     const gap = Math.abs(d.emission - q.emission);
     likelihood *= valueFactor(q.emission, gap);
     offRounding ||= gap > TOLERANCE.rounding;
-    reasons.push(
-      gap <= TOLERANCE.rounding ? `Émissions ${kg(d.emission)} : identiques` : `Émissions ${kg(d.emission)} (écart ${formatInteger(gap)})`,
-    );
+    reasons.push(gap <= TOLERANCE.rounding ? `Émissions ${kg(d.emission)} : identiques` : `Émissions ${kg(d.emission)} (écart ${kg(gap)})`);
   }
   if (offRounding) likelihood *= TOLERANCE.notRounding;
   if (q.dpe) {

@@ -42,6 +42,13 @@ export const listingFieldsSchema = z.object({
     .nullish(),
   city: z.string().max(200).nullish(),
   district: z.string().max(200).nullish(),
+  /** Number and street picked in « Adresse du bien » (« 139 Avenue Carnot »); postcode and town apart. */
+  streetAddress: z
+    .string()
+    .trim()
+    .max(300, 'Adresse du bien\u00a0: 300 caractères au plus.')
+    .transform((v) => v || null)
+    .nullish(),
   description: z.string().max(20_000).nullish(),
   photos: z.array(z.string().max(2000)).max(50).nullish(),
   seller: z.enum(['professionnel', 'particulier']).nullish(),

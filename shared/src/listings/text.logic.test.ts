@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseListing } from './parse.js';
-import { factsFromText, townBeside } from './text.logic.js';
+import { displayTown, factsFromText, townBeside } from './text.logic.js';
 
 describe('the town of a pasted listing', () => {
   it('is read beside its postcode, in any of the usual layouts', () => {
@@ -61,5 +61,16 @@ describe('the GES label of a pasted listing', () => {
       gesValue: 62,
     });
     expect(factsFromText('DPE : D\nGES : B').gesClass).toBe('B');
+  });
+});
+
+describe('displayTown', () => {
+  it('writes the ordinal of an arrondissement « 8e », as French typography does', () => {
+    expect(displayTown('Lyon 8ème')).toBe('Lyon 8e');
+    expect(displayTown('Paris 18eme')).toBe('Paris 18e');
+    expect(displayTown('Marseille 2ÈME')).toBe('Marseille 2e');
+    expect(displayTown('Paris 1er')).toBe('Paris 1er');
+    expect(displayTown('Lyon 8e Arrondissement')).toBe('Lyon 8e Arrondissement');
+    expect(displayTown('Bondy')).toBe('Bondy');
   });
 });

@@ -113,6 +113,15 @@ export function townBeside(s: string, postcode: string): string | undefined {
 }
 
 /**
+ * A town as a portal writes it, shown in French typography: the ordinal of an arrondissement is
+ * « 8e », not « 8ème » (« Lyon 8ème » → « Lyon 8e », « Paris 18eme » → « Paris 18e »); « 1er » stays.
+ * For display only: the stored text is the portal's.
+ */
+export function displayTown(raw: string): string {
+  return raw.replace(/(\d+)\s*i?[eè]me(?!\p{L})/giu, '$1e');
+}
+
+/**
  * The facts a short listing text states: a card's innerText, a title, a pasted listing. Each fact is
  * read only where its unit or keyword says what it is (« € », « m² », « pièces », « DPE »).
  */

@@ -1,7 +1,9 @@
 /**
  * Pure rules of the 3D price map: the colour steps and the extrusion height of a section by its
- * median €/m², and the DPE colours. Paint expressions are built from these, tested alone.
+ * median €/m², the DPE colours, and its period. Paint expressions are built from these, tested alone.
  */
+import { formatDate, formatEurosPerSquareMetre, formatInteger } from '../format.js';
+import { type Period, periodEndingAt } from '../market/period.logic.js';
 
 /** Colour ramp from low to high €/m² (sequential, readable on the light basemap). */
 export const PRICE_COLOURS = ['#ffffcc', '#c7e9b4', '#7fcdbb', '#41b6c4', '#1d91c0', '#225ea8', '#0c2c84'] as const;
@@ -9,16 +11,42 @@ export const PRICE_COLOURS = ['#ffffcc', '#c7e9b4', '#7fcdbb', '#41b6c4', '#1d91
 /** Metres of height per €/m²: 10 000 €/m² stands 1 000 m tall, enough to read at city scale. */
 export const METRES_PER_EURO = 0.1;
 
-/** Price thresholds of the colour steps: evenly spaced quantiles of the medians shown. */
-export function priceSteps(medians: number[], steps = PRICE_COLOURS.length): number[] {
+/** Widths of a price class, in €/m²: 1, 2, 5 times a power of ten, so that bounds read at a glance. */
+const CLASS_WIDTHS = [100, 200, 500, 1_000, 2_000, 5_000, 10_000] as const;
+
+/**
+ * Price thresholds of the colour steps: classes of one round width (100, 200, 500 €/m²…) laid over
+ * the medians shown, from their first to their last quantile break (`classes` quantiles), so that
+ * each class reads « 3 000 à 3 200 €/m² » rather than odd quantiles of uneven widths. A threshold is
+ * kept only if some median lies on each side of it.
+ */
+export function priceSteps(medians: number[], classes = PRICE_COLOURS.length): number[] {
   const sorted = medians.filter((m) => Number.isFinite(m)).sort((a, b) => a - b);
   if (sorted.length === 0) return [];
-  const result: number[] = [];
-  for (let i = 1; i < steps; i++) {
-    const v = sorted[Math.min(sorted.length - 1, Math.floor((i / steps) * sorted.length))] as number;
-    result.push(Math.round(v / 100) * 100);
-  }
-  return [...new Set(result)];
+  const quantile = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+  const low = quantile(1 / classes);
+  const high = quantile((classes - 1) / classes);
+  // The round width nearest (by ratio) to an even split of that span.
+  const even = Math.max(1, (high - low) / Math.max(1, classes - 2));
+  const width = CLASS_WIDTHS.reduce((best, w) => (Math.abs(Math.log(w / even)) < Math.abs(Math.log(best / even)) ? w : best));
+  const start = Math.round(low / width) * width;
+  const min = sorted[0] as number;
+  const max = sorted[sorted.length - 1] as number;
+  const steps = Array.from({ length: classes - 1 }, (_, i) => start + i * width).filter((s) => s > min && s <= max);
+  // Every median alike: one threshold under them, so that the legend still names their class.
+  return steps.length > 0 ? steps : [Math.floor(min / CLASS_WIDTHS[0]) * CLASS_WIDTHS[0]];
+}
+
+/** The legend's label of each class of `priceSteps`: « moins de 2 800 €/m² », « 2 800 à 3 000 €/m² », « 3 800 €/m² et plus ». */
+export function priceClassLabels(steps: number[]): string[] {
+  if (steps.length === 0) return [];
+  const first = steps[0] as number;
+  const last = steps[steps.length - 1] as number;
+  return [
+    `moins de ${formatEurosPerSquareMetre(first)}`,
+    ...steps.slice(1).map((s, i) => `${formatInteger(steps[i] as number)} à ${formatEurosPerSquareMetre(s)}`),
+    `${formatEurosPerSquareMetre(last)} et plus`,
+  ];
 }
 
 /**
@@ -58,4 +86,25 @@ export function columnPolygon(lon: number, lat: number, half = 6): number[][][] 
       [lon - dLon, lat - dLat],
     ],
   ];
+}
+
+/** The default period: the 3 years (36 months) ending with the newest sale held for the commune. */
+export const MAP3D_PERIOD_YEARS = 3;
+
+/** The period of the 3D map: the one asked for in months (`2022-06` to `2022-08`: 01/06 to 31/08), else the default. */
+export function map3dPeriod(asked: { from?: string | undefined; to?: string | undefined }, newest: string | null): Period | null {
+  const lastDay = (month: string) => {
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  };
+  const to = asked.to ? lastDay(asked.to) : newest;
+  if (!to) return null;
+  return { from: asked.from ? `${asked.from}-01` : periodEndingAt(to, MAP3D_PERIOD_YEARS).from, to };
+}
+
+/** The sentence of the period, said as the market tools say theirs (`defaultPeriodNote`). */
+export function map3dPeriodNote(p: { from: string | null; to: string | null; newest: string | null; defaultPeriod: boolean }): string {
+  if (!p.from || !p.to || !p.newest) return 'Aucune vente DVF importée pour cette commune.';
+  if (!p.defaultPeriod) return `Période choisie\u00a0: du ${formatDate(p.from)} au ${formatDate(p.to)}.`;
+  return `Période par défaut\u00a0: les ${MAP3D_PERIOD_YEARS} ans qui précèdent la vente la plus récente importée pour cette commune (${formatDate(p.newest)}), du ${formatDate(p.from)} au ${formatDate(p.to)}.`;
 }

@@ -28,7 +28,10 @@ describe('default period of the market tools', () => {
     expect(defaultPeriodNote({ from: '2021-12-28', to: '2023-12-27' }, '2023-12-27')).toBe(
       'Période par défaut\u00a0: les 2 ans qui précèdent la vente la plus récente importée pour cette zone (27/12/2023), du 28/12/2021 au 27/12/2023.',
     );
-    expect(defaultPeriodNote({ from: '2024-11-24', to: '2026-11-23' }, null)).toContain('Administration › Imports de données');
+    // Who imports the DVF is said by the page, for the reader's role (`ImportHint`), not here.
+    expect(defaultPeriodNote({ from: '2024-11-24', to: '2026-11-23' }, null)).toBe(
+      'Aucune vente DVF importée pour cette zone\u00a0: période par défaut de 2 ans jusqu’à aujourd’hui.',
+    );
   });
 });
 

@@ -4,7 +4,6 @@
  * all. The default ends at the newest sale the database holds for the zone instead.
  */
 import { formatDate } from '../format.js';
-import { UI_LABELS } from '../ui-labels.js';
 
 export const DEFAULT_PERIOD_YEARS = 2;
 
@@ -41,9 +40,12 @@ export function resolvePeriod(
   return { from: asked.from ?? yearsBefore(to, DEFAULT_PERIOD_YEARS), to };
 }
 
-/** The sentence under the period fields when the period was chosen for the user. */
+/**
+ * The sentence under the period fields when the period was chosen for the user. Without any sale,
+ * the page adds how to get the DVF imported (`ImportHint`: the wording depends on the reader's role).
+ */
 export function defaultPeriodNote(period: Period, newestSale: string | null): string {
   if (!newestSale)
-    return `Aucune vente DVF importée pour cette zone\u00a0: période par défaut de ${DEFAULT_PERIOD_YEARS} ans jusqu’à aujourd’hui. ${UI_LABELS.importHint}`;
+    return `Aucune vente DVF importée pour cette zone\u00a0: période par défaut de ${DEFAULT_PERIOD_YEARS} ans jusqu’à aujourd’hui.`;
   return `Période par défaut\u00a0: les ${DEFAULT_PERIOD_YEARS} ans qui précèdent la vente la plus récente importée pour cette zone (${formatDate(newestSale)}), du ${formatDate(period.from)} au ${formatDate(period.to)}.`;
 }

@@ -40,6 +40,10 @@ export const prospectingListSchema = z.object({
   letterBody: z.string(),
   /** The body of the letters to the syndics of the list's co-ownerships. */
   syndicLetterBody: z.string(),
+  /** The « Objet » line of the owners' letters, after the date (empty: no such line). */
+  letterSubject: z.string(),
+  /** The « Objet » line of the syndics' letters. */
+  syndicLetterSubject: z.string(),
   targets: z.number().int(),
   createdAt: z.string(),
 });
@@ -48,13 +52,16 @@ export type ProspectingList = z.infer<typeof prospectingListSchema>;
 export const listsResponseSchema = z.object({ lists: z.array(prospectingListSchema) });
 
 export const createListBodySchema = z.object({ name: listNameSchema });
+const subject = (what: string) => text(200, what).regex(/^[^\r\n]*$/, `${what}\u00a0: une seule ligne.`);
 export const updateListBodySchema = z
   .object({
     name: listNameSchema.optional(),
     letterBody: text(8000, 'Le texte de la lettre').optional(),
     syndicLetterBody: text(8000, 'Le texte de la lettre aux syndics').optional(),
+    letterSubject: subject('L’objet de la lettre').optional(),
+    syndicLetterSubject: subject('L’objet de la lettre aux syndics').optional(),
   })
-  .refine((b) => b.name !== undefined || b.letterBody !== undefined || b.syndicLetterBody !== undefined, 'Rien à modifier.');
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Rien à modifier.');
 export type UpdateListBody = z.infer<typeof updateListBodySchema>;
 
 /**
@@ -95,22 +102,53 @@ export const targetSchema = z.object({
 });
 export type ProspectingTarget = z.infer<typeof targetSchema>;
 
+/** A target as a tool describes it: one of its results. */
+const targetInputFields = {
+  kind: z.enum(TARGET_KINDS, { error: 'Type de cible inconnu (dpe, copro, parcel ou address).' }),
+  ref: text(200, 'La référence').min(1, 'La référence de la cible est obligatoire.'),
+  label: text(300, 'Le libellé').min(1, 'Le libellé de la cible est obligatoire.'),
+  address: text(300, 'L’adresse').default(''),
+  ownerName: text(300, 'Le nom du propriétaire').nullable().optional(),
+};
+/** An existing list of the user, or `newListName` to create one on the way. */
+const destinationFields = {
+  listId: z.string().uuid('Liste inconnue.').optional(),
+  newListName: listNameSchema.optional(),
+};
+const oneDestination = {
+  check: (b: { listId?: string | undefined; newListName?: string | undefined }) =>
+    (b.listId === undefined) !== (b.newListName === undefined),
+  message: 'Choisissez une liste existante ou donnez le nom d’une nouvelle liste.',
+};
+
 export const addTargetBodySchema = z
-  .object({
-    /** An existing list of the user, or `newListName` to create one on the way. */
-    listId: z.string().uuid('Liste inconnue.').optional(),
-    newListName: listNameSchema.optional(),
-    kind: z.enum(TARGET_KINDS, { error: 'Type de cible inconnu (dpe, copro, parcel ou address).' }),
-    ref: text(200, 'La référence').min(1, 'La référence de la cible est obligatoire.'),
-    label: text(300, 'Le libellé').min(1, 'Le libellé de la cible est obligatoire.'),
-    address: text(300, 'L’adresse').default(''),
-    ownerName: text(300, 'Le nom du propriétaire').nullable().optional(),
-  })
-  .refine((b) => (b.listId === undefined) !== (b.newListName === undefined), {
-    message: 'Choisissez une liste existante ou donnez le nom d’une nouvelle liste.',
-    path: ['listId'],
-  });
+  .object({ ...destinationFields, ...targetInputFields })
+  .refine(oneDestination.check, { message: oneDestination.message, path: ['listId'] });
 export type AddTargetBody = z.input<typeof addTargetBodySchema>;
+export type TargetInput = Omit<AddTargetBody, 'listId' | 'newListName'>;
+
+/** The rows an agent may add to a list in one go (a page of results is 50 to 100 rows). */
+export const BULK_ADD_MAX = 500;
+
+/** Several targets added to one list in one call (`POST /api/prospecting/targets/bulk`). */
+export const addTargetsBodySchema = z
+  .object({
+    ...destinationFields,
+    targets: z
+      .array(z.object(targetInputFields))
+      .min(1, 'Sélectionnez au moins une cible.')
+      .max(BULK_ADD_MAX, `${BULK_ADD_MAX} cibles au plus par ajout.`),
+  })
+  .refine(oneDestination.check, { message: oneDestination.message, path: ['listId'] });
+export type AddTargetsBody = z.input<typeof addTargetsBodySchema>;
+
+/** How many targets went into the list, and how many were already there (never added twice). */
+export const addTargetsResponseSchema = z.object({
+  list: prospectingListSchema,
+  added: z.number().int(),
+  alreadyPresent: z.number().int(),
+});
+export type AddTargetsResponse = z.infer<typeof addTargetsResponseSchema>;
 
 export const addTargetResponseSchema = z.object({ target: targetSchema, list: prospectingListSchema, created: z.boolean() });
 

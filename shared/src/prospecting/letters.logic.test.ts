@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   agencyTown,
   DEFAULT_LETTER_BODY,
+  DEFAULT_LETTER_SUBJECT,
+  DEFAULT_SYNDIC_LETTER_SUBJECT,
   fillLetter,
   formatLetterDate,
   letterDateLine,
+  letterSubject,
+  letterValues,
   listFileName,
   recipientLinesOf,
   recipientOf,
@@ -16,6 +20,7 @@ const values = {
   destinataire: 'Madame, Monsieur le Propriétaire',
   adresse: '12 Rue Ordener, 75018 Paris',
   libelle: 'DPE 2375E0000000A',
+  copropriete: '',
   agence: 'Agence du Nord',
   contact_agence: '01 02 03 04 05',
   date: '21/11/2026',
@@ -77,5 +82,22 @@ describe('letters', () => {
     expect(unknownMergeFields(DEFAULT_LETTER_BODY)).toEqual([]);
     expect(unknownMergeFields('Bonjour {nom} {adresse} {prenom} {nom}')).toEqual(['nom', 'prenom']);
     expect(fillLetter('{nom} {agence}', values)).toBe('{nom} Agence du Nord');
+  });
+
+  it('fills a letter’s « Objet » for its reader: the owner’s property, the syndic’s co-ownership', () => {
+    const today = new Date('2026-11-27T10:00:00Z');
+    const agency = { name: 'Agence du Canal', contact: '' };
+    const postal = { complement: null, street: '17 Rue Louis Auguste Blanqui', postcode: '93140', town: 'Bondy' };
+    const copro = { kind: 'copro' as const, label: 'SDC COTE JARDIN', address: '', ownerName: null, postal };
+    const flat = { kind: 'dpe' as const, label: 'DPE F', address: '', ownerName: null, postal };
+    expect(letterSubject(DEFAULT_SYNDIC_LETTER_SUBJECT, letterValues(copro, agency, today))).toBe('la copropriété Cote Jardin');
+    expect(letterSubject(DEFAULT_LETTER_SUBJECT, letterValues(flat, agency, today))).toBe(
+      'votre bien situé 17 Rue Louis Auguste Blanqui 93140 Bondy',
+    );
+    expect(letterValues(flat, agency, today).copropriete).toBe('');
+    expect(unknownMergeFields(`${DEFAULT_LETTER_SUBJECT} ${DEFAULT_SYNDIC_LETTER_SUBJECT}`)).toEqual([]);
+    // Left empty, a letter has no « Objet » line; a no-break space of the text stays.
+    expect(letterSubject('  ', letterValues(flat, agency, today))).toBeNull();
+    expect(letterSubject('Mandat\u00a0: {date}', letterValues(flat, agency, today))).toBe('Mandat\u00a0: 27 novembre 2026');
   });
 });

@@ -5,12 +5,14 @@
  */
 
 import { displayAddress, displaySyndicName } from '../address-display.js';
-import type { TargetKind } from './contracts.js';
+import type { PostalParts, TargetKind } from './contracts.js';
+import { bodyAddress } from './postal.logic.js';
 
 export const MERGE_FIELDS = {
   destinataire: 'le destinataire (« Madame, Monsieur le Propriétaire », le syndic, la société)',
   adresse: 'l’adresse du bien',
   libelle: 'le libellé de la cible (DPE, copropriété, parcelle)',
+  copropriete: 'le nom de la copropriété («\u00a0Résidence les Lilas\u00a0», lettres aux syndics)',
   agence: 'le nom de votre agence',
   contact_agence: 'les coordonnées de votre agence',
   date: 'la date du jour («\u00a027 novembre 2026\u00a0»)',
@@ -45,6 +47,13 @@ export const DEFAULT_SYNDIC_LETTER_BODY = [
   '',
   '{agence}',
 ].join('\n');
+
+/**
+ * The « Objet » line of each letter, after the date as French business letters place it (NF Z11-001),
+ * merge fields allowed; the page and the PDF print « Objet : » before it.
+ */
+export const DEFAULT_LETTER_SUBJECT = 'votre bien situé {adresse}';
+export const DEFAULT_SYNDIC_LETTER_SUBJECT = 'la copropriété {copropriete}';
 
 /** Who reads the letter: the owner (a person or a legal entity), or the syndic of a co-ownership. */
 export type LetterAudience = 'owner' | 'syndic';
@@ -111,6 +120,36 @@ export function recipientLinesOf(t: LetterTarget): string[] {
     return syndic ? [syndic, of] : [of];
   }
   return ['Madame, Monsieur le Propriétaire'];
+}
+
+/** The co-ownership's name for `{copropriete}`: a co-ownership target's, else nothing. */
+export function coproprieteOf(t: Pick<LetterTarget, 'kind' | 'label'>): string {
+  return t.kind === 'copro' ? coproName(t.label) : '';
+}
+
+/** The merge fields of one target's letter: the same on the page's preview and in the PDF. */
+export function letterValues(
+  t: LetterTarget & { postal: PostalParts },
+  agency: { name: string; contact: string },
+  today: Date,
+): Record<MergeField, string> {
+  return {
+    destinataire: salutationOf(t),
+    adresse: bodyAddress(t.postal),
+    libelle: t.label,
+    copropriete: coproprieteOf(t),
+    agence: agency.name,
+    contact_agence: agency.contact,
+    date: formatLetterDate(today),
+  };
+}
+
+/** The filled « Objet » of a letter, or null when the user left it empty. */
+export function letterSubject(subject: string, values: Record<MergeField, string>): string | null {
+  const filled = fillLetter(subject, values)
+    .replace(/[ \t\r\n]+/g, ' ')
+    .trim();
+  return filled || null;
 }
 
 /** The recipient, on one line. */

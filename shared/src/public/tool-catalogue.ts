@@ -286,7 +286,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
           'Pour recevoir les nouvelles annonces par e-mail, choisissez l’alerte de la recherche («\u00a0Chaque jour\u00a0» ou «\u00a0Chaque semaine\u00a0») dans «\u00a0Mes recherches\u00a0».',
         ],
         tips: [
-          'Les annonces de cette liste viennent des flux importés par un administrateur\u00a0; celles que vous analysez vous-même sont dans «\u00a0Mes annonces\u00a0».',
+          'Les annonces de cette liste viennent des flux importés par l’équipe Immoloupe\u00a0; celles que vous analysez vous-même sont dans «\u00a0Mes annonces\u00a0».',
         ],
       },
       {

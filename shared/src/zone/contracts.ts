@@ -165,7 +165,8 @@ export type TerritoryInput = z.infer<typeof territoryInputSchema>;
 
 export const territorySchema = z.object({
   geometry: polygonGeometrySchema.nullable(),
-  communes: z.array(z.object({ insee: z.string(), nom: z.string() })),
+  /** With their postcodes: the pickers name a commune « Bondy (93140) », not by its INSEE code. */
+  communes: z.array(z.object({ insee: z.string(), nom: z.string(), codesPostaux: z.array(z.string()) })),
   updatedAt: z.string(),
   /** When the dashboard was last seen (ISO timestamp), null the first time. */
   lastVisitAt: z.string().nullable(),

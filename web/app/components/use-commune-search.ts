@@ -1,15 +1,17 @@
 /**
  * The commune search of `GET /api/market/communes?q=` (a name, a postcode or an INSEE code): the
- * communes matching what the user types, and the names of INSEE codes that come from elsewhere.
+ * communes matching what the user types (with their postcodes), and the names of INSEE codes that
+ * come from elsewhere.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { apiFetch } from '~/lib/api';
+import type { CommuneNaming } from './commune-label';
 
-export const communeHitSchema = z.array(z.object({ insee: z.string(), nom: z.string() }));
+export const communeHitSchema = z.array(z.object({ insee: z.string(), nom: z.string(), codesPostaux: z.array(z.string()).default([]) }));
 export type CommuneHit = z.infer<typeof communeHitSchema>[number];
 
-const NONE: readonly CommuneHit[] = [];
+const NONE: readonly CommuneNaming[] = [];
 const searchCommunes = (q: string) => apiFetch(`/api/market/communes?q=${encodeURIComponent(q)}`, communeHitSchema);
 
 /** Communes matching what the user types (name, postcode or INSEE code), 200 ms after the last keystroke. */
@@ -35,13 +37,15 @@ export function useCommuneSearch(text: string): CommuneHit[] {
 
 /**
  * The names of `codes` (INSEE): those `known` or remembered, else asked once of the commune search,
- * which answers for an INSEE code. A code it does not know keeps no name.
+ * which answers for an INSEE code. A code it does not know keeps no name. `communes` also holds
+ * the postcodes of those the search gave (a `known` commune may come without them).
  */
-export function useCommuneNames(codes: readonly string[], known: readonly CommuneHit[] = NONE) {
-  const [found, setFound] = useState<Record<string, string>>({});
+export function useCommuneNames(codes: readonly string[], known: readonly CommuneNaming[] = NONE) {
+  const [found, setFound] = useState<Record<string, CommuneNaming>>({});
   const asked = useRef(new Set<string>());
   const mounted = useRef(true);
-  const names = useMemo(() => ({ ...Object.fromEntries(known.map((c) => [c.insee, c.nom])), ...found }), [known, found]);
+  const communes = useMemo(() => ({ ...Object.fromEntries(known.map((c) => [c.insee, c])), ...found }), [known, found]);
+  const names = useMemo(() => Object.fromEntries(Object.entries(communes).map(([code, c]) => [code, c.nom])), [communes]);
   const key = codes.join(',');
 
   useEffect(() => {
@@ -59,12 +63,12 @@ export function useCommuneNames(codes: readonly string[], known: readonly Commun
       searchCommunes(code)
         .then((hits) => {
           const hit = hits.find((c) => c.insee === code.toUpperCase());
-          if (hit && mounted.current) setFound((f) => ({ ...f, [code]: hit.nom }));
+          if (hit && mounted.current) setFound((f) => ({ ...f, [code]: hit }));
         })
         .catch(() => undefined);
     }
   }, [key, names]);
 
-  const remember = (c: CommuneHit) => setFound((f) => ({ ...f, [c.insee]: c.nom }));
-  return { names, remember };
+  const remember = (c: CommuneNaming) => setFound((f) => ({ ...f, [c.insee]: c }));
+  return { names, communes, remember };
 }

@@ -1,15 +1,12 @@
 /**
  * `/pro/admin`: administration (administrators only, checked on the server for the page and for
  * every API call): users and their subscriptions, imports of the open data, messages of the
- * contact form, the data dashboard and the audit log of administrator actions.
+ * contact form, the data dashboard and the audit log of administrator actions. The tab shown is
+ * in the URL (`?onglet=imports`, see `AdminTabs`).
  */
-import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { AuditLog } from '~/features/admin/audit-log';
-import { DataDashboard } from '~/features/admin/data-dashboard';
-import { AdminUsers } from '~/features/billing/admin-users';
-import { AdminContactMessages } from '~/features/contact/admin-messages';
-import { AdminImports } from '~/features/imports/admin-imports';
+import { AdminTabs } from '~/features/admin/admin-tabs';
 import { specMetaFor } from '~/lib/meta';
 import type { Route } from './+types/pro.admin';
 
@@ -24,30 +21,7 @@ export default function AdminPage() {
           Lettre d’information
         </Button>
       </Group>
-      <Tabs defaultValue="utilisateurs" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="utilisateurs">Utilisateurs</Tabs.Tab>
-          <Tabs.Tab value="donnees">Tableau de bord des données</Tabs.Tab>
-          <Tabs.Tab value="imports">Imports de données</Tabs.Tab>
-          <Tabs.Tab value="messages">Messages de contact</Tabs.Tab>
-          <Tabs.Tab value="journal">Journal</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="utilisateurs" pt="md">
-          <AdminUsers />
-        </Tabs.Panel>
-        <Tabs.Panel value="donnees" pt="md">
-          <DataDashboard headingOrder={2} />
-        </Tabs.Panel>
-        <Tabs.Panel value="imports" pt="md">
-          <AdminImports headingOrder={2} />
-        </Tabs.Panel>
-        <Tabs.Panel value="messages" pt="md">
-          <AdminContactMessages headingOrder={2} />
-        </Tabs.Panel>
-        <Tabs.Panel value="journal" pt="md">
-          <AuditLog headingOrder={2} />
-        </Tabs.Panel>
-      </Tabs>
+      <AdminTabs />
     </Stack>
   );
 }

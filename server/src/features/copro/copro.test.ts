@@ -1,7 +1,8 @@
 /**
  * The co-ownership search over HTTP on the Bondy RNIC extract (37 co-ownerships; data date
- * 2026-01-03) with the Bondy cadastre and DVF 2022: mandate filters, syndic, lots, periods, CSV,
- * map grid and the detail with parcels and sales.
+ * 2026-01-03) with the Bondy cadastre, DVF 2022 and BAN: mandate filters, syndic, lots, periods,
+ * CSV, map grid and the detail with parcels and sales — by address for the 20 co-ownerships whose
+ * RNIC record gives no cadastral reference.
  */
 import { type CoproDetail, type CoproList, coproDetailSchema, coproListSchema } from '@immoloupe/shared/copro/contracts';
 import { csvNumber } from '@immoloupe/shared/market/csv';
@@ -15,7 +16,7 @@ let db: Db;
 let api: RouterServer;
 beforeAll(async () => {
   db = await createTestDb();
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.bondyCopro]);
+  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.bondyBan, SAMPLE.bondyCopro]);
   api = await serveRouter(coproRoutes({ db }), SUBSCRIBER);
 });
 afterAll(async () => {
@@ -149,6 +150,15 @@ describe('GET /api/copros.csv', () => {
 });
 
 describe('GET /api/copros/:numero', () => {
+  /** The addresses (number and street) of the DVF lines of these mutations. */
+  const lineAddresses = async (ids: string[]) =>
+    (
+      await db.query<{ a: string }>(
+        `SELECT DISTINCT concat_ws(' ', adresse_numero, adresse_nom_voie) AS a FROM dvf_lines WHERE id_mutation = ANY($1::text[]) ORDER BY 1`,
+        [ids],
+      )
+    ).map((r) => r.a);
+
   it('gives the parcels with outlines and the DVF sales on them', async () => {
     const withParcels = await db.query<{ numero_immatriculation: string }>(
       `SELECT cp.numero_immatriculation FROM copro_parcels cp JOIN dvf_lines l ON l.id_parcelle = cp.id_parcelle
@@ -160,7 +170,80 @@ describe('GET /api/copros/:numero', () => {
     expect(d.parcels.some((p) => p.inCadastre && p.geometry)).toBe(true);
     expect(d.sales.length).toBeGreaterThan(0);
     expect(d.sales.every((s) => d.parcels.some((p) => p.id === s.idParcelle) || s.idParcelle !== null)).toBe(true);
+    expect(d.proximity).toBeNull();
     await get('/api/copros/ZZ0000000', 404);
     await get('/api/copros/nimporte', 400);
+  });
+
+  it('keeps the sales on the parcels of a co-ownership with references, not those at its address', async () => {
+    // 58 Rue Etienne Dolet, parcel BH0134: its sales are written 52, 52 B and 54 Rue Etienne Dolet.
+    const d = coproDetailSchema.parse(await get<CoproDetail>('/api/copros/AB1444934'));
+    expect(d.parcels.map((p) => p.id)).toEqual(['93010000BH0134']);
+    expect(d.proximity).toBeNull();
+    const onParcel = await db.query<{ id_mutation: string }>(
+      `SELECT DISTINCT id_mutation FROM dvf_lines WHERE id_parcelle = '93010000BH0134' ORDER BY 1`,
+    );
+    expect(d.sales.map((s) => s.id).sort()).toEqual(onParcel.map((r) => r.id_mutation));
+    expect(d.sales).toHaveLength(3);
+    expect(await lineAddresses(d.sales.map((s) => s.id))).not.toContain('58 RUE ETIENNE DOLET');
+  });
+
+  it('matches the sales of a co-ownership without cadastral references by its number and street, not its neighbours', async () => {
+    // « 58-60 r roger salengro »: no reference in the RNIC, which places it at its address.
+    const d = coproDetailSchema.parse(await get<CoproDetail>('/api/copros/AA7926975'));
+    expect(d.parcels).toEqual([]);
+    expect(d.proximity).toEqual({ by: 'adresse', radiusM: 100 });
+    expect(d.sales.length).toBeGreaterThan(0);
+    expect(await lineAddresses(d.sales.map((s) => s.id))).toEqual(['60 RUE ROGER SALENGRO']);
+    // The sale at 54 is nearer its position (a parcel centroid 24 m away) but a neighbour's.
+    const [neighbour] = await db.query<{ id_mutation: string; d: number }>(
+      `SELECT m.id_mutation, earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth(m.latitude, m.longitude)) AS d
+         FROM dvf_mutations m, copros c
+        WHERE c.numero_immatriculation = 'AA7926975' AND m.adresse_numero = '54' AND m.adresse_nom_voie = 'RUE ROGER SALENGRO'`,
+    );
+    expect(neighbour?.d).toBeLessThan(25);
+    expect(d.sales.map((s) => s.id)).not.toContain(neighbour?.id_mutation);
+  });
+
+  it('reaches the sales of a large co-ownership, placed at its parcel centroid far from its address', async () => {
+    // « 43 Rue Edouard Vaillant », 234 lots, no reference: its sales are at the centroid of a parcel 73 m away.
+    const d = coproDetailSchema.parse(await get<CoproDetail>('/api/copros/AA0652685'));
+    expect(d.proximity).toEqual({ by: 'adresse', radiusM: 100 });
+    expect(d.sales.length).toBeGreaterThanOrEqual(3);
+    expect(await lineAddresses(d.sales.map((s) => s.id))).toContain('43 RUE EDOUARD VAILLANT');
+    const far = await db.query<{ d: number }>(
+      `SELECT earth_distance(ll_to_earth(c.latitude, c.longitude), ll_to_earth(m.latitude, m.longitude)) AS d
+         FROM dvf_mutations m, copros c WHERE c.numero_immatriculation = 'AA0652685' AND m.id_mutation = ANY($1::text[])`,
+      [d.sales.map((s) => s.id)],
+    );
+    expect(Math.min(...far.map((r) => r.d))).toBeGreaterThan(50);
+  });
+
+  it('places a co-ownership without a RNIC position at its address in the BAN', async () => {
+    const numero = 'AA0652685';
+    const withPosition = coproDetailSchema.parse(await get<CoproDetail>(`/api/copros/${numero}`));
+    // The RNIC leaves some records without coordinates: this one, as such a record.
+    await db.query('UPDATE copros SET longitude = NULL, latitude = NULL WHERE numero_immatriculation = $1', [numero]);
+    try {
+      const d = coproDetailSchema.parse(await get<CoproDetail>(`/api/copros/${numero}`));
+      expect(d.lon).toBeNull();
+      expect(d.proximity).toEqual({ by: 'adresse', radiusM: 100 });
+      expect(d.sales.map((s) => s.id)).toEqual(withPosition.sales.map((s) => s.id));
+      expect(d.sales.length).toBeGreaterThan(0);
+    } finally {
+      await db.query('UPDATE copros SET longitude = $2, latitude = $3 WHERE numero_immatriculation = $1', [
+        numero,
+        withPosition.lon,
+        withPosition.lat,
+      ]);
+    }
+  });
+
+  it('matches by position alone, within 25 m, a co-ownership whose address has no number', async () => {
+    // « ctre commercial noue caillet »: no reference, no number; the nearest sale is 65 m away.
+    const d = coproDetailSchema.parse(await get<CoproDetail>('/api/copros/AA4342416'));
+    expect(d.parcels).toEqual([]);
+    expect(d.proximity).toEqual({ by: 'position', radiusM: 25 });
+    expect(d.sales).toEqual([]);
   });
 });

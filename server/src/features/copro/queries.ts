@@ -1,6 +1,7 @@
 /**
  * SQL of the co-ownership search over `copros` (RNIC, docs/data-model.md): the zone, the filters
- * of /pro/recherchecopro, the page, the map grid, and one co-ownership with its parcels and DPE.
+ * of /pro/recherchecopro, the page, the map grid, and one co-ownership with its parcels and DPE
+ * (without cadastral references, its DPE and sales by address: `nearby.ts`).
  * Mandate filters count from the RNIC data date (newest update of the loaded rows), not today.
  */
 import type { CoproFilter, CoproSort } from '@immoloupe/shared/copro/contracts';
@@ -81,6 +82,8 @@ export interface CoproRow {
   copro_dans_acv: boolean | null;
   copro_dans_pvd: boolean | null;
   nom_qp_2024: string | null;
+  /** Number and street of the reference address (« 58-60 r roger salengro »). */
+  numero_et_voie: string | null;
   longitude: number | null;
   latitude: number | null;
 }
@@ -88,7 +91,7 @@ export interface CoproRow {
 const ROW_COLUMNS = `c.numero_immatriculation, c.nom_usage, c.adresse_reference, c.code_postal, c.commune, c.code_insee, c.nombre_total_lots,
   c.nombre_lots_habitation, c.nombre_lots_stationnement, c.periode_construction, c.type_syndic, c.raison_sociale_syndic, c.siret_syndic,
   c.mandat_en_cours, c.date_fin_dernier_mandat::text AS date_fin_dernier_mandat, c.syndicat_cooperatif, c.copro_dans_acv, c.copro_dans_pvd,
-  c.nom_qp_2024, c.longitude, c.latitude`;
+  c.nom_qp_2024, c.numero_et_voie, c.longitude, c.latitude`;
 
 const SORT_SQL: Record<CoproSort, string> = {
   fin_mandat: 'c.date_fin_dernier_mandat',
@@ -152,19 +155,27 @@ export async function coproParcels(db: Queryable, numero: string) {
   );
 }
 
+export interface CoproDpeRow {
+  numero: string;
+  date: string;
+  classe: string | null;
+  ges: string | null;
+  surface: number | null;
+  etage: number | null;
+}
+
+/** Columns of a DPE of the sheet, `d` the DPE. */
+export const DPE_COLUMNS = `d.numero_dpe AS numero, d.date_etablissement::text AS date, d.etiquette_dpe AS classe, d.etiquette_ges AS ges,
+  d.surface_habitable_logement::float8 AS surface, d.numero_etage_appartement AS etage`;
+
+/** A DPE that a newer one replaced is not shown. */
+export const NOT_REPLACED = 'NOT EXISTS (SELECT 1 FROM dpe r WHERE r.numero_dpe_remplace = d.numero_dpe)';
+
+/** The DPE that name the co-ownership by its RNIC number. */
 export async function coproDpe(db: Queryable, numero: string) {
-  return db.query<{
-    numero: string;
-    date: string;
-    classe: string | null;
-    ges: string | null;
-    surface: number | null;
-    etage: number | null;
-  }>(
-    `SELECT d.numero_dpe AS numero, d.date_etablissement::text AS date, d.etiquette_dpe AS classe, d.etiquette_ges AS ges,
-            d.surface_habitable_logement::float8 AS surface, d.numero_etage_appartement AS etage
-       FROM dpe d WHERE d.numero_immatriculation_copropriete = $1
-        AND NOT EXISTS (SELECT 1 FROM dpe r WHERE r.numero_dpe_remplace = d.numero_dpe)
+  return db.query<CoproDpeRow>(
+    `SELECT ${DPE_COLUMNS}
+       FROM dpe d WHERE d.numero_immatriculation_copropriete = $1 AND ${NOT_REPLACED}
       ORDER BY d.date_etablissement DESC LIMIT 200`,
     [numero],
   );

@@ -2,7 +2,8 @@
  * The co-ownership search (RNIC), subscribers or an access key: `GET /api/copros` (page),
  * `GET /api/copros.csv`, `GET /api/copros/clusters` (map markers of the view, aggregated on the
  * server) and `GET /api/copros/:numero` (its parcels with outlines, DPE, DVF sales on its parcels,
- * syndic). Without a zone, « ma zone » is used when set.
+ * syndic; without cadastral references, DPE and sales at its address, `proximity` saying how).
+ * Without a zone, « ma zone » is used when set.
  */
 
 import { displayAddress, displaySyndicName } from '@immoloupe/shared/address-display';
@@ -27,7 +28,17 @@ import { communeByCode } from '../geocode/communes.js';
 import { clusterCollection } from '../zone/clusters.js';
 import { coordinateCells } from '../zone/csv.js';
 import { resolveZone } from '../zone/territory.js';
-import { type CoproRow, coproByNumero, coproClusters, coproDpe, coproParcels, rnicDate, searchCopros } from './queries.js';
+import { coproPosition, nearbyFacts } from './nearby.js';
+import {
+  type CoproDpeRow,
+  type CoproRow,
+  coproByNumero,
+  coproClusters,
+  coproDpe,
+  coproParcels,
+  rnicDate,
+  searchCopros,
+} from './queries.js';
 
 export function toCoproItem(r: CoproRow): CoproItem {
   return {
@@ -77,6 +88,14 @@ const CSV_HEADER = [
   'Longitude',
   'Latitude',
 ];
+
+/** The DPE naming the co-ownership, and those at its address: newest first, each once. */
+function mergeDpe(byNumber: CoproDpeRow[], nearby: CoproDpeRow[]): CoproDpeRow[] {
+  const seen = new Set(byNumber.map((d) => d.numero));
+  return [...byNumber, ...nearby.filter((d) => !seen.has(d.numero))]
+    .sort((a, b) => b.date.localeCompare(a.date) || a.numero.localeCompare(b.numero))
+    .slice(0, 200);
+}
 
 const yes = (b: boolean | null) => (b === null ? null : b ? 'oui' : 'non');
 
@@ -153,11 +172,17 @@ export function coproRoutes({ db }: { db: Db }): Router {
     if (!/^[A-Z]{2}\d{7}$/.test(numero)) throw new HttpError(400, 'Numéro d’immatriculation invalide (9 caractères, ex. AA0652685).');
     const row = await coproByNumero(db, numero);
     if (!row) throw new HttpError(404, 'Cette copropriété n’est pas dans le registre chargé.');
-    const [parcels, dpe, asOf] = await Promise.all([coproParcels(db, numero), coproDpe(db, numero), rnicDate(db)]);
-    const sales = await salesOnParcels(
-      db,
-      parcels.map((p) => p.id),
-    );
+    const [parcels, byNumber, asOf] = await Promise.all([coproParcels(db, numero), coproDpe(db, numero), rnicDate(db)]);
+    // Without a cadastral reference, nothing joins the sales (nor the DPE without the RNIC number): matched by address.
+    const position = parcels.length === 0 ? await coproPosition(db, row) : null;
+    const nearby = position ? await nearbyFacts(db, row, position) : null;
+    const sales = nearby
+      ? nearby.sales
+      : await salesOnParcels(
+          db,
+          parcels.map((p) => p.id),
+        );
+    const dpe = nearby ? mergeDpe(byNumber, nearby.dpe) : byNumber;
     res.setHeader('Cache-Control', 'private, no-store');
     res.json({
       ...toCoproItem(row),
@@ -165,6 +190,7 @@ export function coproRoutes({ db }: { db: Db }): Router {
       parcels: parcels.map((p) => ({ id: p.id, contenance: p.contenance, geometry: p.geometry ?? null, inCadastre: p.in_cadastre })),
       dpe,
       sales: sales.map(({ type: _t, ...s }) => s),
+      proximity: nearby?.proximity ?? null,
     } satisfies CoproDetail);
   });
 

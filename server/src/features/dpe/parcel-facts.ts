@@ -39,39 +39,46 @@ export interface ParcelSale {
   idParcelle: string | null;
 }
 
+/** Columns of a sale, `m` the mutation and `s` its statistics row (LEFT JOIN dvf_sales s ON s.id_mutation = m.id_mutation). */
+export const SALE_COLUMNS = `m.id_mutation, m.date_mutation::text AS date_mutation, m.nature_mutation, m.valeur_fonciere::float8 AS valeur_fonciere,
+  s.surface_reelle_bati::float8 AS surface, s.type_local, s.prix_m2::float8 AS prix_m2, m.nb_locaux, m.id_parcelle`;
+
+export interface SaleRow {
+  id_mutation: string;
+  date_mutation: string;
+  nature_mutation: string;
+  valeur_fonciere: number | null;
+  surface: number | null;
+  type_local: string | null;
+  prix_m2: number | null;
+  nb_locaux: number;
+  id_parcelle: string | null;
+}
+
+export function toParcelSale(r: SaleRow): ParcelSale {
+  const nature = natureOf(r.nature_mutation);
+  return {
+    id: r.id_mutation,
+    date: r.date_mutation,
+    nature: nature ? NATURE_LABELS[nature] : r.nature_mutation,
+    price: r.valeur_fonciere,
+    surface: r.surface,
+    type: r.type_local,
+    pricePerM2: r.prix_m2 === null ? null : Math.round(r.prix_m2),
+    locaux: r.nb_locaux,
+    idParcelle: r.id_parcelle,
+  };
+}
+
 /** DVF sales touching the parcels, newest first. */
 export async function salesOnParcels(db: Queryable, parcelIds: readonly string[], limit = 200): Promise<ParcelSale[]> {
   if (parcelIds.length === 0) return [];
-  const rows = await db.query<{
-    id_mutation: string;
-    date_mutation: string;
-    nature_mutation: string;
-    valeur_fonciere: number | null;
-    surface: number | null;
-    type_local: string | null;
-    prix_m2: number | null;
-    nb_locaux: number;
-    id_parcelle: string | null;
-  }>(
-    `SELECT m.id_mutation, m.date_mutation::text AS date_mutation, m.nature_mutation, m.valeur_fonciere::float8 AS valeur_fonciere,
-            s.surface_reelle_bati::float8 AS surface, s.type_local, s.prix_m2::float8 AS prix_m2, m.nb_locaux, m.id_parcelle
+  const rows = await db.query<SaleRow>(
+    `SELECT ${SALE_COLUMNS}
        FROM dvf_mutations m LEFT JOIN dvf_sales s ON s.id_mutation = m.id_mutation
       WHERE m.id_mutation IN (SELECT l.id_mutation FROM dvf_lines l WHERE l.id_parcelle = ANY($1::text[]))
       ORDER BY m.date_mutation DESC, m.id_mutation LIMIT $2`,
     [parcelIds, limit],
   );
-  return rows.map((r) => {
-    const nature = natureOf(r.nature_mutation);
-    return {
-      id: r.id_mutation,
-      date: r.date_mutation,
-      nature: nature ? NATURE_LABELS[nature] : r.nature_mutation,
-      price: r.valeur_fonciere,
-      surface: r.surface,
-      type: r.type_local,
-      pricePerM2: r.prix_m2 === null ? null : Math.round(r.prix_m2),
-      locaux: r.nb_locaux,
-      idParcelle: r.id_parcelle,
-    };
-  });
+  return rows.map(toParcelSale);
 }

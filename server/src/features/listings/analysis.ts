@@ -5,11 +5,13 @@
  * rental ban of its DPE class. Periods end at the newest sale the database holds.
  */
 
+import type { Role } from '@immoloupe/shared/accounts/contracts';
 import { rentalBanStatus } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { askingPricePerM2 } from '@immoloupe/shared/listings/contracts';
 import { type ListingAnalysis, type ListingFields, localisationQueryOf, positionAgainst } from '@immoloupe/shared/listings/store.logic';
 import { monthsWindowStart } from '@immoloupe/shared/market/comparables.logic';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
+import { departementOfCodes, importHintText } from '@immoloupe/shared/opendata/import-hint';
 import type { Queryable } from '../../db/client.js';
 import { computeEstimate } from '../estimates/estimate.js';
 import { searchCommunes } from '../geocode/communes.js';
@@ -31,7 +33,11 @@ export function communeOf(f: ListingFields): { insee: string; name: string } | n
   return found ? { insee: found.commune.code, name: found.commune.nom } : null;
 }
 
-export async function analyseListing(db: Queryable, f: ListingFields, today: string): Promise<ListingAnalysis> {
+/**
+ * `role`: the reader's, for the note on missing DVF (an administrator imports them, a subscriber
+ * asks the Immoloupe team).
+ */
+export async function analyseListing(db: Queryable, f: ListingFields, today: string, role: Role | null = null): Promise<ListingAnalysis> {
   const notes: string[] = [];
   const commune = communeOf(f);
   const type = f.propertyType === 'appartement' || f.propertyType === 'maison' ? f.propertyType : null;
@@ -76,7 +82,7 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
   const newest = (await dvfFreshness(db, [commune.insee])).lastMutationDate;
   if (!newest) {
     notes.push(
-      `Aucune vente DVF importée pour ${commune.name} : un administrateur peut importer les DVF du département (Administration › Imports de données).`,
+      `Aucune vente DVF importée pour ${commune.name}. ${importHintText({ role, source: 'dvf', departement: departementOfCodes([commune.insee]) })}`,
     );
     return analysis;
   }

@@ -76,7 +76,7 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
   router.post('/listings/analysis', requireSubscriber, async (req, res) => {
     const fields = listingFieldsSchema.parse(req.body ?? {});
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(await analyseListing(db, fields, parisIsoDate(new Date())));
+    res.json(await analyseListing(db, fields, parisIsoDate(new Date()), req.user?.role ?? null));
   });
 
   router.get('/listings/saved', requireSubscriber, async (req, res) => {

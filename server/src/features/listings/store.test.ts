@@ -1,9 +1,11 @@
 /**
  * « Mes annonces » over HTTP with two subscribers (neither reads nor changes the other's), the
  * merge of sightings (same portal id; same property on another portal) with the price history,
- * bad input, and the analysis of a listing on the Hendaye DVF sample.
+ * the street a pasted listing was placed at, bad input, and the analysis of a listing on the
+ * Hendaye DVF sample.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { createTestDb } from '../../test/db.js';
 import {
@@ -20,6 +22,8 @@ import { listingRoutes } from './routes.js';
 let db: Db;
 let alice: RouterServer;
 let bob: RouterServer;
+
+const ADMIN = { ...SUBSCRIBER, id: '00000000-0000-4000-8000-000000000009', email: 'admin@exemple.fr', role: 'admin' } as RequestUser;
 
 const json = (body: unknown, method = 'POST') => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -53,7 +57,7 @@ type Saved = {
 
 beforeAll(async () => {
   db = await createTestDb();
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER]);
+  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER, ADMIN]);
   await importSamples(db, [SAMPLE.hendayeDvf]);
   alice = await serveRouter(listingRoutes({ db }), SUBSCRIBER);
   bob = await serveRouter(listingRoutes({ db }), OTHER_SUBSCRIBER);
@@ -200,6 +204,58 @@ describe('Mes annonces, a pasted listing saved again without its address', () =>
   });
 });
 
+describe('Mes annonces, the address a pasted listing was placed at', () => {
+  const HOUSE = { ...PASTED, propertyType: 'maison', title: 'Maison 5 pièces 110 m² – Bondy', surface: 110, rooms: 5, price: 389000 };
+  const street = async (server: RouterServer, id: string) => {
+    const res = await server.fetch(`/api/listings/saved/${id}`);
+    return {
+      status: res.status,
+      streetAddress: res.status === 200 ? ((await res.json()) as { streetAddress: unknown }).streetAddress : undefined,
+    };
+  };
+
+  it('keeps the street picked, returns it, and keeps it when the listing is saved again without it', async () => {
+    const res = await alice.fetch('/api/listings/saved', json({ ...HOUSE, ...CARNOT, streetAddress: ' 139 Avenue Carnot ' }));
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    expect(await street(alice, id)).toEqual({ status: 200, streetAddress: '139 Avenue Carnot' });
+    expect((await list(alice)).find((l) => l.id === id)).toMatchObject({ streetAddress: '139 Avenue Carnot', postcode: '93140' });
+    const again = await alice.fetch('/api/listings/saved', json({ ...HOUSE, price: 379000 }));
+    expect(await again.json()).toMatchObject({ id, merged: true });
+    expect(await street(alice, id)).toEqual({ status: 200, streetAddress: '139 Avenue Carnot' });
+    // A listing never placed by an address has none.
+    const [seloger] = await db.query<{ street_address: string | null }>(
+      `SELECT street_address FROM listings l JOIN listing_sources s ON s.listing_id = l.id WHERE s.portal_id = $1 LIMIT 1`,
+      [SELOGER.portalId],
+    );
+    expect(seloger).toEqual({ street_address: null });
+  });
+
+  it('rejects an address too long with a French 400', async () => {
+    const res = await alice.fetch('/api/listings/saved', json({ ...HOUSE, streetAddress: 'x'.repeat(301) }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { issues: { message: string }[] }).issues[0]?.message).toBe(
+      'Adresse du bien\u00a0: 300 caractères au plus.',
+    );
+  });
+
+  it('shows one user’s address to no one else, and no one else changes it', async () => {
+    const [alices] = (await list(alice)).filter((l) => l.title === HOUSE.title);
+    const id = alices?.id ?? '';
+    expect(await street(bob, id)).toEqual({ status: 404, streetAddress: undefined });
+    expect(JSON.stringify(await list(bob))).not.toContain('Avenue Carnot');
+    expect((await bob.fetch(`/api/listings/saved/${id}`, json({ notes: '1 Rue Jules Guesde' }, 'PATCH'))).status).toBe(404);
+    // Bob pasting the same ad and placing it elsewhere gets his own copy, with his own address.
+    const bobs = await bob.fetch('/api/listings/saved', json({ ...HOUSE, ...CARNOT, streetAddress: '1 Rue Jules Guesde' }));
+    expect(bobs.status).toBe(201);
+    const bobsId = ((await bobs.json()) as { id: string }).id;
+    expect(bobsId).not.toBe(id);
+    expect(await street(bob, bobsId)).toEqual({ status: 200, streetAddress: '1 Rue Jules Guesde' });
+    expect(await street(alice, id)).toEqual({ status: 200, streetAddress: '139 Avenue Carnot' });
+    expect(await street(alice, bobsId)).toEqual({ status: 404, streetAddress: undefined });
+  });
+});
+
 describe('POST /api/listings/analysis', () => {
   it('compares the €/m² with the Hendaye DVF medians, with the sales behind them, and estimates the value', async () => {
     const res = await alice.fetch('/api/listings/analysis', json(SELOGER));
@@ -228,5 +284,26 @@ describe('POST /api/listings/analysis', () => {
     // No class read: unknown, never « no ban ».
     const none = (await (await alice.fetch('/api/listings/analysis', json({ ...SELOGER, dpeClass: undefined }))).json()) as typeof a;
     expect(none.rentalBan).toEqual({ kind: 'unknown', date: null });
+  });
+
+  it('says who imports the missing DVF of the département, for the reader’s role', async () => {
+    // Bondy (93): no DVF in the test database. A subscriber cannot open the administration.
+    const bondy = { ...SELOGER, portalId: '1', postcode: '93140', city: 'Bondy', lat: undefined, lon: undefined };
+    const noteOf = async (server: RouterServer) => {
+      const res = await server.fetch('/api/listings/analysis', json(bondy));
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { notes: string[] }).notes.find((n) => n.startsWith('Aucune vente DVF importée'));
+    };
+    expect(await noteOf(alice)).toBe(
+      'Aucune vente DVF importée pour Bondy. L’équipe Immoloupe importe les DVF du département 93 à la demande\u00a0: demandez l’import par la page Contact.',
+    );
+    const admin = await serveRouter(listingRoutes({ db }), ADMIN);
+    try {
+      expect(await noteOf(admin)).toBe(
+        'Aucune vente DVF importée pour Bondy. Un administrateur importe les DVF du département 93 depuis Administration › Imports de données.',
+      );
+    } finally {
+      await admin.close();
+    }
   });
 });

@@ -25,7 +25,8 @@ describe('3D map data', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.communes[0]).toMatchObject({ code: '93010', name: 'Bondy' });
-    expect(body).toMatchObject({ commune: '93010', to: '2022-12', from: '2020-01' });
+    // The 3 years ending with Bondy's newest sale, to the day, as the market tools say their periods.
+    expect(body).toMatchObject({ commune: '93010', newest: '2022-12-30', from: '2019-12-31', to: '2022-12-30', defaultPeriod: true });
     const features = body.sections.features as {
       geometry: { type: string };
       properties: { code: string; sales: number; median: number | null };
@@ -51,15 +52,40 @@ describe('3D map data', () => {
 
   it('adds the sales as points with ?combine=1, within the period asked', async () => {
     const body = await (await user.api('/api/map3d?commune=93010&from=2022-06&to=2022-08&combine=1')).json();
+    expect(body).toMatchObject({ from: '2022-06-01', to: '2022-08-31', defaultPeriod: false });
     expect(body.sales.length).toBeGreaterThan(0);
-    expect(body.sales.every((s: { date: string }) => s.date >= '2022-06-01' && s.date < '2022-09-01')).toBe(true);
+    expect(body.sales.every((s: { date: string }) => s.date >= '2022-06-01' && s.date <= '2022-08-31')).toBe(true);
     expect(body.sales[0]).toEqual({
       lon: expect.any(Number),
       lat: expect.any(Number),
       price: expect.any(Number),
       pricePerM2: expect.any(Number),
-      date: expect.any(String),
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      outlier: expect.any(Boolean),
     });
+  });
+
+  it('marks the sales outside the plausibility bounds, and leaves them out of the section medians', async () => {
+    const outliers = await app.db.query<{ code_section: string; prix_m2: number }>(
+      `SELECT code_section, prix_m2 FROM dvf_sales WHERE code_commune = '93010' AND NOT within_bounds AND latitude IS NOT NULL`,
+    );
+    expect(outliers.length).toBeGreaterThan(0);
+    const body = await (await user.api('/api/map3d?commune=93010&combine=1')).json();
+    const marked = (body.sales as { outlier: boolean; pricePerM2: number }[]).filter((s) => s.outlier);
+    expect(marked.map((s) => s.pricePerM2).sort()).toEqual(outliers.map((o) => Math.round(Number(o.prix_m2))).sort());
+    expect(body.sales.length).toBeGreaterThan(marked.length);
+    // Each section's median and count are over its sales within bounds only.
+    const features = body.sections.features as { properties: { code: string; sales: number; median: number | null } }[];
+    for (const code of new Set(outliers.map((o) => o.code_section))) {
+      const [expected] = await app.db.query<{ n: number; m: number | null }>(
+        `SELECT count(*)::int AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY prix_m2) AS m FROM dvf_sales
+         WHERE code_section = $1 AND within_bounds AND code_type_local IN (1, 2)`,
+        [code],
+      );
+      const p = features.find((f) => f.properties.code === code)?.properties;
+      expect(p?.sales).toBe(expected?.n);
+      if (p?.median !== null) expect(p?.median).toBe(Math.round(Number(expected?.m)));
+    }
   });
 
   it('refuses bad input in French and visitors without subscription', async () => {

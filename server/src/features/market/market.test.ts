@@ -180,6 +180,17 @@ describe('GET /api/market/communes', () => {
     expect((await getJson<{ insee: string }[]>('/api/market/communes?q=93140')).map((c) => c.insee)).toContain('93010');
   });
 
+  it('gives the postcodes the commune pickers name a commune by, also when asked by INSEE code', async () => {
+    type Hit = { insee: string; nom: string; codesPostaux: string[] };
+    const byCode = await getJson<Hit[]>('/api/market/communes?q=93010');
+    expect(byCode.find((c) => c.insee === '93010')).toMatchObject({ nom: 'Bondy', codesPostaux: ['93140'] });
+    const paris16 = await getJson<Hit[]>('/api/market/communes?q=paris%2016');
+    expect(paris16.find((c) => c.insee === '75116')).toMatchObject({ nom: 'Paris 16e Arrondissement', codesPostaux: ['75016', '75116'] });
+    const paris = (await getJson<Hit[]>('/api/market/communes?q=paris')).find((c) => c.insee === '75056');
+    expect(paris?.codesPostaux).toHaveLength(21);
+    expect(paris?.codesPostaux).toContain('75018');
+  });
+
   it('places a commune without address at the centre of its sales', async () => {
     const c = await getJson<{ lon: number; lat: number; nom: string }>('/api/market/communes/64260/centre');
     expect(c.nom).toBe('Hendaye');

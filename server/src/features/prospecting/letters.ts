@@ -1,8 +1,9 @@
 /**
  * The letters of a prospecting list as one self-contained HTML document (A4, one page per target),
  * printed to PDF by the reports' headless Chromium: the agency identity of /pro/template, the
- * recipient and the address of the target, and the body the user edited for its reader (the owner,
- * or a co-ownership's syndic), merge fields filled in.
+ * recipient and the address of the target, the date, then the « Objet » line and the body the user
+ * edited for its reader (the owner, or a co-ownership's syndic), merge fields filled in. The body is
+ * set ragged right: justified, a narrow A4 column opened wide gaps between the words.
  */
 
 import type { ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
@@ -10,13 +11,13 @@ import {
   agencyTown,
   audienceOf,
   fillLetter,
-  formatLetterDate,
   type LetterAudience,
   letterDateLine,
+  letterSubject,
+  letterValues,
   recipientLinesOf,
-  salutationOf,
 } from '@immoloupe/shared/prospecting/letters.logic';
-import { addressBlock, bodyAddress } from '@immoloupe/shared/prospecting/postal.logic';
+import { addressBlock } from '@immoloupe/shared/prospecting/postal.logic';
 
 export interface LetterAgency {
   name: string;
@@ -29,24 +30,25 @@ const escapeHtml = (s: string) =>
 
 const lines = (s: string) => escapeHtml(s).replace(/\n/g, '<br>');
 
+/** What the user wrote for one reader: the « Objet » line and the body, merge fields unfilled. */
+export interface LetterText {
+  subject: string;
+  body: string;
+}
+
 export function lettersHtml(
   targets: readonly ProspectingTarget[],
-  bodies: Record<LetterAudience, string>,
+  letters: Record<LetterAudience, LetterText>,
   agency: LetterAgency,
   today: Date,
 ): string {
-  const date = formatLetterDate(today);
   const dateLine = letterDateLine(today, agencyTown(agency.contact));
   const logo = agency.logo ? `<img class="logo" alt="" src="data:${agency.logo.type};base64,${agency.logo.data.toString('base64')}">` : '';
   const pages = targets.map((t) => {
-    const text = fillLetter(bodies[audienceOf(t)], {
-      destinataire: salutationOf(t),
-      adresse: bodyAddress(t.postal),
-      libelle: t.label,
-      agence: agency.name,
-      contact_agence: agency.contact,
-      date,
-    });
+    const letter = letters[audienceOf(t)];
+    const values = letterValues(t, agency, today);
+    const text = fillLetter(letter.body, values);
+    const subject = letterSubject(letter.subject, values);
     const paragraphs = text
       .split(/\n{2,}/)
       .map((p) => `<p>${lines(p)}</p>`)
@@ -57,6 +59,7 @@ export function lettersHtml(
     .map((l) => `<div>${escapeHtml(l)}</div>`)
     .join('')}</div>
   <p class="date">${escapeHtml(dateLine)}</p>
+  ${subject ? `<p class="subject"><strong>Objet\u00a0:</strong> ${escapeHtml(subject)}</p>` : ''}
   <div class="body">${paragraphs}</div>
 </section>`;
   });
@@ -71,6 +74,7 @@ header { display: flex; gap: 12px; align-items: flex-start; min-height: 30mm; }
 .recipient { margin: 12mm 0 10mm 90mm; line-height: 1.4; font-size: 10pt; }
 .recipient div { white-space: nowrap; }
 .date { text-align: right; }
-.body p { line-height: 1.5; margin: 0 0 4mm; text-align: justify; }
+.subject { margin: 6mm 0; }
+.body p { line-height: 1.5; margin: 0 0 4mm; text-align: left; }
 </style></head><body>${pages.join('\n')}</body></html>`;
 }

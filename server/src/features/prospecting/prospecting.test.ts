@@ -3,7 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addTargetResponseSchema, listsResponseSchema, targetsResponseSchema } from '@immoloupe/shared/prospecting/contracts';
+import {
+  addTargetResponseSchema,
+  addTargetsResponseSchema,
+  listsResponseSchema,
+  type ProspectingList,
+  prospectingListSchema,
+  targetsResponseSchema,
+} from '@immoloupe/shared/prospecting/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createTestDb } from '../../test/db.js';
@@ -67,6 +74,11 @@ async function send(server: RouterServer, method: string, path: string, body?: u
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
 }
+
+const lettersOf = (l: ProspectingList) => ({
+  owner: { subject: l.letterSubject, body: l.letterBody },
+  syndic: { subject: l.syndicLetterSubject, body: l.syndicLetterBody },
+});
 
 const dpe = { kind: 'dpe', ref: '2393E0000001A', label: 'DPE 2393E0000001A (classe G)', address: '12 Rue Jules Guesde, 93140 Bondy' };
 const copro = { kind: 'copro', ref: 'AA1234567', label: 'Résidence Les Lilas', address: '3 Avenue Carnot, 93140 Bondy' };
@@ -185,7 +197,7 @@ describe('prospecting lists', () => {
     const t = targetsResponseSchema.parse((await send(api, 'GET', `/api/prospecting/lists/${listId}/targets?sort=label`)).body);
     const html = lettersHtml(
       t.targets,
-      { owner: t.list.letterBody, syndic: t.list.syndicLetterBody },
+      lettersOf(t.list),
       { name: 'Agence <du> Nord', contact: '1 Rue A\n75018 Paris', logo: null },
       new Date('2026-11-21T10:00:00Z'),
     );
@@ -203,6 +215,13 @@ describe('prospecting lists', () => {
     expect(html).toContain('Madame, Monsieur le Propriétaire,');
     // A business letter's date, in words, from the agency's town.
     expect(html).toContain('<p class="date">Paris, le 21 novembre 2026</p>');
+    // The « Objet » line follows the date (NF Z11-001), filled for each reader; the body is not justified.
+    expect(html).toContain(
+      '<p class="date">Paris, le 21 novembre 2026</p>\n  <p class="subject"><strong>Objet\u00a0:</strong> votre bien situé 12 Rue Jules Guesde 93140 Bondy</p>',
+    );
+    expect(html).toContain('<strong>Objet\u00a0:</strong> la copropriété Résidence Les Lilas</p>');
+    expect(html).toContain('.body p { line-height: 1.5; margin: 0 0 4mm; text-align: left; }');
+    expect(html).not.toContain('justify');
     expect(html).not.toContain('21/11/2026');
     // A DPE no longer imported: its address split from the one the target kept.
     expect(html).toContain('<div>12 Rue Jules Guesde</div><div>93140 BONDY</div>');
@@ -244,7 +263,7 @@ describe('prospecting lists', () => {
     });
     const html = lettersHtml(
       t.targets,
-      { owner: t.list.letterBody, syndic: t.list.syndicLetterBody },
+      lettersOf(t.list),
       { name: 'Agence du Canal', contact: '12 rue Jules Guesde\n93140 BONDY', logo: null },
       new Date('2026-11-27T10:00:00Z'),
     );
@@ -287,5 +306,140 @@ describe('prospecting lists', () => {
     expect((await send(api, 'DELETE', `/api/prospecting/lists/${listId}`)).status).toBe(204);
     expect(listsResponseSchema.parse((await send(api, 'GET', '/api/prospecting/lists')).body).lists).toEqual([]);
     expect(listsResponseSchema.parse((await send(other, 'GET', '/api/prospecting/lists')).body).lists).toHaveLength(1);
+  });
+});
+
+describe('adding a page of results at once', () => {
+  const row = (n: number) => ({
+    kind: 'copro',
+    ref: `AA00000${String(n).padStart(2, '0')}`,
+    label: `Copro ${n}`,
+    address: `${n} Rue Jules Guesde, 93140 Bondy`,
+  });
+  const targetsOf = async (server: RouterServer, id: string) =>
+    targetsResponseSchema.parse((await send(server, 'GET', `/api/prospecting/lists/${id}/targets`)).body).targets;
+
+  it('adds the rows to a new list in one call, then tells apart those already there', async () => {
+    const first = await send(api, 'POST', '/api/prospecting/targets/bulk', {
+      newListName: 'Copros Bondy',
+      // The same row twice in one call goes in once.
+      targets: [row(1), row(2), row(3), row(1)],
+    });
+    expect(first.status).toBe(201);
+    const r = addTargetsResponseSchema.parse(first.body);
+    expect(r).toMatchObject({ added: 3, alreadyPresent: 0, list: { name: 'Copros Bondy', targets: 3 } });
+    const again = await send(api, 'POST', '/api/prospecting/targets/bulk', {
+      listId: r.list.id,
+      targets: [row(2), row(3), row(4), { ...row(5), ownerName: ' SCI DU MOULIN ' }],
+    });
+    expect(again.status).toBe(201);
+    expect(addTargetsResponseSchema.parse(again.body)).toMatchObject({ added: 2, alreadyPresent: 2, list: { targets: 5 } });
+    const none = await send(api, 'POST', '/api/prospecting/targets/bulk', { listId: r.list.id, targets: [row(4)] });
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ added: 0, alreadyPresent: 1 });
+    const saved = await targetsOf(api, r.list.id);
+    expect(saved.map((t) => t.ref)).toEqual([1, 2, 3, 4, 5].map((n) => row(n).ref));
+    expect(saved.find((t) => t.ref === row(5).ref)).toMatchObject({ ownerName: 'SCI DU MOULIN', status: 'a_contacter' });
+    // A new list of a name the user already has is that list.
+    const byName = await send(api, 'POST', '/api/prospecting/targets/bulk', { newListName: 'Copros Bondy', targets: [row(6)] });
+    expect(byName.body).toMatchObject({ added: 1, list: { id: r.list.id, targets: 6 } });
+  });
+
+  it('never adds to another user’s list, and answers as for a list that does not exist', async () => {
+    const mine = listsResponseSchema
+      .parse((await send(api, 'GET', '/api/prospecting/lists')).body)
+      .lists.find((l) => l.name === 'Copros Bondy');
+    if (!mine) throw new Error('no list');
+    const theirs = await send(other, 'POST', '/api/prospecting/targets/bulk', { listId: mine.id, targets: [row(7), row(8)] });
+    const missing = await send(other, 'POST', '/api/prospecting/targets/bulk', {
+      listId: '00000000-0000-4000-8000-00000000dead',
+      targets: [row(7), row(8)],
+    });
+    expect(theirs.status).toBe(404);
+    expect(theirs).toEqual(missing);
+    expect(theirs.body.message).toBe('Cette liste de prospection n’existe pas ou ne vous appartient pas.');
+    expect((await targetsOf(api, mine.id)).map((t) => t.ref)).not.toContain(row(7).ref);
+    // The other user's list of the same name is their own, and leaves the first user's alone.
+    const own = addTargetsResponseSchema.parse(
+      (await send(other, 'POST', '/api/prospecting/targets/bulk', { newListName: 'Copros Bondy', targets: [row(1), row(7)] })).body,
+    );
+    expect(own).toMatchObject({ added: 2, alreadyPresent: 0, list: { targets: 2 } });
+    expect(own.list.id).not.toBe(mine.id);
+    expect(await targetsOf(api, mine.id)).toHaveLength(6);
+    expect((await send(other, 'GET', `/api/prospecting/lists/${mine.id}/targets`)).status).toBe(404);
+    expect((await send(lapsed, 'POST', '/api/prospecting/targets/bulk', { listId: mine.id, targets: [row(9)] })).status).toBe(403);
+  });
+
+  it('refuses more than 500 rows, none, or a bad one, in French, and adds nothing', async () => {
+    const mine = listsResponseSchema
+      .parse((await send(api, 'GET', '/api/prospecting/lists')).body)
+      .lists.find((l) => l.name === 'Copros Bondy');
+    if (!mine) throw new Error('no list');
+    const many = Array.from({ length: 501 }, (_, i) => ({ ...row(0), ref: `BB${i}` }));
+    for (const [body, message] of [
+      [{ listId: mine.id, targets: many }, '500 cibles au plus par ajout.'],
+      [{ listId: mine.id, targets: [] }, 'Sélectionnez au moins une cible.'],
+      [{ listId: mine.id, targets: [row(10), { ...row(11), kind: 'voiture' }] }, 'Type de cible inconnu'],
+      [{ targets: [row(10)] }, 'Choisissez une liste existante ou donnez le nom d’une nouvelle liste.'],
+    ] as const) {
+      const r = await send(api, 'POST', '/api/prospecting/targets/bulk', body);
+      expect(r.status).toBe(400);
+      expect(JSON.stringify(r.body)).toContain(message);
+    }
+    expect(await targetsOf(api, mine.id)).toHaveLength(6);
+    // 500 is allowed, in one call.
+    const five = await send(api, 'POST', '/api/prospecting/targets/bulk', { listId: mine.id, targets: many.slice(0, 500) });
+    expect(five.body).toMatchObject({ added: 500, alreadyPresent: 0, list: { targets: 506 } });
+    expect((await send(api, 'DELETE', `/api/prospecting/lists/${mine.id}`)).status).toBe(204);
+  });
+});
+
+describe('the « Objet » line of the letters', () => {
+  it('is saved with the list, its merge fields checked, and kept to its user', async () => {
+    const created = await send(api, 'POST', '/api/prospecting/lists', { name: 'Objets' });
+    const list = prospectingListSchema.parse(created.body);
+    expect(list).toMatchObject({ letterSubject: 'votre bien situé {adresse}', syndicLetterSubject: 'la copropriété {copropriete}' });
+    const bad = await send(api, 'PATCH', `/api/prospecting/lists/${list.id}`, { letterSubject: 'Votre bien {nom}' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Champ de fusion inconnu dans l’objet de la lettre\u00a0: {nom}.');
+    const twoLines = await send(api, 'PATCH', `/api/prospecting/lists/${list.id}`, { syndicLetterSubject: 'Votre\nimmeuble' });
+    expect(twoLines.status).toBe(400);
+    expect(JSON.stringify(twoLines.body)).toContain('une seule ligne');
+    expect((await send(other, 'PATCH', `/api/prospecting/lists/${list.id}`, { letterSubject: 'À moi' })).status).toBe(404);
+    const ok = await send(api, 'PATCH', `/api/prospecting/lists/${list.id}`, {
+      letterSubject: 'estimation de votre bien, {adresse}',
+      syndicLetterSubject: '',
+    });
+    expect(ok.status).toBe(200);
+    const again = listsResponseSchema.parse((await send(api, 'GET', '/api/prospecting/lists')).body).lists.find((l) => l.id === list.id);
+    expect(again).toMatchObject({
+      letterSubject: 'estimation de votre bien, {adresse}',
+      syndicLetterSubject: '',
+      letterBody: expect.any(String),
+    });
+    expect((await send(api, 'DELETE', `/api/prospecting/lists/${list.id}`)).status).toBe(204);
+  });
+
+  it.skipIf(chromiumPath() === null)('is printed after the date in the downloaded letters', { timeout: 60_000 }, async () => {
+    await writeAgency(db, SUBSCRIBER.id, { name: 'Agence du Nord', contact: '1 Rue A' });
+    const r = addTargetsResponseSchema.parse(
+      (await send(api, 'POST', '/api/prospecting/targets/bulk', { newListName: 'Lettres avec objet', targets: [dpe, copro] })).body,
+    );
+    const patched = await send(api, 'PATCH', `/api/prospecting/lists/${r.list.id}`, {
+      letterSubject: 'estimation de votre bien, {adresse}',
+    });
+    expect(patched.status).toBe(200);
+    const res = await api.fetch(`/api/prospecting/lists/${r.list.id}/letters.pdf`);
+    expect(res.status).toBe(200);
+    const printed = pdfLines(Buffer.from(await res.arrayBuffer()))?.map((l) => l.replace(/\u00a0/g, ' '));
+    if (!printed) return;
+    const subject = printed.indexOf('Objet : estimation de votre bien, 12 Rue Jules Guesde 93140 Bondy');
+    const date = printed.findIndex((l) => /^Le \d/.test(l));
+    expect(date).toBeGreaterThan(-1);
+    expect(subject).toBeGreaterThan(date);
+    expect(subject).toBeLessThan(printed.indexOf('Madame, Monsieur le Propriétaire,'));
+    // The syndic's letter keeps the default subject.
+    expect(printed).toContain('Objet : la copropriété Résidence Les Lilas');
+    expect((await send(api, 'DELETE', `/api/prospecting/lists/${r.list.id}`)).status).toBe(204);
   });
 });

@@ -17,6 +17,8 @@ interface ListRow {
   name: string;
   letter_body: string | null;
   syndic_letter_body: string | null;
+  letter_subject: string | null;
+  syndic_letter_subject: string | null;
   targets: number;
   created_at: string | Date;
 }
@@ -47,12 +49,23 @@ interface TargetRow {
   dpe_floor: number | null;
 }
 
+/** A target as a tool sent it, before it is in a list. */
+export interface NewTarget {
+  kind: string;
+  ref: string;
+  label: string;
+  address: string;
+  ownerName: string | null;
+}
+
 const iso = (d: string | Date) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
-/** The bodies a list gets until its user writes their own. */
+/** The bodies and « Objet » lines a list gets until its user writes their own. */
 export interface DefaultBodies {
   owner: string;
   syndic: string;
+  ownerSubject: string;
+  syndicSubject: string;
 }
 
 function toList(r: ListRow, defaults: DefaultBodies): ProspectingList {
@@ -61,6 +74,8 @@ function toList(r: ListRow, defaults: DefaultBodies): ProspectingList {
     name: r.name,
     letterBody: r.letter_body ?? defaults.owner,
     syndicLetterBody: r.syndic_letter_body ?? defaults.syndic,
+    letterSubject: r.letter_subject ?? defaults.ownerSubject,
+    syndicLetterSubject: r.syndic_letter_subject ?? defaults.syndicSubject,
     targets: Number(r.targets),
     createdAt: iso(r.created_at),
   };
@@ -102,7 +117,7 @@ function toTarget(r: TargetRow): ProspectingTarget {
   };
 }
 
-const LIST_COLUMNS = `l.id, l.name, l.letter_body, l.syndic_letter_body, l.created_at,
+const LIST_COLUMNS = `l.id, l.name, l.letter_body, l.syndic_letter_body, l.letter_subject, l.syndic_letter_subject, l.created_at,
   (SELECT count(*)::int FROM prospecting_targets t WHERE t.list_id = l.id) AS targets`;
 /** A target with what its source says of it today: the syndic of a co-ownership, the address parts of a DPE. */
 const TARGETS_FROM = `SELECT t.id, t.list_id, t.kind, t.ref, t.label, t.address, t.owner_name, t.status,
@@ -162,9 +177,18 @@ export class ProspectingStore {
     }
     const rows = await this.db.query(
       `UPDATE prospecting_lists SET name = coalesce($3, name), letter_body = coalesce($4, letter_body),
-              syndic_letter_body = coalesce($5, syndic_letter_body)
+              syndic_letter_body = coalesce($5, syndic_letter_body), letter_subject = coalesce($6, letter_subject),
+              syndic_letter_subject = coalesce($7, syndic_letter_subject)
         WHERE user_id = $1 AND id = $2 RETURNING id`,
-      [userId, id, patch.name ?? null, patch.letterBody ?? null, patch.syndicLetterBody ?? null],
+      [
+        userId,
+        id,
+        patch.name ?? null,
+        patch.letterBody ?? null,
+        patch.syndicLetterBody ?? null,
+        patch.letterSubject ?? null,
+        patch.syndicLetterSubject ?? null,
+      ],
     );
     return rows.length > 0;
   }
@@ -174,10 +198,7 @@ export class ProspectingStore {
   }
 
   /** Adds the target to the list, or returns the one already there (`created` false). */
-  async addTarget(
-    listId: string,
-    t: { kind: string; ref: string; label: string; address: string; ownerName: string | null },
-  ): Promise<{ target: ProspectingTarget; created: boolean }> {
+  async addTarget(listId: string, t: NewTarget): Promise<{ target: ProspectingTarget; created: boolean }> {
     const inserted = await this.db.query<{ id: string }>(
       `INSERT INTO prospecting_targets (list_id, kind, ref, label, address, owner_name) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (list_id, kind, ref) DO NOTHING RETURNING id`,
@@ -189,6 +210,24 @@ export class ProspectingStore {
       t.ref,
     ]);
     return { target: toTarget(row as TargetRow), created: inserted.length > 0 };
+  }
+
+  /**
+   * Adds the targets to the list in one statement; a target already in the list (or twice in
+   * `items`) is not added again. The list must be the user's: the caller checked it.
+   */
+  async addTargets(listId: string, items: readonly NewTarget[]): Promise<{ added: number; alreadyPresent: number }> {
+    const unique = [...new Map(items.map((t) => [`${t.kind}\u0000${t.ref}`, t])).values()];
+    const column = (pick: (t: NewTarget) => string | null) => unique.map(pick);
+    const inserted = await this.db.query<{ id: string }>(
+      // A microsecond apart in the order sent: the list's default sort (by date added) keeps the page's order.
+      `INSERT INTO prospecting_targets (list_id, kind, ref, label, address, owner_name, created_at, updated_at)
+       SELECT $1, kind, ref, label, address, owner_name, now() + (n - 1) * interval '1 microsecond', now()
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS u(kind, ref, label, address, owner_name, n)
+       ON CONFLICT (list_id, kind, ref) DO NOTHING RETURNING id`,
+      [listId, column((t) => t.kind), column((t) => t.ref), column((t) => t.label), column((t) => t.address), column((t) => t.ownerName)],
+    );
+    return { added: inserted.length, alreadyPresent: unique.length - inserted.length };
   }
 
   async targets(userId: string, listId: string, q: Partial<TargetsQuery> = {}): Promise<ProspectingTarget[]> {

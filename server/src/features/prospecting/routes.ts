@@ -8,6 +8,7 @@ import { formatDate } from '@immoloupe/shared/format';
 import { csvLine } from '@immoloupe/shared/market/csv';
 import {
   addTargetBodySchema,
+  addTargetsBodySchema,
   createListBodySchema,
   TARGET_KIND_LABELS,
   TARGET_STATUS_LABELS,
@@ -17,7 +18,9 @@ import {
 } from '@immoloupe/shared/prospecting/contracts';
 import {
   DEFAULT_LETTER_BODY,
+  DEFAULT_LETTER_SUBJECT,
   DEFAULT_SYNDIC_LETTER_BODY,
+  DEFAULT_SYNDIC_LETTER_SUBJECT,
   listFileName,
   unknownMergeFields,
 } from '@immoloupe/shared/prospecting/letters.logic';
@@ -29,6 +32,13 @@ import { agencyLogo, readAgency } from '../estimates/queries.js';
 import { type PdfLog, renderHtmlPdf } from '../reports/pdf.js';
 import { lettersHtml } from './letters.js';
 import { ProspectingStore } from './queries.js';
+
+const DEFAULTS = {
+  owner: DEFAULT_LETTER_BODY,
+  syndic: DEFAULT_SYNDIC_LETTER_BODY,
+  ownerSubject: DEFAULT_LETTER_SUBJECT,
+  syndicSubject: DEFAULT_SYNDIC_LETTER_SUBJECT,
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIST_NOT_FOUND = 'Cette liste de prospection n’existe pas ou ne vous appartient pas.';
@@ -54,7 +64,7 @@ function checkLetterBody(body: string | undefined, which = 'la lettre') {
 
 export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumPath?: string | undefined; log?: PdfLog }): Router {
   const router = Router();
-  const store = new ProspectingStore(db, { owner: DEFAULT_LETTER_BODY, syndic: DEFAULT_SYNDIC_LETTER_BODY });
+  const store = new ProspectingStore(db, DEFAULTS);
   router.use('/prospecting', requireSubscriber, (_req, res, next) => {
     res.setHeader('Cache-Control', 'private, no-store');
     next();
@@ -76,6 +86,8 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
     const patch = updateListBodySchema.parse(req.body ?? {});
     checkLetterBody(patch.letterBody);
     checkLetterBody(patch.syndicLetterBody, 'la lettre aux syndics');
+    checkLetterBody(patch.letterSubject, 'l’objet de la lettre');
+    checkLetterBody(patch.syndicLetterSubject, 'l’objet de la lettre aux syndics');
     const done = await store.updateList(userId(req), id, patch);
     if (done === 'taken') throw new HttpError(409, NAME_TAKEN);
     if (!done) throw new HttpError(404, LIST_NOT_FOUND);
@@ -140,7 +152,15 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
       );
     const logo = agency.hasLogo ? await agencyLogo(db, userId(req)) : null;
     const pdf = await renderHtmlPdf(
-      lettersHtml(targets, { owner: list.letterBody, syndic: list.syndicLetterBody }, { ...agency, logo }, new Date()),
+      lettersHtml(
+        targets,
+        {
+          owner: { subject: list.letterSubject, body: list.letterBody },
+          syndic: { subject: list.syndicLetterSubject, body: list.syndicLetterBody },
+        },
+        { ...agency, logo },
+        new Date(),
+      ),
       chromiumPath,
       log,
     );
@@ -164,6 +184,26 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
       ownerName: body.ownerName?.trim() || null,
     });
     res.status(created ? 201 : 200).json({ target, list: await store.list(uid, list.id), created });
+  });
+
+  // Several rows of a tool's results at once: one statement, in the list chosen or a new one. Another
+  // user's list answers as a missing one.
+  router.post('/prospecting/targets/bulk', async (req, res) => {
+    const body = addTargetsBodySchema.parse(req.body ?? {});
+    const uid = userId(req);
+    const result = await db.transaction(async (tx) => {
+      const txStore = new ProspectingStore(tx, DEFAULTS);
+      let list = body.listId ? await txStore.list(uid, body.listId) : null;
+      if (body.newListName) list = (await txStore.createList(uid, body.newListName)) ?? (await txStore.listByName(uid, body.newListName));
+      if (!list) return null;
+      const counts = await txStore.addTargets(
+        list.id,
+        body.targets.map((t) => ({ ...t, ownerName: t.ownerName?.trim() || null })),
+      );
+      return { ...counts, list: (await txStore.list(uid, list.id)) as NonNullable<typeof list> };
+    });
+    if (!result) throw new HttpError(404, LIST_NOT_FOUND);
+    res.status(result.added > 0 ? 201 : 200).json(result);
   });
 
   router.patch('/prospecting/targets/:id', async (req, res) => {

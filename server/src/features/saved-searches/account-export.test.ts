@@ -63,10 +63,10 @@ async function fill(db: Db, userId: string, who: string): Promise<void> {
     `INSERT INTO value_opinions (user_id, label, as_of, subject, result, comment) VALUES ($1, $2, '2026-11-20', '{}', '{"value": 230000}', $3)`,
     [`Avis de ${who}`, `Commentaire de ${who}`],
   );
-  const [list] = await db.query<{ id: string }>(`INSERT INTO prospecting_lists (user_id, name) VALUES ($1, $2) RETURNING id`, [
-    userId,
-    `Liste de ${who}`,
-  ]);
+  const [list] = await db.query<{ id: string }>(
+    `INSERT INTO prospecting_lists (user_id, name, letter_subject) VALUES ($1, $2, $3) RETURNING id`,
+    [userId, `Liste de ${who}`, `Objet de ${who}`],
+  );
   await db.query(`INSERT INTO prospecting_targets (list_id, kind, ref, label, notes) VALUES ($1, 'address', $2, $2, $3)`, [
     list?.id,
     `Cible de ${who}`,
@@ -74,8 +74,8 @@ async function fill(db: Db, userId: string, who: string): Promise<void> {
   ]);
   await one(`INSERT INTO user_territories (user_id, communes) VALUES ($1, $2)`, [[who === 'B' ? '93048' : '93010']]);
   const [listing] = await db.query<{ id: string }>(
-    `INSERT INTO listings (user_id, status, notes, title, price) VALUES ($1, 'visite', $2, $3, 250000) RETURNING id`,
-    [userId, `Notes d’annonce de ${who}`, `Annonce de ${who}`],
+    `INSERT INTO listings (user_id, status, notes, title, price, street_address) VALUES ($1, 'visite', $2, $3, 250000, $4) RETURNING id`,
+    [userId, `Notes d’annonce de ${who}`, `Annonce de ${who}`, `12 Rue de ${who}`],
   );
   await db.query(`INSERT INTO listing_sources (listing_id, portal, url) VALUES ($1, 'seloger', $2)`, [listing?.id, `https://x/${who}`]);
   await db.query(`INSERT INTO listing_prices (listing_id, price, portal) VALUES ($1, 250000, 'seloger'), ($1, 240000, 'seloger')`, [
@@ -136,6 +136,7 @@ describe('account export', () => {
         title: 'Annonce de A',
         status: 'visite',
         notes: 'Notes d’annonce de A',
+        street_address: '12 Rue de A',
         sources: [expect.objectContaining({ portal: 'seloger', url: 'https://x/A' })],
         priceHistory: [expect.objectContaining({ price: 250000 }), expect.objectContaining({ price: 240000 })],
       }),
@@ -143,6 +144,7 @@ describe('account export', () => {
     expect(data.prospectingLists).toEqual([
       expect.objectContaining({
         name: 'Liste de A',
+        letterSubject: 'Objet de A',
         targets: [expect.objectContaining({ label: 'Cible de A', notes: 'Notes de cible de A', status: 'a_contacter' })],
       }),
     ]);

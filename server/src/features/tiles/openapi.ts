@@ -1,5 +1,5 @@
 /** The tile paths of the public API description (merged into server/src/features/market/openapi.ts). */
-import { baseExtentSchema } from '@immoloupe/shared/map/contracts';
+import { baseCoverageSchema, baseExtentSchema } from '@immoloupe/shared/map/contracts';
 import { jsonSchema } from '../market/openapi.js';
 
 const TILE_PARAMS = ['z', 'x', 'y'].map((name) => ({
@@ -40,6 +40,28 @@ export function tilePaths() {
         responses: {
           200: { description: 'Emprise.', content: { 'application/json': { schema: jsonSchema(baseExtentSchema, 'output') } } },
           400: { description: 'Code INSEE invalide (message en français).' },
+          401: TILE_RESPONSES[401],
+          403: TILE_RESPONSES[403],
+        },
+      },
+    },
+    '/tiles/base/coverage': {
+      get: {
+        summary: 'Sources du fond de carte hors ligne dans une vue',
+        description:
+          '`cadastre`\u00a0: un contour de commune du cadastre importé touche la vue (communes, sections, parcelles)\u00a0; `ban`\u00a0: la vue contient des adresses de la BAN (noms de voies). Sans `bbox`, pour tout le fond. La carte ne cite une source que si elle dessine quelque chose avec, et dit quand elle ne dessine rien.',
+        parameters: [
+          {
+            name: 'bbox',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: 'Ouest,sud,est,nord de la vue, en degrés.',
+          },
+        ],
+        responses: {
+          200: { description: 'Sources présentes.', content: { 'application/json': { schema: jsonSchema(baseCoverageSchema, 'output') } } },
+          400: { description: 'Emprise invalide (message en français).' },
           401: TILE_RESPONSES[401],
           403: TILE_RESPONSES[403],
         },

@@ -1,7 +1,8 @@
 /**
  * Vector tiles for the maps, subscriber or access key: `GET /api/tiles/base/{z}/{x}/{y}.pbf`, the
  * offline basemap drawn from our own data (communes, sections, parcels, street names), and
- * `GET /api/tiles/base/extent`, where it has something to draw (extent.ts);
+ * `GET /api/tiles/base/extent`, where it has something to draw (extent.ts), and
+ * `GET /api/tiles/base/coverage?bbox=…`, which of its sources a view holds (coverage.ts);
  * `GET /api/tiles/ventes/{z}/{x}/{y}.pbf?<filters of /api/transactions>`, the sales of the
  * transactions map (clusters, then single sales from zoom 15); `GET /api/tiles/dpe/…` and
  * `GET /api/tiles/copros/…` with the filters of `/api/dpe` and `/api/copros` (markers aggregated
@@ -10,7 +11,7 @@
  */
 import { coproFilterSchema } from '@immoloupe/shared/copro/contracts';
 import { dpeFilterSchema } from '@immoloupe/shared/dpe/contracts';
-import { type BaseExtent, baseExtentQuerySchema } from '@immoloupe/shared/map/contracts';
+import { type BaseCoverage, type BaseExtent, baseCoverageQuerySchema, baseExtentQuerySchema } from '@immoloupe/shared/map/contracts';
 import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
@@ -21,6 +22,7 @@ import { resolvePlace } from '../transactions/place.js';
 import { resolveZone } from '../zone/territory.js';
 import { baseTile } from './base.js';
 import { dataVersions, sendTile, TileCache, tileKey } from './cache.js';
+import { baseCoverage } from './coverage.js';
 import { baseExtent } from './extent.js';
 import { buildSalesTile, SALES_LAYER } from './sales.js';
 import { buildCoprosTile, buildDpeTile, COPROS_LAYER, DPE_LAYER } from './searches.js';
@@ -38,6 +40,13 @@ export function tileRoutes({ db, cache = new TileCache() }: { db: Db; cache?: Ti
   router.get('/tiles/base/extent', requireSubscriber, async (req, res) => {
     const { insee } = baseExtentQuerySchema.parse(req.query);
     const body: BaseExtent = { bounds: await baseExtent(db, insee ?? null) };
+    res.setHeader('Cache-Control', 'private, max-age=300');
+    res.json(body);
+  });
+
+  router.get('/tiles/base/coverage', requireSubscriber, async (req, res) => {
+    const { bbox } = baseCoverageQuerySchema.parse(req.query);
+    const body: BaseCoverage = await baseCoverage(db, bbox ?? null);
     res.setHeader('Cache-Control', 'private, max-age=300');
     res.json(body);
   });

@@ -72,7 +72,10 @@ export function territoryDto(t: StoredTerritory): Territory {
   return {
     // Stored only after validation by polygonGeometrySchema: its positions are [lon, lat] pairs.
     geometry: t.geometry as Territory['geometry'],
-    communes: t.communes.map((insee) => ({ insee, nom: communeByCode(insee)?.nom ?? insee })),
+    communes: t.communes.map((insee) => {
+      const c = communeByCode(insee);
+      return { insee, nom: c?.nom ?? insee, codesPostaux: c?.codesPostaux ?? [] };
+    }),
     updatedAt: t.updatedAt,
     lastVisitAt: t.lastVisitAt,
   };

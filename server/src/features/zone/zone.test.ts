@@ -72,7 +72,8 @@ describe('/api/zone/mine', () => {
     expect(mine?.communes).toEqual([]);
     const his = territoryResponseSchema.parse(await (await bob.fetch('/api/zone/mine')).json()).territory;
     expect(his?.geometry).toBeNull();
-    expect(his?.communes).toEqual([{ insee: '75118', nom: 'Paris 18e Arrondissement' }]);
+    // With its postcode: the commune pickers name it « Paris 18e Arrondissement (75018) ».
+    expect(his?.communes).toEqual([{ insee: '75118', nom: 'Paris 18e Arrondissement', codesPostaux: ['75018'] }]);
 
     // Bob deleting his own zone leaves Alice's in place.
     expect((await bob.fetch('/api/zone/mine', { method: 'DELETE' })).status).toBe(204);

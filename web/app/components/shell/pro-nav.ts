@@ -18,6 +18,9 @@ export const PRO_NAV: ProNavGroup[] = [
       { path: '/pro/transactions', label: 'Transactions', icon: 'tabler:receipt-euro' },
       { path: '/pro/analysemarche', label: 'Analyse de marché', icon: 'tabler:chart-line' },
       { path: '/pro/avisdevaleur', label: 'Avis de valeur', icon: 'tabler:scale' },
+      { path: '/pro/test/carte3dsimple', label: 'Carte 3D des prix', icon: 'tabler:building-skyscraper' },
+      // Encoded, as shared/src/routes.ts declares it (the spec's name has a space).
+      { path: '/pro/test/carte3d%20combinee', label: 'Carte 3D combinée', icon: 'tabler:stack-2' },
     ],
   },
   {

@@ -6,42 +6,24 @@ import {
   ADMIN_PAGE_SIZE,
   type AdminSubscriptionRequest,
   type AdminUser,
-  adminUserListResponseSchema,
   messageResponseSchema,
 } from '@immoloupe/shared/accounts/contracts';
 import { formatDate, formatInteger, NBSP } from '@immoloupe/shared/format';
 import { Alert, Badge, Button, Group, Loader, Menu, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useState } from 'react';
+import { useConfirm } from '~/components/confirm-dialog';
 import { UserAccessMenu } from '~/features/admin/user-access-menu';
 import { ApiError, apiFetch } from '~/lib/api';
 import { describeAbo } from './subscription-state.logic';
+import { useAdminUsers } from './use-admin-users';
 
 const MONTHS = [1, 3, 12];
 
 export function AdminUsers() {
-  const [query, setQuery] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ users: AdminUser[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const params = new URLSearchParams({ page: String(page), ...(search ? { q: search } : {}) });
-      setData(await apiFetch(`/api/admin/users?${params}`, adminUserListResponseSchema));
-      setError(null);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'La liste n’a pas pu être chargée.');
-    }
-  }, [page, search]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { query, type, search, page, setPage, data, error, load } = useAdminUsers();
+  const { ask, dialog } = useConfirm();
 
   async function act(user: AdminUser, request: AdminSubscriptionRequest) {
-    if (request.action === 'end' && !window.confirm(`Terminer maintenant l’abonnement du compte ${user.email}${NBSP}?`)) return;
     try {
       const res = await apiFetch(`/api/admin/users/${user.id}/subscription`, messageResponseSchema.loose(), {
         method: 'POST',
@@ -54,28 +36,27 @@ export function AdminUsers() {
     }
   }
 
+  const end = (user: AdminUser) =>
+    ask({
+      title: 'Terminer l’abonnement',
+      message: `Terminer maintenant l’abonnement du compte ${user.email}${NBSP}?`,
+      detail: `Son accès aux outils réservés aux abonnés s’arrête aussitôt${NBSP}; un abonnement payé par carte est aussi résilié chez Stripe.`,
+      verb: 'Terminer',
+      destructive: true,
+      action: () => act(user, { action: 'end' }),
+    });
+
   const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)) : 1;
   return (
     <Stack gap="md">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setPage(1);
-          setSearch(query.trim());
-        }}
-      >
-        <Group align="flex-end">
-          <TextInput
-            label="Rechercher une adresse e-mail"
-            value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" variant="default">
-            Rechercher
-          </Button>
-        </Group>
-      </form>
+      {dialog}
+      <TextInput
+        type="search"
+        label="Rechercher une adresse e-mail"
+        description="La liste suit le texte tapé."
+        value={query}
+        onChange={(e) => type(e.currentTarget.value)}
+      />
       {error ? <Alert color="red">{error}</Alert> : null}
       {!data ? (
         <Loader size="sm" />
@@ -149,7 +130,7 @@ export function AdminUsers() {
                             </Menu>
                           ) : null}
                           {u.abo && u.aboactif ? (
-                            <Button size="xs" color="red" variant="subtle" onClick={() => act(u, { action: 'end' })}>
+                            <Button size="xs" color="red" variant="subtle" onClick={() => end(u)}>
                               Terminer
                             </Button>
                           ) : null}

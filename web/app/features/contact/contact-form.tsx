@@ -1,6 +1,7 @@
 /**
  * The contact form: checked in the browser with the same zod schema as the server, sent to
- * `POST /api/contact` (CSRF header through apiFetch), field errors shown under each field.
+ * `POST /api/contact` (CSRF header through apiFetch), field errors shown under each field. A link
+ * may prefill the subject (`/contact?objet=…`: a subscriber's request for a data import).
  */
 import {
   CONTACT_LIMITS,
@@ -11,8 +12,10 @@ import {
   HONEYPOT_FIELD,
 } from '@immoloupe/shared/contact/contact-message';
 import { formatInteger } from '@immoloupe/shared/format';
+import { CONTACT_SUBJECT_PARAM } from '@immoloupe/shared/opendata/import-hint';
 import { Alert, Box, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ApiError, apiFetch } from '~/lib/api';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
@@ -22,7 +25,11 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind
 const EMPTY: Required<Omit<ContactMessageInput, typeof HONEYPOT_FIELD>> = { name: '', email: '', subject: '', message: '' };
 
 export function ContactForm() {
-  const [values, setValues] = useState(EMPTY);
+  const [params] = useSearchParams();
+  const [values, setValues] = useState(() => ({
+    ...EMPTY,
+    subject: (params.get(CONTACT_SUBJECT_PARAM) ?? '').slice(0, CONTACT_LIMITS.subject),
+  }));
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const honeypot = useRef<HTMLInputElement>(null);

@@ -1,8 +1,12 @@
-/** One co-ownership in a drawer: syndic and mandate, its parcels (links to their sheet), its DPE, the DVF sales on its parcels. */
-import { coproDetailSchema } from '@immoloupe/shared/copro/contracts';
+/**
+ * One co-ownership in a drawer: syndic and mandate, its parcels (links to their sheet), its DPE, the
+ * DVF sales on its parcels — or, when the RNIC gives no cadastral reference, the DPE and sales
+ * matched by its address, with a note saying so.
+ */
+import { type CoproDetail, coproDetailSchema } from '@immoloupe/shared/copro/contracts';
 import { mandateSentence } from '@immoloupe/shared/copro/mandate.logic';
 import { formatDate, formatInteger, formatSiret, formatSurface, NBSP, parisIsoDate } from '@immoloupe/shared/format';
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ClassBadge } from '~/features/dpe/dpe-table';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
@@ -11,8 +15,31 @@ import { useDetail } from '~/features/zone/use-search';
 
 const FAILURE = 'La copropriété n’a pas pu être chargée.';
 
+/** How the DPE and sales of a co-ownership without cadastral references were matched: the agent knows it is an approximation. */
+export function proximityNote(p: NonNullable<CoproDetail['proximity']>): string {
+  const within = `à moins de ${formatInteger(p.radiusM)}${NBSP}m`;
+  return p.by === 'adresse'
+    ? `Ventes et DPE rapprochés par l’adresse (même numéro, même voie), ${within}${NBSP}: cette copropriété n’a pas de référence cadastrale au RNIC.`
+    : `Ventes et DPE rapprochés par la position, ${within}${NBSP}: cette copropriété n’a ni référence cadastrale ni numéro dans son adresse au RNIC, ils peuvent être ceux d’un immeuble voisin.`;
+}
+
+/** Title, empty sentence and table name of the sales section. */
+function salesWording(p: CoproDetail['proximity']) {
+  if (p === null)
+    return {
+      title: 'Ventes DVF sur ses parcelles',
+      empty: 'Aucune vente DVF chargée sur ces parcelles.',
+      label: 'Ventes sur les parcelles',
+    };
+  if (p.by === 'adresse')
+    return { title: 'Ventes DVF à son adresse', empty: 'Aucune vente DVF chargée à cette adresse.', label: 'Ventes à l’adresse' };
+  const within = `à moins de ${formatInteger(p.radiusM)}${NBSP}m`;
+  return { title: `Ventes DVF ${within}`, empty: `Aucune vente DVF chargée ${within}.`, label: `Ventes ${within}` };
+}
+
 export function CoproDrawer({ numero, onClose }: { numero: string | null; onClose: () => void }) {
   const { detail: c, error } = useDetail(numero ? `/api/copros/${encodeURIComponent(numero)}` : null, coproDetailSchema, FAILURE);
+  const sales = salesWording(c?.proximity ?? null);
   return (
     <DetailDrawer
       opened={numero !== null}
@@ -49,6 +76,11 @@ export function CoproDrawer({ numero, onClose }: { numero: string | null; onClos
               </Text>
             ))}
           </DetailSection>
+          {c.proximity ? (
+            <Alert color="yellow" role="note">
+              {proximityNote(c.proximity)}
+            </Alert>
+          ) : null}
           <DetailSection title="DPE de l’immeuble" empty={c.dpe.length === 0 ? 'Aucun DPE chargé pour cette copropriété.' : null}>
             <Table withTableBorder aria-label="DPE de la copropriété">
               <Table.Tbody>
@@ -64,12 +96,9 @@ export function CoproDrawer({ numero, onClose }: { numero: string | null; onClos
               </Table.Tbody>
             </Table>
           </DetailSection>
-          <DetailSection
-            title="Ventes DVF sur ses parcelles"
-            empty={c.sales.length === 0 ? 'Aucune vente DVF chargée sur ces parcelles.' : null}
-          >
+          <DetailSection title={sales.title} empty={c.sales.length === 0 ? sales.empty : null}>
             <SalesTable
-              label="Ventes sur les parcelles"
+              label={sales.label}
               sales={c.sales.map((s) => ({ ...s, what: `${formatInteger(s.locaux)} lot${s.locaux > 1 ? 's' : ''}` }))}
             />
           </DetailSection>

@@ -10,13 +10,13 @@ import {
   SYNDIC_TYPE_LABELS,
   SYNDIC_TYPES,
 } from '@immoloupe/shared/copro/contracts';
-import { mandateEnded } from '@immoloupe/shared/copro/mandate.logic';
-import { formatDate, formatInteger, NBSP, parisIsoDate } from '@immoloupe/shared/format';
-import { Anchor, Button, Checkbox, Grid, Group, Paper, Select, Stack, Table, TextInput } from '@mantine/core';
+import { formatInteger, NBSP, parisIsoDate } from '@immoloupe/shared/format';
+import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
+import { Button, Checkbox, Grid, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ImportHint } from '~/components/import-hint';
 import { LabelledChips } from '~/components/labelled-chips';
-import { WideTable } from '~/components/wide-table';
 import { ClusterMap } from '~/features/zone/cluster-map';
 import { NoZoneNotice, Pager, RangeFields, ResultHeader, SearchError } from '~/features/zone/search-parts';
 import { useMyZoneGate } from '~/features/zone/use-my-zone-gate';
@@ -24,6 +24,7 @@ import { useSearchResult } from '~/features/zone/use-search';
 import { ZoneField } from '~/features/zone/zone-field';
 import { CoproDrawer } from './copro-drawer';
 import { type CoproForm, coproFormFromUrl, coproFormQuery, mandateNote } from './copro-search.logic';
+import { CoproTable } from './copro-table';
 
 export function CoproSearch() {
   const [params, setParams] = useSearchParams();
@@ -107,52 +108,17 @@ export function CoproSearch() {
           {result ? (
             <Stack gap="xs">
               <ResultHeader total={result.total} csv={`/api/copros.csv?${query}`}>
-                {result.total === 0
-                  ? 'Aucune copropriété ne correspond. Si la zone n’en a aucune, le fichier RNIC de son département n’est pas encore importé\u00a0: un administrateur l’importe depuis Administration › Imports de données.'
-                  : `${formatInteger(result.total)} copropriété${result.total > 1 ? 's' : ''}${result.mine ? ' dans ma zone' : ''}`}
+                {result.total === 0 ? (
+                  <>
+                    Aucune copropriété ne correspond. Si la zone n’en a aucune, le fichier RNIC de son département n’est pas encore importé.{' '}
+                    <ImportHint source="copro" departement={departementOfCodes(params.get('insee')?.split(',') ?? [])} />
+                  </>
+                ) : (
+                  `${formatInteger(result.total)} copropriété${result.total > 1 ? 's' : ''}${result.mine ? ' dans ma zone' : ''}`
+                )}
                 {mandateNote(params, result.asOf, today)}
               </ResultHeader>
-              {result.total > 0 ? (
-                <WideTable label="Copropriétés trouvées" minWidth={600}>
-                  <Table striped highlightOnHover withTableBorder>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">Copropriété</Table.Th>
-                        <Table.Th scope="col">Adresse</Table.Th>
-                        <Table.Th scope="col">Lots</Table.Th>
-                        <Table.Th scope="col">Syndic</Table.Th>
-                        <Table.Th scope="col">Fin de mandat</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {result.items.map((c) => (
-                        <Table.Tr key={c.numero}>
-                          <Table.Td>
-                            {/* A link-like button that wraps: a long name no longer pushes « Fin de mandat » out of view. */}
-                            <Anchor
-                              component="button"
-                              type="button"
-                              size="sm"
-                              ta="left"
-                              onClick={() => setOpen(c.numero)}
-                              aria-label={`Ouvrir la copropriété ${c.numero}`}
-                            >
-                              {c.nom ?? c.numero}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td miw={160}>{c.adresse ?? '—'}</Table.Td>
-                          <Table.Td>{c.lots === null ? '—' : formatInteger(c.lots)}</Table.Td>
-                          <Table.Td>{c.syndic ?? c.typeSyndic ?? '—'}</Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            {c.finMandat ? formatDate(c.finMandat) : '—'}
-                            {mandateEnded(c, today) ? ' (échu)' : ''}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </WideTable>
-              ) : null}
+              {result.total > 0 ? <CoproTable items={result.items} today={today} onOpen={setOpen} /> : null}
               <Pager page={result.page} total={result.total} pageSize={result.pageSize} onPage={search} feminine />
             </Stack>
           ) : null}

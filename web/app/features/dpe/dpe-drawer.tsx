@@ -6,14 +6,14 @@
 
 import { mandateEnded } from '@immoloupe/shared/copro/mandate.logic';
 import { type DpeDetail, dpeDetailSchema } from '@immoloupe/shared/dpe/contracts';
-import { complementBesidesFloor, dpeFloor, dpePostalAddress, dpeTargetAddress, floorLabel } from '@immoloupe/shared/dpe/dpe-address.logic';
+import { complementBesidesFloor, dpeFloor, dpePostalAddress, floorLabel } from '@immoloupe/shared/dpe/dpe-address.logic';
 import { formatDate, formatInteger, formatSurface, NBSP, parisIsoDate } from '@immoloupe/shared/format';
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
 import { DetailDrawer, DetailSection, SalesTable } from '~/features/zone/search-parts';
 import { useDetail } from '~/features/zone/use-search';
-import { ClassBadge } from './dpe-table';
+import { ClassBadge, dpeTarget } from './dpe-table';
 
 const FAILURE = 'Le DPE n’a pas pu être chargé.';
 
@@ -69,12 +69,7 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
             </Text>
           </Group>
           <RentalBan d={detail} today={today} />
-          <AddToListButton
-            kind="dpe"
-            refId={detail.numero}
-            label={`DPE ${detail.classe ?? ''} — ${dpeTargetAddress(detail)}`}
-            address={dpeTargetAddress(detail)}
-          />
+          <AddToListButton kind="dpe" refId={detail.numero} label={dpeTarget(detail).label} address={dpeTarget(detail).address ?? ''} />
           <DetailSection
             title="Parcelle"
             empty={detail.parcel ? null : `Parcelle inconnue${NBSP}: le cadastre ou la BAN de cette commune ne sont pas importés.`}

@@ -5,9 +5,11 @@
  */
 import { type DpeList, dpeListSchema } from '@immoloupe/shared/dpe/contracts';
 import { formatInteger, NBSP } from '@immoloupe/shared/format';
+import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Grid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ImportHint } from '~/components/import-hint';
 import { ClusterMap } from '~/features/zone/cluster-map';
 import { NoZoneNotice, ResultHeader, SearchError } from '~/features/zone/search-parts';
 import { useMyZoneGate } from '~/features/zone/use-my-zone-gate';
@@ -43,9 +45,14 @@ export function DpeSearch() {
           {result ? (
             <Stack gap="xs">
               <ResultHeader total={result.total} csv={`/api/dpe.csv?${query}`}>
-                {result.total === 0
-                  ? 'Aucun DPE ne correspond. Si la zone n’en a aucun, le fichier ADEME de son département n’est pas encore importé\u00a0: un administrateur l’importe depuis Administration › Imports de données.'
-                  : `${formatInteger(result.total)} DPE${result.mine ? ' dans ma zone' : ''}`}
+                {result.total === 0 ? (
+                  <>
+                    Aucun DPE ne correspond. Si la zone n’en a aucun, le fichier ADEME de son département n’est pas encore importé.{' '}
+                    <ImportHint source="dpe" departement={departementOfCodes(params.get('insee')?.split(',') ?? [])} />
+                  </>
+                ) : (
+                  `${formatInteger(result.total)} DPE${result.mine ? ' dans ma zone' : ''}`
+                )}
               </ResultHeader>
               {result.total > 0 ? (
                 <DpeTable

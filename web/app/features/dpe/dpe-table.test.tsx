@@ -1,13 +1,18 @@
 /** The DPE table: the flats of one building told apart, the town written once, few enough columns to sit beside the map. */
 import type { DpeItem, DpeList } from '@immoloupe/shared/dpe/contracts';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COPROS, stubBulkApi } from '~/features/prospecting/test-bulk';
 import { installMantineDomShims } from '~/test/mantine-dom';
-import { DpeTable } from './dpe-table';
+import { DpeTable, dpeTarget } from './dpe-table';
 
 beforeAll(installMantineDomShims);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const flat = (n: number): DpeItem => ({
   numero: `2461E141972${n}X`,
@@ -51,7 +56,7 @@ describe('DpeTable', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Date ▼', 'Classe', 'Surface', 'Construction', 'Logement']);
+    ).toEqual(['', 'Date ▼', 'Classe', 'Surface', 'Construction', 'Logement']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toContain('APP 1/69');
     expect(rows[1]?.textContent).toContain('APP 6/69');
@@ -63,5 +68,57 @@ describe('DpeTable', () => {
       }),
     );
     expect(onOpen).toHaveBeenCalledWith('2461E1419726X');
+  });
+
+  it('adds the rows ticked to a list in one call, and says how many went in and where', async () => {
+    const { fetch, bulkBodies } = stubBulkApi(() => ({ added: 1, alreadyPresent: 1 }));
+    const page = (items: DpeItem[]): DpeList => ({ total: 60, page: 1, pageSize: 50, byClass: { F: 60 }, mine: false, items });
+    const tree = (result: DpeList) => (
+      <MantineProvider>
+        <MemoryRouter>
+          <DpeTable result={result} sort="date" order="desc" onSort={() => undefined} onPage={() => undefined} onOpen={() => undefined} />
+        </MemoryRouter>
+      </MantineProvider>
+    );
+    const { rerender } = render(tree(page([flat(1), flat(2), flat(3)])));
+    const box = (name: RegExp | string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+    const action = () => screen.getByRole('button', { name: /^Ajouter la sélection à une liste/ }) as HTMLButtonElement;
+    expect(action().textContent).toBe('Ajouter la sélection à une liste (0)');
+    expect(action().disabled).toBe(true);
+
+    // « Tout sélectionner » ticks the page, then one row is left out.
+    fireEvent.click(box('Tout sélectionner sur cette page'));
+    expect(action().textContent).toBe('Ajouter la sélection à une liste (3)');
+    fireEvent.click(box(/^Sélectionner le DPE 2461E1419722X/));
+    expect(action().textContent).toBe('Ajouter la sélection à une liste (2)');
+    expect(box('Tout sélectionner sur cette page').checked).toBe(false);
+    expect(box('Tout sélectionner sur cette page').getAttribute('data-indeterminate')).toBe('true');
+
+    fireEvent.click(action());
+    // The last list is preselected, and named in the answer.
+    await waitFor(() =>
+      expect((screen.getAllByLabelText('Liste').find((e) => e.tagName === 'INPUT') as HTMLInputElement).value).toBe('Copros Bondy (4)'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter ces 2 cibles' }));
+    expect((await screen.findByRole('status')).textContent).toContain(
+      '1\u00a0cible ajoutée à «\u00a0Copros Bondy\u00a0», 1\u00a0déjà présente.',
+    );
+    expect(bulkBodies).toEqual([{ listId: COPROS.id, targets: [dpeTarget(flat(1)), dpeTarget(flat(3))] }]);
+    expect(bulkBodies[0]?.targets[0]).toMatchObject({
+      kind: 'dpe',
+      ref: '2461E1419721X',
+      label: 'DPE F — 69 Rue du Mont Saint Michel 61100 Flers, APP 1/69, rez-de-chaussée',
+    });
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+    // Once added, nothing stays ticked.
+    expect(action().textContent).toBe('Ajouter la sélection à une liste (0)');
+    expect(box(/^Sélectionner le DPE 2461E1419721X/).checked).toBe(false);
+
+    // Another page starts with nothing ticked.
+    fireEvent.click(box(/^Sélectionner le DPE 2461E1419721X/));
+    expect(action().textContent).toBe('Ajouter la sélection à une liste (1)');
+    rerender(tree(page([flat(4), flat(5)])));
+    expect(action().textContent).toBe('Ajouter la sélection à une liste (0)');
+    expect(box('Tout sélectionner sur cette page').checked).toBe(false);
   });
 });

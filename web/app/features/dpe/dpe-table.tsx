@@ -1,10 +1,14 @@
 /** The page of DPE found: counts per class, a sortable table, paging; a row opens the detail. */
 import { DPE_BUILDING_TYPE_LABELS, DPE_CLASS_COLORS, type DpeItem, type DpeList } from '@immoloupe/shared/dpe/contracts';
-import { dpePostalAddress, dpeUnit } from '@immoloupe/shared/dpe/dpe-address.logic';
+import { dpePostalAddress, dpeTargetAddress, dpeUnit } from '@immoloupe/shared/dpe/dpe-address.logic';
 import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
+import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { WideTable } from '~/components/wide-table';
+import { BulkAddToList } from '~/features/prospecting/bulk-add-to-list';
+import { SelectAllHeader, SelectRowCell } from '~/features/prospecting/selection-cells';
+import { useRowSelection } from '~/features/prospecting/use-row-selection';
 import { Pager } from '~/features/zone/search-parts';
 
 export function ClassBadge({ classe }: { classe: string | null }) {
@@ -15,6 +19,12 @@ export function ClassBadge({ classe }: { classe: string | null }) {
       {classe}
     </Badge>
   );
+}
+
+/** A DPE as a prospecting target: the same from a row of the table and from its sheet. */
+export function dpeTarget(d: DpeItem): TargetInput {
+  const address = dpeTargetAddress(d);
+  return { kind: 'dpe', ref: d.numero, label: `DPE ${d.classe ?? ''} — ${address}`, address };
 }
 
 const SORTABLE: { key: string; label: string }[] = [
@@ -63,6 +73,7 @@ export function DpeTable(props: {
   onOpen: (numero: string) => void;
 }) {
   const { result, sort, order } = props;
+  const selection = useRowSelection(result.items, (d) => d.numero);
   return (
     <>
       <Group gap="xs" aria-label="Nombre de DPE par classe" role="group">
@@ -73,10 +84,12 @@ export function DpeTable(props: {
           </Group>
         ))}
       </Group>
+      <BulkAddToList targets={selection.selected().map(dpeTarget)} onAdded={selection.clear} />
       <WideTable label="DPE trouvés" minWidth={560}>
         <Table striped highlightOnHover withTableBorder>
           <Table.Thead>
             <Table.Tr>
+              <SelectAllHeader selection={selection} />
               {SORTABLE.map((s) => (
                 <Table.Th key={s.key} scope="col" aria-sort={sort === s.key ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
                   <Button
@@ -95,6 +108,7 @@ export function DpeTable(props: {
           <Table.Tbody>
             {result.items.map((d) => (
               <Table.Tr key={d.numero}>
+                <SelectRowCell selection={selection} row={d} label={`le DPE ${d.numero}, ${dpePostalAddress(d) || 'adresse inconnue'}`} />
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.date)}</Table.Td>
                 <Table.Td>
                   <ClassBadge classe={d.classe} />

@@ -37,6 +37,16 @@ describe('screenshots of the extension panel', () => {
     for (const text of [shot.alt, shot.caption, PANEL_SCREENSHOTS_NOTE]) expect(text.match(/ [:;?!€%]/g) ?? []).toEqual([]);
   });
 
+  it('calls no place « probable » that the panel rates under 1 %', () => {
+    // The panel heads such a candidate « Localisation incertaine » (extension/src/panel/panel.logic.ts).
+    const weak = PANEL_SCREENSHOTS.filter((s) => /moins de 1\u00a0%/.test(s.alt));
+    expect(weak.map((s) => s.portal)).toEqual(['seloger']);
+    for (const shot of weak) {
+      expect(`${shot.alt} ${shot.caption}`, shot.src).not.toMatch(/probables?\b/i);
+      expect(shot.caption, shot.src).toContain('localisation incertaine');
+    }
+  });
+
   it('keeps no other picture in web/public/extension/', () => {
     const expected = new Set(PANEL_SCREENSHOTS.map((s) => s.src.replace('/extension/', '')));
     expect(readdirSync(`${PUBLIC_DIR}/extension`).filter((f) => !expected.has(f))).toEqual([]);

@@ -3,8 +3,8 @@
  * states every data page shows. Sample values, marked as such on the page.
  */
 import { formatInteger } from '@immoloupe/shared/format';
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Stack, Text } from '@mantine/core';
+import { ImportHint } from '~/components/import-hint';
 import { Chart } from '~/features/charts/chart';
 import { PALETTE } from '~/features/charts/options';
 import { MapView } from '~/features/map/map-view';
@@ -30,11 +30,8 @@ export function StatesDemo() {
     <Stack gap="sm">
       <Alert color="blue" title="Aucune donnée pour cette commune">
         <Text size="sm">
-          Une page sans données le dit et explique comment les importer{'\u00a0'}: depuis l’
-          <Anchor component={Link} to="/pro/admin">
-            administration
-          </Anchor>{' '}
-          ou avec la commande npm run data:import.
+          Une page sans données le dit, puis explique comment les obtenir, selon le lecteur (abonné ou administrateur).{' '}
+          <ImportHint source="dvf" departement="93" />
         </Text>
       </Alert>
       <Alert color="red" title="Le chargement a échoué">

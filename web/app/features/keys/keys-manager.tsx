@@ -1,6 +1,6 @@
 /**
  * Personal access keys: create one with a name (the key is shown once, to copy), the list with
- * the last use, revoke. Used by the browser extension and the public API (`Authorization: Bearer`).
+ * the last use, revoke (confirmed in a window of the page). Used by the browser extension and the public API (`Authorization: Bearer`).
  */
 import {
   createKeyResponseSchema,
@@ -12,6 +12,7 @@ import { formatDate, NBSP } from '@immoloupe/shared/format';
 import { Alert, Button, Code, CopyButton, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useConfirm } from '~/components/confirm-dialog';
 import { ApiError, apiFetch } from '~/lib/api';
 import { useSessionUser } from '~/lib/session';
 
@@ -25,6 +26,7 @@ export function KeysManager({ focusCreate = false }: { focusCreate?: boolean }) 
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const user = useSessionUser();
+  const { ask, dialog } = useConfirm();
   // Keys open the subscribers' tools: the server refuses them without an active subscription.
   const mayCreate = !user || user.role === 'admin' || user.client?.aboactif === true;
 
@@ -56,8 +58,17 @@ export function KeysManager({ focusCreate = false }: { focusCreate?: boolean }) 
     }
   }
 
-  async function revoke(key: KeySummary) {
-    if (!window.confirm(`Révoquer la clé «${NBSP}${key.name}${NBSP}»${NBSP}? Ce qui l’utilise cessera de fonctionner.`)) return;
+  const revoke = (key: KeySummary) =>
+    ask({
+      title: 'Révoquer la clé',
+      message: `Révoquer la clé «${NBSP}${key.name}${NBSP}»${NBSP}?`,
+      detail: 'Ce qui l’utilise (extension navigateur, API) cessera aussitôt de fonctionner.',
+      verb: 'Révoquer',
+      destructive: true,
+      action: () => remove(key),
+    });
+
+  async function remove(key: KeySummary) {
     try {
       await apiFetch(`/api/keys/${key.id}`, messageResponseSchema.nullable(), { method: 'DELETE' });
       await load();
@@ -68,6 +79,7 @@ export function KeysManager({ focusCreate = false }: { focusCreate?: boolean }) 
 
   return (
     <Stack gap="lg">
+      {dialog}
       {mayCreate ? null : (
         <Alert color="blue" title="Un abonnement actif est nécessaire" data-testid="keys-need-subscription">
           <Stack gap="xs" align="flex-start">

@@ -1,6 +1,7 @@
 /** The analysis of a listing: €/m² against the DVF medians, estimate and gap, candidates, DPE. */
 import { formatDate, formatEstimate, formatEuros, formatEurosPerSquareMetre, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/store.logic';
+import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Alert, Anchor, Badge, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { localisationHref } from './api';
@@ -136,7 +137,7 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <CandidatesList candidates={a.candidates} />
+          <CandidatesList candidates={a.candidates} departement={departementOfCodes(a.commune ? [a.commune.insee] : [])} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           {points.length > 0 ? <PointMap points={points} label="Carte des adresses candidates" numbered height={360} /> : null}

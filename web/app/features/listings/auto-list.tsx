@@ -8,6 +8,7 @@ import { type AutoList, byBargain } from '@immoloupe/shared/listings/search';
 import { Alert, Anchor, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ImportHint } from '~/components/import-hint';
 import { ApiError } from '~/lib/api';
 import { automaticList } from './api';
 import { PoolRow } from './pool-row';
@@ -47,8 +48,8 @@ function Empty({ data }: { data: AutoList }) {
   if (data.poolSize === 0)
     return (
       <Alert color="blue" title="Aucune annonce importée">
-        Les annonces viennent des flux importés (exports Bien’ici, extraits PAP, cartes SeLoger, objets de l’API leboncoin){'\u00a0'}: un
-        administrateur les importe depuis Administration › Imports de données. Les annonces que vous enregistrez vous-même sont dans{' '}
+        Les annonces viennent des flux importés (exports Bien’ici, extraits PAP, cartes SeLoger, objets de l’API leboncoin).{' '}
+        <ImportHint source="annonces" /> Les annonces que vous enregistrez vous-même sont dans{' '}
         <Anchor component={Link} to="/pro/mesannonces">
           Mes annonces
         </Anchor>

@@ -2,6 +2,7 @@
 import type { LocalisationCandidate } from '@immoloupe/shared/listings/localisation.logic';
 import { Anchor, Badge, Card, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { ImportHint } from '~/components/import-hint';
 import { addressAnalysisHref } from './api';
 
 /**
@@ -14,12 +15,19 @@ export function scoreColor(score: number): string {
   return score >= 80 ? '#2b8a3e' : score >= 50 ? '#e67700' : '#868e96';
 }
 
-export function CandidatesList({ candidates }: { candidates: readonly LocalisationCandidate[] }) {
+export function CandidatesList({
+  candidates,
+  departement = null,
+}: {
+  candidates: readonly LocalisationCandidate[];
+  /** The listing's département, when known: named in the hint on missing DPE. */
+  departement?: string | null;
+}) {
   if (candidates.length === 0) {
     return (
       <Text>
-        Aucun DPE de la zone ne correspond à ces valeurs. Vérifiez le code postal et les valeurs lues. Si les DPE du département ne sont pas
-        encore importés, un administrateur peut les importer (Administration › Imports de données).
+        Aucun DPE de la zone ne correspond à ces valeurs. Vérifiez le code postal et les valeurs lues. Les DPE du département ne sont
+        peut-être pas encore importés. <ImportHint source="dpe" departement={departement} />
       </Text>
     );
   }

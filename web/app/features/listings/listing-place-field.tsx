@@ -9,10 +9,20 @@ import { useState } from 'react';
 import { AddressSearch } from '~/features/market/address-search';
 import { addressAnalysisHref } from './api';
 
-/** « 139 Avenue Carnot 93140 Bondy » → its postcode and town. */
+/** « 139 Avenue Carnot, 93140 Bondy » → its postcode and town. */
 export function postcodeAndTown(label: string): { postcode: string; city: string } | null {
   const m = /\b(\d{5})\s+(.+)$/.exec(label.trim());
   return m?.[1] && m[2] ? { postcode: m[1], city: m[2] } : null;
+}
+
+/**
+ * « 139 Avenue Carnot, 93140 Bondy » → « 139 Avenue Carnot », stored apart from the postcode and town;
+ * null for a pick without a street (a commune, « Bondy (93140) », or a parcel).
+ */
+export function streetOf(label: string): string | null {
+  const text = label.trim();
+  const m = /\b(\d{5})\s+(.+)$/.exec(text);
+  return m ? text.slice(0, m.index).replace(/[\s,]+$/, '') || null : null;
 }
 
 export function ListingPlaceField({
@@ -37,7 +47,7 @@ export function ListingPlaceField({
         onPick={(a) => {
           if (!a) return;
           setPicked(a.label);
-          onPlace({ ...fields, lat: a.lat, lon: a.lon, ...(postcodeAndTown(a.label) ?? {}) });
+          onPlace({ ...fields, lat: a.lat, lon: a.lon, ...(postcodeAndTown(a.label) ?? {}), streetAddress: streetOf(a.label) });
         }}
       />
       <Text size="xs" c="dimmed" mt={4} data-testid="position-annonce">

@@ -1,4 +1,7 @@
-/** « Mes annonces »: a card says where the listing is and links to its page; saving the notes says so. */
+/**
+ * « Mes annonces »: a card says where the listing is (the street it was placed at) and links to its
+ * page; saving the notes says so.
+ */
 import type { SavedListing } from '@immoloupe/shared/listings/store.logic';
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -25,6 +28,7 @@ const CARNOT: SavedListing = {
   surface: 62,
   postcode: '93140',
   city: 'Bondy',
+  streetAddress: '139 Avenue Carnot',
   lat: 48.9023,
   lon: 2.4828,
   photoUrl: null,
@@ -42,6 +46,7 @@ const LYON: SavedListing = {
   postcode: '69008',
   city: 'Lyon 8ème',
   district: 'La Plaine',
+  streetAddress: null,
   lat: null,
   lon: null,
   sources: [
@@ -80,12 +85,14 @@ describe('MyListings', () => {
     show();
     const [carnot, lyon] = await screen.findAllByTestId('mon-annonce');
     if (!carnot || !lyon) throw new Error('two cards expected');
-    expect(within(carnot).getByTestId('lieu-annonce').textContent).toBe('93140 Bondy · voir sa position');
+    // Placed by its address in the analysis: the street picked shows with the postcode and town.
+    expect(within(carnot).getByTestId('lieu-annonce').textContent).toBe('139 Avenue Carnot, 93140 Bondy · voir sa position');
     expect(within(carnot).getByRole('link', { name: 'voir sa position' }).getAttribute('href')).toBe(
       '/pro/analyseadresse?lat=48.9023&lon=2.4828',
     );
     expect(within(carnot).queryByRole('link', { name: 'Voir l’annonce' })).toBeNull();
-    expect(within(lyon).getByTestId('lieu-annonce').textContent).toBe('La Plaine, 69008 Lyon 8ème');
+    // The portal’s « Lyon 8ème » is written as French typography does.
+    expect(within(lyon).getByTestId('lieu-annonce').textContent).toBe('La Plaine, 69008 Lyon 8e');
     const page = within(lyon).getByRole('link', { name: 'Voir l’annonce' });
     expect(page.getAttribute('href')).toBe(LYON.sources[0]?.url);
     expect(page.getAttribute('target')).toBe('_blank');

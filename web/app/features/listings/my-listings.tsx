@@ -5,6 +5,7 @@
 import { formatDate, formatSurface } from '@immoloupe/shared/format';
 import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingFields, type SavedListing } from '@immoloupe/shared/listings/store.logic';
+import { displayTown } from '@immoloupe/shared/listings/text.logic';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -37,7 +38,10 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
         return false;
       });
   const url = l.sources.find((s) => s.url)?.url;
-  const place = [l.district, [l.postcode, l.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  // The street picked in « Adresse du bien » when the listing was placed by its address.
+  const place = [l.streetAddress, l.district, [l.postcode, l.city && displayTown(l.city)].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return (
     <Card withBorder data-testid="mon-annonce">
       <Stack gap="xs">

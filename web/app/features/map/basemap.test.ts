@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BASEMAP_SOURCE, cadastreLayers, fetchStyle, isPlanIgn, offlineStyle } from './basemap';
+import {
+  BAN_ATTRIBUTION,
+  BASEMAP_SOURCE,
+  basemapAttribution,
+  basemapSource,
+  CADASTRE_ATTRIBUTION,
+  cadastreLayers,
+  fetchStyle,
+  isPlanIgn,
+  offlineStyle,
+} from './basemap';
 
 const answer = (body: unknown, status = 200) => (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
 
@@ -30,5 +40,17 @@ describe('basemap', () => {
   it('recognises the Plan IGN style, whose attribution we add', () => {
     expect(isPlanIgn('https://data.geopf.fr/annexes/ressources/vectorTiles/styles/PLAN.IGN/standard.json')).toBe(true);
     expect(isPlanIgn('https://tiles.exemple.fr/style.json')).toBe(false);
+  });
+
+  it('names each source only where it draws: no cadastre imported, no cadastre named', () => {
+    expect(basemapSource('https://immoloupe.fr')).not.toHaveProperty('attribution');
+    const both = { cadastre: true, ban: true };
+    expect(basemapAttribution(both, 15, true)).toBe(`${CADASTRE_ATTRIBUTION} · ${BAN_ATTRIBUTION} · Licence Ouverte 2.0`);
+    // Street names are drawn from zoom 14, and never over a configured style.
+    expect(basemapAttribution(both, 13, true)).toBe(`${CADASTRE_ATTRIBUTION} · Licence Ouverte 2.0`);
+    expect(basemapAttribution(both, 15, false)).toBe(`${CADASTRE_ATTRIBUTION} · Licence Ouverte 2.0`);
+    expect(basemapAttribution({ cadastre: false, ban: true }, 15, true)).toBe(`${BAN_ATTRIBUTION} · Licence Ouverte 2.0`);
+    expect(basemapAttribution({ cadastre: false, ban: true }, 12, true)).toBeNull();
+    expect(basemapAttribution({ cadastre: false, ban: false }, 15, true)).toBeNull();
   });
 });

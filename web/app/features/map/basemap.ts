@@ -4,11 +4,17 @@
  * names, served by our API as vector tiles — so that a map stays readable with no internet.
  * Labels are drawn by MapLibre from a font file we serve (`font-faces`), never from a CDN.
  */
+import type { BaseCoverage } from '@immoloupe/shared/map/contracts';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 
 export const BASEMAP_SOURCE = 'fond-cadastre';
 export const BASEMAP_FONT = 'Noto Sans Regular';
-export const BASEMAP_ATTRIBUTION = 'Fond\u00a0: © contributeurs DGFiP — cadastre Etalab · Adresses\u00a0: BAN · Licence Ouverte 2.0';
+/** Named only where our base draws from them (basemapAttribution), never as a fixed line. */
+export const CADASTRE_ATTRIBUTION = 'Cadastre\u00a0: DGFiP, Etalab';
+export const BAN_ATTRIBUTION = 'Noms de voies\u00a0: BAN';
+const OPEN_LICENCE = 'Licence Ouverte 2.0';
+/** Shown over our base where it has nothing to draw, instead of a silent grey. */
+export const EMPTY_BASEMAP_NOTICE = 'Aucun fond de carte hors des départements importés';
 export const PLAN_IGN_ATTRIBUTION = 'Plan IGN © IGN — Géoplateforme';
 /** From this zoom our tiles carry parcels and street names (server/src/features/tiles/base.ts). */
 export const PARCELS_MIN_ZOOM = 14;
@@ -23,7 +29,7 @@ export function basemapSource(origin: string) {
     tiles: [`${origin}/api/tiles/base/{z}/{x}/{y}.pbf`],
     minzoom: 0,
     maxzoom: BASEMAP_MAX_ZOOM,
-    attribution: BASEMAP_ATTRIBUTION,
+    // No fixed attribution: the map names each source where the view holds it (map-view.tsx).
     // Ids let a page colour sections or parcels by feature state (the market choropleth).
     promoteId: { sections: 'code', parcelles: 'id' },
   };
@@ -110,6 +116,26 @@ export function offlineStyle(origin: string, fontUrl: string): StyleSpecificatio
     sources: { [BASEMAP_SOURCE]: basemapSource(origin) },
     layers: [{ id: 'fond', type: 'background', paint: { 'background-color': '#eceae4' } }, ...cadastreLayers(true)],
   } as StyleSpecification;
+}
+
+/**
+ * The sources our base draws from in a view, given what the server holds there
+ * (`/api/tiles/base/coverage`): the cadastre (communes, sections, parcels) wherever it is
+ * imported, the BAN's street names only from PARCELS_MIN_ZOOM and when our labels are drawn (not
+ * over a configured style, which has its own).
+ */
+export function basemapSources(coverage: BaseCoverage, zoom: number, withStreetNames: boolean): ('cadastre' | 'ban')[] {
+  const sources: ('cadastre' | 'ban')[] = [];
+  if (coverage.cadastre) sources.push('cadastre');
+  if (coverage.ban && withStreetNames && zoom >= PARCELS_MIN_ZOOM) sources.push('ban');
+  return sources;
+}
+
+/** The attribution line of our base in a view, null when it draws nothing there. */
+export function basemapAttribution(coverage: BaseCoverage, zoom: number, withStreetNames: boolean): string | null {
+  const sources = basemapSources(coverage, zoom, withStreetNames);
+  if (sources.length === 0) return null;
+  return [...sources.map((s) => (s === 'cadastre' ? CADASTRE_ATTRIBUTION : BAN_ATTRIBUTION)), OPEN_LICENCE].join(' · ');
 }
 
 /** Is this the Géoplateforme's Plan IGN style (whose attribution we add)? */

@@ -12,7 +12,17 @@ import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { apiFetch } from '~/lib/api';
-import { BASEMAP_SOURCE, basemapSource, cadastreLayers, fetchStyle, isPlanIgn, offlineStyle, PLAN_IGN_ATTRIBUTION } from './basemap';
+import {
+  BASEMAP_SOURCE,
+  basemapSource,
+  cadastreLayers,
+  EMPTY_BASEMAP_NOTICE,
+  fetchStyle,
+  isPlanIgn,
+  offlineStyle,
+  PLAN_IGN_ATTRIBUTION,
+} from './basemap';
+import { followBasemapCoverage } from './basemap-coverage';
 import { MAP_LOCALE_FR } from './locale';
 
 export type MapLib = typeof import('maplibre-gl');
@@ -76,6 +86,8 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
   const [loaded, setLoaded] = useState(false);
   const [basemap, setBasemap] = useState<Basemap>();
   const [failed, setFailed] = useState(false);
+  // Our own base draws nothing in the view (outside the imported départements).
+  const [empty, setEmpty] = useState(false);
   const handlers = useRef({ onReady, onMoveEnd });
   handlers.current = { onReady, onMoveEnd };
   // Set while the page is being left, before the map is removed (a passive effect, after paint): a
@@ -104,12 +116,16 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
           center: c,
           zoom: z,
           locale: MAP_LOCALE_FR,
-          attributionControl: {
-            compact: false,
-            ...(chosen.basemap === 'externe' && url && isPlanIgn(url) ? { customAttribution: PLAN_IGN_ATTRIBUTION } : {}),
-          },
+          // Ours follows the view: the cadastre and the BAN are named only where the base draws them.
+          attributionControl: false,
         });
         map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+        followBasemapCoverage(map, maplibregl, {
+          fixed: chosen.basemap === 'externe' && url && isPlanIgn(url) ? [PLAN_IGN_ATTRIBUTION] : [],
+          withStreetNames: chosen.basemap === 'hors-ligne',
+          onEmpty: (e) => setEmpty(chosen.basemap === 'hors-ligne' && e),
+          alive: () => !disposed,
+        });
         map.on('load', () => {
           if (!map) return;
           if (chosen.basemap === 'externe') {
@@ -156,6 +172,25 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
         data-basemap={basemap}
         style={{ position: 'absolute', inset: 0, borderRadius: 8 }}
       />
+      {empty && !failed ? (
+        <p
+          role="status"
+          data-testid="basemap-empty"
+          style={{
+            position: 'absolute',
+            top: 8,
+            left: 8,
+            margin: 0,
+            padding: '4px 8px',
+            borderRadius: 4,
+            background: 'rgba(255, 255, 255, 0.9)',
+            fontSize: 13,
+            pointerEvents: 'none',
+          }}
+        >
+          {EMPTY_BASEMAP_NOTICE}
+        </p>
+      ) : null}
       {failed && (
         <p role="alert">{`La carte n’a pas pu se charger (WebGL indisponible${NBSP}?). Les ventes restent listées dans le tableau.`}</p>
       )}

@@ -6,7 +6,17 @@
 import type { Map3dResponse } from '@immoloupe/shared/map3d/contracts';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
-import { DPE_LAYER, dpeGeoJson, SALES_LAYER, salesGeoJson, sectionsLayer, stepsOf } from './layers3d';
+import {
+  DPE_LAYER,
+  dpeGeoJson,
+  OUTLIER_SALE_COLOUR,
+  SALE_COLOUR,
+  SALES_LAYER,
+  salePopupLines,
+  salesGeoJson,
+  sectionsLayer,
+  stepsOf,
+} from './layers3d';
 
 const empty = { type: 'FeatureCollection', features: [] };
 
@@ -40,7 +50,10 @@ const section = (median: number | null) => ({
 
 const data = {
   sections: { type: 'FeatureCollection', features: [section(2400), section(3100), section(null), section(3900)] },
-  sales: [{ lon: 2.47, lat: 48.9, price: 250_000 }],
+  sales: [
+    { lon: 2.47, lat: 48.9, price: 250_000, pricePerM2: 4_000, date: '2022-05-12', outlier: false },
+    { lon: 2.48, lat: 48.9, price: 30_000, pricePerM2: 450, date: '2022-06-01', outlier: true },
+  ],
   dpe: [{ lon: 2.47, lat: 48.9, label: 'D' }],
 } as unknown as Map3dResponse;
 
@@ -53,16 +66,28 @@ describe('3D map layers', () => {
   it('raise sections by a numeric median and colour them by steps of the medians', () => {
     const layer = sectionsLayer(stepsOf(data));
     expect(layer.paint['fill-extrusion-height']).toEqual(['*', ['coalesce', ['get', 'median'], 0], 0.1]);
-    expect(stepsOf(data)).toEqual([2400, 3100, 3900]);
-    expect(layer.paint['fill-extrusion-color']).toEqual(expect.arrayContaining(['step', 2400, 3100, 3900]));
+    expect(stepsOf(data)).toEqual([2600, 2800, 3000, 3200, 3400]);
+    expect(layer.paint['fill-extrusion-color']).toEqual(expect.arrayContaining(['step', 2600, 3400]));
   });
 
   it('turns sales into columns and DPE into points', () => {
-    expect(salesGeoJson(data).features[0]?.properties).toEqual({ price: 250_000 });
+    expect(salesGeoJson(data).features[0]?.properties).toEqual({ price: 250_000, pricePerM2: 4_000, date: '2022-05-12', outlier: false });
     expect(salesGeoJson(data).features[0]?.geometry.type).toBe('Polygon');
     expect(dpeGeoJson(data).features[0]).toMatchObject({
       geometry: { type: 'Point', coordinates: [2.47, 48.9] },
       properties: { label: 'D' },
     });
+  });
+
+  it('draws the sales outside the plausibility bounds apart, and says so in their popup', () => {
+    expect(SALES_LAYER.paint['fill-extrusion-color']).toEqual(['case', ['==', ['get', 'outlier'], true], OUTLIER_SALE_COLOUR, SALE_COLOUR]);
+    expect(OUTLIER_SALE_COLOUR).not.toBe(SALE_COLOUR);
+    const [kept, outlier] = salesGeoJson(data).features.map((f) => f.properties);
+    expect(salePopupLines(kept as never)).toEqual(['Vente du 12/05/2022', '250\u202f000\u00a0€, 4\u202f000\u00a0€/m²']);
+    expect(salePopupLines(outlier as never)).toEqual([
+      'Vente du 01/06/2022',
+      '30\u202f000\u00a0€, 450\u00a0€/m²',
+      'hors bornes\u00a0: écartée des prix médians',
+    ]);
   });
 });

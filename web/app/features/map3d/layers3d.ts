@@ -1,9 +1,14 @@
 /** The MapLibre sources and layers of the 3D map, built from the API answer (pure, no map needed). */
+import { formatDate, formatEuros, formatEurosPerSquareMetre } from '@immoloupe/shared/format';
 import type { Map3dResponse } from '@immoloupe/shared/map3d/contracts';
 import { colourExpression, columnPolygon, DPE_COLOURS, METRES_PER_EURO, priceSteps } from '@immoloupe/shared/map3d/map3d.logic';
+import { OUTLIER_LABEL } from '@immoloupe/shared/market/transactions-contracts';
 
 /** Metres of column per euro of sale price: a 300 000 € sale stands 300 m tall. */
 export const METRES_PER_SALE_EURO = 0.001;
+/** A sale's column; grey when outside the plausibility bounds (left out of the medians). */
+export const SALE_COLOUR = '#c2255c';
+export const OUTLIER_SALE_COLOUR = '#adb5bd';
 
 export function stepsOf(data: Map3dResponse): number[] {
   return priceSteps(data.sections.features.map((f) => (f as { properties: { median: number | null } }).properties.median ?? Number.NaN));
@@ -15,9 +20,24 @@ export function salesGeoJson(data: Map3dResponse) {
     features: data.sales.map((s) => ({
       type: 'Feature' as const,
       geometry: { type: 'Polygon' as const, coordinates: columnPolygon(s.lon, s.lat) },
-      properties: { price: s.price },
+      properties: { price: s.price, pricePerM2: s.pricePerM2, date: s.date, outlier: s.outlier },
     })),
   };
+}
+
+/** The lines of a sale's popup on the combined map: its date, price and €/m², « hors bornes » when so. */
+export function salePopupLines(p: Record<string, unknown>): string[] {
+  const lines = [`Vente du ${formatDate(String(p.date))}`];
+  const price = Number(p.price);
+  const perM2 = Number(p.pricePerM2);
+  lines.push(
+    [Number.isFinite(price) ? formatEuros(price) : null, Number.isFinite(perM2) ? formatEurosPerSquareMetre(perM2) : null]
+      .filter(Boolean)
+      .join(', '),
+  );
+  // MapLibre may hand booleans back as text.
+  if (p.outlier === true || p.outlier === 'true') lines.push(`${OUTLIER_LABEL}\u00a0: écartée des prix médians`);
+  return lines;
 }
 
 export function dpeGeoJson(data: Map3dResponse) {
@@ -49,7 +69,7 @@ export const SALES_LAYER = {
   type: 'fill-extrusion' as const,
   source: 'ventes-3d',
   paint: {
-    'fill-extrusion-color': '#c2255c',
+    'fill-extrusion-color': ['case', ['==', ['get', 'outlier'], true], OUTLIER_SALE_COLOUR, SALE_COLOUR],
     'fill-extrusion-height': ['*', ['get', 'price'], METRES_PER_SALE_EURO],
     'fill-extrusion-opacity': 0.95,
   },

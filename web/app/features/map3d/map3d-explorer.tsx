@@ -1,19 +1,23 @@
 /**
  * The 3D price map: each cadastral section extruded by its median €/m² over the period and
  * coloured by it, with pitch and rotation controls and a legend; `combined` adds the sales as
- * columns (height = price) and the DPE as coloured points, each layer switchable.
+ * columns (height = price; those outside the plausibility bounds in grey, « hors bornes » in their
+ * popup) and the DPE as coloured points, each layer switchable.
  */
 
-import { countOf, formatInteger, formatMonth } from '@immoloupe/shared/format';
+import { countOf, formatInteger } from '@immoloupe/shared/format';
 import type { Map3dResponse } from '@immoloupe/shared/map3d/contracts';
-import { Alert, Anchor, Checkbox, Grid, Group, Loader, Slider, Stack, Text } from '@mantine/core';
+import { map3dPeriodNote } from '@immoloupe/shared/map3d/map3d.logic';
+import { OUTLIER_LABEL } from '@immoloupe/shared/market/transactions-contracts';
+import { Alert, Checkbox, Grid, Group, Loader, Slider, Stack, Text } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { ImportHint } from '~/components/import-hint';
 import { Select } from '~/components/select';
 import { MapView } from '~/features/map/map-view';
 import { boundsOf, DPE_LAYER, dpeGeoJson, SALES_LAYER, salesGeoJson, sectionsLayer, stepsOf } from './layers3d';
 import { Map3dLegend } from './map3d-legend';
+import { addSalePopups } from './sale-popup';
 import { useMap3d } from './use-map3d';
 
 const LAYERS = [
@@ -78,18 +82,15 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
   if (data.communes.length === 0) {
     return (
       <Alert color="blue" title="Aucune donnée à afficher">
-        La carte en relief a besoin du cadastre (contours des sections) et des ventes DVF d’une commune. Un administrateur les importe
-        depuis l’onglet Imports de données de l’
-        <Anchor component={Link} to="/pro/admin">
-          administration
-        </Anchor>{' '}
-        ou avec la commande npm run data:import.
+        La carte en relief a besoin du cadastre (contours des sections) et des ventes DVF d’une commune.{' '}
+        <ImportHint source="cadastre-dvf" />
       </Alert>
     );
   }
   const b = boundsOf(data);
   const center: [number, number] = b ? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] : [2.35, 48.85];
   const priced = data.sections.features.filter((f) => (f as { properties: { median: number | null } }).properties.median !== null).length;
+  const outliers = data.sales.filter((s) => s.outlier).length;
 
   return (
     <Grid gap="lg">
@@ -102,12 +103,9 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
             onChange={(v) => v && setCommune(v)}
             allowDeselect={false}
           />
-          <Text size="sm">
-            {data.from && data.to
-              ? `Période\u00a0: de ${formatMonth(data.from)} à ${formatMonth(data.to)} (les 36 derniers mois de ventes connues). `
-              : 'Aucune vente DVF importée pour cette commune. '}
-            {priced === 1 ? '1\u00a0section' : `${formatInteger(priced)}\u00a0sections`} sur {formatInteger(data.sections.features.length)}{' '}
-            {priced >= 2 ? 'ont' : 'a'} au moins 3 ventes.
+          <Text size="sm" data-testid="period-note">
+            {map3dPeriodNote(data)} {priced === 1 ? '1\u00a0section' : `${formatInteger(priced)}\u00a0sections`} sur{' '}
+            {formatInteger(data.sections.features.length)} {priced >= 2 ? 'ont' : 'a'} au moins 3 ventes.
           </Text>
           <Stack gap={4}>
             <Text size="sm" fw={600} id="inclinaison">
@@ -143,6 +141,11 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
                   ? 'aucun DPE importé sur cette commune (importez les DPE de l’ADEME depuis l’administration).'
                   : `${countOf(data.dpe.length, 'DPE géolocalisé', 'DPE géolocalisés')}.`}
               </Text>
+              {outliers > 0 ? (
+                <Text size="xs" c="dimmed" data-testid="outliers-note">
+                  Dont {formatInteger(outliers)} {OUTLIER_LABEL} (en gris), écartée{outliers >= 2 ? 's' : ''} des prix médians des sections.
+                </Text>
+              ) : null}
             </Stack>
           ) : null}
           <Map3dLegend steps={stepsOf(data)} withDpe={combined} />
@@ -155,7 +158,7 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
             zoom={13}
             height={620}
             label="Carte en relief des prix"
-            onReady={(map) => {
+            onReady={(map, lib) => {
               map.addSource('sections-3d', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
               map.addLayer(sectionsLayer(stepsOf(data)) as never);
               if (combined) {
@@ -163,6 +166,7 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
                 map.addLayer(SALES_LAYER as never);
                 map.addSource('dpe-3d', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
                 map.addLayer(DPE_LAYER as never);
+                addSalePopups(map, lib);
               }
               map.setPitch(pitch);
               map.setBearing(bearing);

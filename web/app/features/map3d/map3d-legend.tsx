@@ -1,18 +1,19 @@
-/** The legend of the 3D map: colour steps of the median €/m², and the DPE labels on the combined map. */
+/**
+ * The legend of the 3D map: classes of the median €/m² (round bounds), and on the combined map the
+ * sales (those outside the plausibility bounds in grey) and the DPE labels.
+ */
 
-import { formatEurosPerSquareMetre } from '@immoloupe/shared/format';
-import { DPE_COLOURS, PRICE_COLOURS } from '@immoloupe/shared/map3d/map3d.logic';
+import { DPE_COLOURS, PRICE_COLOURS, priceClassLabels } from '@immoloupe/shared/map3d/map3d.logic';
+import { OUTLIER_TITLE } from '@immoloupe/shared/market/transactions-contracts';
 import { Box, Group, Stack, Text } from '@mantine/core';
+import { OUTLIER_SALE_COLOUR, SALE_COLOUR } from './layers3d';
 
 const Swatch = ({ colour }: { colour: string }) => (
   <Box w={18} h={14} data-swatch={colour} style={{ background: colour, border: '1px solid #adb5bd', borderRadius: 2 }} />
 );
 
 export function Map3dLegend({ steps, withDpe }: { steps: number[]; withDpe: boolean }) {
-  const labels =
-    steps.length === 0
-      ? []
-      : [`moins de ${formatEurosPerSquareMetre(steps[0] as number)}`, ...steps.map((s) => `${formatEurosPerSquareMetre(s)} et plus`)];
+  const labels = priceClassLabels(steps);
   return (
     <Stack gap={6} data-testid="map3d-legend">
       <Text size="sm" fw={600}>
@@ -27,6 +28,17 @@ export function Map3dLegend({ steps, withDpe }: { steps: number[]; withDpe: bool
       ))}
       {withDpe ? (
         <>
+          <Text size="sm" fw={600} mt="xs">
+            Ventes
+          </Text>
+          <Group gap="xs" data-testid="legend-sale">
+            <Box w={18} h={14} style={{ background: SALE_COLOUR, borderRadius: 2 }} />
+            <Text size="sm">Vente (hauteur = prix)</Text>
+          </Group>
+          <Group gap="xs" data-testid="legend-outlier" title={OUTLIER_TITLE}>
+            <Box w={18} h={14} style={{ background: OUTLIER_SALE_COLOUR, borderRadius: 2 }} />
+            <Text size="sm">Vente hors bornes, écartée des prix médians</Text>
+          </Group>
           <Text size="sm" fw={600} mt="xs">
             Étiquette DPE
           </Text>

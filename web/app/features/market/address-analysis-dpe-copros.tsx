@@ -1,10 +1,12 @@
 /** The address analysis' diagnostics (DPE) and registered copropriétés near the point, side by side. */
 import { formatDate, formatSurface, NBSP } from '@immoloupe/shared/format';
 import type { AddressAnalysis } from '@immoloupe/shared/market/address-contracts';
-import { UI_LABELS } from '@immoloupe/shared/ui-labels';
+import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Badge, Card, Grid, Table, Text, Title } from '@mantine/core';
+import { ImportHint } from '~/components/import-hint';
 
-export function AddressAnalysisDpeCopros({ data }: { data: Pick<AddressAnalysis, 'dpe' | 'copros'> }) {
+export function AddressAnalysisDpeCopros({ data }: { data: Pick<AddressAnalysis, 'dpe' | 'copros' | 'commune'> }) {
+  const departement = departementOfCodes(data.commune ? [data.commune.insee] : []);
   return (
     <Grid>
       <Grid.Col span={{ base: 12, lg: 6 }}>
@@ -14,7 +16,7 @@ export function AddressAnalysisDpeCopros({ data }: { data: Pick<AddressAnalysis,
           </Title>
           {data.dpe.length === 0 ? (
             <Text c="dimmed">
-              Aucun DPE importé à moins de 150{NBSP}m. {UI_LABELS.importHint}
+              Aucun DPE importé à moins de 150{NBSP}m. <ImportHint source="dpe" departement={departement} />
             </Text>
           ) : (
             <Table>
@@ -52,7 +54,8 @@ export function AddressAnalysisDpeCopros({ data }: { data: Pick<AddressAnalysis,
           </Title>
           {data.copros.length === 0 ? (
             <Text c="dimmed">
-              Aucune copropriété immatriculée importée sur la parcelle ou à moins de 150{NBSP}m. {UI_LABELS.importHint}
+              Aucune copropriété immatriculée importée sur la parcelle ou à moins de 150{NBSP}m.{' '}
+              <ImportHint source="copro" departement={departement} />
             </Text>
           ) : (
             <Table>

@@ -6,8 +6,9 @@
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import type { AddressAnalysis } from '@immoloupe/shared/market/address-contracts';
 import { PROPERTY_TYPES } from '@immoloupe/shared/market/dvf';
-import { UI_LABELS } from '@immoloupe/shared/ui-labels';
+import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { ImportHint } from '~/components/import-hint';
 import { Chart } from '~/features/charts/chart';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
@@ -37,7 +38,10 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label }: Address
                 <Text>{labelled('Contenance', data.parcel.contenance === null ? 'inconnue' : formatSurface(data.parcel.contenance))}</Text>
               </>
             ) : (
-              <Text c="dimmed">Aucune parcelle du cadastre importé ne contient ce point. {UI_LABELS.importHint}</Text>
+              <Text c="dimmed">
+                Aucune parcelle du cadastre importé ne contient ce point.{' '}
+                <ImportHint source="cadastre" departement={departementOfCodes(data.commune ? [data.commune.insee] : [])} />
+              </Text>
             )}
           </Stack>
           <Stack gap="xs" align="flex-end">

@@ -3,10 +3,10 @@
  * picks a suggestion, and the page gets its position, commune and parcel.
  */
 import { NBSP } from '@immoloupe/shared/format';
-import { UI_LABELS } from '@immoloupe/shared/ui-labels';
 import { Autocomplete, Loader } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
+import { ImportHint } from '~/components/import-hint';
 import { ApiError, apiFetch } from '~/lib/api';
 
 export interface PickedAddress {
@@ -95,7 +95,7 @@ export function AddressSearch({
   const [text, setText] = useState(value);
   const [options, setOptions] = useState<Suggestion[]>([]);
   const [loading, setLoading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ReactNode>(null);
   const [hint, setHint] = useState<string | null>(null);
   const seq = useRef(0);
   // Each change of the field: a commune placed after the agent typed on is not theirs any more.
@@ -115,7 +115,13 @@ export function AddressSearch({
         .then((found) => {
           if (id !== seq.current) return;
           setOptions(found);
-          setProblem(found.length === 0 ? `Aucune adresse trouvée dans les données importées. ${UI_LABELS.importHint}` : null);
+          setProblem(
+            found.length === 0 ? (
+              <>
+                Aucune adresse trouvée dans les données importées. <ImportHint source="ban" />
+              </>
+            ) : null,
+          );
         })
         .catch(
           (err: unknown) => id === seq.current && setProblem(err instanceof ApiError ? err.message : 'Recherche d’adresse indisponible.'),

@@ -33,20 +33,20 @@ describe('useCommuneSearch', () => {
   it('keeps the hits of the text typed last when an earlier answer comes after', async () => {
     const release = holdBack(
       {
-        '/api/market/communes?q=Bo': [{ insee: '33058', nom: 'Bordeaux' }],
-        '/api/market/communes?q=Bondy': [{ insee: '93010', nom: 'Bondy' }],
+        '/api/market/communes?q=Bo': [{ insee: '33063', nom: 'Bordeaux', codesPostaux: ['33000', '33100', '33200', '33300', '33800'] }],
+        '/api/market/communes?q=Bondy': [{ insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] }],
       },
       /q=Bo$/,
     );
     const { result, rerender } = renderHook(({ text }) => useCommuneSearch(text), { initialProps: { text: 'Bo' } });
     await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1));
     rerender({ text: 'Bondy' });
-    await waitFor(() => expect(result.current).toEqual([{ insee: '93010', nom: 'Bondy' }]));
+    await waitFor(() => expect(result.current).toEqual([{ insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] }]));
     await act(async () => {
       release();
       await new Promise((r) => setTimeout(r, 50));
     });
-    expect(result.current).toEqual([{ insee: '93010', nom: 'Bondy' }]);
+    expect(result.current).toEqual([{ insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] }]);
   });
 });
 

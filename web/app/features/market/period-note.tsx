@@ -6,6 +6,7 @@
 import { formatDate } from '@immoloupe/shared/format';
 import { defaultPeriodNote } from '@immoloupe/shared/market/period.logic';
 import { Button, Group, Text } from '@mantine/core';
+import { ImportHint } from '~/components/import-hint';
 
 interface PeriodData {
   from: string;
@@ -20,6 +21,12 @@ export function PeriodNote({ data, onReset }: { data: PeriodData; onReset: () =>
     return (
       <Text size="sm" c="dimmed" data-testid="period-note">
         {defaultPeriodNote(data, newest)}
+        {newest ? null : (
+          <>
+            {' '}
+            <ImportHint source="dvf" />
+          </>
+        )}
       </Text>
     );
   }

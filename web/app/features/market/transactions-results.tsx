@@ -1,7 +1,8 @@
 /** The results column of the transactions tool: count, sort, CSV export, one page of sales and the pagination. */
 import { NBSP } from '@immoloupe/shared/format';
-import { UI_LABELS } from '@immoloupe/shared/ui-labels';
+import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Anchor, Badge, Group, Loader, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ImportHint } from '~/components/import-hint';
 import { salesCount } from './labels';
 import { SalesTable } from './sales-table';
 import type { Transactions } from './use-transactions';
@@ -19,6 +20,12 @@ type TransactionsResultsProps = Pick<
 > & {
   onSelect: (id: string) => void;
 };
+
+/** The département of the place searched (communes or a parcel), when it is one. */
+function placeDepartement(query: string): string | null {
+  const q = new URLSearchParams(query);
+  return departementOfCodes([q.get('insee'), q.get('parcelle')].flatMap((v) => v?.split(',') ?? []));
+}
 
 export function TransactionsResults({ query, list, loading, sort, order, page, csv, update, hover, onSelect }: TransactionsResultsProps) {
   if (!query) return <Text c="dimmed">Choisissez un lieu pour afficher les ventes.</Text>;
@@ -48,7 +55,7 @@ export function TransactionsResults({ query, list, loading, sort, order, page, c
       {list && list.total === 0 ? (
         <Text c="dimmed" data-testid="transactions-empty">
           Aucune vente DVF pour ce lieu avec ces filtres{NBSP}: élargissez la période, les types ou les surfaces. Si le lieu n’a aucune
-          vente du tout, ses DVF ne sont pas encore importées. {UI_LABELS.importHint}
+          vente du tout, ses DVF ne sont pas encore importées. <ImportHint source="dvf" departement={placeDepartement(query)} />
         </Text>
       ) : (
         list && <SalesTable rows={list.items} onSelect={(t) => onSelect(t.id)} onHover={hover} />

@@ -1,9 +1,12 @@
 /**
  * The newsletter as the recipient will see it, built by the same function as the e-mail, in a
- * sandboxed frame at desktop or mobile width.
+ * sandboxed frame at desktop or mobile width, under its subject and preheader as a mail client
+ * shows them (« Objet : … »).
  */
+
+import { NBSP } from '@immoloupe/shared/format';
 import { newsletterHtml } from '@immoloupe/shared/newsletter/newsletter.logic';
-import { Box, SegmentedControl, Stack } from '@mantine/core';
+import { Box, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 
 const WIDTHS = { ordinateur: 720, mobile: 375 } as const;
@@ -27,6 +30,25 @@ export function NewsletterPreview({ subject, preheader, html }: { subject: strin
       <Box
         style={{ border: '1px solid var(--p-color-gray-4)', borderRadius: 8, overflow: 'hidden', width: WIDTHS[device], maxWidth: '100%' }}
       >
+        <Box px="md" py="xs" bg="var(--p-color-gray-0)" style={{ borderBottom: '1px solid var(--p-color-gray-4)' }}>
+          <Text size="sm" data-testid="newsletter-preview-subject">
+            <Text span fw={600}>
+              Objet{NBSP}:
+            </Text>{' '}
+            {subject.trim() ? (
+              subject
+            ) : (
+              <Text span c="dimmed">
+                (sans objet)
+              </Text>
+            )}
+          </Text>
+          {preheader.trim() ? (
+            <Text size="xs" c="dimmed" data-testid="newsletter-preview-preheader" truncate>
+              {preheader}
+            </Text>
+          ) : null}
+        </Box>
         <iframe
           title={`Aperçu ${device}`}
           data-testid="newsletter-preview"

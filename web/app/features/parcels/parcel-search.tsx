@@ -3,14 +3,13 @@
  * a number or an area range; the parcels found in a table and their outlines on the map. Cadastre
  * Etalab, the vintage imported (subscribers' API `GET /api/parcels`).
  */
-import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
+import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import { type ParcelSearchResult, parcelSearchResultSchema } from '@immoloupe/shared/parcels/search-contracts';
-import { Alert, Badge, Button, Checkbox, Grid, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Grid, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { WideTable } from '~/components/wide-table';
 import { MapView } from '~/features/map/map-view';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
@@ -26,6 +25,7 @@ import {
   parcelQuery,
 } from './parcel-search.logic';
 import { ParcelSheetPanel } from './parcel-sheet';
+import { ParcelTable } from './parcel-table';
 import { ProspectingFilters } from './prospecting-filters';
 
 const SOURCE = 'recherche-parcelles';
@@ -197,48 +197,7 @@ export function ParcelSearch() {
               {result.total === 0 && result.commune && result.sections.length === 0 ? (
                 <Text size="sm">Le cadastre de cette commune n’est pas encore importé.</Text>
               ) : null}
-              {result.parcels.length > 0 ? (
-                <WideTable label="Parcelles trouvées" minWidth={480}>
-                  <Table striped highlightOnHover withTableBorder>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">Parcelle</Table.Th>
-                        <Table.Th scope="col">Identifiant</Table.Th>
-                        <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                          Contenance
-                        </Table.Th>
-                        <Table.Th scope="col">État</Table.Th>
-                        <Table.Th scope="col">Personnes morales</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {result.parcels.map((p) => (
-                        <Table.Tr key={p.id} bg={p.id === selected ? 'yellow.1' : undefined}>
-                          <Table.Td>
-                            <Button variant="subtle" size="compact-sm" onClick={() => choose(p.id)} aria-pressed={p.id === selected}>
-                              {p.section} {p.numero}
-                            </Button>
-                          </Table.Td>
-                          <Table.Td style={{ fontFamily: 'monospace' }}>{p.id}</Table.Td>
-                          <Table.Td style={{ textAlign: 'right' }}>{p.contenance === null ? '—' : formatSurface(p.contenance)}</Table.Td>
-                          <Table.Td>
-                            {p.current ? (
-                              <Badge variant="outline" color="teal.9">
-                                Actuelle
-                              </Badge>
-                            ) : (
-                              <Badge variant="outline" color="gray.8">
-                                Disparue
-                              </Badge>
-                            )}
-                          </Table.Td>
-                          <Table.Td>{result.owners[p.id]?.join(', ') ?? ''}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </WideTable>
-              ) : null}
+              {result.parcels.length > 0 ? <ParcelTable result={result} selected={selected} onChoose={choose} /> : null}
               {result.total > PAGE_SIZE ? (
                 <Group>
                   <Button variant="default" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>

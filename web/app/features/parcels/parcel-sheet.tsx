@@ -6,15 +6,17 @@
 import { mandateEnded } from '@immoloupe/shared/copro/mandate.logic';
 import { formatDate, formatEuros, formatSurface, parisIsoDate } from '@immoloupe/shared/format';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
+import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { OWNER_GROUP_LABELS } from '@immoloupe/shared/owners/legal-forms.logic';
 import { type ParcelSheet, parcelSheetPath } from '@immoloupe/shared/parcels/sheet-contracts';
 import { Alert, Anchor, Badge, Button, CopyButton, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { ImportHint } from '~/components/import-hint';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
 import { useParcelSheet } from './use-parcel-sheet';
 
-function Section({ title, empty, children }: { title: string; empty: string | null; children: ReactNode }) {
+function Section({ title, empty, children }: { title: string; empty: ReactNode; children: ReactNode }) {
   return (
     <Stack gap={4}>
       <Title order={3} size="h5">
@@ -32,11 +34,14 @@ function Section({ title, empty, children }: { title: string; empty: string | nu
 }
 
 function Owners({ sheet }: { sheet: ParcelSheet }) {
-  const empty = !sheet.ownersLoaded
-    ? 'Fichier des personnes morales (DGFiP) non importé pour ce département\u00a0: un administrateur l’importe depuis Administration › Imports de données.'
-    : sheet.owners.length === 0
-      ? 'Aucune personne morale ne détient de droit sur cette parcelle (le propriétaire est alors un particulier, jamais publié).'
-      : null;
+  const empty = !sheet.ownersLoaded ? (
+    <>
+      Fichier des personnes morales (DGFiP) non importé pour ce département.{' '}
+      <ImportHint source="personnes-morales" departement={departementOfCodes([sheet.parcel.codeCommune])} />
+    </>
+  ) : sheet.owners.length === 0 ? (
+    'Aucune personne morale ne détient de droit sur cette parcelle (le propriétaire est alors un particulier, jamais publié).'
+  ) : null;
   return (
     <Section title="Propriétaires personnes morales" empty={empty}>
       <Table withTableBorder striped fz="sm">

@@ -5,12 +5,14 @@
  * Unfolded in the flow rather than floating: in the DPE and co-ownership drawers a floating panel
  * covered the details the agent was reading while choosing the list.
  */
-import type { ProspectingList, TargetKind } from '@immoloupe/shared/prospecting/contracts';
-import { Alert, Anchor, Button, Collapse, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { TargetKind } from '@immoloupe/shared/prospecting/contracts';
+import { Alert, Anchor, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '~/lib/api';
-import { addTarget, fetchLists } from './prospecting-api';
+import { ListChoiceFields } from './list-choice-fields';
+import { addTarget } from './prospecting-api';
+import { useListChoice } from './use-list-choice';
 
 export interface AddToListButtonProps {
   kind: TargetKind;
@@ -22,13 +24,9 @@ export interface AddToListButtonProps {
   ownerName?: string | null;
 }
 
-const NEW = '__nouvelle__';
-
 export function AddToListButton({ kind, refId, label, address, ownerName = null }: AddToListButtonProps) {
   const [opened, setOpened] = useState(false);
-  const [lists, setLists] = useState<ProspectingList[] | null>(null);
-  const [choice, setChoice] = useState<string | null>(null);
-  const [newName, setNewName] = useState('');
+  const choice = useListChoice();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -37,14 +35,7 @@ export function AddToListButton({ kind, refId, label, address, ownerName = null 
   async function open() {
     setOpened(true);
     setDone(null);
-    setError(null);
-    try {
-      const all = await fetchLists();
-      setLists(all);
-      setChoice((c) => c ?? all.at(-1)?.id ?? NEW);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Vos listes n’ont pas pu être chargées.');
-    }
+    setError(await choice.load());
   }
 
   async function submit(event: FormEvent) {
@@ -52,12 +43,10 @@ export function AddToListButton({ kind, refId, label, address, ownerName = null 
     setPending(true);
     setError(null);
     try {
-      const target = { kind, ref: refId, label, address, ownerName };
-      const r = await addTarget(choice === NEW || !choice ? { ...target, newListName: newName } : { ...target, listId: choice });
+      const r = await addTarget({ kind, ref: refId, label, address, ownerName, ...choice.destination() });
+      // The list is named: the last one used is preselected, a wrong one shows at once.
       setDone(r.created ? `Ajoutée à «\u00a0${r.list.name}\u00a0».` : `Déjà dans «\u00a0${r.list.name}\u00a0».`);
-      setChoice(r.list.id);
-      setNewName('');
-      setLists(await fetchLists());
+      await choice.used(r.list);
     } catch (err) {
       setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'Erreur inattendue.');
     } finally {
@@ -65,10 +54,6 @@ export function AddToListButton({ kind, refId, label, address, ownerName = null 
     }
   }
 
-  const options = [
-    ...(lists ?? []).map((l) => ({ value: l.id, label: `${l.name} (${l.targets})` })),
-    { value: NEW, label: 'Nouvelle liste…' },
-  ];
   return (
     <Stack gap={6} align="flex-start">
       <Button
@@ -88,24 +73,7 @@ export function AddToListButton({ kind, refId, label, address, ownerName = null 
               <Text size="sm" fw={600} lineClamp={2}>
                 {label}
               </Text>
-              <Select
-                label="Liste"
-                data={options}
-                value={choice}
-                onChange={setChoice}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: false }}
-                disabled={lists === null}
-              />
-              {choice === NEW && (
-                <TextInput
-                  label="Nom de la nouvelle liste"
-                  value={newName}
-                  onChange={(e) => setNewName(e.currentTarget.value)}
-                  required
-                  maxLength={120}
-                />
-              )}
+              <ListChoiceFields choice={choice} />
               {error && (
                 <Alert color="red" variant="light" p="xs">
                   {error}
@@ -114,7 +82,7 @@ export function AddToListButton({ kind, refId, label, address, ownerName = null 
               {done && (
                 <Text size="sm" c="teal.8" role="status">
                   {done}{' '}
-                  <Anchor component={Link} to={`/pro/prospection?liste=${choice ?? ''}`} size="sm">
+                  <Anchor component={Link} to={`/pro/prospection?liste=${choice.choice ?? ''}`} size="sm">
                     Ouvrir la liste
                   </Anchor>
                 </Text>
@@ -123,7 +91,7 @@ export function AddToListButton({ kind, refId, label, address, ownerName = null 
                 <Button variant="subtle" size="xs" onClick={() => setOpened(false)}>
                   Fermer
                 </Button>
-                <Button type="submit" size="xs" loading={pending} disabled={lists === null}>
+                <Button type="submit" size="xs" loading={pending} disabled={choice.lists === null}>
                   Ajouter
                 </Button>
               </Group>

@@ -13,6 +13,8 @@ const LIST = {
   name: 'Test à supprimer',
   letterBody: '',
   syndicLetterBody: '',
+  letterSubject: '',
+  syndicLetterSubject: '',
   targets: 0,
   createdAt: '2026-11-26T10:00:00.000Z',
 };

@@ -1,7 +1,7 @@
 /** The letters of a list: signed by the agency, so without its name the page says where to set it instead of failing on download. */
 import type { ProspectingList } from '@immoloupe/shared/prospecting/contracts';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
@@ -19,6 +19,8 @@ const LIST: ProspectingList = {
   name: 'Bondy',
   letterBody: 'Bonjour,\n{agence}',
   syndicLetterBody: 'Madame, Monsieur,\nLa copropriété {adresse}.\n{agence}',
+  letterSubject: 'votre bien situé {adresse}',
+  syndicLetterSubject: 'la copropriété {copropriete}',
   targets: 1,
   createdAt: '2026-11-26T10:00:00.000Z',
 };
@@ -148,5 +150,42 @@ describe('LetterEditor', () => {
     await screen.findByLabelText('Texte de la lettre aux propriétaires');
     update([COPRO]);
     expect(await screen.findByLabelText('Texte de la lettre aux syndics')).toBeTruthy();
+  });
+
+  it('previews the « Objet » line after the date, for each reader, and saves the one edited', async () => {
+    const saves: object[] = [];
+    show({ name: 'Agence du Canal', contact: '12 rue Jules Guesde\n93140 BONDY', hasLogo: false }, [TARGET, COPRO], async (patch) => {
+      saves.push(patch);
+      return true;
+    });
+    await screen.findByText(/^Bondy, le \d/);
+    const subject = screen.getByTestId('objet-lettre');
+    expect(subject.textContent).toBe('Objet\u00a0: votre bien situé 139 Avenue Carnot 93140 Bondy');
+    // Placed as French business letters place it: under the date, above the body.
+    const preview = screen.getByTestId('apercu-lettre');
+    const lines = [...preview.children].map((e) => e.textContent ?? '');
+    const date = lines.findIndex((l) => /^Bondy, le \d/.test(l));
+    expect(date).toBeGreaterThan(0);
+    expect(lines[date + 1]).toBe(subject.textContent);
+    expect(lines[date + 2]).toContain('Bonjour,');
+
+    fireEvent.change(screen.getByLabelText('Objet de la lettre aux propriétaires'), {
+      target: { value: 'estimation de {nom}' },
+    });
+    expect(await screen.findByText(/Champ de fusion inconnu.*\{nom\}/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Enregistrer les textes' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Objet de la lettre aux propriétaires'), { target: { value: 'estimation, {adresse}' } });
+    expect(screen.getByTestId('objet-lettre').textContent).toBe('Objet\u00a0: estimation, 139 Avenue Carnot 93140 Bondy');
+
+    // The syndics' letter has its own subject: the co-ownership's name, without the register's capitals.
+    fireEvent.click(screen.getByText('Aux syndics de copropriété (1)'));
+    await waitFor(() => expect(screen.getByTestId('objet-lettre').textContent).toBe('Objet\u00a0: la copropriété Résidence les Lilas'));
+    // Left empty, the letter has no « Objet » line.
+    fireEvent.change(screen.getByLabelText('Objet de la lettre aux syndics'), { target: { value: '' } });
+    expect(screen.queryByTestId('objet-lettre')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les textes' }));
+    await screen.findByText('Textes enregistrés.');
+    expect(saves).toEqual([{ letterSubject: 'estimation, {adresse}', syndicLetterSubject: '' }]);
   });
 });

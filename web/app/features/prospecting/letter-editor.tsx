@@ -1,7 +1,8 @@
 /**
- * The letters of a list: a body for the owners and one for the syndics of its co-ownerships, with
- * merge fields, a preview for the first target each goes to, and the PDF (one page per target of
- * the current filters, each with the letter of its reader) printed by the server.
+ * The letters of a list: an « Objet » line and a body for the owners, the same for the syndics of
+ * its co-ownerships, with merge fields, a preview for the first target each goes to, and the PDF
+ * (one page per target of the current filters, each with the letter of its reader) printed by the
+ * server.
  */
 import type { ProspectingList, ProspectingTarget, UpdateListBody } from '@immoloupe/shared/prospecting/contracts';
 import {
@@ -12,22 +13,33 @@ import {
   MERGE_FIELDS,
   unknownMergeFields,
 } from '@immoloupe/shared/prospecting/letters.logic';
-import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAgency } from '~/features/market/print-parts';
 import { LetterPreview } from './letter-preview';
 import { downloadPdf } from './letters-download';
 
-type Bodies = Record<LetterAudience, string>;
+type Texts = Record<LetterAudience, { subject: string; body: string }>;
 const AUDIENCES: LetterAudience[] = ['owner', 'syndic'];
-const bodiesOf = (list: ProspectingList): Bodies => ({ owner: list.letterBody, syndic: list.syndicLetterBody });
-/** The fields of the list to update: the bodies that changed. */
-function changes(bodies: Bodies, list: ProspectingList): UpdateListBody | null {
+const textsOf = (list: ProspectingList): Texts => ({
+  owner: { subject: list.letterSubject, body: list.letterBody },
+  syndic: { subject: list.syndicLetterSubject, body: list.syndicLetterBody },
+});
+/** The fields of the list to update: the texts that changed. */
+function changes(texts: Texts, list: ProspectingList): UpdateListBody | null {
   const patch: UpdateListBody = {};
-  if (bodies.owner !== list.letterBody) patch.letterBody = bodies.owner;
-  if (bodies.syndic !== list.syndicLetterBody) patch.syndicLetterBody = bodies.syndic;
+  if (texts.owner.body !== list.letterBody) patch.letterBody = texts.owner.body;
+  if (texts.syndic.body !== list.syndicLetterBody) patch.syndicLetterBody = texts.syndic.body;
+  if (texts.owner.subject !== list.letterSubject) patch.letterSubject = texts.owner.subject;
+  if (texts.syndic.subject !== list.syndicLetterSubject) patch.syndicLetterSubject = texts.syndic.subject;
   return Object.keys(patch).length > 0 ? patch : null;
+}
+const unknownIn = (t: { subject: string; body: string }) => unknownMergeFields(`${t.subject}\n${t.body}`);
+/** The error under a field whose merge fields are not all known. */
+function fieldError(text: string): string | undefined {
+  const unknown = unknownMergeFields(text);
+  return unknown.length > 0 ? `Champ de fusion inconnu\u00a0: ${unknown.map((f) => `{${f}}`).join(', ')}` : undefined;
 }
 
 export function LetterEditor({
@@ -41,7 +53,7 @@ export function LetterEditor({
   query: string;
   onSave: (patch: UpdateListBody) => Promise<boolean>;
 }) {
-  const [bodies, setBodies] = useState<Bodies>(() => bodiesOf(list));
+  const [texts, setTexts] = useState<Texts>(() => textsOf(list));
   const [saved, setSaved] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -51,10 +63,14 @@ export function LetterEditor({
   // a list of co-ownerships only opens on the syndics' letter.
   const [picked, setAudience] = useState<LetterAudience | null>(null);
   const audience: LetterAudience = picked ?? (counts.owner === 0 && counts.syndic > 0 ? 'syndic' : 'owner');
-  useEffect(() => setBodies(bodiesOf(list)), [list]);
-  const unknown = { owner: unknownMergeFields(bodies.owner), syndic: unknownMergeFields(bodies.syndic) };
+  useEffect(() => setTexts(textsOf(list)), [list]);
+  const unknown = { owner: unknownIn(texts.owner), syndic: unknownIn(texts.syndic) };
   const invalid = unknown.owner.length > 0 || unknown.syndic.length > 0;
-  const patch = changes(bodies, list);
+  const patch = changes(texts, list);
+  const edit = (field: 'subject' | 'body', value: string) => {
+    setTexts((t) => ({ ...t, [audience]: { ...t[audience], [field]: value } }));
+    setSaved(false);
+  };
   const first = targets.find((t) => audienceOf(t) === audience) ?? null;
   // The letters are signed by the agency: without its name the server refuses them, so say so here.
   const agency = useAgency();
@@ -96,20 +112,22 @@ export function LetterEditor({
           onChange={(v) => setAudience(v as LetterAudience)}
           data={AUDIENCES.map((a) => ({ value: a, label: `${LETTER_AUDIENCE_LABELS[a]} (${counts[a]})` }))}
         />
+        <TextInput
+          label={audience === 'owner' ? 'Objet de la lettre aux propriétaires' : 'Objet de la lettre aux syndics'}
+          description={'Imprimé sous la date, après «\u00a0Objet\u00a0:\u00a0». Laissé vide, la lettre n’a pas d’objet.'}
+          value={texts[audience].subject}
+          onChange={(e) => edit('subject', e.currentTarget.value)}
+          maxLength={200}
+          error={fieldError(texts[audience].subject)}
+        />
         <Textarea
           label={audience === 'owner' ? 'Texte de la lettre aux propriétaires' : 'Texte de la lettre aux syndics'}
-          value={bodies[audience]}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setBodies((b) => ({ ...b, [audience]: value }));
-            setSaved(false);
-          }}
+          value={texts[audience].body}
+          onChange={(e) => edit('body', e.currentTarget.value)}
           autosize
           minRows={8}
           maxLength={8000}
-          error={
-            unknown[audience].length > 0 ? `Champ de fusion inconnu\u00a0: ${unknown[audience].map((f) => `{${f}}`).join(', ')}` : undefined
-          }
+          error={fieldError(texts[audience].body)}
         />
         {audience === 'syndic' && counts.syndic > 0 ? (
           <Text size="sm" c="dimmed" data-testid="adresse-syndic">
@@ -118,7 +136,7 @@ export function LetterEditor({
           </Text>
         ) : null}
         {first ? (
-          <LetterPreview target={first} body={bodies[audience]} agency={agency} />
+          <LetterPreview target={first} subject={texts[audience].subject} body={texts[audience].body} agency={agency} />
         ) : (
           <Text size="sm" c="dimmed">
             Aucune cible de la liste (avec ces filtres) ne reçoit cette lettre.

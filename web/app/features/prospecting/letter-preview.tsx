@@ -1,31 +1,35 @@
 /**
  * The letter as it will print for one target: the recipient block laid out as La Poste reads it,
- * the dated line and the body with its merge fields filled, so that what the agent checks here is
- * what the server prints.
+ * the dated line, the « Objet » line and the body with its merge fields filled, so that what the
+ * agent checks here is what the server prints.
  */
 import type { ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
 import {
   agencyTown,
   fillLetter,
-  formatLetterDate,
   letterDateLine,
+  letterSubject,
+  letterValues,
   recipientLinesOf,
-  salutationOf,
 } from '@immoloupe/shared/prospecting/letters.logic';
-import { addressBlock, bodyAddress } from '@immoloupe/shared/prospecting/postal.logic';
+import { addressBlock } from '@immoloupe/shared/prospecting/postal.logic';
 import { Paper, Stack, Text } from '@mantine/core';
 
 export function LetterPreview({
   target,
+  subject,
   body,
   agency,
 }: {
   target: ProspectingTarget;
+  subject: string;
   body: string;
   agency: { name: string; contact: string } | null | undefined;
 }) {
   const today = new Date();
   const contact = agency?.contact.trim() ?? '';
+  const values = letterValues(target, { name: agency?.name.trim() || '(votre agence)', contact: contact || '(vos coordonnées)' }, today);
+  const filledSubject = letterSubject(subject, values);
   return (
     <Paper bg="gray.0" p="sm" data-testid="apercu-lettre">
       <Text size="xs" c="dimmed">
@@ -44,15 +48,13 @@ export function LetterPreview({
       <Text size="sm" ta="right" mb="xs">
         {letterDateLine(today, agencyTown(contact))}
       </Text>
+      {filledSubject ? (
+        <Text size="sm" mb="xs" data-testid="objet-lettre">
+          <strong>Objet{'\u00a0'}:</strong> {filledSubject}
+        </Text>
+      ) : null}
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-        {fillLetter(body, {
-          destinataire: salutationOf(target),
-          adresse: bodyAddress(target.postal),
-          libelle: target.label,
-          agence: agency?.name.trim() || '(votre agence)',
-          contact_agence: contact || '(vos coordonnées)',
-          date: formatLetterDate(today),
-        })}
+        {fillLetter(body, values)}
       </Text>
     </Paper>
   );

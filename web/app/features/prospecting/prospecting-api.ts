@@ -1,7 +1,9 @@
 /** Calls of the prospecting API from the browser, validated with the shared contracts. */
 import {
   type AddTargetBody,
+  type AddTargetsBody,
   addTargetResponseSchema,
+  addTargetsResponseSchema,
   listsResponseSchema,
   prospectingListSchema,
   type TargetsQuery,
@@ -17,6 +19,10 @@ export const fetchLists = async () => (await apiFetch('/api/prospecting/lists', 
 
 export const addTarget = (body: AddTargetBody) =>
   apiFetch('/api/prospecting/targets', addTargetResponseSchema, { method: 'POST', body: JSON.stringify(body) });
+
+/** Several rows of a tool's results, to one list, in one call. */
+export const addTargets = (body: AddTargetsBody) =>
+  apiFetch('/api/prospecting/targets/bulk', addTargetsResponseSchema, { method: 'POST', body: JSON.stringify(body) });
 
 export const createList = (name: string) =>
   apiFetch('/api/prospecting/lists', prospectingListSchema, { method: 'POST', body: JSON.stringify({ name }) });

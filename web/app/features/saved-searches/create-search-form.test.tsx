@@ -17,9 +17,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const COMMUNES: Record<string, { insee: string; nom: string }[]> = {
-  Bondy: [{ insee: '93010', nom: 'Bondy' }],
-  Hendaye: [{ insee: '64260', nom: 'Hendaye' }],
+const COMMUNES: Record<string, { insee: string; nom: string; codesPostaux: string[] }[]> = {
+  Bondy: [{ insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] }],
+  Hendaye: [{ insee: '64260', nom: 'Hendaye', codesPostaux: ['64700'] }],
 };
 
 /** The form on `?outil=…`; returns the searches posted. */
@@ -81,32 +81,32 @@ describe('CreateSearchForm', () => {
     const posted = show('copros');
     expect(screen.queryByLabelText(/INSEE/)).toBeNull();
     expect(screen.getByText('Sans commune ni code postal, la recherche porte sur ma zone.')).toBeTruthy();
-    await pick('Communes', 'Bondy', 'Bondy (93010)');
-    await pick('Communes', 'Hendaye', 'Hendaye (64260)');
-    expect(screen.getByText('Bondy (93010)')).toBeTruthy();
+    await pick('Communes', 'Bondy', 'Bondy (93140)');
+    await pick('Communes', 'Hendaye', 'Hendaye (64700)');
+    expect(screen.getByText('Bondy (93140)')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'Lots min.' }), { target: { value: '50' } });
     expect(await save(posted)).toMatchObject({ tool: 'copros', query: 'insee=93010%2C64260&lotsMin=50' });
   });
 
   it('keeps one commune for the transactions: the commune picked replaces the one before', async () => {
     const posted = show('transactions');
-    await pick('Commune', 'Bondy', 'Bondy (93010)');
-    await pick('Commune', 'Hendaye', 'Hendaye (64260)');
-    expect(screen.queryByText('Bondy (93010)')).toBeNull();
-    expect(screen.getByText('Hendaye (64260)')).toBeTruthy();
+    await pick('Commune', 'Bondy', 'Bondy (93140)');
+    await pick('Commune', 'Hendaye', 'Hendaye (64700)');
+    expect(screen.queryByText('Bondy (93140)')).toBeNull();
+    expect(screen.getByText('Hendaye (64700)')).toBeTruthy();
     expect(await save(posted)).toMatchObject({ tool: 'transactions', query: 'insee=64260' });
   });
 
   it('saves the parcel search on the commune picked, by its code', async () => {
     const posted = show('parcelles');
-    await pick('Commune', 'Bondy', 'Bondy (93010)');
+    await pick('Commune', 'Bondy', 'Bondy (93140)');
     fireEvent.change(screen.getByRole('textbox', { name: 'Section' }), { target: { value: 'AS' } });
     expect(await save(posted)).toMatchObject({ tool: 'parcelles', query: 'commune=93010&section=AS' });
   });
 
   it('saves a search once: the same form again is not a second search, a change is', async () => {
     const posted = show('transactions');
-    await pick('Commune', 'Bondy', 'Bondy (93010)');
+    await pick('Commune', 'Bondy', 'Bondy (93140)');
     await save(posted);
     const done = screen.getByRole('button', { name: 'Recherche enregistrée' }) as HTMLButtonElement;
     expect(done.disabled).toBe(true);

@@ -18,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const territory = (communes: { insee: string; nom: string }[]) => ({
+const territory = (communes: { insee: string; nom: string; codesPostaux: string[] }[]) => ({
   territory: { geometry: null, communes, updatedAt: '2026-01-05T10:00:00Z', lastVisitAt: null },
 });
 const CHANGES = {
@@ -36,12 +36,12 @@ describe('MyZone', () => {
       vi.fn(async (url: string, init: RequestInit = {}) => {
         if (url === '/api/zone/mine' && init.method === 'PUT') {
           saved.push(JSON.parse(String(init.body)));
-          return json(territory([{ insee: '64260', nom: 'Hendaye' }]));
+          return json(territory([{ insee: '64260', nom: 'Hendaye', codesPostaux: ['64700'] }]));
         }
-        if (url === '/api/zone/mine') return json(territory([{ insee: '93010', nom: 'Bondy' }]));
+        if (url === '/api/zone/mine') return json(territory([{ insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] }]));
         if (url === '/api/zone/mine/changes') return json(CHANGES);
         if (url === '/api/zone/mine/seen') return new Response(null, { status: 204 });
-        if (url === '/api/market/communes?q=Hendaye') return json([{ insee: '64260', nom: 'Hendaye' }]);
+        if (url === '/api/market/communes?q=Hendaye') return json([{ insee: '64260', nom: 'Hendaye', codesPostaux: ['64700'] }]);
         return new Response('{}', { status: 404 });
       }),
     );
@@ -58,17 +58,17 @@ describe('MyZone', () => {
     render(<RouterProvider router={router} />);
 
     // The saved commune is a pill with its name, known from the zone: no need to ask for it.
-    await screen.findByText('Bondy (93010)');
+    await screen.findByText('Bondy (93140)');
     const input = screen.getByRole('combobox', { name: 'Communes de ma zone' });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'Hendaye' } });
-    fireEvent.click(await screen.findByRole('option', { name: 'Hendaye (64260)', hidden: true }));
-    fireEvent.click(screen.getByRole('button', { name: 'Retirer Bondy (93010)' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Hendaye (64700)', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer Bondy (93140)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer ma zone' }));
 
     await screen.findByText('Ma zone est enregistrée. Les outils de recherche l’utilisent par défaut.');
     expect(saved).toEqual([{ geometry: null, communes: ['64260'] }]);
-    await waitFor(() => expect(screen.getByText('Hendaye (64260)')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Hendaye (64700)')).toBeTruthy());
     expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u) === '/api/market/communes?q=93010')).toBe(false);
   });
 });

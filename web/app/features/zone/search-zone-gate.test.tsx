@@ -2,6 +2,7 @@
  * The DPE and co-ownership searches of a subscriber without « ma zone »: opened without a place,
  * they do not ask the server for a search it would refuse, and say instead, calmly, how to define
  * the zone or pick a place. With a zone, they search it; a real failure is still shown as an error.
+ * Nothing found in a commune: they say how to ask for the import of its département’s data.
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -22,7 +23,12 @@ afterEach(() => {
 });
 
 const EMPTY = { items: [], total: 0, page: 1, pageSize: 50, mine: true, asOf: null };
-const ZONE = { geometry: null, communes: [{ insee: '93010', nom: 'Bondy' }], updatedAt: '2026-01-05T10:00:00Z', lastVisitAt: null };
+const ZONE = {
+  geometry: null,
+  communes: [{ insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] }],
+  updatedAt: '2026-01-05T10:00:00Z',
+  lastVisitAt: null,
+};
 
 /** The server: « ma zone » as given, the searches answering `search` (status, body); the URLs asked. */
 function serve(territory: unknown, search: [number, unknown] = [200, EMPTY]) {
@@ -76,5 +82,13 @@ describe.each([
     expect(searches(asked)).toEqual([`${api}insee=93010`]);
     expect(screen.getByText('La base de données ne répond pas.')).toBeTruthy();
     expect(screen.queryByText('Vous n’avez pas encore défini votre zone.')).toBeNull();
+  });
+
+  it('with nothing found in a commune, says how to ask for the import of its département’s data', async () => {
+    serve(null, [200, { ...EMPTY, mine: false, byClass: {} }]);
+    open(page, `${path}?insee=93010`);
+    const link = await screen.findByRole('link', { name: 'demandez l’import' });
+    expect(new URL(link.getAttribute('href') ?? '', 'http://x').searchParams.get('objet')).toMatch(/^Import des .+ du département 93$/);
+    expect(screen.queryByText(/Administration/)).toBeNull();
   });
 });

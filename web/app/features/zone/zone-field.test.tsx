@@ -17,10 +17,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const COMMUNES: Record<string, { insee: string; nom: string }[]> = {
-  '93010': [{ insee: '93010', nom: 'Bondy' }],
-  '64260': [{ insee: '64260', nom: 'Hendaye' }],
-  Hendaye: [{ insee: '64260', nom: 'Hendaye' }],
+const COMMUNES: Record<string, { insee: string; nom: string; codesPostaux: string[] }[]> = {
+  '93010': [{ insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] }],
+  '64260': [{ insee: '64260', nom: 'Hendaye', codesPostaux: ['64700'] }],
+  Hendaye: [{ insee: '64260', nom: 'Hendaye', codesPostaux: ['64700'] }],
 };
 
 function Form({ initial, seen }: { initial: ZoneChoice; seen: ZoneChoice[] }) {
@@ -49,11 +49,11 @@ describe('ZoneField', () => {
       </MantineProvider>,
     );
     // A commune of the page's link, named once the search has answered for its code.
-    await screen.findByText('Bondy (93010)');
+    await screen.findByText('Bondy (93140)');
     const input = screen.getByRole('combobox', { name: 'Ajouter une commune' });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'Hendaye' } });
-    fireEvent.click(await screen.findByRole('option', { name: 'Hendaye (64260)', hidden: true }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Hendaye (64700)', hidden: true }));
     const picked = seen.at(-1) as ZoneChoice;
     expect(picked).toEqual({ mode: 'insee', text: '93010,64260' });
     expect(zoneChoiceParams(picked)).toEqual({ insee: '93010,64260' });
@@ -66,6 +66,6 @@ describe('ZoneField', () => {
     expect(zoneChoiceParams(seen.at(-1) as ZoneChoice)).toEqual({ postcode: '69007' });
     fireEvent.click(screen.getByText('Communes'));
     expect(seen.at(-1)).toEqual({ mode: 'insee', text: '93010,64260' });
-    expect(await screen.findByText('Hendaye (64260)')).toBeTruthy();
+    expect(await screen.findByText('Hendaye (64700)')).toBeTruthy();
   });
 });

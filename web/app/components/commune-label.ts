@@ -1,0 +1,47 @@
+/**
+ * How a commune is named in the pickers: by its postcodes, « Bondy (93140) », never by its INSEE
+ * code (« Bondy (93010) » was taken for a postcode). Several postcodes are joined
+ * (« Paris 16e Arrondissement (75016, 75116) »), more than three given as their span
+ * (« Paris (75001 à 75116) »); the INSEE code stays in the tooltip. Pure.
+ */
+
+export interface CommuneNaming {
+  insee: string;
+  nom: string;
+  /** Unknown (undefined or empty): the name alone. */
+  codesPostaux?: readonly string[];
+}
+
+const sorted = (codes: readonly string[]) => [...new Set(codes)].sort();
+
+/** « 93140 », « 75016, 75116 », « 75001 à 75116 »; empty without postcode. */
+export function postcodesText(codes: readonly string[] = []): string {
+  const all = sorted(codes);
+  if (all.length <= 3) return all.join(', ');
+  return `${all[0]} à ${all.at(-1)}`;
+}
+
+/** « Bondy (93140) », or « Bondy » while its postcodes are unknown. */
+export function communeLabel(c: CommuneNaming): string {
+  const codes = postcodesText(c.codesPostaux);
+  return codes ? `${c.nom} (${codes})` : c.nom;
+}
+
+/** The tooltip: the INSEE code, and every postcode when the label gives only their span. */
+export function communeTitle(c: CommuneNaming): string {
+  const all = sorted(c.codesPostaux ?? []);
+  return all.length > 3 ? `Code INSEE ${c.insee} — codes postaux ${all.join(', ')}` : `Code INSEE ${c.insee}`;
+}
+
+/**
+ * The labels of the suggestions, one per commune: two communes of one name and the same postcodes
+ * (or none known) are told apart by their INSEE code.
+ */
+export function communeLabels<C extends CommuneNaming>(communes: readonly C[]): { commune: C; label: string }[] {
+  const count = new Map<string, number>();
+  for (const c of communes) count.set(communeLabel(c), (count.get(communeLabel(c)) ?? 0) + 1);
+  return communes.map((c) => {
+    const label = communeLabel(c);
+    return { commune: c, label: (count.get(label) ?? 0) > 1 ? `${label} — INSEE ${c.insee}` : label };
+  });
+}

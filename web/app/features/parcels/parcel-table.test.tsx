@@ -1,0 +1,84 @@
+/** The parcels found: rows ticked go to a list with their cadastral address and their only legal-entity owner. */
+import type { ParcelSearchResult } from '@immoloupe/shared/parcels/search-contracts';
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PASSOIRES, stubBulkApi } from '~/features/prospecting/test-bulk';
+import { installMantineDomShims } from '~/test/mantine-dom';
+import { ParcelTable } from './parcel-table';
+
+beforeAll(installMantineDomShims);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const parcel = (numero: string) => ({
+  id: `93010000AS0${numero}`,
+  codeCommune: '93010',
+  prefixe: '000',
+  section: 'AS',
+  numero,
+  contenance: 412,
+  current: true,
+  centroid: { lon: 2.4805, lat: 48.9005 },
+  bbox: [2.48, 48.9, 2.481, 48.901] as [number, number, number, number],
+  geometry: { type: 'Point' as const, coordinates: [2.48, 48.9] },
+});
+
+const RESULT = {
+  commune: { code: '93010', nom: 'Bondy' },
+  mine: false,
+  total: 3,
+  sections: [],
+  parcels: [parcel('167'), parcel('168'), parcel('169')],
+  vintage: null,
+  owners: { '93010000AS0167': ['SCI DU MOULIN'], '93010000AS0169': ['COMMUNE DE BONDY', 'OPH BONDY HABITAT'] },
+  dvfLatest: null,
+  ownersMissing: [],
+} as unknown as ParcelSearchResult;
+
+describe('ParcelTable', () => {
+  it('sends the parcels ticked to the chosen list in one call', async () => {
+    const { bulkBodies } = stubBulkApi(() => ({ added: 2, alreadyPresent: 0 }));
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <ParcelTable result={RESULT} selected={null} onChoose={() => undefined} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sélectionner la parcelle AS 167' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sélectionner la parcelle AS 169' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter la sélection à une liste (2)' }));
+    const listInput = () => screen.getAllByLabelText('Liste').find((e) => e.tagName === 'INPUT') as HTMLInputElement;
+    await waitFor(() => expect(listInput().value).toBe('Copros Bondy (4)'));
+    fireEvent.click(listInput());
+    fireEvent.click(await screen.findByRole('option', { name: 'Passoires Flers (2)', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter ces 2 cibles' }));
+    expect((await screen.findByRole('status')).textContent).toContain('2\u00a0cibles ajoutées à «\u00a0Passoires Flers\u00a0».');
+    expect(bulkBodies).toEqual([
+      {
+        listId: PASSOIRES.id,
+        targets: [
+          {
+            kind: 'parcel',
+            ref: '93010000AS0167',
+            label: 'Parcelle AS 167 (93010000AS0167)',
+            address: 'Bondy, section AS n° 167',
+            ownerName: 'SCI DU MOULIN',
+          },
+          // Two legal entities: the letter names none of them.
+          {
+            kind: 'parcel',
+            ref: '93010000AS0169',
+            label: 'Parcelle AS 169 (93010000AS0169)',
+            address: 'Bondy, section AS n° 169',
+            ownerName: null,
+          },
+        ],
+      },
+    ]);
+  });
+});

@@ -1,0 +1,85 @@
+/** The page of parcels found: a row shows its sheet; rows ticked go to a prospecting list at once. */
+import { formatSurface } from '@immoloupe/shared/format';
+import type { Parcel } from '@immoloupe/shared/opendata/contracts';
+import type { ParcelSearchResult } from '@immoloupe/shared/parcels/search-contracts';
+import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
+import { Badge, Button, Table } from '@mantine/core';
+import { WideTable } from '~/components/wide-table';
+import { BulkAddToList } from '~/features/prospecting/bulk-add-to-list';
+import { SelectAllHeader, SelectRowCell } from '~/features/prospecting/selection-cells';
+import { useRowSelection } from '~/features/prospecting/use-row-selection';
+
+/**
+ * A parcel of the results as a prospecting target. The results carry no BAN address (the sheet
+ * looks it up, parcel by parcel): the target keeps the cadastral one, as the sheet does for a
+ * parcel without address. Its legal-entity owner is named when the results list only one.
+ */
+export function parcelTarget(p: Parcel, result: Pick<ParcelSearchResult, 'commune' | 'owners'>): TargetInput {
+  const owners = result.owners[p.id] ?? [];
+  return {
+    kind: 'parcel',
+    ref: p.id,
+    label: `Parcelle ${p.section} ${p.numero} (${p.id})`,
+    address: `${result.commune?.nom ?? p.codeCommune}, section ${p.section} n° ${p.numero}`,
+    ownerName: owners.length === 1 ? (owners[0] ?? null) : null,
+  };
+}
+
+export function ParcelTable({
+  result,
+  selected,
+  onChoose,
+}: {
+  result: ParcelSearchResult;
+  selected: string | null;
+  onChoose: (id: string) => void;
+}) {
+  const selection = useRowSelection(result.parcels, (p) => p.id);
+  return (
+    <>
+      <BulkAddToList targets={selection.selected().map((p) => parcelTarget(p, result))} onAdded={selection.clear} />
+      <WideTable label="Parcelles trouvées" minWidth={480}>
+        <Table striped highlightOnHover withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <SelectAllHeader selection={selection} />
+              <Table.Th scope="col">Parcelle</Table.Th>
+              <Table.Th scope="col">Identifiant</Table.Th>
+              <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                Contenance
+              </Table.Th>
+              <Table.Th scope="col">État</Table.Th>
+              <Table.Th scope="col">Personnes morales</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.parcels.map((p) => (
+              <Table.Tr key={p.id} bg={p.id === selected ? 'yellow.1' : undefined}>
+                <SelectRowCell selection={selection} row={p} label={`la parcelle ${p.section} ${p.numero}`} />
+                <Table.Td>
+                  <Button variant="subtle" size="compact-sm" onClick={() => onChoose(p.id)} aria-pressed={p.id === selected}>
+                    {p.section} {p.numero}
+                  </Button>
+                </Table.Td>
+                <Table.Td style={{ fontFamily: 'monospace' }}>{p.id}</Table.Td>
+                <Table.Td style={{ textAlign: 'right' }}>{p.contenance === null ? '—' : formatSurface(p.contenance)}</Table.Td>
+                <Table.Td>
+                  {p.current ? (
+                    <Badge variant="outline" color="teal.9">
+                      Actuelle
+                    </Badge>
+                  ) : (
+                    <Badge variant="outline" color="gray.8">
+                      Disparue
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{result.owners[p.id]?.join(', ') ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </WideTable>
+    </>
+  );
+}
