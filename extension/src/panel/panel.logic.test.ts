@@ -126,7 +126,8 @@ describe('panel view model', () => {
       message: 'Commune introuvable d’après l’annonce\u00a0: pas de comparaison avec les ventes DVF.',
     });
     expect(panelView(SALE, { ...ANALYSIS, market: null, period: null }, TODAY).comparison).toMatchObject({
-      message: expect.stringContaining('Aucune vente DVF chargée pour Hendaye'),
+      message:
+        'Aucune vente DVF chargée pour Hendaye. L’équipe Immoloupe importe les DVF du département 64 à la demande\u00a0: demandez l’import par la page Contact.',
     });
     expect(panelView(SALE, { ...ANALYSIS, market: { count: 2, median: null, q1: null, q3: null } }, TODAY).comparison).toMatchObject({
       message: `Pas assez de ventes DVF à Hendaye (2${NB}ventes, il en faut 3) pour une médiane.`,

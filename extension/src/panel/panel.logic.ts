@@ -17,6 +17,7 @@ import {
 import { type ParsedListing, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { displayTown } from '@immoloupe/shared/listings/text.logic';
 import { saleOrRent as transactionOf } from '@immoloupe/shared/listings/transaction.logic';
+import { departementOfCodes, importHintText } from '@immoloupe/shared/opendata/import-hint';
 
 export type Tone = 'above' | 'below' | 'level' | 'neutral';
 
@@ -151,7 +152,8 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
   else if (!analysis.market)
     comparison = {
       headline: null,
-      message: `Aucune vente DVF chargée pour ${where}. Un administrateur peut importer les DVF de son département (Administration › Imports de données).`,
+      // The panel has no role: its reader is a subscriber, who asks the team for the import.
+      message: `Aucune vente DVF chargée pour ${where}. ${importHintText({ role: null, source: 'dvf', departement: departementOfCodes([analysis.commune.insee]) })}`,
     };
   else if (median === null)
     comparison = {

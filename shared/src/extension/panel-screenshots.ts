@@ -23,7 +23,7 @@ export const PANEL_SCREENSHOTS: readonly PanelScreenshot[] = [
     portal: 'seloger',
     src: '/extension/panneau-seloger.png',
     width: 340,
-    height: 833,
+    height: 873,
     alt: 'Capture d’écran du panneau Immoloupe sur une annonce SeLoger de location à Lyon 8e (appartement de 70 m², 1 345 € par mois) : les champs lus, le loyer au m², le logement le plus proche d’après les DPE (69 rue Bataille, avec une vraisemblance de moins de 1\u00a0%\u00a0: aucun DPE de l’échantillon n’a exactement les valeurs de l’annonce) et le DPE D sans interdiction de louer. Le serveur des captures n’a pas de ventes DVF à Lyon : le panneau le signale.',
     caption:
       'SeLoger, location à Lyon 8e\u00a0: le logement le plus proche d’après les DPE de l’échantillon de Lyon 8e, localisation incertaine (moins de 1\u00a0%).',
@@ -32,7 +32,7 @@ export const PANEL_SCREENSHOTS: readonly PanelScreenshot[] = [
     portal: 'pap',
     src: '/extension/panneau-pap.png',
     width: 340,
-    height: 751,
+    height: 770,
     alt: 'Capture d’écran du panneau Immoloupe sur une annonce PAP de location à Villeurbanne (appartement de 30 m², 740 € par mois) : les champs lus, le loyer au m² et le DPE D sans interdiction de louer. Le serveur des captures n’a pas de ventes DVF à Villeurbanne, et aucun DPE de l’échantillon ne correspond à ce logement : le panneau le dit.',
     caption: 'PAP, location à Villeurbanne : champs lus ; sans données pour cette commune, le panneau dit ce qui manque.',
   },
