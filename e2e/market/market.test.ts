@@ -285,20 +285,23 @@ describe('transactions and market analysis', () => {
     await b.page.waitForURL(/insee=64260/);
 
     const url = () => new URL(b.page.url());
+    // A Back runs the route's loaders again: on a loaded 2-core machine the page follows the URL
+    // about 2 s later, past expect.poll's default second.
+    const BACK = { timeout: 10_000 };
     await b.page.goBack();
     await b.page.waitForURL(/insee=93010/);
-    await expect.poll(() => commune.inputValue()).toBe('Bondy (93010)');
+    await expect.poll(() => commune.inputValue(), BACK).toBe('Bondy (93010)');
     expect(url().searchParams.get('types')).toBe('appartement');
     await b.page.goBack();
-    await expect.poll(() => url().searchParams.get('types')).toBeNull();
-    await expect.poll(() => b.page.getByRole('checkbox', { name: 'Appartement' }).isChecked()).toBe(false);
+    await expect.poll(() => url().searchParams.get('types'), BACK).toBeNull();
+    await expect.poll(() => b.page.getByRole('checkbox', { name: 'Appartement' }).isChecked(), BACK).toBe(false);
     // « 45 », typed, is one step: Back does not stop at « 4 ».
     await b.page.goBack();
-    await expect.poll(() => url().searchParams.get('surfaceMin')).toBeNull();
-    await expect.poll(() => surface.inputValue()).toBe('');
+    await expect.poll(() => url().searchParams.get('surfaceMin'), BACK).toBeNull();
+    await expect.poll(() => surface.inputValue(), BACK).toBe('');
     expect(url().searchParams.get('from')).toBe('2021-12-31');
     await b.page.goBack();
-    await expect.poll(() => url().searchParams.get('from')).toBeNull();
+    await expect.poll(() => url().searchParams.get('from'), BACK).toBeNull();
     expect(url().pathname).toBe('/pro/transactions');
     expect(url().searchParams.get('insee')).toBe('93010');
   });

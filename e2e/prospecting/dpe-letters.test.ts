@@ -44,7 +44,7 @@ describe('prospecting from the DPE search', () => {
       await b.page.getByText('Communes', { exact: true }).click();
       // Flers by its INSEE code (several communes are named Flers), picked from the suggestions.
       await b.page.getByRole('combobox', { name: 'Ajouter une commune' }).pressSequentially('61169', { delay: 20 });
-      await b.page.getByRole('option', { name: 'Flers (61169)' }).click();
+      await b.page.getByRole('option', { name: 'Flers (61100)' }).click();
       await b.page.getByLabel('Passoires (F–G)').check();
       await b.page.getByRole('button', { name: 'Rechercher' }).click();
       await b.page.waitForURL(/passoires=1/);
