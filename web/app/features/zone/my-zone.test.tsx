@@ -59,6 +59,9 @@ describe('MyZone', () => {
 
     // The saved commune is a pill with its name, known from the zone: no need to ask for it.
     await screen.findByText('Bondy (93140)');
+    // A zone of communes only has no drawing: said so, not « 0 sommet tracé ».
+    expect(screen.getByText('Aucun tracé sur la carte.')).toBeTruthy();
+    expect(screen.queryByText(/0 sommet/)).toBeNull();
     const input = screen.getByRole('combobox', { name: 'Communes de ma zone' });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'Hendaye' } });

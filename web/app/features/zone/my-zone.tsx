@@ -136,7 +136,9 @@ export function MyZone() {
           <Text size="sm" aria-live="polite">
             {drawing
               ? `Cliquez sur la carte pour placer les sommets (${countOf(points.length, 'placé')}, 3 au moins).`
-              : `${countOf(points.length, 'sommet tracé', 'sommets tracés')}.`}
+              : points.length === 0
+                ? 'Aucun tracé sur la carte.'
+                : `${countOf(points.length, 'sommet tracé', 'sommets tracés')}.`}
           </Text>
           <CommunesPicker label="Communes de ma zone" value={communes} onChange={setCommunes} known={territory?.communes} />
           <Group>
