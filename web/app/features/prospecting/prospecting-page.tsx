@@ -73,19 +73,20 @@ export function ProspectingPage() {
       {p.lists?.length === 0 ? (
         <Paper withBorder p="md">
           <Text>
-            Vous n’avez pas encore de liste. Ajoutez des cibles depuis la{' '}
+            Vous n’avez pas encore de liste. Ajoutez des cibles depuis les résultats de la{' '}
             <Anchor component={Link} to="/pro/recherchedpe">
               recherche de DPE
             </Anchor>
-            , la{' '}
+            , de la{' '}
             <Anchor component={Link} to="/pro/recherchecopro">
               recherche de copropriétés
             </Anchor>{' '}
-            ou la fiche d’une{' '}
+            ou de la{' '}
             <Anchor component={Link} to="/pro/rechercheparcelle">
-              parcelle
-            </Anchor>{' '}
-            avec le bouton «{'\u00a0'}Ajouter à une liste de prospection{'\u00a0'}», ou créez une liste ci-dessus.
+              recherche de parcelles
+            </Anchor>
+            {'\u00a0'}: cochez des lignes puis «{'\u00a0'}Ajouter la sélection à une liste{'\u00a0'}», ou ouvrez une fiche puis «{'\u00a0'}
+            Ajouter à une liste de prospection{'\u00a0'}». Vous pouvez aussi créer une liste ci-dessus.
           </Text>
         </Paper>
       ) : null}
