@@ -304,6 +304,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
           'Choisissez son «\u00a0Statut\u00a0»\u00a0: À visiter, Visité, Offre faite ou Écarté.',
           'Écrivez vos «\u00a0Notes\u00a0», puis cliquez sur «\u00a0Enregistrer les notes\u00a0».',
           'Cliquez sur «\u00a0Analyser\u00a0» pour revoir son analyse, sur «\u00a0Voir l’annonce\u00a0» pour l’ouvrir sur le portail, ou sur «\u00a0Retirer\u00a0» pour ne plus la suivre.',
+          'Téléchargez toutes vos annonces avec «\u00a0Exporter en CSV\u00a0»\u00a0: leur statut, leurs notes et leur dernier changement de prix y figurent, et le fichier s’ouvre directement dans Excel.',
         ],
         tips: [
           'Enregistrer de nouveau une annonce déjà suivie ajoute le prix du jour à son historique, sans la dupliquer.',

@@ -1,15 +1,17 @@
 /**
  * Listings API, subscriber-only (session or access key): DPE localisation of a listing
  * (`GET /api/localisation`), reading a listing from its URL, page source or text
- * (`POST /api/listings/parse`), its analysis, and « Mes annonces » (each user's own only).
+ * (`POST /api/listings/parse`), its analysis, and « Mes annonces » (each user's own only), also as CSV.
  */
 
 import { parisIsoDate } from '@immoloupe/shared/format';
 import { parseRequestSchema } from '@immoloupe/shared/listings/api-contracts';
 import { localisationQuerySchema } from '@immoloupe/shared/listings/localisation.logic';
 import { PARSE_MESSAGES, parseListing } from '@immoloupe/shared/listings/parse';
+import { SAVED_LISTING_CSV_HEADER, savedListingCsvCells } from '@immoloupe/shared/listings/saved-csv.logic';
 import { listingSearchSchema } from '@immoloupe/shared/listings/search';
 import { listingFieldsSchema, listingUpdateSchema } from '@immoloupe/shared/listings/store.logic';
+import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
 import express, { type Request, Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
@@ -82,6 +84,17 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
   router.get('/listings/saved', requireSubscriber, async (req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
     res.json({ listings: await listSaved(db, userId(req)) });
+  });
+
+  // The page has no filter: every saved listing, in the page's order.
+  router.get('/listings/saved.csv', requireSubscriber, async (req, res) => {
+    let out = CSV_BOM + csvLine(SAVED_LISTING_CSV_HEADER);
+    for (const l of await listSaved(db, userId(req))) out += csvLine(savedListingCsvCells(l));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    // The subscriber's calendar day: a UTC date is the day before in Paris until 1 or 2 a.m.
+    res.setHeader('Content-Disposition', `attachment; filename="mes-annonces-${parisIsoDate(new Date())}.csv"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.send(out);
   });
 
   router.get('/listings/map', requireSubscriber, async (req, res) => {

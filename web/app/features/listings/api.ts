@@ -38,6 +38,8 @@ export const analyseListing = (f: ListingFields) =>
 export const saveListing = (f: ListingFields) =>
   apiFetch('/api/listings/saved', saveListingResponseSchema, { method: 'POST', body: JSON.stringify(f) });
 export const savedListings = () => apiFetch('/api/listings/saved', savedListingListSchema);
+/** The CSV export of « Mes annonces »: the page has no filter, so every saved listing. */
+export const SAVED_LISTINGS_CSV_URL = '/api/listings/saved.csv';
 export const updateListing = (id: string, u: { status?: string; notes?: string }) =>
   apiFetch(`/api/listings/saved/${id}`, z.null(), { method: 'PATCH', body: JSON.stringify(u) });
 export const deleteListing = (id: string) => apiFetch(`/api/listings/saved/${id}`, z.null(), { method: 'DELETE' });

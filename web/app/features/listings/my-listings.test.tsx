@@ -1,6 +1,7 @@
 /**
  * « Mes annonces »: a card says where the listing is (the street it was placed at) and links to its
- * page; saving the notes says so.
+ * page; saving the notes says so; « Exporter en CSV » downloads the whole list, and is not offered
+ * for an empty one.
  */
 import type { SavedListing } from '@immoloupe/shared/listings/store.logic';
 import { MantineProvider } from '@mantine/core';
@@ -97,6 +98,25 @@ describe('MyListings', () => {
     expect(page.getAttribute('href')).toBe(LYON.sources[0]?.url);
     expect(page.getAttribute('target')).toBe('_blank');
     expect(page.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('links « Exporter en CSV » to the CSV of every saved listing (the page has no filter), as a download', async () => {
+    show();
+    await screen.findAllByTestId('mon-annonce');
+    const csv = screen.getByRole('link', { name: 'Exporter en CSV' });
+    expect(csv.getAttribute('href')).toBe('/api/listings/saved.csv');
+    expect(csv.hasAttribute('download')).toBe(true);
+  });
+
+  it('offers no CSV export while no listing is saved', async () => {
+    stored = [];
+    show();
+    await screen.findByText(/Aucune annonce suivie/);
+    expect(screen.queryByRole('link', { name: 'Exporter en CSV' })).toBeNull();
+    // Both ways to save a listing are named: the analysis page and the extension on the portal.
+    expect(screen.getByRole('link', { name: 'Analyse d’annonce' }).getAttribute('href')).toBe('/pro/analyseannonce');
+    expect(screen.getByRole('link', { name: 'extension Immoloupe' }).getAttribute('href')).toBe('/pro/extension');
+    expect(screen.getByText(/Aucune annonce suivie/).textContent).toContain('depuis le portail avec l’extension Immoloupe.');
   });
 
   it('confirms the notes saved, and forgets the confirmation once they are edited again', async () => {

@@ -1,6 +1,6 @@
 /**
  * /pro/mesannonces: the subscriber's saved listings with their status, notes, sources and price
- * history (a drop is flagged), and the analysis of each (in a window).
+ * history (a drop is flagged), the analysis of each (in a window), and the CSV export of them all.
  */
 import { formatDate, formatSurface } from '@immoloupe/shared/format';
 import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { AnalysisButton } from './analysis-button';
-import { addressAnalysisHref, deleteListing, savedListings, updateListing } from './api';
+import { addressAnalysisHref, deleteListing, SAVED_LISTINGS_CSV_URL, savedListings, updateListing } from './api';
 import { priceHistoryLabel, priceLabel, pricePerM2Label } from './price-labels';
 
 /** The fields the analysis takes, from a saved listing (its first source for the portal). */
@@ -161,11 +161,20 @@ export function MyListings() {
         <Anchor component={Link} to="/pro/analyseannonce">
           Analyse d’annonce
         </Anchor>{' '}
-        puis « Enregistrer dans Mes annonces ».
+        puis « Enregistrer dans Mes annonces », ou enregistrez-la depuis le portail avec l’
+        <Anchor component={Link} to="/pro/extension">
+          extension Immoloupe
+        </Anchor>
+        .
       </Text>
     );
   return (
     <Stack gap="md">
+      <Group justify="flex-end">
+        <Button component="a" href={SAVED_LISTINGS_CSV_URL} variant="default" download>
+          Exporter en CSV
+        </Button>
+      </Group>
       {list.map((l) => (
         // Keyed by id alone: a reload after a change keeps the notes being typed and the confirmation.
         <ListingCard key={l.id} l={l} onChanged={load} />
