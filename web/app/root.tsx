@@ -10,7 +10,18 @@ import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/c
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect } from 'react';
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
 import { ErrorScreen } from '~/components/shell/error-screen';
 import { Forbidden } from '~/components/shell/forbidden';
 import { UpdateNotice } from '~/components/shell/update-notice';
@@ -21,6 +32,7 @@ import { ProLayout } from '~/layouts/pro';
 import { consentAllowedOn, startConsent, trackPageView } from '~/lib/consent';
 import '@immoloupe/shared/zod-locale';
 import '~/lib/dayjs';
+import { isOwnSearch, rootShouldRevalidate } from '~/lib/root-revalidation';
 import { describeError } from '~/lib/route-errors';
 import { useSessionUser } from '~/lib/session';
 import { theme } from '~/theme';
@@ -46,8 +58,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
 }
 
-/** The root loader runs on every navigation, so that the server checks the session each time. */
-export const shouldRevalidate = () => true;
+/**
+ * The root loader runs on every page change, so that the server checks the session each time; a
+ * page replacing its own search parameters (a number typed, the map's view) does not re-read it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => rootShouldRevalidate(args, isOwnSearch(args.currentUrl, args.nextUrl));
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 

@@ -3,8 +3,9 @@
  * its own; typing in a field makes one entry, not one per key; what is not a choice (the map's
  * view, a default the page applies) replaces the current entry.
  */
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { noteOwnSearch } from './root-revalidation';
 import { patchParams } from './url-patch';
 
 /** Changes of the same fields closer than this make one entry of the history: a number being typed. */
@@ -13,21 +14,50 @@ export const TYPING_MS = 1000;
 export type UrlPatch = Record<string, string | null>;
 export type HistoryMode = 'push' | 'replace';
 
+/**
+ * Whether the browser still shows the history entry the page was rendered for. After Back or
+ * Forward the browser moves at once, the page only once the route's loaders have answered (and
+ * React Router renders every change of location in a transition, a moment later still).
+ */
+export function showsEntry(key: string, browserState: unknown = window.history.state): boolean {
+  // React Router keeps the location's key in the entry's state; the first page has none: `default`.
+  const browserKey = (browserState as { key?: unknown } | null)?.key;
+  return (typeof browserKey === 'string' ? browserKey : 'default') === key;
+}
+
 export function useUrlParams() {
   const [params, setParams] = useSearchParams();
   // A change of this page's URL still on its way (a period chosen, a filter): a patch made meanwhile
   // (the map's view at the end of a move) builds on it, or its navigation would replace and lose it.
   const navigation = useNavigation();
-  const here = useLocation().pathname;
+  const location = useLocation();
+  const here = location.pathname;
   const pending = navigation.state !== 'idle' && navigation.location?.pathname === here ? navigation.location.search : null;
   // Read when called: handlers bound once (a map's) hold the first render's `update`.
-  const latest = useRef({ params, setParams, pending });
-  latest.current = { params, setParams, pending };
+  const latest = useRef({ params, setParams, pending, here, key: location.key });
+  latest.current = { params, setParams, pending, here, key: location.key };
   const lastEntry = useRef<{ keys: string; at: number } | null>(null);
+  // Set by Back or Forward, until the page shows the entry the browser went to. (After the page's own
+  // writes the browser is ahead of the page too, for a render, but with this page's newer URL.)
+  const walked = useRef(false);
+  useEffect(() => {
+    const onPop = () => {
+      walked.current = true;
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
 
   const update = useCallback((patch: UrlPatch, history: HistoryMode = 'push') => {
-    const { params: shown, setParams: set, pending: onItsWay } = latest.current;
-    const current = onItsWay === null ? shown : new URLSearchParams(onItsWay);
+    const { params: shown, setParams: set, pending: onItsWay, here: page, key } = latest.current;
+    if (walked.current && showsEntry(key)) walked.current = false;
+    // Back or Forward under way: a replace (the map's view at the end of a move) would overwrite the
+    // entry the browser went back to with the view of the page being left, before the page shows it.
+    if (walked.current && history === 'replace') return;
+    // The page's own writes end at once (nothing to load), a render before the page shows them: the
+    // browser's URL, still this page's, is then the newer one.
+    const browser = !walked.current && window.location.pathname === page ? window.location.search : null;
+    const current = new URLSearchParams(onItsWay ?? browser ?? shown);
     const next = patchParams(current, patch);
     if (next.toString() === current.toString()) return;
     const keys = Object.keys(patch).sort().join(',');
@@ -37,6 +67,9 @@ export function useUrlParams() {
     // The next key typed while the previous one's navigation still loads is pushed, not replaced: a
     // replace would cancel that push and overwrite the entry before it (a choice lost on a slow server).
     const replace = history === 'replace' || (typing && onItsWay === null);
+    // No new choice (the view, the rest of a number typed, even pushed as above): the root leaves
+    // the session alone, or a slow server would read it once per key.
+    if (replace || typing) noteOwnSearch(window.location.search, next);
     set(next, { replace, preventScrollReset: true });
   }, []);
 

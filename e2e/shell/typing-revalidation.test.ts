@@ -1,0 +1,70 @@
+/**
+ * The root loader reads the session in the database: it runs again on every page change, but not
+ * on each key typed in a tool's field, which only replaces the page's own URL (decision 0101,
+ * amendment). React Router fetches loader data with one `<path>.data` request per navigation;
+ * only the root has a server loader on the tools' pages, so each `.data` request is the root's.
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, traceOnFailure } from '../support/browser.js';
+import { createAccounts, signIn } from '../support/data.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+const USER = { email: 'agent-saisie@exemple.fr', password: 'Maison-bleue-2026' };
+
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-typing-'));
+  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
+  server = await startServer({ dataDir });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const isLoaderData = (r: Request) => new URL(r.url()).pathname.endsWith('.data');
+
+describe('root loader and typing', () => {
+  it('reads the session once for a number typed, and again on the next page', async () => {
+    const b = await openBrowser({ viewport: { width: 1400, height: 900 } });
+    traceOnFailure(b.page, server);
+    try {
+      await signIn(b.page, server.url, USER, '/pro/transactions');
+      const field = b.page.getByLabel('Prix max. (€)');
+      await field.waitFor();
+      // The navigation that follows the sign-in has answered: only the typing is counted.
+      await b.page.waitForLoadState('networkidle');
+      const requests: string[] = [];
+      b.page.on('request', (r) => {
+        if (isLoaderData(r)) requests.push(r.url());
+      });
+
+      // Six keys, one history entry: the first makes it (a choice, checked), the others rewrite it.
+      await field.pressSequentially('250000', { delay: 250 });
+      await expect.poll(() => b.page.url(), { timeout: 10_000 }).toMatch(/priceMax=250000/);
+      await b.page.waitForTimeout(1_000);
+      const typing = requests.length;
+      console.info(`Requêtes .data pendant la saisie de 6 chiffres : ${typing}`);
+      expect(typing).toBeLessThanOrEqual(1);
+
+      // Another page: the server checks the session again.
+      await b.page.getByRole('navigation').getByRole('link', { name: 'Mes recherches', exact: true }).click();
+      await b.page.waitForURL(`${server.url}/pro/mesrecherches`);
+      await expect.poll(() => requests.length).toBe(typing + 1);
+      expect(new URL(requests.at(-1) ?? '').pathname).toBe('/pro/mesrecherches.data');
+
+      // Back to the tool (a history move, not the page's own replace): checked as well.
+      await b.page.goBack();
+      await b.page.waitForURL(/\/pro\/transactions\?.*priceMax=250000/);
+      await expect.poll(() => requests.length).toBe(typing + 2);
+    } finally {
+      await b.close();
+    }
+  });
+});
