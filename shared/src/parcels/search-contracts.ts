@@ -8,6 +8,11 @@ export const parcelSearchResultSchema = parcelSearchResponseSchema.extend({
    * filters can only find nothing, which the page says under them.
    */
   ownersMissing: z.array(z.string()).default([]),
+  /**
+   * The first BAN address of the parcels listed (« 139 Avenue Carnot, 93140 Bondy »), as their sheet
+   * gives it, by parcel id; a parcel the BAN gives no address is absent.
+   */
+  addresses: z.record(z.string(), z.string()).default({}),
 });
 export type ParcelSearchResult = z.infer<typeof parcelSearchResultSchema>;
 

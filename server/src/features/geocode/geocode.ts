@@ -60,7 +60,42 @@ interface AddressRow {
 }
 
 /** How far from a parcel an address point may lie: BAN puts many of them on the street, at the door. */
-const ADDRESS_PARCEL_MAX_M = 25;
+export const ADDRESS_PARCEL_MAX_M = 25;
+
+/**
+ * For each point, the nearest current parcel within 25 m (0 when inside), in the points' order:
+ * one query for all of them, each point's square through the GiST index on the parcels' boxes.
+ */
+export async function nearestParcels(db: Queryable, points: readonly { lon: number; lat: number }[]): Promise<(ParcelRow | null)[]> {
+  if (points.length === 0) return [];
+  const d = ADDRESS_PARCEL_MAX_M / 111_195;
+  const dLon = points.map((a) => d / Math.cos((a.lat * Math.PI) / 180));
+  // Each parcel once, with the points whose square it meets: neighbouring points share their parcels.
+  const candidates = await db.query<ParcelRow & { points: number[] }>(
+    `SELECT ${PARCEL_COLUMNS}, near.points
+       FROM (SELECT p.id, array_agg(q.i::int) AS points
+               FROM unnest($1::float8[], $2::float8[], $3::float8[], $4::float8[]) WITH ORDINALITY AS q(w, s, e, n, i)
+               JOIN parcels p ON box(point(p.bbox_west, p.bbox_south), point(p.bbox_east, p.bbox_north)) && box(point(q.w, q.s), point(q.e, q.n))
+                AND p.is_current
+              GROUP BY p.id) near
+       JOIN parcels USING (id)`,
+    [
+      points.map((a, i) => a.lon - (dLon[i] as number)),
+      points.map((a) => a.lat - d),
+      points.map((a, i) => a.lon + (dLon[i] as number)),
+      points.map((a) => a.lat + d),
+    ],
+  );
+  const best: ({ row: ParcelRow; d: number } | null)[] = points.map(() => null);
+  for (const { points: near, ...row } of candidates)
+    for (const i of near) {
+      const a = points[i - 1] as { lon: number; lat: number };
+      const dist = distanceToParcelM(row.geometry, a.lon, a.lat);
+      const held = best[i - 1];
+      if (dist <= ADDRESS_PARCEL_MAX_M && (!held || dist < held.d)) best[i - 1] = { row, d: dist };
+    }
+  return best.map((b) => b?.row ?? null);
+}
 
 /**
  * The parcel of an address: the one BAN names, else the current parcel that contains its point,
@@ -71,19 +106,8 @@ export async function addressParcel(db: Queryable, a: { cad_parcelles: string[];
     const p = await parcelById(db, id);
     if (p) return p;
   }
-  const d = ADDRESS_PARCEL_MAX_M / 111_195;
-  const dLon = d / Math.cos((a.lat * Math.PI) / 180);
-  const candidates = await db.query<ParcelRow>(
-    `SELECT ${PARCEL_COLUMNS} FROM parcels
-      WHERE box(point(bbox_west, bbox_south), point(bbox_east, bbox_north)) && box(point($1, $2), point($3, $4)) AND is_current`,
-    [a.lon - dLon, a.lat - d, a.lon + dLon, a.lat + d],
-  );
-  let best: { row: ParcelRow; d: number } | null = null;
-  for (const row of candidates) {
-    const dist = distanceToParcelM(row.geometry, a.lon, a.lat);
-    if (dist <= ADDRESS_PARCEL_MAX_M && (!best || dist < best.d)) best = { row, d: dist };
-  }
-  return best ? parcelOf(best.row) : null;
+  const [nearest] = await nearestParcels(db, [a]);
+  return nearest ? parcelOf(nearest) : null;
 }
 
 async function addressResult(db: Queryable, a: AddressRow, score: number): Promise<GeocodeResult> {

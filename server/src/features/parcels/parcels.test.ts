@@ -1,7 +1,8 @@
-/** Parcel search over the Bondy cadastre (2022 and 2025 vintages): subscribers only, French errors. */
+/** Parcel search over the Bondy cadastre (2022 and 2025 vintages) and BAN: subscribers only, French errors, BAN addresses. */
 import type { AddressInfo } from 'node:net';
 import { parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts';
 import { parcelSearchResultSchema } from '@immoloupe/shared/parcels/search-contracts';
+import { parcelSheetSchema } from '@immoloupe/shared/parcels/sheet-contracts';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestUser } from '../../auth/guards.js';
@@ -17,18 +18,27 @@ let db: Db;
 let server: import('node:http').Server;
 let base = '';
 let user: RequestUser | undefined;
+/** The statements the routes sent, to count those over the BAN addresses. */
+const statements: string[] = [];
 
 beforeAll(async () => {
   db = await createTestDb();
-  for (const f of [SAMPLES.cadastreBondy(2022), SAMPLES.cadastreBondy(2025)])
+  for (const f of [SAMPLES.cadastreBondy(2022), SAMPLES.cadastreBondy(2025), SAMPLES.banBondy])
     expect((await runImport(db, { path: f, startedBy: 'test' })).status).toBe('succeeded');
+  const counted: Db = {
+    ...db,
+    query: (sql, params) => {
+      statements.push(sql);
+      return db.query(sql, params);
+    },
+  };
   const log = createLogger('silent');
   server = express()
     .use((req, _res, next) => {
       req.user = user;
       next();
     })
-    .use('/api', parcelRoutes({ db }))
+    .use('/api', parcelRoutes({ db: counted }))
     .use(errorHandler(log))
     .listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -56,7 +66,8 @@ describe('GET /api/parcels', () => {
       const { status, body } = await search(`commune=${commune}&section=as&numero=167`);
       expect(status).toBe(200);
       const r = parcelSearchResponseSchema.parse(body);
-      expect(r).toMatchObject({ commune: { code: '93010', nom: 'Bondy' }, total: 1, vintage: '2024-11-13' });
+      // With its postcodes: the page says « 1 parcelle à Bondy (93140) », not its INSEE code.
+      expect(r).toMatchObject({ commune: { code: '93010', nom: 'Bondy', codesPostaux: ['93140'] }, total: 1, vintage: '2024-11-13' });
       expect(r.parcels[0]).toMatchObject({ id: '93010000AS0167', section: 'AS', numero: '167', current: true });
       expect(r.parcels[0]?.geometry.type).toMatch(/Polygon/);
       expect(r.sections.find((s) => s.section === 'AS')?.parcels).toBeGreaterThan(50);
@@ -72,6 +83,32 @@ describe('GET /api/parcels', () => {
     expect(all.parcels).toHaveLength(10);
     const withOld = parcelSearchResponseSchema.parse((await search('commune=93010&anciennes=1&limit=1')).body);
     expect(withOld.total).toBe(7173);
+  });
+
+  it('gives each parcel of the page its first BAN address, as its sheet does, in one query over the BAN', async () => {
+    user = { id: '1', email: 'abonne@exemple.fr', role: 'subscriber', aboactif: true, via: 'session' };
+    // AS 167: the BAN does not name it, but 139 Avenue Carnot stands in its outline.
+    const carnot = parcelSearchResultSchema.parse((await search('commune=93010&section=AS&numero=167')).body);
+    expect(carnot.addresses).toEqual({ '93010000AS0167': '139 Avenue Carnot, 93140 Bondy' });
+
+    statements.length = 0;
+    const page = parcelSearchResultSchema.parse((await search('commune=93010&limit=100')).body);
+    expect(statements.filter((s) => s.includes('ban_addresses'))).toHaveLength(1);
+    expect(page.parcels).toHaveLength(100);
+    // 0A 72, at the head of the commune's first section, has no address near it; its neighbours do.
+    const bare = page.parcels.filter((p) => page.addresses[p.id] === undefined).map((p) => p.id);
+    expect(bare).toContain('930100000A0072');
+    expect(bare.length).toBeLessThan(page.parcels.length);
+    for (const id of [
+      ...bare.slice(0, 3),
+      ...page.parcels
+        .map((p) => p.id)
+        .filter((id) => page.addresses[id])
+        .slice(0, 5),
+    ]) {
+      const sheet = parcelSheetSchema.parse((await fetch(`${base}/api/parcels/${id}`).then((r) => r.json())) as unknown);
+      expect(page.addresses[id]).toBe(sheet.addresses[0]?.label);
+    }
   });
 
   it('says which départements lack the legal-entity owners file the owner filters need', async () => {

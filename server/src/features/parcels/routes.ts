@@ -1,7 +1,8 @@
 /**
  * Parcel search (`GET /api/parcels`, subscribers): the parcels of a commune (INSEE code or name) or of « ma zone »,
  * optionally of one section, one number, an area range, with their outlines; plus the sections of
- * the commune and the vintage of its cadastre. Current parcels only, unless `anciennes=1`.
+ * the commune and the vintage of its cadastre, and each parcel's first BAN address (as its sheet
+ * gives it). Current parcels only, unless `anciennes=1`.
  */
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import type { ParcelSearchResult } from '@immoloupe/shared/parcels/search-contracts';
@@ -13,11 +14,12 @@ import { HttpError } from '../../http/errors.js';
 import { communeByCode, searchCommunes } from '../geocode/communes.js';
 import { foldText } from '../geocode/search-text.logic.js';
 import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/territory.js';
+import { firstParcelAddresses } from './addresses.js';
 import { ownersMissing, parcelsOfZone } from './queries.js';
 import { parcelSheet } from './sheet.js';
 
 /** The commune of a parcel search: an INSEE code, or the best match of a name. */
-export function resolveCommune(text: string): { code: string; nom: string } | undefined {
+export function resolveCommune(text: string): { code: string; nom: string; codesPostaux: string[] } | undefined {
   const byCode = /^(\d{2}|2A|2B)\d{3}$/i.test(text) ? communeByCode(text.toUpperCase()) : undefined;
   return byCode ?? searchCommunes(foldText(text), null, 1).find((h) => h.score >= 0.7)?.commune;
 }
@@ -34,10 +36,11 @@ export function parcelRoutes(deps: { db: Db }): Router {
         ownersMissing(deps.db, [commune.code]),
       ]);
       res.json({
-        commune: { code: commune.code, nom: commune.nom },
+        commune: { code: commune.code, nom: commune.nom, codesPostaux: commune.codesPostaux },
         mine: false,
         ...found,
         ownersMissing: missing,
+        addresses: await firstParcelAddresses(deps.db, found.parcels),
       } satisfies ParcelSearchResult);
       return;
     }
@@ -46,8 +49,11 @@ export function parcelRoutes(deps: { db: Db }): Router {
     if (!territory) throw new HttpError(400, q.zone === 'mine' ? NO_TERRITORY_MESSAGE : 'Indiquez une commune (nom ou code INSEE).');
     const found = await parcelsOfZone(deps.db, { kind: 'territory', geometry: territory.geometry, communes: territory.communes }, q);
     // A drawn zone names no commune: the parcels found tell which départements it reaches.
-    const missing = await ownersMissing(deps.db, [...territory.communes, ...found.parcels.map((p) => p.codeCommune)]);
-    res.json({ commune: null, mine: true, ...found, ownersMissing: missing } satisfies ParcelSearchResult);
+    const [missing, addresses] = await Promise.all([
+      ownersMissing(deps.db, [...territory.communes, ...found.parcels.map((p) => p.codeCommune)]),
+      firstParcelAddresses(deps.db, found.parcels),
+    ]);
+    res.json({ commune: null, mine: true, ...found, ownersMissing: missing, addresses } satisfies ParcelSearchResult);
   });
   router.get('/parcels/:id', requireSubscriber, async (req, res) => {
     const id = String(req.params.id).toUpperCase();

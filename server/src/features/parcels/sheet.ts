@@ -9,11 +9,10 @@ import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/o
 import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
 import { inBoxSql } from '../../db/spatial.js';
-import { distanceToParcelM } from '../../importers/cadastre.logic.js';
 import { communeByCode } from '../geocode/communes.js';
-import { addressParcel } from '../geocode/geocode.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { Params } from '../market/sql.js';
+import { parcelAddresses } from './addresses.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
 const iso = (d: unknown) => (d == null ? null : d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
@@ -59,47 +58,7 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
   if (!row) return null;
   const parcel = parcelOf(row);
   const insee = id.slice(0, 5);
-  // The BAN names a parcel for some addresses only (`cad_parcelles`, often empty): the addresses
-  // it does not name are this parcel's when the geocoder gives them this parcel, as the address
-  // analysis does (the parcel containing the point, else the nearest within 25 m: BAN points
-  // often stand on the street, at the door).
-  const box = new Params();
-  const margin = 25 / 111_195;
-  const marginLon = margin / Math.cos((((row.bbox_south + row.bbox_north) / 2) * Math.PI) / 180);
-  const addressBox = inBoxSql((v) => box.add(v), 'a.lon', 'a.lat', [
-    row.bbox_west - marginLon,
-    row.bbox_south - margin,
-    row.bbox_east + marginLon,
-    row.bbox_north + margin,
-  ]);
-  const addressRows = await db.query<{
-    id: string;
-    numero: number | null;
-    rep: string | null;
-    nom_voie: string;
-    code_postal: string | null;
-    nom_commune: string;
-    lon: number;
-    lat: number;
-    named: boolean;
-  }>(
-    `SELECT a.id, a.numero, a.rep, a.nom_voie, a.code_postal, a.nom_commune, a.lon, a.lat, ${box.add(id)} = ANY(a.cad_parcelles) AS named
-       FROM ban_addresses a
-      WHERE a.code_insee = ${box.add(insee)} AND (${box.add(id)} = ANY(a.cad_parcelles) OR (${addressBox}))
-      ORDER BY a.nom_voie, a.numero, a.rep LIMIT 200`,
-    box.values,
-  );
-  const addresses = [];
-  for (const a of addressRows) {
-    if (addresses.length === 50) break;
-    // Outside the outline, only a point within 25 m of it may be its; the geocoder then tells which parcel is nearest.
-    const inside = a.named || pointInGeometry(a.lon, a.lat, row.geometry);
-    if (
-      inside ||
-      (distanceToParcelM(row.geometry, a.lon, a.lat) <= 25 && (await addressParcel(db, { cad_parcelles: [], ...a }))?.id === id)
-    )
-      addresses.push(a);
-  }
+  const addresses = (await parcelAddresses(db, [parcel], 50)).get(id) ?? [];
   const sales = await db.query<{
     id_mutation: string;
     date_mutation: unknown;
@@ -175,14 +134,7 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
     codeSection: row.code_section,
     firstVintage: iso(row.first_vintage),
     lastVintage: iso(row.last_vintage),
-    addresses: addresses.map((a) => ({
-      id: a.id,
-      label: `${[a.numero, a.rep].filter(Boolean).join(' ')} ${a.nom_voie}, ${a.code_postal ?? ''} ${a.nom_commune}`
-        .replace(/\s+/g, ' ')
-        .trim(),
-      lon: a.lon,
-      lat: a.lat,
-    })),
+    addresses,
     sales: sales.map((s) => ({
       idMutation: s.id_mutation,
       date: iso(s.date_mutation) as string,

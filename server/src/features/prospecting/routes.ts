@@ -24,11 +24,13 @@ import {
   listFileName,
   unknownMergeFields,
 } from '@immoloupe/shared/prospecting/letters.logic';
+import { parsePostalAddress } from '@immoloupe/shared/prospecting/postal.logic';
 import { type Request, Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { agencyLogo, readAgency } from '../estimates/queries.js';
+import { firstAddressesOfParcelIds } from '../parcels/addresses.js';
 import { type PdfLog, renderHtmlPdf } from '../reports/pdf.js';
 import { lettersHtml } from './letters.js';
 import { ProspectingStore } from './queries.js';
@@ -53,6 +55,27 @@ function idParam(req: Request, message: string): string {
   const id = String(req.params.id);
   if (!UUID.test(id)) throw new HttpError(404, message);
   return id;
+}
+
+/**
+ * A parcel target sent without a postal address (no postcode: a cadastral description such as
+ * « Bondy, section AS n° 167 », or nothing, from a page older than the BAN addresses of the parcel
+ * results) is kept at its parcel's first BAN address when the BAN has one, the one its sheet shows:
+ * La Poste delivers no section number. An address the client sent with a postcode is kept as sent.
+ * One lookup for all the targets, over open data only, for 14-character parcel ids only.
+ */
+async function withParcelAddresses<T extends { kind: string; ref: string; address: string }>(db: Db, targets: T[]): Promise<T[]> {
+  const lacking = targets.filter((t) => t.kind === 'parcel' && parsePostalAddress(t.address).postcode === null);
+  if (lacking.length === 0) return targets;
+  const lacks = new Set(lacking);
+  const ban = await firstAddressesOfParcelIds(
+    db,
+    lacking.map((t) => t.ref.toUpperCase()),
+  );
+  return targets.map((t) => {
+    const address = lacks.has(t) ? ban[t.ref.toUpperCase()] : undefined;
+    return address ? { ...t, address } : t;
+  });
 }
 
 function checkLetterBody(body: string | undefined, which = 'la lettre') {
@@ -176,11 +199,12 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
     if (body.listId && !list) throw new HttpError(404, LIST_NOT_FOUND);
     if (body.newListName) list = (await store.createList(uid, body.newListName)) ?? (await store.listByName(uid, body.newListName));
     if (!list) throw new HttpError(404, LIST_NOT_FOUND);
+    const [sent = body] = await withParcelAddresses(db, [body]);
     const { target, created } = await store.addTarget(list.id, {
       kind: body.kind,
       ref: body.ref,
       label: body.label,
-      address: body.address,
+      address: sent.address,
       ownerName: body.ownerName?.trim() || null,
     });
     res.status(created ? 201 : 200).json({ target, list: await store.list(uid, list.id), created });
@@ -190,6 +214,7 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
   // user's list answers as a missing one.
   router.post('/prospecting/targets/bulk', async (req, res) => {
     const body = addTargetsBodySchema.parse(req.body ?? {});
+    const targets = await withParcelAddresses(db, body.targets);
     const uid = userId(req);
     const result = await db.transaction(async (tx) => {
       const txStore = new ProspectingStore(tx, DEFAULTS);
@@ -198,7 +223,7 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
       if (!list) return null;
       const counts = await txStore.addTargets(
         list.id,
-        body.targets.map((t) => ({ ...t, ownerName: t.ownerName?.trim() || null })),
+        targets.map((t) => ({ ...t, ownerName: t.ownerName?.trim() || null })),
       );
       return { ...counts, list: (await txStore.list(uid, list.id)) as NonNullable<typeof list> };
     });

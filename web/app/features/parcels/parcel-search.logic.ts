@@ -1,5 +1,6 @@
 /** Pure helpers of the parcel search page: the query string of a search, the map data of results. */
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
+import { CADASTRE_CREDIT, credited } from '~/features/map/attributions';
 
 export interface ParcelForm {
   /** « Ma zone » instead of a commune. */
@@ -94,6 +95,7 @@ export function boundsOfParcels(parcels: readonly Pick<Parcel, 'bbox'>[]): [numb
   ];
 }
 
+/** The parcels found, drawn from the cadastre. */
 export const PARCEL_LAYERS = [
   {
     id: 'recherche-parcelles-fond',
@@ -107,4 +109,4 @@ export const PARCEL_LAYERS = [
     source: 'recherche-parcelles',
     paint: { 'line-color': ['case', ['get', 'selected'], '#c92a2a', '#e67700'], 'line-width': ['case', ['get', 'selected'], 3, 1.5] },
   },
-] as const;
+].map((l) => credited(l, CADASTRE_CREDIT));

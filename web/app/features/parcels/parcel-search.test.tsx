@@ -46,7 +46,7 @@ const PARCEL = {
   geometry: square,
 };
 const RESULT = {
-  commune: { code: '93010', nom: 'Bondy' },
+  commune: { code: '93010', nom: 'Bondy', codesPostaux: ['93140'] },
   mine: false,
   total: 2,
   sections: [{ section: 'AS', parcels: 2 }],
@@ -107,6 +107,11 @@ describe('ParcelSearch', () => {
     expect(query.get('ownerGroup')).toBe('sci');
     expect(query.get('noSaleYears')).toBe('10');
     expect((screen.getByRole('combobox', { name: 'Bâti' }) as HTMLSelectElement).value).toBe('oui');
+  });
+
+  it('names the commune searched by its postcode, not by its INSEE code', async () => {
+    renderAt('/?commune=93010');
+    expect(await screen.findByText(/^2 parcelles à Bondy \(93140\) — cadastre à jour au 13\/11\/2024$/)).toBeTruthy();
   });
 
   it('says under the owner filters that the département’s legal-entity owners are not imported', async () => {

@@ -3,6 +3,7 @@
  * a number or an area range; the parcels found in a table and their outlines on the map. Cadastre
  * Etalab, the vintage imported (subscribers' API `GET /api/parcels`).
  */
+import { communeLabel } from '@immoloupe/shared/commune-label';
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import { type ParcelSearchResult, parcelSearchResultSchema } from '@immoloupe/shared/parcels/search-contracts';
@@ -191,7 +192,7 @@ export function ParcelSearch() {
               <Text aria-live="polite">
                 {result.total === 0
                   ? `Aucune parcelle ne correspond ${result.commune ? `à ${result.commune.nom}` : 'dans ma zone'}.`
-                  : `${formatInteger(result.total)} parcelle${result.total > 1 ? 's' : ''} ${result.commune ? `à ${result.commune.nom} (${result.commune.code})` : 'dans ma zone'}`}
+                  : `${formatInteger(result.total)} parcelle${result.total > 1 ? 's' : ''} ${result.commune ? `à ${communeLabel({ insee: result.commune.code, nom: result.commune.nom, codesPostaux: result.commune.codesPostaux })}` : 'dans ma zone'}`}
                 {result.vintage ? ` — cadastre à jour au ${formatDate(result.vintage)}` : ''}
               </Text>
               {result.total === 0 && result.commune && result.sections.length === 0 ? (
@@ -222,11 +223,7 @@ export function ParcelSearch() {
             height={560}
             onReady={(m) => {
               map.current = m;
-              m.addSource(SOURCE, {
-                type: 'geojson',
-                data: parcelFeatures(shown, selected) as never,
-                attribution: 'Parcelles\u00a0: cadastre Etalab, Licence Ouverte 2.0',
-              });
+              m.addSource(SOURCE, { type: 'geojson', data: parcelFeatures(shown, selected) as never });
               for (const l of PARCEL_LAYERS) m.addLayer(l as unknown as AnyLayer);
               m.on('click', 'recherche-parcelles-fond', (e) => {
                 const id = e.features?.[0]?.properties?.id;

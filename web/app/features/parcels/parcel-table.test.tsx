@@ -1,4 +1,7 @@
-/** The parcels found: rows ticked go to a list with their cadastral address and their only legal-entity owner. */
+/**
+ * The parcels found, with their BAN address: rows ticked go to a list at that address (the cadastral
+ * description when the BAN gives none) and with their only legal-entity owner.
+ */
 import type { ParcelSearchResult } from '@immoloupe/shared/parcels/search-contracts';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -35,12 +38,33 @@ const RESULT = {
   parcels: [parcel('167'), parcel('168'), parcel('169')],
   vintage: null,
   owners: { '93010000AS0167': ['SCI DU MOULIN'], '93010000AS0169': ['COMMUNE DE BONDY', 'OPH BONDY HABITAT'] },
+  // AS 169 has no BAN address.
+  addresses: { '93010000AS0167': '139 Avenue Carnot, 93140 Bondy', '93010000AS0168': '141 Avenue Carnot, 93140 Bondy' },
   dvfLatest: null,
   ownersMissing: [],
 } as unknown as ParcelSearchResult;
 
 describe('ParcelTable', () => {
-  it('sends the parcels ticked to the chosen list in one call', async () => {
+  it('shows each parcel’s BAN address, and nothing for a parcel the BAN gives none', () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <ParcelTable result={RESULT} selected={null} onChoose={() => undefined} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const column = headers.indexOf('Adresse');
+    expect(column).toBeGreaterThan(0);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.querySelectorAll('td')[column]?.textContent)).toEqual([
+      '139 Avenue Carnot, 93140 Bondy',
+      '141 Avenue Carnot, 93140 Bondy',
+      '',
+    ]);
+  });
+
+  it('sends the parcels ticked to the chosen list in one call, at their BAN address', async () => {
     const { bulkBodies } = stubBulkApi(() => ({ added: 2, alreadyPresent: 0 }));
     render(
       <MantineProvider>
@@ -66,10 +90,10 @@ describe('ParcelTable', () => {
             kind: 'parcel',
             ref: '93010000AS0167',
             label: 'Parcelle AS 167 (93010000AS0167)',
-            address: 'Bondy, section AS n° 167',
+            address: '139 Avenue Carnot, 93140 Bondy',
             ownerName: 'SCI DU MOULIN',
           },
-          // Two legal entities: the letter names none of them.
+          // Two legal entities: the letter names none of them. No BAN address: the cadastral description.
           {
             kind: 'parcel',
             ref: '93010000AS0169',

@@ -1,4 +1,4 @@
-/** The page of parcels found: a row shows its sheet; rows ticked go to a prospecting list at once. */
+/** The page of parcels found, with their BAN address: a row shows its sheet; rows ticked go to a prospecting list at once. */
 import { formatSurface } from '@immoloupe/shared/format';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import type { ParcelSearchResult } from '@immoloupe/shared/parcels/search-contracts';
@@ -10,17 +10,17 @@ import { SelectAllHeader, SelectRowCell } from '~/features/prospecting/selection
 import { useRowSelection } from '~/features/prospecting/use-row-selection';
 
 /**
- * A parcel of the results as a prospecting target. The results carry no BAN address (the sheet
- * looks it up, parcel by parcel): the target keeps the cadastral one, as the sheet does for a
- * parcel without address. Its legal-entity owner is named when the results list only one.
+ * A parcel of the results as a prospecting target, at its first BAN address, the one its sheet
+ * shows; the cadastral description only when the BAN gives it none. Its legal-entity owner is
+ * named when the results list only one.
  */
-export function parcelTarget(p: Parcel, result: Pick<ParcelSearchResult, 'commune' | 'owners'>): TargetInput {
+export function parcelTarget(p: Parcel, result: Pick<ParcelSearchResult, 'commune' | 'owners' | 'addresses'>): TargetInput {
   const owners = result.owners[p.id] ?? [];
   return {
     kind: 'parcel',
     ref: p.id,
     label: `Parcelle ${p.section} ${p.numero} (${p.id})`,
-    address: `${result.commune?.nom ?? p.codeCommune}, section ${p.section} n° ${p.numero}`,
+    address: result.addresses[p.id] ?? `${result.commune?.nom ?? p.codeCommune}, section ${p.section} n° ${p.numero}`,
     ownerName: owners.length === 1 ? (owners[0] ?? null) : null,
   };
 }
@@ -38,13 +38,14 @@ export function ParcelTable({
   return (
     <>
       <BulkAddToList targets={selection.selected().map((p) => parcelTarget(p, result))} onAdded={selection.clear} />
-      <WideTable label="Parcelles trouvées" minWidth={480}>
+      <WideTable label="Parcelles trouvées" minWidth={640}>
         <Table striped highlightOnHover withTableBorder>
           <Table.Thead>
             <Table.Tr>
               <SelectAllHeader selection={selection} />
               <Table.Th scope="col">Parcelle</Table.Th>
               <Table.Th scope="col">Identifiant</Table.Th>
+              <Table.Th scope="col">Adresse</Table.Th>
               <Table.Th scope="col" style={{ textAlign: 'right' }}>
                 Contenance
               </Table.Th>
@@ -62,6 +63,7 @@ export function ParcelTable({
                   </Button>
                 </Table.Td>
                 <Table.Td style={{ fontFamily: 'monospace' }}>{p.id}</Table.Td>
+                <Table.Td>{result.addresses[p.id] ?? ''}</Table.Td>
                 <Table.Td style={{ textAlign: 'right' }}>{p.contenance === null ? '—' : formatSurface(p.contenance)}</Table.Td>
                 <Table.Td>
                   {p.current ? (
