@@ -4,8 +4,9 @@
  * filters of /pro/recherchecopro, under the names of the page's URL.
  */
 import { z } from 'zod';
+import { parcelSaleSchema } from '../dpe/contracts.js';
 import { commaList, optionalNumber } from '../market/contracts.js';
-import { checkRanges, checkZoneQuery, clusterQueryFields, pagedListFields, zoneQueryFields } from '../zone/contracts.js';
+import { checkRanges, checkZoneQuery, searchQuerySchemas, zoneQueryFields } from '../zone/contracts.js';
 import { validateZoneGeometry } from '../zone/territory.logic.js';
 
 /** Periods of construction as the RNIC writes them. */
@@ -93,18 +94,18 @@ function checks(q: FilterInput, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: ['endsWithin'], message: 'Mandat terminé ou fin dans N mois\u00a0: l’un ou l’autre.' });
 }
 
-export const coproFilterSchema = z.object(coproFilterFields).superRefine(checks);
+export const {
+  filter: coproFilterSchema,
+  list: coproListQuerySchema,
+  cluster: coproClusterQuerySchema,
+} = searchQuerySchemas(coproFilterFields, checks, {
+  sorts: COPRO_SORTS,
+  defaultSort: 'fin_mandat',
+  defaultOrder: 'asc',
+  maxPageSize: COPRO_MAX_PAGE_SIZE,
+});
 export type CoproFilter = z.infer<typeof coproFilterSchema>;
-
-export const coproListQuerySchema = z
-  .object({
-    ...coproFilterFields,
-    ...pagedListFields(COPRO_SORTS, 'fin_mandat', 'asc', COPRO_MAX_PAGE_SIZE),
-  })
-  .superRefine(checks);
 export type CoproListQuery = z.infer<typeof coproListQuerySchema>;
-
-export const coproClusterQuerySchema = z.object({ ...coproFilterFields, ...clusterQueryFields }).superRefine(checks);
 
 export const coproItemSchema = z.object({
   numero: z.string(),
@@ -159,19 +160,7 @@ export const coproDetailSchema = coproItemSchema.extend({
       etage: z.number().nullable(),
     }),
   ),
-  sales: z.array(
-    z.object({
-      id: z.string(),
-      date: z.string(),
-      nature: z.string(),
-      price: z.number().nullable(),
-      /** Lots sold (built locals). */
-      locaux: z.number().int(),
-      surface: z.number().nullable(),
-      pricePerM2: z.number().nullable(),
-      idParcelle: z.string().nullable(),
-    }),
-  ),
+  sales: z.array(parcelSaleSchema.omit({ type: true })),
   /**
    * Null: sales on its parcels. Otherwise the RNIC gives no cadastral reference, and its DPE and
    * sales were matched around its position: `adresse`, the same number and street within `radiusM`

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { commaList, isoDateSchema, optionalNumber } from '../market/contracts.js';
-import { checkRanges, checkZoneQuery, clusterQueryFields, pagedListFields, zoneQueryFields } from '../zone/contracts.js';
+import { checkRanges, checkZoneQuery, searchQuerySchemas, zoneQueryFields } from '../zone/contracts.js';
 import { validateZoneGeometry } from '../zone/territory.logic.js';
 import { DPE_CLASSES } from './rental-ban.logic.js';
 
@@ -105,15 +105,17 @@ function checks(q: FilterInput, ctx: z.RefinementCtx) {
   ]);
 }
 
-export const dpeFilterSchema = z.object(dpeFilterFields).superRefine(checks);
+export const {
+  filter: dpeFilterSchema,
+  list: dpeListQuerySchema,
+  cluster: dpeClusterQuerySchema,
+} = searchQuerySchemas(dpeFilterFields, checks, {
+  sorts: DPE_SORTS,
+  defaultSort: 'date',
+  defaultOrder: 'desc',
+  maxPageSize: DPE_MAX_PAGE_SIZE,
+});
 export type DpeFilter = z.infer<typeof dpeFilterSchema>;
-
-export const dpeListQuerySchema = z
-  .object({
-    ...dpeFilterFields,
-    ...pagedListFields(DPE_SORTS, 'date', 'desc', DPE_MAX_PAGE_SIZE),
-  })
-  .superRefine(checks);
 export type DpeListQuery = z.infer<typeof dpeListQuerySchema>;
 
 const classSchema = z.enum(DPE_CLASSES).nullable();
@@ -166,8 +168,6 @@ export const dpeListSchema = z.object({
 });
 export type DpeList = z.infer<typeof dpeListSchema>;
 
-export const dpeClusterQuerySchema = z.object({ ...dpeFilterFields, ...clusterQueryFields }).superRefine(checks);
-
 /**
  * Map markers aggregated on the server over a grid of the view: one feature per non-empty cell,
  * at the mean position of its DPE, with their count and worst class (its colour); a cell of one
@@ -186,6 +186,25 @@ export const clusterCollectionSchema = z.object({
 });
 export type ClusterCollection = z.infer<typeof clusterCollectionSchema>;
 
+/**
+ * A DVF sale on a parcel, as the DPE and co-ownership sheets list them (`salesOnParcels` on the
+ * server); each sheet keeps the fields it shows.
+ */
+export const parcelSaleSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  nature: z.string(),
+  price: z.number().nullable(),
+  /** Built locals sold (flats, houses, premises): the lots of a co-ownership sale. */
+  locaux: z.number().int(),
+  /** Built surface of a single-property sale, else null. */
+  surface: z.number().nullable(),
+  type: z.string().nullable(),
+  pricePerM2: z.number().nullable(),
+  idParcelle: z.string().nullable(),
+});
+export type ParcelSale = z.infer<typeof parcelSaleSchema>;
+
 export const dpeDetailSchema = dpeItemSchema.extend({
   parcel: z
     .object({
@@ -196,17 +215,7 @@ export const dpeDetailSchema = dpeItemSchema.extend({
       geometry: z.unknown().nullable(),
     })
     .nullable(),
-  sales: z.array(
-    z.object({
-      id: z.string(),
-      date: z.string(),
-      nature: z.string(),
-      price: z.number().nullable(),
-      surface: z.number().nullable(),
-      type: z.string().nullable(),
-      pricePerM2: z.number().nullable(),
-    }),
-  ),
+  sales: z.array(parcelSaleSchema.omit({ locaux: true, idParcelle: true })),
   coproInfo: z
     .object({
       numero: z.string(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   checkZoneQuery,
   parsePolygonParam,
+  searchQuerySchemas,
   territoryInputSchema,
   type ZoneQuery,
   zoneQueryFields,
@@ -75,5 +76,42 @@ describe('territory input', () => {
       'Dessinez une zone sur la carte ou choisissez au moins une commune.',
     );
     expect(territoryInputSchema.parse({ communes: ['75118', '75118'] })).toEqual({ geometry: null, communes: ['75118'] });
+  });
+});
+
+describe('searchQuerySchemas', () => {
+  const fields = { ...zoneQueryFields, lotsMin: z.coerce.number().optional(), lotsMax: z.coerce.number().optional() };
+  const { filter, list, cluster } = searchQuerySchemas(
+    fields,
+    (q, ctx) => {
+      checkZoneQuery(q, ctx, validateZoneGeometry);
+      if (q.lotsMin !== undefined && q.lotsMax !== undefined && q.lotsMin > q.lotsMax)
+        ctx.addIssue({ code: 'custom', path: ['lotsMax'], message: 'Fourchette de lots inversée.' });
+    },
+    { sorts: ['lots', 'nom'], defaultSort: 'lots', defaultOrder: 'asc', maxPageSize: 100 },
+  );
+  const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
+
+  it('refuses the same filters with the same French messages in the filters, a page and a map view', () => {
+    const bad = { insee: '93010', postcode: '93140', lotsMin: '50', lotsMax: '10' };
+    const view = { bbox: '2.4,48.8,2.5,48.9', zoom: '14' };
+    const expected = [
+      'Une seule zone à la fois\u00a0: commune, code postal, rayon, zone dessinée ou ma zone.',
+      'Fourchette de lots inversée.',
+    ];
+    expect(messages(filter.safeParse(bad))).toEqual(expected);
+    expect(messages(list.safeParse(bad))).toEqual(expected);
+    expect(messages(cluster.safeParse({ ...bad, ...view }))).toEqual(expected);
+  });
+
+  it('gives a page its sort, order and paging, a map view its bbox and zoom, and the filters neither', () => {
+    const query = { insee: '93010', lotsMin: '10', sort: 'nom', page: '2', bbox: '2.4,48.8,2.5,48.9', zoom: '14' };
+    expect(filter.parse(query)).toEqual({ insee: ['93010'], lotsMin: 10 });
+    expect(list.parse(query)).toEqual({ insee: ['93010'], lotsMin: 10, sort: 'nom', order: 'asc', page: 2, pageSize: 50 });
+    expect(list.parse({ insee: '93010' })).toMatchObject({ sort: 'lots', order: 'asc', page: 1, pageSize: 50 });
+    expect(messages(list.safeParse({ insee: '93010', sort: 'prix' }))).toEqual(['Tri inconnu.']);
+    expect(messages(list.safeParse({ insee: '93010', pageSize: '101' }))).toEqual(['Au plus 100 lignes par page.']);
+    expect(cluster.parse(query)).toEqual({ insee: ['93010'], lotsMin: 10, bbox: [2.4, 48.8, 2.5, 48.9], zoom: 14 });
+    expect(cluster.safeParse({ insee: '93010' }).success).toBe(false);
   });
 });

@@ -243,3 +243,23 @@ export function pagedListFields<const S extends readonly [string, ...string[]]>(
     pageSize: optionalNumber(z.number().int().min(1).max(maxPageSize, `Au plus ${maxPageSize} lignes par page.`)).transform((v) => v ?? 50),
   };
 }
+
+/**
+ * The three queries of a search tool, from its filter fields and the checks across them: the
+ * filters alone (a saved search, a map tile), a page of results (sorted and paged), and the map
+ * markers of a view (`bbox`, `zoom`). One set of checks for all three: a link, a saved search and
+ * the map refuse the same filters with the same French messages.
+ */
+export function searchQuerySchemas<F extends z.ZodRawShape, const S extends readonly [string, ...string[]]>(
+  fields: F,
+  checks: (q: z.output<z.ZodObject<F>>, ctx: z.RefinementCtx) => void,
+  list: { sorts: S; defaultSort: S[number]; defaultOrder: 'asc' | 'desc'; maxPageSize: number },
+) {
+  // A page or a view query is the filters and more; TypeScript cannot see it through the generic `F`.
+  const check = (q: unknown, ctx: z.RefinementCtx) => checks(q as z.output<z.ZodObject<F>>, ctx);
+  return {
+    filter: z.object(fields).superRefine(checks),
+    list: z.object({ ...fields, ...pagedListFields(list.sorts, list.defaultSort, list.defaultOrder, list.maxPageSize) }).superRefine(check),
+    cluster: z.object({ ...fields, ...clusterQueryFields }).superRefine(check),
+  };
+}

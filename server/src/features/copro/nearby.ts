@@ -8,9 +8,10 @@
  *   in the Bondy samples); the number and street keep the neighbours out.
  * - Without (« ctre commercial noue caillet »): every row within 25 m, which may be a neighbour.
  */
+import type { ParcelSale } from '@immoloupe/shared/dpe/contracts';
 import type { Queryable } from '../../db/client.js';
 import { withinRadiusSql } from '../../db/spatial.js';
-import { type ParcelSale, SALE_COLUMNS, type SaleRow, toParcelSale } from '../dpe/parcel-facts.js';
+import { SALE_COLUMNS, type SaleRow, toParcelSale } from '../dpe/parcel-facts.js';
 import { geocode } from '../geocode/geocode.js';
 import { Params } from '../market/sql.js';
 import { type AddressKey, addressKey, sameAddress } from './address-match.logic.js';

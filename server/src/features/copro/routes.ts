@@ -17,8 +17,7 @@ import {
   coproListQuerySchema,
 } from '@immoloupe/shared/copro/contracts';
 import { mandateCsvCell } from '@immoloupe/shared/copro/mandate.logic';
-import { formatDate, parisIsoDate } from '@immoloupe/shared/format';
-import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
+import { formatDate } from '@immoloupe/shared/format';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
@@ -26,7 +25,7 @@ import { HttpError } from '../../http/errors.js';
 import { salesOnParcels } from '../dpe/parcel-facts.js';
 import { communeByCode } from '../geocode/communes.js';
 import { clusterCollection } from '../zone/clusters.js';
-import { coordinateCells } from '../zone/csv.js';
+import { coordinateCells, sendSearchCsv } from '../zone/csv.js';
 import { resolveZone } from '../zone/territory.js';
 import { coproPosition, nearbyFacts } from './nearby.js';
 import {
@@ -126,15 +125,9 @@ export function coproRoutes({ db }: { db: Db }): Router {
     const q = coproListQuerySchema.parse(req.query);
     const [{ zone }, asOf] = await Promise.all([resolveZone(db, req.user?.id, q), rnicDate(db)]);
     const { rows } = await searchCopros(db, q, zone, asOf, { sort: q.sort, order: q.order, limit: COPRO_MAX_CSV_ROWS, offset: 0 });
-    // The subscriber's calendar day: a UTC date is the day before in Paris until 1 or 2 a.m.
-    const today = parisIsoDate(new Date());
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="coproprietes-${today}.csv"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    let out = CSV_BOM + csvLine(CSV_HEADER);
-    for (const r of rows) {
+    sendSearchCsv(res, 'coproprietes', CSV_HEADER, rows, (r, today) => {
       const c = toCoproItem(r);
-      out += csvLine([
+      return [
         c.numero,
         c.nom,
         c.adresse,
@@ -154,9 +147,8 @@ export function coproRoutes({ db }: { db: Db }): Router {
         yes(c.pvd),
         c.quartierPrioritaire,
         ...coordinateCells(c),
-      ]);
-    }
-    res.send(out);
+      ];
+    });
   });
 
   router.get('/copros/clusters', requireSubscriber, async (req, res) => {

@@ -2,6 +2,7 @@
  * Facts about parcels shared by the DPE and co-ownership searches: the parcel of an address
  * (the one BAN lists for it, else the parcel under its point) and the DVF sales on parcels.
  */
+import type { ParcelSale } from '@immoloupe/shared/dpe/contracts';
 import { NATURE_LABELS, natureOf } from '@immoloupe/shared/market/dvf';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import type { Queryable } from '../../db/client.js';
@@ -23,20 +24,6 @@ export async function parcelOfAddress(
   const parcel = await addressParcel(db, { cad_parcelles: ban?.cad_parcelles ?? [], lon, lat });
   if (!parcel) return null;
   return { parcel, via: ban?.cad_parcelles.includes(parcel.id) ? 'ban' : 'position' };
-}
-
-export interface ParcelSale {
-  id: string;
-  date: string;
-  nature: string;
-  price: number | null;
-  /** Built surface of a single-property sale (dvf_sales), else null. */
-  surface: number | null;
-  type: string | null;
-  pricePerM2: number | null;
-  /** Built locals sold (flats, houses, premises): the lots of a co-ownership sale. */
-  locaux: number;
-  idParcelle: string | null;
 }
 
 /** Columns of a sale, `m` the mutation and `s` its statistics row (LEFT JOIN dvf_sales s ON s.id_mutation = m.id_mutation). */

@@ -18,15 +18,14 @@ import {
 } from '@immoloupe/shared/dpe/contracts';
 import { dpeFloor } from '@immoloupe/shared/dpe/dpe-address.logic';
 import { type DpeClass, isDpeClass, rentalBanDate } from '@immoloupe/shared/dpe/rental-ban.logic';
-import { formatDate, parisIsoDate } from '@immoloupe/shared/format';
-import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
+import { formatDate } from '@immoloupe/shared/format';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { communeByCode } from '../geocode/communes.js';
 import { clusterCollection } from '../zone/clusters.js';
-import { coordinateCells } from '../zone/csv.js';
+import { coordinateCells, sendSearchCsv } from '../zone/csv.js';
 import { resolveZone } from '../zone/territory.js';
 import { parcelOfAddress, salesOnParcels } from './parcel-facts.js';
 import { type DpeRow, dpeByNumero, dpeClusters, searchDpe } from './queries.js';
@@ -112,15 +111,9 @@ export function dpeRoutes({ db }: { db: Db }): Router {
     const q = dpeListQuerySchema.parse(req.query);
     const { zone } = await resolveZone(db, req.user?.id, q);
     const { rows } = await searchDpe(db, q, zone, { sort: q.sort, order: q.order, limit: DPE_MAX_CSV_ROWS, offset: 0 });
-    // The subscriber's calendar day: a UTC date is the day before in Paris until 1 or 2 a.m.
-    const today = parisIsoDate(new Date());
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="dpe-${today}.csv"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    let out = CSV_BOM + csvLine(CSV_HEADER);
-    for (const r of rows) {
+    sendSearchCsv(res, 'dpe', CSV_HEADER, rows, (r) => {
       const d = toDpeItem(r);
-      out += csvLine([
+      return [
         d.numero,
         formatDate(d.date),
         d.dateFinValidite ? formatDate(d.dateFinValidite) : null,
@@ -145,9 +138,8 @@ export function dpeRoutes({ db }: { db: Db }): Router {
         d.interdictionLocation ? formatDate(d.interdictionLocation) : null,
         d.remplace,
         ...coordinateCells(d),
-      ]);
-    }
-    res.send(out);
+      ];
+    });
   });
 
   router.get('/dpe/clusters', requireSubscriber, async (req, res) => {

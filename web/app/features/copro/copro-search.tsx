@@ -10,7 +10,7 @@ import {
   SYNDIC_TYPE_LABELS,
   SYNDIC_TYPES,
 } from '@immoloupe/shared/copro/contracts';
-import { formatInteger, NBSP, parisIsoDate } from '@immoloupe/shared/format';
+import { formatInteger, parisIsoDate } from '@immoloupe/shared/format';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Button, Checkbox, Grid, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
@@ -129,7 +129,6 @@ export function CoproSearch() {
             layer="copros"
             query={result ? query.replace(/(^|&)page=[^&]*/g, '') : null}
             fit={result?.items ?? NO_POINTS}
-            attribution={`Copropriétés${NBSP}: RNIC (ANAH), Licence Ouverte 2.0`}
             onSelect={setOpen}
           />
         </Grid.Col>

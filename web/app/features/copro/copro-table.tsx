@@ -4,10 +4,7 @@ import { mandateEnded } from '@immoloupe/shared/copro/mandate.logic';
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
 import { Anchor, Table } from '@mantine/core';
-import { WideTable } from '~/components/wide-table';
-import { BulkAddToList } from '~/features/prospecting/bulk-add-to-list';
-import { SelectAllHeader, SelectRowCell } from '~/features/prospecting/selection-cells';
-import { useRowSelection } from '~/features/prospecting/use-row-selection';
+import { SelectableTable } from '~/features/prospecting/selectable-table';
 
 /** A co-ownership as a prospecting target: the same from a row of the table and from its sheet. */
 export function coproTarget(c: Pick<CoproItem, 'numero' | 'nom' | 'adresse'>): TargetInput {
@@ -15,51 +12,47 @@ export function coproTarget(c: Pick<CoproItem, 'numero' | 'nom' | 'adresse'>): T
 }
 
 export function CoproTable({ items, today, onOpen }: { items: CoproItem[]; today: string; onOpen: (numero: string) => void }) {
-  const selection = useRowSelection(items, (c) => c.numero);
   return (
-    <>
-      <BulkAddToList targets={selection.selected().map(coproTarget)} onAdded={selection.clear} />
-      <WideTable label="Copropriétés trouvées" minWidth={600}>
-        <Table striped highlightOnHover withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <SelectAllHeader selection={selection} />
-              <Table.Th scope="col">Copropriété</Table.Th>
-              <Table.Th scope="col">Adresse</Table.Th>
-              <Table.Th scope="col">Lots</Table.Th>
-              <Table.Th scope="col">Syndic</Table.Th>
-              <Table.Th scope="col">Fin de mandat</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((c) => (
-              <Table.Tr key={c.numero}>
-                <SelectRowCell selection={selection} row={c} label={`la copropriété ${c.nom ?? c.numero}`} />
-                <Table.Td>
-                  {/* A link-like button that wraps: a long name no longer pushes « Fin de mandat » out of view. */}
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    ta="left"
-                    onClick={() => onOpen(c.numero)}
-                    aria-label={`Ouvrir la copropriété ${c.numero}`}
-                  >
-                    {c.nom ?? c.numero}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td miw={160}>{c.adresse ?? '—'}</Table.Td>
-                <Table.Td>{c.lots === null ? '—' : formatInteger(c.lots)}</Table.Td>
-                <Table.Td>{c.syndic ?? c.typeSyndic ?? '—'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {c.finMandat ? formatDate(c.finMandat) : '—'}
-                  {mandateEnded(c, today) ? ' (échu)' : ''}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </WideTable>
-    </>
+    <SelectableTable
+      rows={items}
+      idOf={(c) => c.numero}
+      target={coproTarget}
+      rowLabel={(c) => `la copropriété ${c.nom ?? c.numero}`}
+      label="Copropriétés trouvées"
+      minWidth={600}
+      head={
+        <>
+          <Table.Th scope="col">Copropriété</Table.Th>
+          <Table.Th scope="col">Adresse</Table.Th>
+          <Table.Th scope="col">Lots</Table.Th>
+          <Table.Th scope="col">Syndic</Table.Th>
+          <Table.Th scope="col">Fin de mandat</Table.Th>
+        </>
+      }
+      cells={(c) => (
+        <>
+          <Table.Td>
+            {/* A link-like button that wraps: a long name no longer pushes « Fin de mandat » out of view. */}
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              ta="left"
+              onClick={() => onOpen(c.numero)}
+              aria-label={`Ouvrir la copropriété ${c.numero}`}
+            >
+              {c.nom ?? c.numero}
+            </Anchor>
+          </Table.Td>
+          <Table.Td miw={160}>{c.adresse ?? '—'}</Table.Td>
+          <Table.Td>{c.lots === null ? '—' : formatInteger(c.lots)}</Table.Td>
+          <Table.Td>{c.syndic ?? c.typeSyndic ?? '—'}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {c.finMandat ? formatDate(c.finMandat) : '—'}
+            {mandateEnded(c, today) ? ' (échu)' : ''}
+          </Table.Td>
+        </>
+      )}
+    />
   );
 }

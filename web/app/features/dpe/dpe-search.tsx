@@ -4,7 +4,7 @@
  * table, the CSV export and the detail drawer.
  */
 import { type DpeList, dpeListSchema } from '@immoloupe/shared/dpe/contracts';
-import { formatInteger, NBSP } from '@immoloupe/shared/format';
+import { formatInteger } from '@immoloupe/shared/format';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Grid, Stack } from '@mantine/core';
 import { useState } from 'react';
@@ -90,14 +90,5 @@ function ClassMapBlock({
   fit: DpeList['items'] | undefined;
   onSelect: (id: string) => void;
 }) {
-  return (
-    <ClusterMap
-      label="Carte des DPE trouvés"
-      layer="dpe"
-      query={query}
-      fit={fit ?? NO_POINTS}
-      attribution={`DPE${NBSP}: ADEME, Licence Ouverte 2.0`}
-      onSelect={onSelect}
-    />
-  );
+  return <ClusterMap label="Carte des DPE trouvés" layer="dpe" query={query} fit={fit ?? NO_POINTS} onSelect={onSelect} />;
 }

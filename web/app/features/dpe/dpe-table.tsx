@@ -5,10 +5,7 @@ import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
-import { WideTable } from '~/components/wide-table';
-import { BulkAddToList } from '~/features/prospecting/bulk-add-to-list';
-import { SelectAllHeader, SelectRowCell } from '~/features/prospecting/selection-cells';
-import { useRowSelection } from '~/features/prospecting/use-row-selection';
+import { SelectableTable } from '~/features/prospecting/selectable-table';
 import { Pager } from '~/features/zone/search-parts';
 
 export function ClassBadge({ classe }: { classe: string | null }) {
@@ -73,7 +70,6 @@ export function DpeTable(props: {
   onOpen: (numero: string) => void;
 }) {
   const { result, sort, order } = props;
-  const selection = useRowSelection(result.items, (d) => d.numero);
   return (
     <>
       <Group gap="xs" aria-label="Nombre de DPE par classe" role="group">
@@ -84,45 +80,44 @@ export function DpeTable(props: {
           </Group>
         ))}
       </Group>
-      <BulkAddToList targets={selection.selected().map(dpeTarget)} onAdded={selection.clear} />
-      <WideTable label="DPE trouvés" minWidth={560}>
-        <Table striped highlightOnHover withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <SelectAllHeader selection={selection} />
-              {SORTABLE.map((s) => (
-                <Table.Th key={s.key} scope="col" aria-sort={sort === s.key ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    onClick={() => props.onSort(s.key, sort === s.key && order === 'desc' ? 'asc' : 'desc')}
-                  >
-                    {s.label}
-                    {sort === s.key ? (order === 'asc' ? ' ▲' : ' ▼') : ''}
-                  </Button>
-                </Table.Th>
-              ))}
-              <Table.Th scope="col">Logement</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.items.map((d) => (
-              <Table.Tr key={d.numero}>
-                <SelectRowCell selection={selection} row={d} label={`le DPE ${d.numero}, ${dpePostalAddress(d) || 'adresse inconnue'}`} />
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.date)}</Table.Td>
-                <Table.Td>
-                  <ClassBadge classe={d.classe} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.surface === null ? '—' : formatSurface(d.surface)}</Table.Td>
-                <Table.Td>{d.annee ?? d.periode ?? '—'}</Table.Td>
-                <Table.Td miw={200}>
-                  <Dwelling d={d} onOpen={props.onOpen} />
-                </Table.Td>
-              </Table.Tr>
+      <SelectableTable
+        rows={result.items}
+        idOf={(d) => d.numero}
+        target={dpeTarget}
+        rowLabel={(d) => `le DPE ${d.numero}, ${dpePostalAddress(d) || 'adresse inconnue'}`}
+        label="DPE trouvés"
+        minWidth={560}
+        head={
+          <>
+            {SORTABLE.map((s) => (
+              <Table.Th key={s.key} scope="col" aria-sort={sort === s.key ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  onClick={() => props.onSort(s.key, sort === s.key && order === 'desc' ? 'asc' : 'desc')}
+                >
+                  {s.label}
+                  {sort === s.key ? (order === 'asc' ? ' ▲' : ' ▼') : ''}
+                </Button>
+              </Table.Th>
             ))}
-          </Table.Tbody>
-        </Table>
-      </WideTable>
+            <Table.Th scope="col">Logement</Table.Th>
+          </>
+        }
+        cells={(d) => (
+          <>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.date)}</Table.Td>
+            <Table.Td>
+              <ClassBadge classe={d.classe} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.surface === null ? '—' : formatSurface(d.surface)}</Table.Td>
+            <Table.Td>{d.annee ?? d.periode ?? '—'}</Table.Td>
+            <Table.Td miw={200}>
+              <Dwelling d={d} onOpen={props.onOpen} />
+            </Table.Td>
+          </>
+        )}
+      />
       <Pager page={result.page} total={result.total} pageSize={result.pageSize} onPage={props.onPage} />
     </>
   );

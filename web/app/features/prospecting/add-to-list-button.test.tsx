@@ -41,6 +41,16 @@ describe('AddToListButton', () => {
     await waitFor(() => expect(listInput().value).toBe('Copros Bondy (4)'));
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter' }));
     expect((await screen.findByRole('status')).textContent).toContain('Ajoutée à «\u00a0Copros Bondy\u00a0».');
+    const openList = () => screen.getByRole('link', { name: 'Ouvrir la liste' }).getAttribute('href');
+    expect(openList()).toBe(`/pro/prospection?liste=${COPROS.id}`);
+    // Another list picked afterwards, not yet used: the link still opens the list the target went to.
+    fireEvent.click(listInput());
+    fireEvent.click(await screen.findByRole('option', { name: 'Passoires Flers (2)', hidden: true }));
+    await waitFor(() => expect(listInput().value).toBe('Passoires Flers (2)'));
+    expect(openList()).toBe(`/pro/prospection?liste=${COPROS.id}`);
+    fireEvent.click(listInput());
+    fireEvent.click(await screen.findByRole('option', { name: 'Copros Bondy (4)', hidden: true }));
+    await waitFor(() => expect(listInput().value).toBe('Copros Bondy (4)'));
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Déjà dans «\u00a0Copros Bondy\u00a0».'));
     expect(posted).toEqual([
