@@ -87,7 +87,7 @@ describe('3D maps and gallery', () => {
         .getByText(/et plus$/)
         .first()
         .waitFor();
-      expect(await b.page.locator('input[value="Bondy (93010)"]').count()).toBe(1);
+      expect(await b.page.locator('input[value="Bondy (93140)"]').count()).toBe(1);
       await b.page.waitForTimeout(1500);
       await expectRelief(b.page);
       await screenshot(b.page, 'carte3dsimple');

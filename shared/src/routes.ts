@@ -149,9 +149,19 @@ const entries: Entry[] = [
   pro('/pro/listeautomatique', 'Liste automatique', 'Les annonces sélectionnées automatiquement pour vous.', ready),
   pro('/pro/localisationauto', 'Localisation automatique', 'Retrouver l’adresse probable d’une annonce grâce aux DPE.', ready),
   pro('/pro/rechercheparcelle', 'Recherche de parcelle', 'Rechercher des parcelles par commune, section, surface.', ready),
-  pro('/pro/test/carte3dsimple', 'Carte 3D simple', 'Page de test de la carte en relief.', ready),
+  pro(
+    '/pro/test/carte3dsimple',
+    'Carte 3D simple',
+    'Le prix médian au m² de chaque section cadastrale d’une commune, en relief, sur les 3 ans qui précèdent sa vente la plus récente.',
+    ready,
+  ),
   // The spec's combined 3D test page has an encoded space in its name.
-  pro('/pro/test/carte3d%20combinee', 'Carte 3D combinée', 'Page de test de la carte en relief combinée aux données.', ready),
+  pro(
+    '/pro/test/carte3d%20combinee',
+    'Carte 3D combinée',
+    'Les prix médians au m² des sections en relief, avec chaque vente en colonne (hauteur selon le prix) et chaque DPE en point coloré par son étiquette.',
+    ready,
+  ),
 
   // Print routes
   pro('/pdf/printanalysemarche', 'Rapport d’analyse de marché', 'Rapport imprimable d’analyse de marché.', ready),

@@ -26,7 +26,8 @@ export const sectionPriceSchema = z.object({
 });
 
 export const map3dResponseSchema = z.object({
-  communes: z.array(z.object({ code: z.string(), name: z.string(), sales: z.number().int() })),
+  /** The communes whose sections are loaded, with their postcodes: the field names them « Bondy (93140) ». */
+  communes: z.array(z.object({ code: z.string(), name: z.string(), codesPostaux: z.array(z.string()), sales: z.number().int() })),
   commune: z.string().nullable(),
   /** The period, ISO dates (`2019-12-31` to `2022-12-30`), null when the commune has no sale. */
   from: z.string().nullable(),

@@ -83,7 +83,8 @@ export const addressAnalysisSchema = z.object({
   period: z.object({ from: z.string(), to: z.string() }),
   /** Period of the monthly trend and of the sales around (five years). */
   trendPeriod: z.object({ from: z.string(), to: z.string() }),
-  commune: z.object({ insee: z.string(), nom: z.string() }).nullable(),
+  /** With its postcodes: the page names it « Bondy (93140) », not by its INSEE code. */
+  commune: z.object({ insee: z.string(), nom: z.string(), codesPostaux: z.array(z.string()) }).nullable(),
   communeStats: z.array(typedSummary),
   radiusStats: z.array(typedSummary),
   /** Monthly €/m² of the commune over the period, per type (flats and houses). */

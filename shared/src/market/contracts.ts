@@ -139,9 +139,10 @@ export const monthlyStatSchema = statSummarySchema.extend({ month: z.string() })
 
 export const zoneDtoSchema = z.object({
   kind: z.enum(['communes', 'sections', 'radius']),
-  /** French label, e.g. « Bondy (93010) » or « 500 m autour de 48,9022, 2,4833 ». */
+  /** French label, e.g. « Bondy (93140) » (postcodes, never the INSEE code) or « Rayon de 500 m autour de … ». */
   label: z.string(),
-  communes: z.array(z.object({ insee: z.string(), nom: z.string() })),
+  /** With their postcodes: the report names a section's commune « Bondy (93140) ». */
+  communes: z.array(z.object({ insee: z.string(), nom: z.string(), codesPostaux: z.array(z.string()) })),
 });
 
 export const freshnessSchema = z.object({

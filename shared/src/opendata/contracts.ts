@@ -258,8 +258,8 @@ export const parcelSearchQuerySchema = z
 export type ParcelSearchQuery = z.input<typeof parcelSearchQuerySchema>;
 
 export const parcelSearchResponseSchema = z.object({
-  /** The commune searched; null when the search is « ma zone ». */
-  commune: z.object({ code: z.string(), nom: z.string() }).nullable(),
+  /** The commune searched, with its postcodes (the page names it « Bondy (93140) »); null when the search is « ma zone ». */
+  commune: z.object({ code: z.string(), nom: z.string(), codesPostaux: z.array(z.string()).default([]) }).nullable(),
   /** True when the parcels are those of « ma zone ». */
   mine: z.boolean().default(false),
   total: z.number(),

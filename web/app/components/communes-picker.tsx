@@ -6,9 +6,10 @@
  * commune search has answered for it, the bare code until then. With `max`, at most that many:
  * picking one more drops the oldest, so with `max={1}` the commune picked replaces the one before.
  */
+
+import { type CommuneNaming, communeLabel, communeLabels, communeTitle } from '@immoloupe/shared/commune-label';
 import { Autocomplete, Group, Pill, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { type CommuneNaming, communeLabel, communeLabels, communeTitle } from './commune-label';
 import { useCommuneNames, useCommuneSearch } from './use-commune-search';
 
 export interface CommunesPickerProps {

@@ -3,10 +3,11 @@
  * communes matching what the user types (with their postcodes), and the names of INSEE codes that
  * come from elsewhere.
  */
+
+import type { CommuneNaming } from '@immoloupe/shared/commune-label';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { apiFetch } from '~/lib/api';
-import type { CommuneNaming } from './commune-label';
 
 export const communeHitSchema = z.array(z.object({ insee: z.string(), nom: z.string(), codesPostaux: z.array(z.string()).default([]) }));
 export type CommuneHit = z.infer<typeof communeHitSchema>[number];

@@ -24,7 +24,8 @@ describe('3D map data', () => {
     const res = await user.api('/api/map3d');
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.communes[0]).toMatchObject({ code: '93010', name: 'Bondy' });
+    // With its postcodes: the page names it « Bondy (93140) », not by its INSEE code.
+    expect(body.communes[0]).toMatchObject({ code: '93010', name: 'Bondy', codesPostaux: ['93140'] });
     // The 3 years ending with Bondy's newest sale, to the day, as the market tools say their periods.
     expect(body).toMatchObject({ commune: '93010', newest: '2022-12-30', from: '2019-12-31', to: '2022-12-30', defaultPeriod: true });
     const features = body.sections.features as {

@@ -13,7 +13,7 @@ import { MIN_SALES } from '@immoloupe/shared/market/stats.logic';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
-import { communeName } from '../market/communes.js';
+import { communeInfo } from '../market/communes.js';
 
 /** Points drawn at most per layer: beyond that the map is unreadable anyway. */
 const MAX_POINTS = 5000;
@@ -30,7 +30,10 @@ export function map3dRoutes(deps: { db: Db }): Router {
                 (SELECT count(*) FROM dvf_sales s WHERE s.code_commune = c.code_commune AND s.within_bounds) AS sales
          FROM (SELECT DISTINCT code_commune FROM cadastre_sections) c ORDER BY 2 DESC, 1`,
       )
-    ).map((c) => ({ code: c.code, name: communeName(c.code), sales: Number(c.sales) }));
+    ).map((c) => {
+      const info = communeInfo(c.code);
+      return { code: c.code, name: info?.nom ?? c.code, codesPostaux: info?.codesPostaux ?? [], sales: Number(c.sales) };
+    });
     const commune = q.commune ?? communes[0]?.code ?? null;
     const empty: Map3dResponse = {
       communes,

@@ -34,7 +34,7 @@ describe('GET /api/market/address', () => {
     expect(a.parcelSales.find((t) => t.date === '2022-01-03')).toMatchObject({ price: 188_000, surface: 54 });
     expect(a.nearby.total).toBeGreaterThan(a.parcelSales.length);
     expect(a.nearby.items.every((t) => t.lat !== null)).toBe(true);
-    expect(a.commune).toEqual({ insee: '93010', nom: 'Bondy' });
+    expect(a.commune).toEqual({ insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] });
     expect(a.period.to.startsWith('2022-12')).toBe(true);
     const flats = a.communeStats.find((s) => s.type === 'appartement');
     expect(flats?.count).toBeGreaterThan(100);

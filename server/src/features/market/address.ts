@@ -18,7 +18,7 @@ import { distanceSql } from '../../db/spatial.js';
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { listTransactions } from '../transactions/queries.js';
 import { toTransactions } from '../transactions/routes.js';
-import { communeName } from './communes.js';
+import { communeInfo, communeName } from './communes.js';
 import { statsBy, toSummary } from './queries.js';
 import { Params, radiusClause } from './sql.js';
 
@@ -246,7 +246,7 @@ export async function analyseAddress(
     nearby: { total: nearby.total, items: await toTransactions(db, nearby.rows) },
     period: { from, to },
     trendPeriod: { from: trendFrom, to },
-    commune: insee ? { insee, nom: communeName(insee) } : null,
+    commune: insee ? { insee, nom: communeName(insee), codesPostaux: communeInfo(insee)?.codesPostaux ?? [] } : null,
     communeStats: allTypes.map((type) => ({ type, ...(communeStats?.get(type) ?? EMPTY) })),
     radiusStats: allTypes.map((type) => ({ type, ...(radiusStats.get(type) ?? EMPTY) })),
     trend: trend ?? [],

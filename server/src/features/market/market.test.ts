@@ -55,7 +55,12 @@ describe('GET /api/market/stats', () => {
     expect({ count: body.count, median: body.median, mean: body.mean, q1: body.q1, q3: body.q3 }).toEqual(expected);
     expect(body.bounds).toEqual(DEFAULT_BOUNDS);
     expect(body.natures).toEqual(['vente', 'vefa', 'adjudication']);
-    expect(body.zone).toEqual({ kind: 'communes', label: 'Bondy (93010)', communes: [{ insee: '93010', nom: 'Bondy' }] });
+    // Named by its postcode, as the commune pickers name it, never by its INSEE code (taken for a postcode).
+    expect(body.zone).toEqual({
+      kind: 'communes',
+      label: 'Bondy (93140)',
+      communes: [{ insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] }],
+    });
     expect(body.monthly.map((m) => m.month)).toEqual(Array.from({ length: 12 }, (_, i) => `2022-${String(i + 1).padStart(2, '0')}`));
     expect(body.monthly.reduce((n, m) => n + m.count, 0)).toBe(body.count);
     const jan = bondySales.filter((s) => s.type !== 'local' && s.date.startsWith('2022-01')).map((s) => s.pricePerM2);
@@ -84,7 +89,7 @@ describe('GET /api/market/stats', () => {
       '/api/market/stats?lat=48.89584&lon=2.47995&radius=400&from=2022-01-01&to=2022-12-31',
     );
     expect(radius.count).toBeGreaterThan(0);
-    expect(radius.zone.communes).toEqual([{ insee: '93010', nom: 'Bondy' }]);
+    expect(radius.zone.communes).toEqual([{ insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] }]);
     const section = await getJson<MarketStatsResponse>('/api/market/stats?section=93010000AS&from=2022-01-01&to=2022-12-31');
     expect(section.count).toBe(bondySales.filter((s) => s.type !== 'local' && s.idParcelle?.startsWith('93010000AS')).length);
     expect(section.zone.label).toBe('section AS de Bondy');
@@ -154,6 +159,13 @@ describe('GET /api/market/analysis', () => {
     expect(bondy.count).toBeGreaterThan(100);
     const chosen = await getJson<MarketStatsResponse>('/api/market/stats?insee=93010&from=2022-01-01&to=2022-06-30');
     expect(chosen).toMatchObject({ from: '2022-01-01', to: '2022-06-30', defaultPeriod: false });
+  });
+
+  it('names the communes of the zone by their postcodes, homonyms told apart by them', async () => {
+    const body = await getJson<MarketAnalysis>('/api/market/analysis?insee=93066,97411,64260&from=2022-01-01&to=2022-12-31');
+    expect(body.zone.label).toBe('Saint-Denis (93200, 93210, 93380), Saint-Denis (97400, 97417, 97490), Hendaye (64700)');
+    expect(body.zone.label).not.toMatch(/93066|97411|64260/);
+    expect(body.zone.communes.find((c) => c.insee === '64260')).toEqual({ insee: '64260', nom: 'Hendaye', codesPostaux: ['64700'] });
   });
 
   it('compares a radius with its commune and département', async () => {

@@ -3,6 +3,7 @@
  * period), `GET /api/market/analysis` (the whole report of /pro/analysemarche) and
  * `GET /api/market/communes` (the commune picker).
  */
+import { communeLabels } from '@immoloupe/shared/commune-label';
 import { parisIsoDate } from '@immoloupe/shared/format';
 import {
   type MarketAnalysis,
@@ -20,7 +21,7 @@ import { z } from 'zod';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { communeName, departementName, departementOf, searchCommunes } from './communes.js';
+import { communeInfo, communeName, departementName, departementOf, searchCommunes } from './communes.js';
 import { communesOfZone, dvfFreshness, pricesPerM2, readBounds, statsBy, statsBySection, statsWithMonthly } from './queries.js';
 import type { SalesFilter } from './sql.js';
 
@@ -30,10 +31,19 @@ function coordinate(n: number): string {
   return new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 5, maximumFractionDigits: 5 }).format(n);
 }
 
+/** A commune's name and postcodes; an unknown code keeps the code as its name and no postcode. */
+function communeNaming(insee: string): { insee: string; nom: string; codesPostaux: string[] } {
+  const c = communeInfo(insee);
+  return { insee, nom: c?.nom ?? insee, codesPostaux: c?.codesPostaux ?? [] };
+}
+
 export function zoneLabel(zone: Zone, address?: string): string {
   switch (zone.kind) {
     case 'communes':
-      return zone.insee.map((c) => `${communeName(c)} (${c})`).join(', ');
+      // Named by their postcodes, as the commune pickers name them: an INSEE code reads as a postcode.
+      return communeLabels(zone.insee.map(communeNaming))
+        .map((o) => o.label)
+        .join(', ');
     case 'sections':
       return zone.sections.map((s) => `section ${s.slice(8).replace(/^0/, '')} de ${communeName(s.slice(0, 5))}`).join(', ');
     case 'radius':
@@ -61,7 +71,7 @@ function parseFilter(query: unknown): AskedFilter {
 async function zoneDto(db: Queryable, zone: Zone, address?: string) {
   const communes = await communesOfZone(db, zone);
   return {
-    dto: { kind: zone.kind, label: zoneLabel(zone, address), communes: communes.map((insee) => ({ insee, nom: communeName(insee) })) },
+    dto: { kind: zone.kind, label: zoneLabel(zone, address), communes: communes.map(communeNaming) },
     communes,
   };
 }

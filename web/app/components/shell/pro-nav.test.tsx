@@ -34,6 +34,14 @@ describe('PRO_NAV', () => {
     for (const path of paths) expect(findSpecRoute(path), path).toBeDefined();
   });
 
+  it('describes every tool by what it shows, the 3D maps too (they are no longer test pages)', () => {
+    for (const item of PRO_NAV.flatMap((g) => g.items)) {
+      expect(findSpecRoute(item.path)?.description, item.path).not.toMatch(/page de test/i);
+    }
+    expect(findSpecRoute('/pro/test/carte3dsimple')?.description).toMatch(/prix médian au m² de chaque section cadastrale.*3 ans/);
+    expect(findSpecRoute('/pro/test/carte3d%20combinee')?.description).toMatch(/chaque vente en colonne.*DPE/);
+  });
+
   it('offers the 3D maps in « Analyser »', () => {
     const analyse = PRO_NAV.find((g) => g.label === 'Analyser')?.items ?? [];
     expect(analyse.map((i) => [i.label, i.path])).toEqual(

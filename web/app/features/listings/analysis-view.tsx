@@ -4,6 +4,7 @@ import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Alert, Anchor, Badge, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { DPE_CREDIT } from '~/features/map/attributions';
 import { localisationHref } from './api';
 import { CandidatesList, scoreColor } from './candidates-list';
 import { PointMap } from './point-map';
@@ -140,7 +141,9 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
           <CandidatesList candidates={a.candidates} departement={departementOfCodes(a.commune ? [a.commune.insee] : [])} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          {points.length > 0 ? <PointMap points={points} label="Carte des adresses candidates" numbered height={360} /> : null}
+          {points.length > 0 ? (
+            <PointMap points={points} label="Carte des adresses candidates" numbered height={360} credit={DPE_CREDIT} />
+          ) : null}
         </Grid.Col>
       </Grid>
     </Stack>

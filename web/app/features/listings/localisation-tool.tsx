@@ -9,6 +9,7 @@ import { Alert, Button, Grid, Group, Loader, NumberInput, Stack, TextInput } fro
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Select } from '~/components/select';
+import { DPE_CREDIT } from '~/features/map/attributions';
 import { ApiError } from '~/lib/api';
 import { localiseListing } from './api';
 import { CandidatesList, scoreColor } from './candidates-list';
@@ -113,7 +114,7 @@ export function LocalisationTool() {
             <CandidatesList candidates={candidates} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <PointMap points={points} label="Carte des adresses candidates" numbered />
+            <PointMap points={points} label="Carte des adresses candidates" numbered credit={DPE_CREDIT} />
           </Grid.Col>
         </Grid>
       )}

@@ -2,6 +2,7 @@
 import type { FeatureCollection } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef } from 'react';
+import { credited } from '~/features/map/attributions';
 import { BASEMAP_FONT } from '~/features/map/basemap';
 import { boundsOf } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
@@ -33,12 +34,15 @@ export function PointMap({
   label,
   height = 420,
   numbered = false,
+  credit,
 }: {
   points: readonly MapPointItem[];
   label: string;
   height?: number;
   /** Write each point's label (a rank, as in the list beside the map) in its circle. */
   numbered?: boolean;
+  /** Who the points come from (attributions.ts), named while they are drawn: the DPE of the candidates. */
+  credit?: string;
 }) {
   const map = useRef<MapLibreMap | null>(null);
   const show = useCallback(
@@ -64,12 +68,13 @@ export function PointMap({
       onReady={(m) => {
         map.current = m;
         m.addSource(SOURCE, { type: 'geojson', data: collection([]) });
-        m.addLayer({
+        const circles = {
           id: `${SOURCE}-cercles`,
-          type: 'circle',
+          type: 'circle' as const,
           source: SOURCE,
           paint: { 'circle-radius': 10, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
-        });
+        };
+        m.addLayer((credit ? credited(circles, credit) : circles) as Parameters<MapLibreMap['addLayer']>[0]);
         if (numbered)
           m.addLayer({
             id: `${SOURCE}-numeros`,

@@ -1,12 +1,15 @@
 /**
- * Keeps a map's attribution honest: after each move, asks the server which sources of our base the
- * view holds (`/api/tiles/base/coverage`) and names only those (basemapAttribution), beside the
- * configured style's own; tells the page when our base draws nothing there, so that it says so.
+ * Keeps a map's attribution honest: it names exactly the sources the map draws. After each move it
+ * asks the server which sources of our base the view holds (`/api/tiles/base/coverage`) and names
+ * only those (basemapCredits); once the map is idle it adds the credits of the page's layers that
+ * drew something in the view (`credited` layers, attributions.ts). Beside them, the configured
+ * style's own. It also tells the page when our base draws nothing there, so that it says so.
  */
 import { baseCoverageSchema } from '@immoloupe/shared/map/contracts';
 import type { AttributionControl, Map as MapLibreMap } from 'maplibre-gl';
 import { apiFetch } from '~/lib/api';
-import { basemapAttribution, basemapSources } from './basemap';
+import { attributionLine, creditsOf } from './attributions';
+import { basemapCredits, basemapSources } from './basemap';
 
 type AttributionLib = { AttributionControl: typeof AttributionControl };
 
@@ -35,14 +38,42 @@ export function viewBox(map: MapLibreMap): [number, number, number, number] {
   ];
 }
 
-export function followBasemapCoverage(map: MapLibreMap, lib: AttributionLib, options: CoverageOptions): void {
-  const controlFor = (attribution: string | null) =>
-    new lib.AttributionControl({ compact: false, customAttribution: [...options.fixed, ...(attribution ? [attribution] : [])] });
+/**
+ * The credits of the page's layers that draw something in the view, in the order of the layers:
+ * a layer hidden, out of its zooms or without a feature in view credits nothing (the selected
+ * sale's parcels before any sale is selected, the DPE of a map moved away from them).
+ */
+export function drawnCredits(map: MapLibreMap): string[] {
+  const zoom = map.getZoom();
+  const ids = map.getLayersOrder().filter((id) => {
+    const layer = map.getLayer(id);
+    return layer !== undefined && !layer.isHidden(zoom) && creditsOf(layer).length > 0;
+  });
+  if (ids.length === 0) return [];
+  const drawn = new Set(map.queryRenderedFeatures({ layers: ids }).map((f) => f.layer.id));
+  return ids.filter((id) => drawn.has(id)).flatMap((id) => creditsOf(map.getLayer(id)));
+}
+
+export function followMapAttribution(map: MapLibreMap, lib: AttributionLib, options: CoverageOptions): void {
+  let base: string[] = [];
+  let page: string[] = [];
+  const controlFor = (line: string | null) =>
+    new lib.AttributionControl({ compact: false, customAttribution: [...options.fixed, ...(line ? [line] : [])] });
   let control = controlFor(null);
   map.addControl(control);
   let shown: string | null = null;
+  const show = () => {
+    // What the page draws first, then the base under it.
+    const line = attributionLine([...page, ...base]);
+    if (line === shown) return;
+    shown = line;
+    map.removeControl(control);
+    control = controlFor(line);
+    map.addControl(control);
+  };
+
   let asked = 0;
-  const update = () => {
+  const followBase = () => {
     const [w, s, e, n] = viewBox(map);
     if (!(w < e && s < n)) return;
     const zoom = map.getZoom();
@@ -52,15 +83,17 @@ export function followBasemapCoverage(map: MapLibreMap, lib: AttributionLib, opt
         // A later move's answer wins; a removed map has no controls to change.
         if (id !== asked || !options.alive()) return;
         options.onEmpty(basemapSources(coverage, zoom, true).length === 0);
-        const attribution = basemapAttribution(coverage, zoom, options.withStreetNames);
-        if (attribution === shown) return;
-        shown = attribution;
-        map.removeControl(control);
-        control = controlFor(attribution);
-        map.addControl(control);
+        base = basemapCredits(coverage, zoom, options.withStreetNames);
+        show();
       })
       .catch(() => undefined);
   };
-  map.on('moveend', update);
-  update();
+  map.on('moveend', followBase);
+  // Idle: every move, new data and layer shown or hidden has been drawn.
+  map.on('idle', () => {
+    if (!options.alive()) return;
+    page = drawnCredits(map);
+    show();
+  });
+  followBase();
 }

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BAN_ATTRIBUTION,
-  BASEMAP_SOURCE,
-  basemapAttribution,
-  basemapSource,
-  CADASTRE_ATTRIBUTION,
-  cadastreLayers,
-  fetchStyle,
-  isPlanIgn,
-  offlineStyle,
-} from './basemap';
+import { CADASTRE_CREDIT, STREET_NAMES_CREDIT } from './attributions';
+import { BASEMAP_SOURCE, basemapCredits, basemapSource, cadastreLayers, fetchStyle, isPlanIgn, offlineStyle } from './basemap';
 
 const answer = (body: unknown, status = 200) => (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
 
@@ -45,12 +36,12 @@ describe('basemap', () => {
   it('names each source only where it draws: no cadastre imported, no cadastre named', () => {
     expect(basemapSource('https://immoloupe.fr')).not.toHaveProperty('attribution');
     const both = { cadastre: true, ban: true };
-    expect(basemapAttribution(both, 15, true)).toBe(`${CADASTRE_ATTRIBUTION} · ${BAN_ATTRIBUTION} · Licence Ouverte 2.0`);
+    expect(basemapCredits(both, 15, true)).toEqual([CADASTRE_CREDIT, STREET_NAMES_CREDIT]);
     // Street names are drawn from zoom 14, and never over a configured style.
-    expect(basemapAttribution(both, 13, true)).toBe(`${CADASTRE_ATTRIBUTION} · Licence Ouverte 2.0`);
-    expect(basemapAttribution(both, 15, false)).toBe(`${CADASTRE_ATTRIBUTION} · Licence Ouverte 2.0`);
-    expect(basemapAttribution({ cadastre: false, ban: true }, 15, true)).toBe(`${BAN_ATTRIBUTION} · Licence Ouverte 2.0`);
-    expect(basemapAttribution({ cadastre: false, ban: true }, 12, true)).toBeNull();
-    expect(basemapAttribution({ cadastre: false, ban: false }, 15, true)).toBeNull();
+    expect(basemapCredits(both, 13, true)).toEqual([CADASTRE_CREDIT]);
+    expect(basemapCredits(both, 15, false)).toEqual([CADASTRE_CREDIT]);
+    expect(basemapCredits({ cadastre: false, ban: true }, 15, true)).toEqual([STREET_NAMES_CREDIT]);
+    expect(basemapCredits({ cadastre: false, ban: true }, 12, true)).toEqual([]);
+    expect(basemapCredits({ cadastre: false, ban: false }, 15, true)).toEqual([]);
   });
 });

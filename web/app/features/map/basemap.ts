@@ -6,16 +6,12 @@
  */
 import type { BaseCoverage } from '@immoloupe/shared/map/contracts';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import { CADASTRE_CREDIT, STREET_NAMES_CREDIT } from './attributions';
 
 export const BASEMAP_SOURCE = 'fond-cadastre';
 export const BASEMAP_FONT = 'Noto Sans Regular';
-/** Named only where our base draws from them (basemapAttribution), never as a fixed line. */
-export const CADASTRE_ATTRIBUTION = 'Cadastre\u00a0: DGFiP, Etalab';
-export const BAN_ATTRIBUTION = 'Noms de voies\u00a0: BAN';
-const OPEN_LICENCE = 'Licence Ouverte 2.0';
 /** Shown over our base where it has nothing to draw, instead of a silent grey. */
 export const EMPTY_BASEMAP_NOTICE = 'Aucun fond de carte hors des départements importés';
-export const PLAN_IGN_ATTRIBUTION = 'Plan IGN © IGN — Géoplateforme';
 /** From this zoom our tiles carry parcels and street names (server/src/features/tiles/base.ts). */
 export const PARCELS_MIN_ZOOM = 14;
 /** Our tiles stop at this zoom; MapLibre enlarges them beyond (parcels are exact there). */
@@ -131,11 +127,9 @@ export function basemapSources(coverage: BaseCoverage, zoom: number, withStreetN
   return sources;
 }
 
-/** The attribution line of our base in a view, null when it draws nothing there. */
-export function basemapAttribution(coverage: BaseCoverage, zoom: number, withStreetNames: boolean): string | null {
-  const sources = basemapSources(coverage, zoom, withStreetNames);
-  if (sources.length === 0) return null;
-  return [...sources.map((s) => (s === 'cadastre' ? CADASTRE_ATTRIBUTION : BAN_ATTRIBUTION)), OPEN_LICENCE].join(' · ');
+/** The credits of our base in a view (attributions.ts), named only where it draws from them. */
+export function basemapCredits(coverage: BaseCoverage, zoom: number, withStreetNames: boolean): string[] {
+  return basemapSources(coverage, zoom, withStreetNames).map((s) => (s === 'cadastre' ? CADASTRE_CREDIT : STREET_NAMES_CREDIT));
 }
 
 /** Is this the Géoplateforme's Plan IGN style (whose attribution we add)? */

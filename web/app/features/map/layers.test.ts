@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { baseStyle, boundsOf, salesLayers, salesSource, searchTileSource } from './layers';
+import { ADDRESSES_CREDIT, attributionLine, CADASTRE_CREDIT, creditsOf, SALES_CREDIT } from './attributions';
+import { BASEMAP_SOURCE } from './basemap';
+import {
+  baseStyle,
+  boundsOf,
+  parcelLayers,
+  salesLayers,
+  salesSource,
+  salesTileSource,
+  searchTileSource,
+  sectionChoroplethLayer,
+  subjectLayers,
+} from './layers';
 
 describe('map layers', () => {
   it('clusters sales instead of drawing one node per sale', () => {
@@ -18,13 +30,32 @@ describe('map layers', () => {
   });
 
   it('takes a search’s markers from its vector tiles, with its query', () => {
-    expect(searchTileSource('http://localhost:3000', 'dpe', 'insee=93010&classes=F,G', 'DPE')).toEqual({
+    expect(searchTileSource('http://localhost:3000', 'dpe', 'insee=93010&classes=F,G')).toEqual({
       type: 'vector',
       tiles: ['http://localhost:3000/api/tiles/dpe/{z}/{x}/{y}.pbf?insee=93010&classes=F,G'],
       minzoom: 0,
       maxzoom: 16,
-      attribution: 'DPE',
     });
+  });
+
+  it('credits each layer for what it draws, and no source for what it holds', () => {
+    // The sales name the DGFiP's DVF only: the cadastre is credited where parcels or sections are drawn.
+    for (const l of salesLayers('ventes', true)) expect(creditsOf(l), String(l.id)).toEqual([SALES_CREDIT]);
+    for (const l of parcelLayers()) expect(creditsOf(l), l.id).toEqual([CADASTRE_CREDIT]);
+    expect(subjectLayers().map(creditsOf)).toEqual([[ADDRESSES_CREDIT]]);
+    // The choropleth colours our base's section outlines (credited with the base) by the sales' medians.
+    expect(creditsOf(sectionChoroplethLayer(BASEMAP_SOURCE))).toEqual([SALES_CREDIT]);
+    // A source credited by MapLibre would be named as soon as its layer exists, drawn or not.
+    expect(salesSource({ type: 'FeatureCollection', features: [] })).not.toHaveProperty('attribution');
+    expect(salesTileSource('http://localhost:3000', 'insee=93010')).not.toHaveProperty('attribution');
+    expect(creditsOf({ metadata: { autre: 'chose' } })).toEqual([]);
+  });
+
+  it('says each credit once, then the licence, and nothing for a map that draws nothing of ours', () => {
+    expect(attributionLine([SALES_CREDIT, CADASTRE_CREDIT, SALES_CREDIT])).toBe(
+      'Ventes\u00a0: DVF (DGFiP, Etalab) · Cadastre\u00a0: DGFiP, Etalab · Licence Ouverte 2.0',
+    );
+    expect(attributionLine([])).toBeNull();
   });
 
   it('frames points', () => {

@@ -4,9 +4,8 @@
  * a base style drawn from our own data when no basemap is configured or reachable.
  */
 import type { FeatureCollection } from 'geojson';
+import { ADDRESSES_CREDIT, CADASTRE_CREDIT, credited, SALES_CREDIT } from './attributions';
 import { BASEMAP_FONT, offlineStyle } from './basemap';
-
-export const ATTRIBUTION = 'Ventes\u00a0: DVF (DGFiP, Etalab) · Parcelles\u00a0: cadastre Etalab · Licence Ouverte 2.0';
 
 /**
  * A basemap from configuration (a MapLibre style URL), or our own base drawn from our data
@@ -31,7 +30,6 @@ export function salesSource(data: FeatureCollection | string) {
     cluster: true,
     clusterRadius: 40,
     clusterMaxZoom: 16,
-    attribution: ATTRIBUTION,
   };
 }
 
@@ -56,17 +54,21 @@ export const CHOROPLETH_LAYER = 'sections-prix';
 
 export function sectionChoroplethLayer(source: string) {
   const state = ['feature-state', 'ppm2'];
-  return {
-    id: CHOROPLETH_LAYER,
-    type: 'fill' as const,
-    source,
-    'source-layer': 'sections',
-    paint: {
-      'fill-color': ['case', ['==', state, null], 'rgba(0, 0, 0, 0)', ['interpolate', ['linear'], state, ...PRICE_STOPS.flat()]],
-      'fill-opacity': 0.6,
-      'fill-outline-color': '#212529',
+  // The outlines are our base's (credited with it); their colours are the sales' medians.
+  return credited(
+    {
+      id: CHOROPLETH_LAYER,
+      type: 'fill' as const,
+      source,
+      'source-layer': 'sections',
+      paint: {
+        'fill-color': ['case', ['==', state, null], 'rgba(0, 0, 0, 0)', ['interpolate', ['linear'], state, ...PRICE_STOPS.flat()]],
+        'fill-opacity': 0.6,
+        'fill-outline-color': '#212529',
+      },
     },
-  };
+    SALES_CREDIT,
+  );
 }
 
 /**
@@ -80,7 +82,7 @@ export function salesTileUrl(origin: string, query: string): string {
 }
 
 export function salesTileSource(origin: string, query: string) {
-  return { type: 'vector' as const, tiles: [salesTileUrl(origin, query)], minzoom: 0, maxzoom: 16, attribution: ATTRIBUTION };
+  return { type: 'vector' as const, tiles: [salesTileUrl(origin, query)], minzoom: 0, maxzoom: 16 };
 }
 
 export function salesLayers(source = SALES_SOURCE, withLabels = false, sourceLayer?: string) {
@@ -124,7 +126,7 @@ export function salesLayers(source = SALES_SOURCE, withLabels = false, sourceLay
       paint: { 'text-color': '#ffffff' },
     });
   }
-  return layers;
+  return layers.map((l) => credited(l, SALES_CREDIT));
 }
 
 /**
@@ -135,29 +137,34 @@ export function searchTileUrl(origin: string, layer: string, query: string): str
   return `${origin}/api/tiles/${layer}/{z}/{x}/{y}.pbf?${query}`;
 }
 
-export function searchTileSource(origin: string, layer: string, query: string, attribution: string) {
-  return { type: 'vector' as const, tiles: [searchTileUrl(origin, layer, query)], minzoom: 0, maxzoom: 16, attribution };
+export function searchTileSource(origin: string, layer: string, query: string) {
+  return { type: 'vector' as const, tiles: [searchTileUrl(origin, layer, query)], minzoom: 0, maxzoom: 16 };
 }
 
 export const PARCELS_SOURCE = 'parcelles';
 
+/** Parcels outlined by a page (the address's, the selected sale's): drawn from the cadastre. */
 export function parcelLayers(source = PARCELS_SOURCE) {
   return [
     { id: 'parcelles-fond', type: 'fill', source, paint: { 'fill-color': '#fab005', 'fill-opacity': 0.25 } },
     { id: 'parcelles-contour', type: 'line', source, paint: { 'line-color': '#e67700', 'line-width': 2 } },
-  ];
+  ].map((l) => credited(l, CADASTRE_CREDIT));
 }
 
 export const SUBJECT_SOURCE = 'adresse';
 
+/** The address analysed, placed by the Base Adresse Nationale. */
 export function subjectLayers(source = SUBJECT_SOURCE) {
   return [
-    {
-      id: 'adresse-point',
-      type: 'circle',
-      source,
-      paint: { 'circle-color': '#e03131', 'circle-radius': 8, 'circle-stroke-width': 3, 'circle-stroke-color': '#ffffff' },
-    },
+    credited(
+      {
+        id: 'adresse-point',
+        type: 'circle',
+        source,
+        paint: { 'circle-color': '#e03131', 'circle-radius': 8, 'circle-stroke-width': 3, 'circle-stroke-color': '#ffffff' },
+      },
+      ADDRESSES_CREDIT,
+    ),
   ];
 }
 

@@ -12,17 +12,9 @@ import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { apiFetch } from '~/lib/api';
-import {
-  BASEMAP_SOURCE,
-  basemapSource,
-  cadastreLayers,
-  EMPTY_BASEMAP_NOTICE,
-  fetchStyle,
-  isPlanIgn,
-  offlineStyle,
-  PLAN_IGN_ATTRIBUTION,
-} from './basemap';
-import { followBasemapCoverage } from './basemap-coverage';
+import { PLAN_IGN_ATTRIBUTION } from './attributions';
+import { BASEMAP_SOURCE, basemapSource, cadastreLayers, EMPTY_BASEMAP_NOTICE, fetchStyle, isPlanIgn, offlineStyle } from './basemap';
+import { followMapAttribution } from './basemap-coverage';
 import { MAP_LOCALE_FR } from './locale';
 
 export type MapLib = typeof import('maplibre-gl');
@@ -116,11 +108,12 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
           center: c,
           zoom: z,
           locale: MAP_LOCALE_FR,
-          // Ours follows the view: the cadastre and the BAN are named only where the base draws them.
+          // Ours names exactly what the map draws: the page's layers drawn in the view, the
+          // cadastre and the BAN only where the base draws them.
           attributionControl: false,
         });
         map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-        followBasemapCoverage(map, maplibregl, {
+        followMapAttribution(map, maplibregl, {
           fixed: chosen.basemap === 'externe' && url && isPlanIgn(url) ? [PLAN_IGN_ATTRIBUTION] : [],
           withStreetNames: chosen.basemap === 'hors-ligne',
           onEmpty: (e) => setEmpty(chosen.basemap === 'hors-ligne' && e),

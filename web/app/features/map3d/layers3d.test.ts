@@ -6,6 +6,7 @@
 import type { Map3dResponse } from '@immoloupe/shared/map3d/contracts';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
+import { CADASTRE_CREDIT, creditsOf, DPE_CREDIT, SALES_CREDIT } from '~/features/map/attributions';
 import {
   DPE_LAYER,
   dpeGeoJson,
@@ -61,6 +62,12 @@ describe('3D map layers', () => {
   it('are valid MapLibre layers, with or without priced sections', () => {
     expect(errorsOf([sectionsLayer(stepsOf(data)), SALES_LAYER, DPE_LAYER])).toEqual([]);
     expect(errorsOf([sectionsLayer([])])).toEqual([]);
+  });
+
+  it('credit each what it draws: the sections the cadastre and the sales, the columns the sales, the points the DPE', () => {
+    expect(creditsOf(sectionsLayer(stepsOf(data)))).toEqual([CADASTRE_CREDIT, SALES_CREDIT]);
+    expect(creditsOf(SALES_LAYER)).toEqual([SALES_CREDIT]);
+    expect(creditsOf(DPE_LAYER)).toEqual([DPE_CREDIT]);
   });
 
   it('raise sections by a numeric median and colour them by steps of the medians', () => {

@@ -3,6 +3,7 @@ import { formatDate, formatEuros, formatEurosPerSquareMetre } from '@immoloupe/s
 import type { Map3dResponse } from '@immoloupe/shared/map3d/contracts';
 import { colourExpression, columnPolygon, DPE_COLOURS, METRES_PER_EURO, priceSteps } from '@immoloupe/shared/map3d/map3d.logic';
 import { OUTLIER_LABEL } from '@immoloupe/shared/market/transactions-contracts';
+import { CADASTRE_CREDIT, credited, DPE_CREDIT, SALES_CREDIT } from '~/features/map/attributions';
 
 /** Metres of column per euro of sale price: a 300 000 € sale stands 300 m tall. */
 export const METRES_PER_SALE_EURO = 0.001;
@@ -51,41 +52,52 @@ export function dpeGeoJson(data: Map3dResponse) {
   };
 }
 
+/** The sections' outlines (cadastre) raised by the median of their sales (DVF). */
 export function sectionsLayer(steps: number[]) {
-  return {
-    id: 'sections-3d',
-    type: 'fill-extrusion' as const,
-    source: 'sections-3d',
-    paint: {
-      'fill-extrusion-color': colourExpression(steps),
-      'fill-extrusion-height': ['*', ['coalesce', ['get', 'median'], 0], METRES_PER_EURO],
-      'fill-extrusion-opacity': 0.85,
+  return credited(
+    {
+      id: 'sections-3d',
+      type: 'fill-extrusion' as const,
+      source: 'sections-3d',
+      paint: {
+        'fill-extrusion-color': colourExpression(steps),
+        'fill-extrusion-height': ['*', ['coalesce', ['get', 'median'], 0], METRES_PER_EURO],
+        'fill-extrusion-opacity': 0.85,
+      },
     },
-  };
+    CADASTRE_CREDIT,
+    SALES_CREDIT,
+  );
 }
 
-export const SALES_LAYER = {
-  id: 'ventes-3d',
-  type: 'fill-extrusion' as const,
-  source: 'ventes-3d',
-  paint: {
-    'fill-extrusion-color': ['case', ['==', ['get', 'outlier'], true], OUTLIER_SALE_COLOUR, SALE_COLOUR],
-    'fill-extrusion-height': ['*', ['get', 'price'], METRES_PER_SALE_EURO],
-    'fill-extrusion-opacity': 0.95,
+export const SALES_LAYER = credited(
+  {
+    id: 'ventes-3d',
+    type: 'fill-extrusion' as const,
+    source: 'ventes-3d',
+    paint: {
+      'fill-extrusion-color': ['case', ['==', ['get', 'outlier'], true], OUTLIER_SALE_COLOUR, SALE_COLOUR],
+      'fill-extrusion-height': ['*', ['get', 'price'], METRES_PER_SALE_EURO],
+      'fill-extrusion-opacity': 0.95,
+    },
   },
-};
+  SALES_CREDIT,
+);
 
-export const DPE_LAYER = {
-  id: 'dpe-3d',
-  type: 'circle' as const,
-  source: 'dpe-3d',
-  paint: {
-    'circle-radius': 4,
-    'circle-color': ['match', ['get', 'label'], ...Object.entries(DPE_COLOURS).flat(), '#868e96'],
-    'circle-stroke-color': '#ffffff',
-    'circle-stroke-width': 1,
+export const DPE_LAYER = credited(
+  {
+    id: 'dpe-3d',
+    type: 'circle' as const,
+    source: 'dpe-3d',
+    paint: {
+      'circle-radius': 4,
+      'circle-color': ['match', ['get', 'label'], ...Object.entries(DPE_COLOURS).flat(), '#868e96'],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+    },
   },
-};
+  DPE_CREDIT,
+);
 
 /** West, south, east, north of every section, to frame the commune. */
 export function boundsOf(data: Map3dResponse): [number, number, number, number] | null {

@@ -5,7 +5,7 @@
  */
 import type { Map3dResponse } from '@immoloupe/shared/map3d/contracts';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
@@ -33,7 +33,10 @@ const section = (code: string, median: number | null) => ({
 const MEDIANS = [2379, 2647, 2818, 2969, 3101, 3229, 3289, 3364, 3530, 3636, 3722, 3817, 3947, 4313, 5789];
 
 const answer = (combine: boolean): Map3dResponse => ({
-  communes: [{ code: '93010', name: 'Bondy', sales: 478 }],
+  communes: [
+    { code: '93010', name: 'Bondy', codesPostaux: ['93140'], sales: 478 },
+    { code: '64260', name: 'Hendaye', codesPostaux: ['64700'], sales: 120 },
+  ],
   commune: '93010',
   from: '2019-12-31',
   to: '2022-12-30',
@@ -102,5 +105,13 @@ describe('Map3dExplorer', () => {
     // Every sale of the period is counted, outliers included (Testing Library reads the no-break space as a space).
     expect(screen.getByText(/^3\sventes, aucun DPE importé sur cette commune/)).toBeTruthy();
     expect(screen.getByTestId('legend-outlier').textContent).toBe('Vente hors bornes, écartée des prix médians');
+  });
+
+  it('names the communes of its field by their postcodes, not by their INSEE code', async () => {
+    renderExplorer(false);
+    const field = await screen.findByDisplayValue('Bondy (93140)');
+    fireEvent.click(field);
+    expect(await screen.findByRole('option', { name: 'Hendaye (64700)', hidden: true })).toBeTruthy();
+    expect(screen.queryByText(/93010|64260/)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * popup) and the DPE as coloured points, each layer switchable.
  */
 
+import { communeLabels } from '@immoloupe/shared/commune-label';
 import { countOf, formatInteger } from '@immoloupe/shared/format';
 import type { Map3dResponse } from '@immoloupe/shared/map3d/contracts';
 import { map3dPeriodNote } from '@immoloupe/shared/map3d/map3d.logic';
@@ -27,6 +28,14 @@ const LAYERS = [
 ] as const;
 
 type SourceWithData = { setData(d: unknown): void };
+
+/** The communes of the field, named as the pickers name them, « Bondy (93140) », not by their INSEE code. */
+function communeOptions(communes: Map3dResponse['communes']) {
+  return communeLabels(communes.map((c) => ({ insee: c.code, nom: c.name, codesPostaux: c.codesPostaux }))).map((o) => ({
+    value: o.commune.insee,
+    label: o.label,
+  }));
+}
 
 function applyData(map: MapLibreMap, data: Map3dResponse, combined: boolean) {
   const steps = stepsOf(data);
@@ -98,7 +107,7 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
         <Stack gap="md">
           <Select
             label="Commune"
-            data={data.communes.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+            data={communeOptions(data.communes)}
             value={data.commune}
             onChange={(v) => v && setCommune(v)}
             allowDeselect={false}

@@ -13,7 +13,7 @@ import { Chart } from '~/features/charts/chart';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
 import { AddressAnalysisDpeCopros } from './address-analysis-dpe-copros';
-import { distanceLabel, labelled, salesCount, TYPE_PLURALS } from './labels';
+import { distanceLabel, labelled, parcelCommuneText, salesCount, TYPE_PLURALS } from './labels';
 import { SalesTable } from './sales-table';
 import { StatTable } from './stat-table';
 import type { AddressAnalysisState } from './use-address-analysis';
@@ -33,7 +33,7 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label }: Address
               <>
                 <Text>{labelled('Identifiant', data.parcel.id)}</Text>
                 <Text>
-                  {labelled('Commune', `${data.parcel.commune} (${data.parcel.insee})`)} · {labelled('section', data.parcel.section)}
+                  {labelled('Commune', parcelCommuneText(data.parcel, data.commune))} · {labelled('section', data.parcel.section)}
                 </Text>
                 <Text>{labelled('Contenance', data.parcel.contenance === null ? 'inconnue' : formatSurface(data.parcel.contenance))}</Text>
               </>

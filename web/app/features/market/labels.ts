@@ -1,4 +1,5 @@
 /** French wording of the market pages, as pure functions (tested). */
+import { type CommuneNaming, communeLabel, communeLabels } from '@immoloupe/shared/commune-label';
 import { formatInteger, NBSP } from '@immoloupe/shared/format';
 import { PROPERTY_TYPE_LABELS, type PropertyType } from '@immoloupe/shared/market/dvf';
 
@@ -27,4 +28,26 @@ export const TYPE_PLURALS: Record<PropertyType, string> = { appartement: 'Appart
 /** `Label : valeur` with the no-break space French wants before the colon. */
 export function labelled(label: string, value: string): string {
   return `${label}${NBSP}: ${value}`;
+}
+
+/**
+ * The row label of a cadastral section in the market report: « Section AS » in a zone of one
+ * commune; in a zone of several, with its commune named as the pickers name it,
+ * « Section AS — Bondy (93140) », never by its INSEE code (a section code starts with it).
+ */
+export function sectionLabeller(communes: readonly CommuneNaming[]): (s: { code: string; section: string }) => string {
+  const names = new Map(communeLabels(communes).map((o) => [o.commune.insee, o.label]));
+  return (s) => {
+    if (communes.length <= 1) return `Section ${s.section}`;
+    const insee = s.code.slice(0, 5);
+    return `Section ${s.section} — ${names.get(insee) ?? insee}`;
+  };
+}
+
+/**
+ * The commune of the parcel found, as the pickers name it, « Bondy (93140) »: the analysis'
+ * commune when it is the parcel's, else the parcel's name alone (never its INSEE code).
+ */
+export function parcelCommuneText(parcel: { insee: string; commune: string }, commune: CommuneNaming | null): string {
+  return commune?.insee === parcel.insee ? communeLabel(commune) : parcel.commune;
 }

@@ -11,7 +11,7 @@ import { Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Chart } from '~/features/charts/chart';
 import { histogramOption, medianBarsOption, monthlyTrendOption } from '~/features/charts/options';
-import { TYPE_PLURALS } from './labels';
+import { sectionLabeller, TYPE_PLURALS } from './labels';
 import { StatTable } from './stat-table';
 
 export function boundsText(b: MarketAnalysis['bounds']): string {
@@ -61,6 +61,7 @@ export function MarketReport({ data, print = false }: { data: MarketAnalysis; pr
     }),
     [data],
   );
+  const sectionLabel = useMemo(() => sectionLabeller(data.zone.communes), [data]);
   const chartHeight = print ? 240 : 320;
   // The printed report keeps to a page of sections; the page shows more.
   const shownSections = print ? 15 : 50;
@@ -170,7 +171,7 @@ export function MarketReport({ data, print = false }: { data: MarketAnalysis; pr
           rows={[...data.sections]
             .sort((a, b) => b.count - a.count)
             .slice(0, shownSections)
-            .map((s) => ({ ...s, label: `Section ${s.section} (${s.code.slice(0, 5)})` }))}
+            .map((s) => ({ ...s, label: sectionLabel(s) }))}
         />
       </section>
     </Stack>

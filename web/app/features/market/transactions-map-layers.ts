@@ -4,6 +4,7 @@
  */
 import type { MutationDetail } from '@immoloupe/shared/market/transactions-contracts';
 import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
+import { credited, SALES_CREDIT } from '~/features/map/attributions';
 import {
   PARCELS_SOURCE,
   parcelLayers,
@@ -53,21 +54,28 @@ export function selectionData(detail: MutationDetail | null) {
 
 /** The sale under the pointer in the table, shown on the map as the eye goes down the list. */
 export const HOVER_SOURCE = 'vente-survolee';
-const HOVER_DOT = {
-  id: 'vente-survolee',
-  type: 'circle',
-  source: HOVER_SOURCE,
-  paint: { 'circle-radius': 8, 'circle-color': '#e67700', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
-};
+const HOVER_DOT = credited(
+  {
+    id: 'vente-survolee',
+    type: 'circle',
+    source: HOVER_SOURCE,
+    paint: { 'circle-radius': 8, 'circle-color': '#e67700', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+  },
+  SALES_CREDIT,
+);
 export const hoverData = (t: Located | null) => ({ type: 'FeatureCollection' as const, features: pointsAt(t) });
 
-const SELECTED_RING = {
-  id: 'vente-choisie',
-  type: 'circle',
-  source: PARCELS_SOURCE,
-  filter: ['==', ['geometry-type'], 'Point'],
-  paint: { 'circle-radius': 11, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': '#e67700', 'circle-stroke-width': 3 },
-};
+// The sale's position (DVF), in the source of its parcels (the cadastre's, credited by parcelLayers).
+const SELECTED_RING = credited(
+  {
+    id: 'vente-choisie',
+    type: 'circle',
+    source: PARCELS_SOURCE,
+    filter: ['==', ['geometry-type'], 'Point'],
+    paint: { 'circle-radius': 11, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': '#e67700', 'circle-stroke-width': 3 },
+  },
+  SALES_CREDIT,
+);
 
 /** The sources and layers of the selected and hovered sales, added once the map is ready. */
 export function addSaleMarks(m: MapLibreMap, detail: MutationDetail | null) {

@@ -2,6 +2,7 @@
  * The place part of the transactions filters: the kind of place, then the one input that kind
  * needs. A fragment, so that its pieces stay direct children of the filters' stack.
  */
+import { type CommuneNaming, communeLabel, communeLabels } from '@immoloupe/shared/commune-label';
 import { Anchor, Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { Select } from '~/components/select';
@@ -17,11 +18,27 @@ export type TransactionsPlaceProps = Pick<
   | 'communeText'
   | 'setCommuneText'
   | 'communeHits'
-  | 'communeNames'
+  | 'knownCommunes'
   | 'drawing'
   | 'applyDrawing'
   | 'restartDrawing'
 >;
+
+/**
+ * The suggestions of the commune field, named as the pickers name them, « Bondy (93140) » (two
+ * of one name and postcodes told apart by their INSEE code); the commune of the URL among them,
+ * by its bare code while its name is unknown.
+ */
+export function communeOptions(
+  hits: readonly CommuneNaming[],
+  insee: string | null,
+  known: Readonly<Record<string, CommuneNaming>>,
+): { value: string; label: string }[] {
+  const options = communeLabels(hits).map((o) => ({ value: o.commune.insee, label: o.label }));
+  if (!insee || hits.some((c) => c.insee === insee)) return options;
+  const c = known[insee];
+  return [...options, { value: insee, label: c ? communeLabel(c) : insee }];
+}
 
 export function TransactionsPlace({
   params,
@@ -31,7 +48,7 @@ export function TransactionsPlace({
   communeText,
   setCommuneText,
   communeHits,
-  communeNames,
+  knownCommunes,
   drawing,
   applyDrawing,
   restartDrawing,
@@ -67,12 +84,7 @@ export function TransactionsPlace({
           searchable
           searchValue={communeText}
           onSearchChange={setCommuneText}
-          data={[
-            ...communeHits.map((c) => ({ value: c.insee, label: `${c.nom} (${c.insee})` })),
-            ...(insee && !communeHits.some((c) => c.insee === insee)
-              ? [{ value: insee, label: communeNames[insee] ? `${communeNames[insee]} (${insee})` : insee }]
-              : []),
-          ]}
+          data={communeOptions(communeHits, insee, knownCommunes)}
           value={insee}
           onChange={(v) => update({ insee: v })}
           filter={({ options }) => options}

@@ -3,6 +3,8 @@
  * reproduces the search; this hook derives the API query from them, loads the page of sales, keeps
  * the map's sources in step and holds what is not worth a URL (the drawing, the selected sale).
  */
+
+import { communeLabel } from '@immoloupe/shared/commune-label';
 import {
   type MutationDetail,
   mutationDetailSchema,
@@ -38,13 +40,14 @@ export function useTransactions() {
   const communeHits = useCommuneSearch(communeText);
   // A link carries the commune's code only: its name is asked once.
   const insee = params.get('insee');
-  const { names: communeNames } = useCommuneNames(insee ? [insee] : [], communeHits);
-  const inseeName = insee ? communeNames[insee] : undefined;
-  // The field shows the commune of the URL, also after Back (the bare code until its name is known);
-  // typing changes neither, so what is typed stays.
+  const { communes: knownCommunes } = useCommuneNames(insee ? [insee] : [], communeHits);
+  const known = insee ? knownCommunes[insee] : undefined;
+  const inseeLabel = insee ? (known ? communeLabel(known) : insee) : '';
+  // The field shows the commune of the URL as the pickers name it, « Bondy (93140) », also after
+  // Back (the bare code until its name is known); typing changes neither, so what is typed stays.
   useEffect(() => {
-    setCommuneText(insee ? (inseeName ? `${inseeName} (${insee})` : insee) : '');
-  }, [insee, inseeName]);
+    setCommuneText(inseeLabel);
+  }, [inseeLabel]);
   const [drawing, setDrawing] = useState<[number, number][] | null>(null);
   const map = useRef<MapLibreMap | null>(null);
   const selection = useMutationDetail(selected);
@@ -189,7 +192,7 @@ export function useTransactions() {
     communeText,
     setCommuneText,
     communeHits,
-    communeNames,
+    knownCommunes,
     drawing,
     restartDrawing: () => setDrawing([]),
     applyDrawing,

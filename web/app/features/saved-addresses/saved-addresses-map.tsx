@@ -6,6 +6,7 @@ import type { SavedAddress } from '@immoloupe/shared/saved-addresses/contracts';
 import type { FeatureCollection } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { ADDRESSES_CREDIT, credited } from '~/features/map/attributions';
 import { boundsOf } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 
@@ -58,17 +59,23 @@ export function SavedAddressesMap({
       onReady={(map) => {
         mapRef.current = map;
         map.addSource(SOURCE, { type: 'geojson', data });
-        map.addLayer({
-          id: LAYER,
-          type: 'circle',
-          source: SOURCE,
-          paint: {
-            'circle-color': ['case', ['==', ['get', 'watched'], 1], '#e03131', '#1c7ed6'],
-            'circle-radius': ['case', ['==', ['get', 'selected'], 1], 11, 7],
-            'circle-stroke-width': 2,
-            'circle-stroke-color': '#ffffff',
-          },
-        });
+        // Each address placed where the Base Adresse Nationale puts it when it was saved.
+        map.addLayer(
+          credited(
+            {
+              id: LAYER,
+              type: 'circle',
+              source: SOURCE,
+              paint: {
+                'circle-color': ['case', ['==', ['get', 'watched'], 1], '#e03131', '#1c7ed6'],
+                'circle-radius': ['case', ['==', ['get', 'selected'], 1], 11, 7],
+                'circle-stroke-width': 2,
+                'circle-stroke-color': '#ffffff',
+              },
+            },
+            ADDRESSES_CREDIT,
+          ),
+        );
         map.on('click', LAYER, (e) => {
           const id = e.features?.[0]?.properties?.id;
           if (typeof id === 'string') select.current(id);

@@ -6,6 +6,7 @@
  */
 import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
+import { COPRO_CREDIT, credited, DPE_CREDIT } from '~/features/map/attributions';
 import { searchTileSource, searchTileUrl } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 import { clusterLayers } from './zone.logic';
@@ -20,11 +21,13 @@ export interface ClusterMapProps {
   query: string | null;
   /** Points of the current page, to fit the view on a new search. */
   fit: { lon: number | null; lat: number | null }[];
-  attribution: string;
   onSelect: (id: string) => void;
 }
 
-export function ClusterMap({ label, layer, query, fit, attribution, onSelect }: ClusterMapProps) {
+/** Who the markers of each layer come from, named while they are drawn. */
+const CREDITS = { dpe: DPE_CREDIT, copros: COPRO_CREDIT } as const;
+
+export function ClusterMap({ label, layer, query, fit, onSelect }: ClusterMapProps) {
   const map = useRef<MapLibreMap | null>(null);
   const source = `carte-${layer}`;
   const current = useRef({ query, onSelect, fit });
@@ -47,8 +50,8 @@ export function ClusterMap({ label, layer, query, fit, attribution, onSelect }: 
         height={480}
         onReady={(m) => {
           map.current = m;
-          m.addSource(source, searchTileSource(window.location.origin, layer, current.current.query ?? '', attribution));
-          for (const l of clusterLayers(source, layer)) m.addLayer(l as unknown as AnyLayer);
+          m.addSource(source, searchTileSource(window.location.origin, layer, current.current.query ?? ''));
+          for (const l of clusterLayers(source, layer)) m.addLayer(credited(l, CREDITS[layer]) as unknown as AnyLayer);
           show(m, source, layer, current.current.query);
           // Results that arrived while the map was loading are framed now.
           fitTo(m, current.current.fit);

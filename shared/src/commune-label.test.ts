@@ -1,6 +1,6 @@
 /** Communes named by their postcodes (INSEE list of `@etalab/decoupage-administratif`), not their INSEE code. */
 import { describe, expect, it } from 'vitest';
-import { communeLabel, communeLabels, communeTitle, postcodesText } from './commune-label';
+import { communeLabel, communeLabels, communeTitle, postcodesText } from './commune-label.js';
 
 const SAINT_DENIS_93 = { insee: '93066', nom: 'Saint-Denis', codesPostaux: ['93200', '93210', '93380'] };
 const SAINT_DENIS_974 = { insee: '97411', nom: 'Saint-Denis', codesPostaux: ['97400', '97417', '97490'] };

@@ -1,6 +1,7 @@
 /**
- * How a commune is named in the pickers: by its postcodes, « Bondy (93140) », never by its INSEE
- * code (« Bondy (93010) » was taken for a postcode). Several postcodes are joined
+ * How a commune is named wherever an agent reads it (the pickers, the tools' commune fields, the
+ * zone of a market report, on screen and in print): by its postcodes, « Bondy (93140) », never by
+ * its INSEE code (« Bondy (93010) » was taken for a postcode). Several postcodes are joined
  * (« Paris 16e Arrondissement (75016, 75116) »), more than three given as their span
  * (« Paris (75001 à 75116) »); the INSEE code stays in the tooltip. Pure.
  */
