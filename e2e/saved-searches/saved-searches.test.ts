@@ -80,7 +80,7 @@ describe('saved searches', () => {
       await form.getByRole('link', { name: 'L’ouvrir' }).click();
       await b.page.waitForURL(`${server.url}/pro/rechercheparcelle?commune=93010&section=AS`);
       await b.page
-        .getByText(/parcelles? à Bondy \(93010\)/)
+        .getByText(/parcelles? à Bondy \(93140\)/)
         .first()
         .waitFor();
     } finally {
