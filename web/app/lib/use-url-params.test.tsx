@@ -37,6 +37,7 @@ function Tool() {
 }
 
 const NoFallback = () => null;
+const OtherPage = () => <h1>Mes recherches</h1>;
 
 function renderTool(start: string) {
   window.history.replaceState(null, '', start);
@@ -53,7 +54,10 @@ function renderTool(start: string) {
         },
         shouldRevalidate: (args) => rootShouldRevalidate(args, isOwnSearch(args.currentUrl, args.nextUrl)),
         HydrateFallback: NoFallback,
-        children: [{ path: 'pro/transactions', Component: Tool }],
+        children: [
+          { path: 'pro/transactions', Component: Tool },
+          { path: 'pro/mesrecherches', Component: OtherPage },
+        ],
       },
     ],
     { dataStrategy: askTwice },
@@ -121,6 +125,66 @@ describe('useUrlParams and the root loader', () => {
     await idle();
     expect(search().get('priceMax')).toBeNull();
     expect(search().get('from')).toBe('2021-12-31');
+  });
+});
+
+/** Runs `body` as the browser does: React renders the router's changes later, in a transition. */
+async function withoutAct(body: () => Promise<void>) {
+  const reactAct = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  reactAct.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    await body();
+  } finally {
+    reactAct.IS_REACT_ACT_ENVIRONMENT = true;
+  }
+}
+
+describe('useUrlParams before React renders the navigation', () => {
+  it('pushes the next key typed while the previous one loads, though the page still shows no navigation', async () => {
+    const { tool, root, router, idle, search } = renderTool('/pro/transactions?lieu=commune');
+    await screen.findByText('lieu=commune');
+    act(() => tool.update({ from: '2021-12-31' }));
+    await idle();
+    let answer: () => void = () => undefined;
+    root.hold = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await withoutAct(async () => {
+      tool.update({ priceMax: '2' });
+      // The page has not rendered the navigation of « 2 » (a busy page holds the transition back).
+      expect(screen.getByTestId('shown').textContent).not.toContain('priceMax');
+      tool.update({ priceMax: '25' });
+      answer();
+      root.hold = null;
+      await waitFor(() => expect(screen.getByTestId('shown').textContent).toContain('priceMax=25'));
+    });
+    await idle();
+    expect(search().get('priceMax')).toBe('25');
+    // A replace would have cancelled the push of « 2 » and overwritten the period's entry.
+    await act(() => router.navigate(-1));
+    await idle();
+    expect(search().get('priceMax')).toBeNull();
+    expect(search().get('from')).toBe('2021-12-31');
+  });
+
+  it('lets the user leave while the map ends a move, though the page still shows no navigation', async () => {
+    const { tool, root, router, idle } = renderTool('/pro/transactions?lieu=commune&insee=93010');
+    await screen.findByText(/insee=93010/);
+    let answer: () => void = () => undefined;
+    root.hold = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await withoutAct(async () => {
+      void router.navigate('/pro/mesrecherches');
+      expect(screen.queryByTestId('shown')).not.toBeNull();
+      // The framing animation ends: its view is not written, which would cancel the user's navigation.
+      tool.update({ carte: '2.48,48.9,13' }, 'replace');
+      answer();
+      root.hold = null;
+      await screen.findByRole('heading', { name: 'Mes recherches' });
+    });
+    await idle();
+    expect(window.location.pathname).toBe('/pro/mesrecherches');
   });
 });
 

@@ -3,8 +3,8 @@
  * its own; typing in a field makes one entry, not one per key; what is not a choice (the map's
  * view, a default the page applies) replaces the current entry.
  */
-import { useCallback, useEffect, useRef } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useCallback, useContext, useEffect, useRef } from 'react';
+import { type Navigation, UNSAFE_DataRouterContext, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { noteOwnSearch } from './root-revalidation';
 import { patchParams } from './url-patch';
 
@@ -25,17 +25,29 @@ export function showsEntry(key: string, browserState: unknown = window.history.s
   return (typeof browserKey === 'string' ? browserKey : 'default') === key;
 }
 
+/**
+ * What a navigation under way means for a page at `page`: a change of its own URL still on its way
+ * (a period chosen, a filter), which a patch made meanwhile builds on, or its navigation would
+ * replace and lose it; or the user going to another page.
+ */
+export function underWay(navigation: Pick<Navigation, 'state' | 'location'>, page: string): { onItsWay: string | null; leaving: boolean } {
+  const target = navigation.state !== 'idle' ? navigation.location : undefined;
+  if (!target) return { onItsWay: null, leaving: false };
+  return target.pathname === page ? { onItsWay: target.search, leaving: false } : { onItsWay: null, leaving: true };
+}
+
 export function useUrlParams() {
   const [params, setParams] = useSearchParams();
-  // A change of this page's URL still on its way (a period chosen, a filter): a patch made meanwhile
-  // (the map's view at the end of a move) builds on it, or its navigation would replace and lose it.
   const navigation = useNavigation();
+  // The router's own state, read when writing: React Router renders its changes in a transition,
+  // which a busy page (a map framing, lists arriving) can hold back for a while, so the rendered
+  // `navigation` may still say « idle » while a navigation is under way.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const location = useLocation();
   const here = location.pathname;
-  const pending = navigation.state !== 'idle' && navigation.location?.pathname === here ? navigation.location.search : null;
   // Read when called: handlers bound once (a map's) hold the first render's `update`.
-  const latest = useRef({ params, setParams, pending, here, key: location.key });
-  latest.current = { params, setParams, pending, here, key: location.key };
+  const latest = useRef({ params, setParams, navigation, router, here, key: location.key });
+  latest.current = { params, setParams, navigation, router, here, key: location.key };
   const lastEntry = useRef<{ keys: string; at: number } | null>(null);
   // Set by Back or Forward, until the page shows the entry the browser went to. (After the page's own
   // writes the browser is ahead of the page too, for a render, but with this page's newer URL.)
@@ -49,7 +61,11 @@ export function useUrlParams() {
   }, []);
 
   const update = useCallback((patch: UrlPatch, history: HistoryMode = 'push') => {
-    const { params: shown, setParams: set, pending: onItsWay, here: page, key } = latest.current;
+    const { params: shown, setParams: set, navigation: rendered, router: live, here: page, key } = latest.current;
+    const { onItsWay, leaving } = underWay(live?.state.navigation ?? rendered, page);
+    // The user is going to another page (a link clicked while the map still frames the place): a
+    // write of the view, a navigation back to this page, would cancel theirs.
+    if (leaving && history === 'replace') return;
     if (walked.current && showsEntry(key)) walked.current = false;
     // Back or Forward under way: a replace (the map's view at the end of a move) would overwrite the
     // entry the browser went back to with the view of the page being left, before the page shows it.
@@ -73,5 +89,5 @@ export function useUrlParams() {
     set(next, { replace, preventScrollReset: true });
   }, []);
 
-  return { params, update, navigation, here };
+  return { params, update };
 }

@@ -26,7 +26,7 @@ const PLACE_KEYS = ['lieu', 'insee', 'parcelle', 'lat', 'lon', 'radius', 'polygo
 const placeKeyOf = (p: URLSearchParams) => PLACE_KEYS.map((k) => p.get(k) ?? '').join('|');
 
 export function useTransactions() {
-  const { params, update: setUrl, navigation, here } = useUrlParams();
+  const { params, update: setUrl } = useUrlParams();
   const place = placeOf(params);
   const sort = params.get('sort') ?? 'date';
   const order = params.get('order') ?? 'desc';
@@ -110,13 +110,9 @@ export function useTransactions() {
   }, [selection.detail]);
 
   // A move that ends while the user is leaving the page (a framing animation finishing after a click
-  // on a link) must not write the URL: that navigation back to this page would cancel theirs.
-  const leaving = useRef(false);
-  leaving.current = navigation.state !== 'idle' && navigation.location?.pathname !== here;
-
+  // on a link) writes nothing: `useUrlParams` drops a replace while another page loads.
   const onMoveEnd = useCallback(
     (m: MapLibreMap) => {
-      if (leaving.current) return;
       const c = m.getCenter();
       const patch: Record<string, string> = { carte: `${c.lng.toFixed(5)},${c.lat.toFixed(5)},${m.getZoom().toFixed(2)}` };
       if (place === 'vue') patch.bbox = boundsParam(m);
