@@ -30,6 +30,8 @@ export function AppIcon({ name, size = ICONS.defaultSize, label }: { name: strin
       icon={name}
       width={size}
       height={size}
+      // In a row beside a long text (a card of the /pro home), an icon keeps its size.
+      style={{ flexShrink: 0 }}
       aria-hidden={label ? undefined : true}
       aria-label={label}
       role={label ? 'img' : undefined}

@@ -64,6 +64,32 @@ describe('ParcelTable', () => {
     ]);
   });
 
+  it('names the legal-entity owners in a column only when the page has some, and each parcel’s id under its number', () => {
+    const headers = (result: ParcelSearchResult) => {
+      render(
+        <MantineProvider>
+          <MemoryRouter>
+            <ParcelTable result={result} selected={null} onChoose={() => undefined} />
+          </MemoryRouter>
+        </MantineProvider>,
+      );
+      const shown = screen.getAllByRole('columnheader').map((h) => h.textContent);
+      cleanup();
+      return shown;
+    };
+    expect(headers(RESULT)).toEqual(['', 'Parcelle', 'Adresse', 'Contenance', 'État', 'Personnes morales']);
+    // Bondy's owners not imported: no empty column pushing the state out of sight beside the map.
+    expect(headers({ ...RESULT, owners: {} })).toEqual(['', 'Parcelle', 'Adresse', 'Contenance', 'État']);
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <ParcelTable result={RESULT} selected={null} onChoose={() => undefined} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(screen.getAllByRole('row')[1]?.querySelectorAll('td')[1]?.textContent).toBe('AS 16793010000AS0167');
+  });
+
   it('sends the parcels ticked to the chosen list in one call, at their BAN address', async () => {
     const { bulkBodies } = stubBulkApi(() => ({ added: 2, alreadyPresent: 0 }));
     render(

@@ -3,7 +3,7 @@ import { formatSurface } from '@immoloupe/shared/format';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import type { ParcelSearchResult } from '@immoloupe/shared/parcels/search-contracts';
 import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
-import { Badge, Button, Table } from '@mantine/core';
+import { Badge, Button, Table, Text } from '@mantine/core';
 import { WideTable } from '~/components/wide-table';
 import { BulkAddToList } from '~/features/prospecting/bulk-add-to-list';
 import { SelectAllHeader, SelectRowCell } from '~/features/prospecting/selection-cells';
@@ -35,22 +35,30 @@ export function ParcelTable({
   onChoose: (id: string) => void;
 }) {
   const selection = useRowSelection(result.parcels, (p) => p.id);
+  // Where the owners are not imported (or none of the page is a legal entity), an empty column
+  // would only push the address and the state out of sight, beside the map.
+  const withOwners = result.parcels.some((p) => (result.owners[p.id]?.length ?? 0) > 0);
   return (
     <>
       <BulkAddToList targets={selection.selected().map((p) => parcelTarget(p, result))} onAdded={selection.clear} />
-      <WideTable label="Parcelles trouvées" minWidth={640}>
+      <WideTable label="Parcelles trouvées" minWidth={withOwners ? 820 : 640}>
         <Table striped highlightOnHover withTableBorder>
           <Table.Thead>
             <Table.Tr>
               <SelectAllHeader selection={selection} />
               <Table.Th scope="col">Parcelle</Table.Th>
-              <Table.Th scope="col">Identifiant</Table.Th>
-              <Table.Th scope="col">Adresse</Table.Th>
+              {/* An address on two lines at most, « 133 Avenue Carnot, / 93140 Bondy », not four. */}
+              <Table.Th scope="col" miw="14rem">
+                Adresse
+              </Table.Th>
               <Table.Th scope="col" style={{ textAlign: 'right' }}>
                 Contenance
               </Table.Th>
-              <Table.Th scope="col">État</Table.Th>
-              <Table.Th scope="col">Personnes morales</Table.Th>
+              {/* A badge's label shrinks to « A… » in a narrow cell: the column keeps its width. */}
+              <Table.Th scope="col" miw="7rem">
+                État
+              </Table.Th>
+              {withOwners ? <Table.Th scope="col">Personnes morales</Table.Th> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -61,8 +69,10 @@ export function ParcelTable({
                   <Button variant="subtle" size="compact-sm" onClick={() => onChoose(p.id)} aria-pressed={p.id === selected}>
                     {p.section} {p.numero}
                   </Button>
+                  <Text size="xs" c="dimmed" ff="monospace" px={6} style={{ whiteSpace: 'nowrap' }}>
+                    {p.id}
+                  </Text>
                 </Table.Td>
-                <Table.Td style={{ fontFamily: 'monospace' }}>{p.id}</Table.Td>
                 <Table.Td>{result.addresses[p.id] ?? ''}</Table.Td>
                 <Table.Td style={{ textAlign: 'right' }}>{p.contenance === null ? '—' : formatSurface(p.contenance)}</Table.Td>
                 <Table.Td>
@@ -76,7 +86,7 @@ export function ParcelTable({
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>{result.owners[p.id]?.join(', ') ?? ''}</Table.Td>
+                {withOwners ? <Table.Td>{result.owners[p.id]?.join(', ') ?? ''}</Table.Td> : null}
               </Table.Tr>
             ))}
           </Table.Tbody>
