@@ -48,7 +48,8 @@ describe('open data', () => {
       await b.page.waitForURL(`${server.url}/pro/rechercheparcelle`);
       await b.page.getByRole('heading', { name: 'Recherche de parcelle', level: 1 }).waitFor();
       await b.page.locator('[data-map-ready="true"]').waitFor();
-      await b.page.getByLabel('Commune').fill('Bondy');
+      await b.page.getByPlaceholder('Nom, code postal ou INSEE').fill('Bondy');
+      await b.page.getByRole('option', { name: 'Bondy (93140)' }).click();
       await b.page.getByLabel('Section').fill('AS');
       await b.page.getByLabel('Numéro').fill('167');
       await b.page.getByRole('button', { name: 'Rechercher' }).click();

@@ -43,7 +43,8 @@ describe('prospecting', () => {
       await b.page.getByRole('status').filter({ hasText: 'Agence enregistrée' }).waitFor();
 
       await b.page.goto(`${server.url}/pro/rechercheparcelle`);
-      await b.page.getByLabel('Commune').fill('75118');
+      await b.page.getByPlaceholder('Nom, code postal ou INSEE').fill('75118');
+      await b.page.getByRole('option', { name: 'Paris 18e Arrondissement (75018)' }).click();
       await b.page.getByLabel('Propriétaire personne morale').selectOption('sci');
       await b.page.getByRole('button', { name: 'Rechercher' }).click();
       await b.page.getByText(/\d+ parcelles? à Paris 18e Arrondissement/).waitFor();

@@ -6,8 +6,9 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { communeOptions } from '~/components/commune-select';
 import { installMantineDomShims, jsonResponse } from '~/test/mantine-dom';
-import { communeOptions, TransactionsPlace } from './transactions-place';
+import { TransactionsPlace } from './transactions-place';
 import { useTransactions } from './use-transactions';
 
 const BONDY = { insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] };

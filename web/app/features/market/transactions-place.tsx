@@ -2,57 +2,19 @@
  * The place part of the transactions filters: the kind of place, then the one input that kind
  * needs. A fragment, so that its pieces stay direct children of the filters' stack.
  */
-import { type CommuneNaming, communeLabel, communeLabels } from '@immoloupe/shared/commune-label';
 import { Anchor, Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
+import { CommuneSelect } from '~/components/commune-select';
 import { Select } from '~/components/select';
 import { AddressRadiusFields } from './address-radius-fields';
 import type { Transactions } from './use-transactions';
 
 export type TransactionsPlaceProps = Pick<
   Transactions,
-  | 'params'
-  | 'place'
-  | 'update'
-  | 'choosePlace'
-  | 'communeText'
-  | 'setCommuneText'
-  | 'communeHits'
-  | 'knownCommunes'
-  | 'drawing'
-  | 'applyDrawing'
-  | 'restartDrawing'
+  'params' | 'place' | 'update' | 'choosePlace' | 'drawing' | 'applyDrawing' | 'restartDrawing'
 >;
 
-/**
- * The suggestions of the commune field, named as the pickers name them, « Bondy (93140) » (two
- * of one name and postcodes told apart by their INSEE code); the commune of the URL among them,
- * by its bare code while its name is unknown.
- */
-export function communeOptions(
-  hits: readonly CommuneNaming[],
-  insee: string | null,
-  known: Readonly<Record<string, CommuneNaming>>,
-): { value: string; label: string }[] {
-  const options = communeLabels(hits).map((o) => ({ value: o.commune.insee, label: o.label }));
-  if (!insee || hits.some((c) => c.insee === insee)) return options;
-  const c = known[insee];
-  return [...options, { value: insee, label: c ? communeLabel(c) : insee }];
-}
-
-export function TransactionsPlace({
-  params,
-  place,
-  update,
-  choosePlace,
-  communeText,
-  setCommuneText,
-  communeHits,
-  knownCommunes,
-  drawing,
-  applyDrawing,
-  restartDrawing,
-}: TransactionsPlaceProps) {
+export function TransactionsPlace({ params, place, update, choosePlace, drawing, applyDrawing, restartDrawing }: TransactionsPlaceProps) {
   const insee = params.get('insee');
   return (
     <>
@@ -78,20 +40,7 @@ export function TransactionsPlace({
           ).
         </Text>
       )}
-      {place === 'commune' && (
-        <Select
-          label="Commune"
-          searchable
-          searchValue={communeText}
-          onSearchChange={setCommuneText}
-          data={communeOptions(communeHits, insee, knownCommunes)}
-          value={insee}
-          onChange={(v) => update({ insee: v })}
-          filter={({ options }) => options}
-          nothingFoundMessage="Aucune commune"
-          placeholder="Nom, code postal ou INSEE"
-        />
-      )}
+      {place === 'commune' && <CommuneSelect label="Commune" value={insee} onChange={(v) => update({ insee: v })} />}
       {place === 'parcelle' && (
         <TextInput
           // Remounted when Back brings another parcel: its text is not controlled while typed.

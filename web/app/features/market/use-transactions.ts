@@ -4,7 +4,6 @@
  * the map's sources in step and holds what is not worth a URL (the drawing, the selected sale).
  */
 
-import { communeLabel } from '@immoloupe/shared/commune-label';
 import {
   type MutationDetail,
   mutationDetailSchema,
@@ -13,7 +12,6 @@ import {
 } from '@immoloupe/shared/market/transactions-contracts';
 import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useCommuneNames, useCommuneSearch } from '~/components/use-commune-search';
 import { PARCELS_SOURCE } from '~/features/map/layers';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
@@ -36,18 +34,6 @@ export function useTransactions() {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
-  const [communeText, setCommuneText] = useState('');
-  const communeHits = useCommuneSearch(communeText);
-  // A link carries the commune's code only: its name is asked once.
-  const insee = params.get('insee');
-  const { communes: knownCommunes } = useCommuneNames(insee ? [insee] : [], communeHits);
-  const known = insee ? knownCommunes[insee] : undefined;
-  const inseeLabel = insee ? (known ? communeLabel(known) : insee) : '';
-  // The field shows the commune of the URL as the pickers name it, « Bondy (93140) », also after
-  // Back (the bare code until its name is known); typing changes neither, so what is typed stays.
-  useEffect(() => {
-    setCommuneText(inseeLabel);
-  }, [inseeLabel]);
   const [drawing, setDrawing] = useState<[number, number][] | null>(null);
   const map = useRef<MapLibreMap | null>(null);
   const selection = useMutationDetail(selected);
@@ -185,10 +171,6 @@ export function useTransactions() {
     selection,
     hover: (t: { lon: number | null; lat: number | null } | null) =>
       (map.current?.getSource(HOVER_SOURCE) as GeoJSONSource | undefined)?.setData(hoverData(t) as never),
-    communeText,
-    setCommuneText,
-    communeHits,
-    knownCommunes,
     drawing,
     restartDrawing: () => setDrawing([]),
     applyDrawing,

@@ -4,7 +4,7 @@
  * the results brings its sheet, drawn under the table, into view.
  */
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
@@ -78,6 +78,10 @@ function renderAt(url: string) {
       calls.push(String(u));
       if (String(u).startsWith('/api/parcels?')) return json(RESULT);
       if (String(u).startsWith('/api/parcels/')) return json(SHEET);
+      if (String(u).startsWith('/api/market/communes?')) {
+        const q = new URL(String(u), 'http://localhost').searchParams.get('q');
+        return json(q === '93010' || q === 'Bondy' ? [{ insee: '93010', nom: 'Bondy', codesPostaux: ['93140'] }] : []);
+      }
       return new Response('{}', { status: 404 });
     }),
   );
@@ -112,6 +116,30 @@ describe('ParcelSearch', () => {
   it('names the commune searched by its postcode, not by its INSEE code', async () => {
     renderAt('/?commune=93010');
     expect(await screen.findByText(/^2 parcelles à Bondy \(93140\) — cadastre à jour au 13\/11\/2024$/)).toBeTruthy();
+  });
+
+  it('names the commune of the field as the pickers do, also for a link that named it', async () => {
+    // A search saved before the picker: the commune by its name. The field shows the commune found.
+    const calls = renderAt('/?commune=Bondy&section=AS');
+    const field = (await screen.findByDisplayValue('Bondy (93140)')) as HTMLInputElement;
+    expect(field.getAttribute('placeholder')).toBe('Nom, code postal ou INSEE');
+    expect(calls.filter((c) => c.startsWith('/api/parcels?')).map((c) => new URLSearchParams(c.split('?')[1]).get('commune'))).toEqual([
+      'Bondy',
+    ]);
+  });
+
+  it('asks for a commune picked in the list before searching', async () => {
+    const calls = renderAt('/');
+    // Typed, not picked: the field is not empty (the browser lets the form go), no commune is chosen.
+    const commune = screen.getByPlaceholderText('Nom, code postal ou INSEE');
+    act(() => commune.focus());
+    fireEvent.change(commune, { target: { value: 'Bon' } });
+    fireEvent.change(screen.getByLabelText('Section'), { target: { value: 'AS' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Choisissez une commune dans la liste (nom, code postal ou code INSEE).',
+    );
+    expect(calls.some((c) => c.startsWith('/api/parcels?'))).toBe(false);
   });
 
   it('says under the owner filters that the département’s legal-entity owners are not imported', async () => {

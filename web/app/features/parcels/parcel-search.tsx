@@ -1,5 +1,5 @@
 /**
- * The parcel search tool (`/pro/rechercheparcelle`): a commune (name or INSEE code), then a section,
+ * The parcel search tool (`/pro/rechercheparcelle`): a commune (picked by name, postcode or INSEE code), then a section,
  * a number or an area range; the parcels found in a table and their outlines on the map. Cadastre
  * Etalab, the vintage imported (subscribers' API `GET /api/parcels`).
  */
@@ -11,6 +11,7 @@ import { Alert, Button, Checkbox, Grid, Group, Paper, SegmentedControl, Stack, T
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CommuneSelect } from '~/components/commune-select';
 import { MapView } from '~/features/map/map-view';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
@@ -31,6 +32,9 @@ import { ProspectingFilters } from './prospecting-filters';
 
 const SOURCE = 'recherche-parcelles';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
+
+/** An INSEE code: five digits, or 2A/2B and three digits in Corsica. */
+const INSEE_CODE = /^(\d{5}|2[AB]\d{3})$/i;
 
 const empty: ParcelForm = { commune: '', section: '', numero: '', surfaceMin: '', surfaceMax: '', anciennes: false };
 
@@ -85,6 +89,11 @@ export function ParcelSearch() {
       .then((r) => {
         if (!live) return;
         setResult(r);
+        // A link or a search saved before the commune picker may name the commune: the field then
+        // shows the one the server found, by its code.
+        const found = r.commune?.code;
+        if (found && !searched.mine)
+          setForm((f) => (!f.mine && f.commune.trim() === searched.commune.trim() ? { ...f, commune: found } : f));
         if (r.parcels.length === 1) selectRef.current(r.parcels[0]?.id ?? null);
       })
       .catch((err: unknown) => {
@@ -117,8 +126,8 @@ export function ParcelSearch() {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.mine && form.commune.trim().length < 2) {
-      setError('Indiquez une commune (nom ou code INSEE).');
+    if (!form.mine && !INSEE_CODE.test(form.commune.trim())) {
+      setError('Choisissez une commune dans la liste (nom, code postal ou code INSEE).');
       return;
     }
     run(form);
@@ -159,14 +168,12 @@ export function ParcelSearch() {
             </div>
           ) : null}
           {form.mine ? null : (
-            <TextInput
+            <CommuneSelect
               label="Commune"
-              description="Nom ou code INSEE"
-              placeholder="Bondy ou 93010"
-              value={form.commune}
-              onChange={set('commune')}
+              value={INSEE_CODE.test(form.commune.trim()) ? form.commune.trim().toUpperCase() : null}
+              onChange={(insee) => setForm({ ...form, commune: insee ?? '' })}
               required
-              w={220}
+              w={240}
             />
           )}
           <TextInput label="Section" placeholder="AS" value={form.section} onChange={set('section')} w={90} />
