@@ -1,9 +1,12 @@
+import { type FilterSpecification, featureFilter, validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
 import { ADDRESSES_CREDIT, attributionLine, CADASTRE_CREDIT, creditsOf, SALES_CREDIT } from './attributions';
 import { BASEMAP_SOURCE } from './basemap';
 import {
+  analysedPointLayers,
   baseStyle,
   boundsOf,
+  PLACED_BY_BAN,
   parcelLayers,
   salesLayers,
   salesSource,
@@ -43,6 +46,21 @@ describe('map layers', () => {
     for (const l of salesLayers('ventes', true)) expect(creditsOf(l), String(l.id)).toEqual([SALES_CREDIT]);
     for (const l of parcelLayers()) expect(creditsOf(l), l.id).toEqual([CADASTRE_CREDIT]);
     expect(subjectLayers().map(creditsOf)).toEqual([[ADDRESSES_CREDIT]]);
+    // The analysed point: the BAN only when it placed the point, nothing for a point clicked.
+    const drawing = (properties: Record<string, unknown>) =>
+      analysedPointLayers()
+        .filter((l) => featureFilter(l.filter as FilterSpecification, 'filter').filter({ zoom: 16 }, { type: 1, properties }))
+        .map((l) => [l.id, creditsOf(l as { metadata?: unknown })]);
+    expect(drawing({ [PLACED_BY_BAN]: true })).toEqual([['adresse-point', [ADDRESSES_CREDIT]]]);
+    expect(drawing({ [PLACED_BY_BAN]: false })).toEqual([['point-analyse', []]]);
+    expect(drawing({})).toEqual([['point-analyse', []]]);
+    // MapLibre drops a layer it finds invalid, with a log only: the point would vanish.
+    const style = {
+      version: 8,
+      sources: { adresse: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } } },
+      layers: analysedPointLayers(),
+    };
+    expect(validateStyleMin(style as never)).toEqual([]);
     // The choropleth colours our base's section outlines (credited with the base) by the sales' medians.
     expect(creditsOf(sectionChoroplethLayer(BASEMAP_SOURCE))).toEqual([SALES_CREDIT]);
     // A source credited by MapLibre would be named as soon as its layer exists, drawn or not.

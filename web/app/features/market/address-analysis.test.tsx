@@ -1,21 +1,32 @@
-/** « Analyse d’adresse »: a map click’s late reverse geocoding neither brings back an older point, nor replaces the address being typed, nor the radius chosen since. */
+/**
+ * « Analyse d’adresse »: a map click’s late reverse geocoding neither brings back an older point, nor
+ * replaces the address being typed, nor the radius chosen since; the map credits the BAN for the
+ * point only when the BAN placed it.
+ */
+
 import { MantineProvider } from '@mantine/core';
+import { type FilterSpecification, featureFilter } from '@maplibre/maplibre-gl-style-spec';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADDRESSES_CREDIT, creditsOf } from '~/features/map/attributions';
+import { SUBJECT_SOURCE } from '~/features/map/layers';
 import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { AddressAnalysisTool } from './address-analysis';
 
 type Click = (e: { point: { x: number; y: number }; lngLat: { lng: number; lat: number } }) => void;
+type Layer = { id: string; source: string; filter?: FilterSpecification; metadata?: unknown };
+type Features = { features: { properties: Record<string, unknown> }[] };
 
-// MapLibre has no canvas in jsdom: a stand-in map hands the page's click handler to the test.
-const fake = vi.hoisted(() => ({ click: null as Click | null }));
+// MapLibre has no canvas in jsdom: a stand-in map hands the page's click handler to the test and
+// keeps the layers and the data the page gives it.
+const fake = vi.hoisted(() => ({ click: null as Click | null, layers: [] as Layer[], data: new Map<string, unknown>() }));
 vi.mock('~/features/map/map-view', async () => {
   const { useEffect } = await import('react');
   const map = {
-    addSource: () => undefined,
-    addLayer: () => undefined,
-    getSource: () => undefined,
+    addSource: (id: string, spec: { data?: unknown }) => fake.data.set(id, spec.data),
+    addLayer: (layer: Layer) => fake.layers.push(layer),
+    getSource: (id: string) => (fake.data.has(id) ? { setData: (d: unknown) => fake.data.set(id, d) } : undefined),
     fitBounds: () => undefined,
     easeTo: () => undefined,
     getZoom: () => 16,
@@ -38,13 +49,39 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   fake.click = null;
+  fake.layers = [];
+  fake.data.clear();
 });
 
 const A = { lng: 2.47, lat: 48.89, label: '1 Rue de la Gare 93140 Bondy' };
 const B = { lng: 2.48, lat: 48.9, label: '2 Avenue Carnot 93140 Bondy' };
 
-/** Answers GET /api/reverse for a point when `answer(point)` is called; records the analyses asked for. */
-function serve() {
+/** The analysis of a point where nothing is imported: the point, all the map is asked to draw here. */
+function analysisAt(lat: number, lon: number) {
+  const period = { from: '2021-11-01', to: '2026-10-31' };
+  return {
+    point: { lat, lon },
+    parcel: null,
+    parcelSales: [],
+    radius: 500,
+    nearby: { total: 0, items: [] },
+    period,
+    trendPeriod: period,
+    commune: null,
+    communeStats: [],
+    radiusStats: [],
+    trend: [],
+    dpe: [],
+    copros: [],
+    freshness: { lastMutationDate: null, sources: [] },
+  };
+}
+
+/**
+ * Answers GET /api/reverse for a point when `answer(point)` is called; records the analyses asked
+ * for, answered only for the latitudes `analysed` says; `geocode`: the suggestions of the address field.
+ */
+function serve({ analysed = () => false, geocode = [] }: { analysed?: (lat: number) => boolean; geocode?: object[] } = {}) {
   const pending = new Map<number, () => void>();
   const analyses: string[] = [];
   vi.stubGlobal(
@@ -59,10 +96,12 @@ function serve() {
       }
       if (u.pathname === '/api/market/address') {
         analyses.push(`${u.searchParams.get('lat')},${u.searchParams.get('lon')} ${u.searchParams.get('radius')}`);
+        const lat = Number(u.searchParams.get('lat'));
+        if (analysed(lat)) return json(analysisAt(lat, Number(u.searchParams.get('lon'))));
         // The analysis itself is not what is tested: it never answers.
         return new Promise<Response>(() => undefined);
       }
-      if (u.pathname === '/api/geocode') return json({ results: [] });
+      if (u.pathname === '/api/geocode') return json({ results: geocode });
       return json({ message: 'inconnu' }, 404);
     }),
   );
@@ -78,6 +117,18 @@ function serve() {
     await act(async () => pending.get(p.lat)?.());
   };
   return { answer, analyses };
+}
+
+/**
+ * What the map credits for the analysed point: the credits of the point's layers that draw a feature
+ * of its data, as MapView names the layers with a feature rendered (basemap-coverage.ts).
+ */
+function pointCredits(): string[] {
+  const features = (fake.data.get(SUBJECT_SOURCE) as Features | undefined)?.features ?? [];
+  return fake.layers
+    .filter((l) => l.source === SUBJECT_SOURCE)
+    .filter((l) => features.some((f) => featureFilter(l.filter, 'filter').filter({ zoom: 16 }, { type: 1, properties: f.properties })))
+    .flatMap((l) => creditsOf(l));
 }
 
 const click = (p: { lng: number; lat: number }) => act(() => fake.click?.({ point: { x: 0, y: 0 }, lngLat: { lng: p.lng, lat: p.lat } }));
@@ -123,5 +174,63 @@ describe('AddressAnalysisTool', () => {
     await answer(A);
 
     await waitFor(() => expect(analyses).toEqual(['48.890000,2.470000 1000']));
+  });
+
+  it('credits nothing for a point clicked on the map, though the BAN names the address there', async () => {
+    const { answer, analyses } = serve({ analysed: () => true });
+    await waitFor(() => expect(fake.click).not.toBeNull());
+
+    click(A);
+    await answer(A);
+
+    await waitFor(() => expect(analyses).toEqual(['48.890000,2.470000 500']));
+    await waitFor(() => expect((fake.data.get(SUBJECT_SOURCE) as Features).features).toHaveLength(1));
+    expect(pointCredits()).toEqual([]);
+  });
+
+  const BAN_ADDRESS = {
+    type: 'adresse',
+    label: '139 Avenue Carnot, 93140 Bondy',
+    lon: 2.4828,
+    lat: 48.9023,
+    address: { codeInsee: '93010' },
+    commune: { code: '93010' },
+    parcel: { id: '93010000AS0167' },
+  };
+  // A parcel is placed at its centroid, computed from the cadastre: the BAN has no part in it.
+  const PARCEL = { ...BAN_ADDRESS, type: 'parcelle', label: 'Parcelle AS 167, Bondy', lon: 2.4829, lat: 48.9022, address: null };
+
+  it.each([
+    ['an address of the BAN', BAN_ADDRESS, [ADDRESSES_CREDIT]],
+    ['a parcel', PARCEL, []],
+  ])('credits the BAN for %s picked in the field only when the BAN placed it', async (_, suggestion, credits) => {
+    const { analyses } = serve({ analysed: () => true, geocode: [suggestion] });
+    await waitFor(() => expect(fake.click).not.toBeNull());
+
+    fireEvent.focus(addressInput());
+    fireEvent.change(addressInput(), { target: { value: 'bondy 139 carnot' } });
+    fireEvent.click(await screen.findByRole('option', { name: suggestion.label, hidden: true }, { timeout: 3000 }));
+
+    await waitFor(() => expect(analyses).toEqual([`${suggestion.lat},${suggestion.lon} 500`]));
+    await waitFor(() => expect((fake.data.get(SUBJECT_SOURCE) as Features).features).toHaveLength(1));
+    expect(pointCredits()).toEqual(credits);
+  });
+
+  it('keeps the credit of the point shown while the address picked next is analysed', async () => {
+    const { answer, analyses } = serve({ analysed: (lat) => lat === A.lat, geocode: [BAN_ADDRESS] });
+    await waitFor(() => expect(fake.click).not.toBeNull());
+    click(A);
+    await answer(A);
+    await waitFor(() => expect((fake.data.get(SUBJECT_SOURCE) as Features).features).toHaveLength(1));
+
+    fireEvent.focus(addressInput());
+    fireEvent.change(addressInput(), { target: { value: 'bondy 139 carnot' } });
+    fireEvent.click(await screen.findByRole('option', { name: BAN_ADDRESS.label, hidden: true }, { timeout: 3000 }));
+    await waitFor(() => expect(analyses).toHaveLength(2));
+
+    // Still the clicked point on the map, until the address is analysed: not the BAN's.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((fake.data.get(SUBJECT_SOURCE) as Features).features).toHaveLength(1);
+    expect(pointCredits()).toEqual([]);
   });
 });

@@ -15,6 +15,11 @@ export interface PickedAddress {
   lat: number;
   insee: string;
   idParcelle: string | null;
+  /**
+   * The position is the Base Adresse Nationale's (an address or a street); not a parcel's centroid
+   * nor a commune's centre, which a map must not credit to the BAN.
+   */
+  placedByBan?: boolean;
 }
 
 // The part of the geocoder's answer (`GET /api/geocode`, docs/data-model.md) this picker reads.
@@ -62,6 +67,8 @@ export async function searchAddresses(q: string): Promise<Suggestion[]> {
       idParcelle: r.parcel?.id ?? null,
       approximate: false,
       street: r.type === 'voie',
+      // Addresses and streets come from the BAN, imported or through the Géoplateforme, which serves it.
+      placedByBan: r.type === 'adresse' || r.type === 'voie',
     });
   }
   return picked;

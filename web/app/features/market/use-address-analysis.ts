@@ -10,14 +10,15 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { monthlyTrendOption } from '~/features/charts/options';
 import {
+  analysedPointLayers,
   boundsOf,
   PARCELS_SOURCE,
+  PLACED_BY_BAN,
   parcelLayers,
   SALES_SOURCE,
   SUBJECT_SOURCE,
   salesLayers,
   salesSource,
-  subjectLayers,
 } from '~/features/map/layers';
 import { ApiError, apiFetch } from '~/lib/api';
 import type { PickedAddress } from './address-search';
@@ -28,7 +29,10 @@ type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
 
 const reverseSchema = z.object({ results: z.array(z.object({ type: z.string(), label: z.string() })) });
 
-function geo(a: AddressAnalysis | null) {
+/** `?position=ban`: the point is an address or a street of the BAN picked in the field, so the map credits the BAN for it. */
+const PLACED_BY_BAN_PARAM = { position: 'ban' };
+
+function geo(a: AddressAnalysis | null, placedByBan: boolean) {
   const empty = { type: 'FeatureCollection' as const, features: [] as unknown[] };
   if (!a) return { sales: empty, parcel: empty, point: empty };
   return {
@@ -48,7 +52,13 @@ function geo(a: AddressAnalysis | null) {
     },
     point: {
       type: 'FeatureCollection' as const,
-      features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [a.point.lon, a.point.lat] } }],
+      features: [
+        {
+          type: 'Feature',
+          properties: { [PLACED_BY_BAN]: placedByBan },
+          geometry: { type: 'Point', coordinates: [a.point.lon, a.point.lat] },
+        },
+      ],
     },
   };
 }
@@ -60,7 +70,11 @@ export function useAddressAnalysis() {
   const label = params.get('adresse') ?? '';
   const radius = params.get('rayon') ?? '500';
   const parcelle = params.get('parcelle') ?? '';
+  const placedByBan = params.get('position') === PLACED_BY_BAN_PARAM.position;
   const [data, setData] = useState<AddressAnalysis | null>(null);
+  // Who placed the point shown, set with its analysis: the previous point stays on the map until
+  // the next one is analysed, and keeps its own credit meanwhile.
+  const [shownPlacedByBan, setShownPlacedByBan] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const map = useRef<MapLibreMap | null>(null);
@@ -79,15 +93,19 @@ export function useAddressAnalysis() {
     setError(null);
     const q = new URLSearchParams({ lat, lon, radius, ...(parcelle ? { parcelle } : {}) });
     apiFetch(`/api/market/address?${q}`, addressAnalysisSchema)
-      .then((a) => live && setData(a))
+      .then((a) => {
+        if (!live) return;
+        setData(a);
+        setShownPlacedByBan(placedByBan);
+      })
       .catch((err: unknown) => live && setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’analyse a échoué.'))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [lat, lon, radius, parcelle]);
+  }, [lat, lon, radius, parcelle, placedByBan]);
 
-  const layersData = useMemo(() => geo(data), [data]);
+  const layersData = useMemo(() => geo(data, shownPlacedByBan), [data, shownPlacedByBan]);
   const showOnMap = useCallback(
     (m: MapLibreMap) => {
       (m.getSource(SALES_SOURCE) as SetData)?.setData?.(layersData.sales);
@@ -120,6 +138,7 @@ export function useAddressAnalysis() {
       lon: String(a.lon),
       rayon: radius,
       ...(a.idParcelle ? { parcelle: a.idParcelle } : {}),
+      ...(a.placedByBan ? PLACED_BY_BAN_PARAM : {}),
     });
   }
 
@@ -133,6 +152,7 @@ export function useAddressAnalysis() {
       // Without reverse geocoding the point is still analysed, named by its coordinates.
     }
     if (intent !== lastIntent.current) return;
+    // No `position`: the point is where the agent clicked, even when the BAN names the address there.
     setParams({ adresse: name, lat: lngLat.lat.toFixed(6), lon: lngLat.lng.toFixed(6), rayon: radiusRef.current });
   }
 
@@ -145,7 +165,7 @@ export function useAddressAnalysis() {
     m.addSource(SALES_SOURCE, salesSource(layersData.sales as never));
     for (const l of salesLayers()) m.addLayer(l as AnyLayer);
     m.addSource(SUBJECT_SOURCE, { type: 'geojson', data: layersData.point as never });
-    for (const l of subjectLayers()) m.addLayer(l as AnyLayer);
+    for (const l of analysedPointLayers()) m.addLayer(l as AnyLayer);
     m.on('click', (e) => {
       const hit = m.queryRenderedFeatures(e.point, { layers: ['ventes-groupes'] })[0];
       if (hit) {
