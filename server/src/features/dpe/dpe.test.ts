@@ -4,10 +4,10 @@
  * by default, and the replaced DPE hidden.
  */
 import { type DpeDetail, type DpeList, dpeDetailSchema, dpeListSchema } from '@immoloupe/shared/dpe/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { createTestDb } from '../../test/db.js';
-import { ensureUsers, importSamples, OTHER_SUBSCRIBER, type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
+import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import type { RouterServer } from '../market/test-support.js';
 import { zoneRoutes } from '../zone/routes.js';
 import { dpeRoutes } from './routes.js';
 
@@ -17,23 +17,14 @@ let api: RouterServer;
 let other: RouterServer;
 let anonymous: RouterServer;
 
-beforeAll(async () => {
-  db = await createTestDb();
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER]);
-  await importSamples(db, [DPE_SAMPLE]);
-  const both = () => {
-    const r = dpeRoutes({ db });
-    r.use(zoneRoutes({ db }));
-    return r;
-  };
-  api = await serveRouter(both(), SUBSCRIBER);
-  other = await serveRouter(both(), OTHER_SUBSCRIBER);
-  anonymous = await serveRouter(both(), undefined);
-});
-afterAll(async () => {
-  await Promise.all([api?.close(), other?.close(), anonymous?.close()]);
-  await db?.close();
-});
+setUpTwoSubscribers(
+  (db) => dpeRoutes({ db }).use(zoneRoutes({ db })),
+  { samples: [DPE_SAMPLE] },
+  async (set) => {
+    ({ db, api, other } = set);
+    anonymous = await set.serve(undefined);
+  },
+);
 
 async function get<T>(path: string, status = 200, server = api): Promise<T> {
   const res = await server.fetch(path);

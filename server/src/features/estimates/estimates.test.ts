@@ -2,35 +2,22 @@
 import { estimateValue } from '@immoloupe/shared/market/comparables.logic';
 import type { EstimateResponse, SavedOpinion } from '@immoloupe/shared/market/estimate-contracts';
 import { estimateResponseSchema, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { createTestDb } from '../../test/db.js';
-import {
-  ensureUsers,
-  importSamples,
-  OTHER_SUBSCRIBER,
-  type RouterServer,
-  SAMPLE,
-  SUBSCRIBER,
-  serveRouter,
-} from '../market/test-support.js';
+import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { type RouterServer, SAMPLE } from '../market/test-support.js';
 import { estimateRoutes, imageTypeOf } from './routes.js';
 
 let db: Db;
 let api: RouterServer;
 let other: RouterServer;
-beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, [SAMPLE.hendayeDvf]);
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER]);
-  api = await serveRouter(estimateRoutes({ db }), SUBSCRIBER);
-  other = await serveRouter(estimateRoutes({ db }), OTHER_SUBSCRIBER);
-});
-afterAll(async () => {
-  await api?.close();
-  await other?.close();
-  await db?.close();
-});
+setUpTwoSubscribers(
+  (db) => estimateRoutes({ db }),
+  { samples: [SAMPLE.hendayeDvf] },
+  (set) => {
+    ({ db, api, other } = set);
+  },
+);
 
 /** A 50 m², 3-room flat rue Haute in Hendaye, valued as of mid-2023. */
 const flat = {

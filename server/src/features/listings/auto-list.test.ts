@@ -11,20 +11,12 @@ import path from 'node:path';
 import { autoListSchema, poolResponseSchema } from '@immoloupe/shared/listings/search';
 import { saveListingResponseSchema } from '@immoloupe/shared/listings/store.logic';
 import { savedSearchSchema } from '@immoloupe/shared/saved-searches/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { runImport } from '../../importers/run.js';
 import { createLogger } from '../../logger.js';
-import { createTestDb } from '../../test/db.js';
-import {
-  ensureUsers,
-  importSamples,
-  OTHER_SUBSCRIBER,
-  type RouterServer,
-  SAMPLE,
-  SUBSCRIBER,
-  serveRouter,
-} from '../market/test-support.js';
+import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { OTHER_SUBSCRIBER, type RouterServer, SAMPLE, SUBSCRIBER } from '../market/test-support.js';
 import { savedSearchRoutes } from '../saved-searches/routes.js';
 import { listingRoutes } from './routes.js';
 
@@ -57,24 +49,18 @@ async function auto(server: RouterServer) {
   return autoListSchema.parse(await res.json());
 }
 
-beforeAll(async () => {
-  db = await createTestDb();
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER]);
-  await importSamples(db, [SAMPLE.hendayeDvf]);
-  const log = createLogger('silent');
-  alice = {
-    listings: await serveRouter(listingRoutes({ db }), SUBSCRIBER),
-    searches: await serveRouter(savedSearchRoutes({ db, log }), SUBSCRIBER),
-  };
-  bob = {
-    listings: await serveRouter(listingRoutes({ db }), OTHER_SUBSCRIBER),
-    searches: await serveRouter(savedSearchRoutes({ db, log }), OTHER_SUBSCRIBER),
-  };
-});
+setUpTwoSubscribers(
+  (db) => listingRoutes({ db }),
+  { samples: [SAMPLE.hendayeDvf] },
+  async (set) => {
+    db = set.db;
+    const log = createLogger('silent');
+    alice = { listings: set.api, searches: await set.serve(SUBSCRIBER, savedSearchRoutes({ db, log })) };
+    bob = { listings: set.other, searches: await set.serve(OTHER_SUBSCRIBER, savedSearchRoutes({ db, log })) };
+  },
+);
 
-afterAll(async () => {
-  await Promise.all([alice?.listings.close(), alice?.searches.close(), bob?.listings.close(), bob?.searches.close()]);
-  await db?.close();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 

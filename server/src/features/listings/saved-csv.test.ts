@@ -4,10 +4,10 @@
  * `;`, decimal commas, dates of the Paris day); a lapsed or signed-out user is refused as on the
  * other « Mes annonces » routes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { createTestDb } from '../../test/db.js';
-import { ensureUsers, LAPSED, OTHER_SUBSCRIBER, type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
+import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { LAPSED, type RouterServer } from '../market/test-support.js';
 import { listingRoutes } from './routes.js';
 
 let db: Db;
@@ -87,39 +87,31 @@ async function csvOf(server: RouterServer): Promise<{ res: Response; bytes: Uint
   return { res, bytes, lines: new TextDecoder().decode(bytes).split('\r\n') };
 }
 
-beforeAll(async () => {
-  db = await createTestDb();
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER, LAPSED]);
-  const routes = listingRoutes({ db });
-  [alice, bob, lapsed, signedOut] = await Promise.all([
-    serveRouter(routes, SUBSCRIBER),
-    serveRouter(routes, OTHER_SUBSCRIBER),
-    serveRouter(routes, LAPSED),
-    serveRouter(routes, undefined),
-  ]);
+setUpTwoSubscribers(
+  (db) => listingRoutes({ db }),
+  { users: [LAPSED] },
+  async (set) => {
+    ({ db, api: alice, other: bob } = set);
+    [lapsed, signedOut] = await Promise.all([set.serve(LAPSED), set.serve(undefined)]);
 
-  const id = await save(alice, HENDAYE);
-  // Saved just after midnight in Paris, 23:30 UTC the day before: the file says the Paris day.
-  await db.query(`UPDATE listings SET first_seen_at = '2026-01-14T23:30:00Z' WHERE id = $1`, [id]);
-  await db.query(`UPDATE listing_prices SET seen_at = '2026-01-14T23:30:00Z' WHERE listing_id = $1`, [id]);
-  expect(await save(alice, HENDAYE_LBC)).toBe(id);
-  await db.query(`UPDATE listing_prices SET seen_at = '2026-02-02T10:00:00Z' WHERE listing_id = $1 AND portal = 'leboncoin'`, [id]);
-  const patched = await alice.fetch(
-    `/api/listings/saved/${id}`,
-    json({ status: 'visite', notes: 'Visite samedi\u00a0; rappeler le vendeur' }, 'PATCH'),
-  );
-  expect(patched.status).toBe(204);
+    const id = await save(alice, HENDAYE);
+    // Saved just after midnight in Paris, 23:30 UTC the day before: the file says the Paris day.
+    await db.query(`UPDATE listings SET first_seen_at = '2026-01-14T23:30:00Z' WHERE id = $1`, [id]);
+    await db.query(`UPDATE listing_prices SET seen_at = '2026-01-14T23:30:00Z' WHERE listing_id = $1`, [id]);
+    expect(await save(alice, HENDAYE_LBC)).toBe(id);
+    await db.query(`UPDATE listing_prices SET seen_at = '2026-02-02T10:00:00Z' WHERE listing_id = $1 AND portal = 'leboncoin'`, [id]);
+    const patched = await alice.fetch(
+      `/api/listings/saved/${id}`,
+      json({ status: 'visite', notes: 'Visite samedi\u00a0; rappeler le vendeur' }, 'PATCH'),
+    );
+    expect(patched.status).toBe(204);
 
-  // Bob saves the same SeLoger ad (his own copy, with notes of his own) and a rent.
-  const bobsCopy = await save(bob, HENDAYE);
-  await bob.fetch(`/api/listings/saved/${bobsCopy}`, json({ notes: 'Mandat de Bob' }, 'PATCH'));
-  await save(bob, LYON_RENT);
-});
-
-afterAll(async () => {
-  await Promise.all([alice?.close(), bob?.close(), lapsed?.close(), signedOut?.close()]);
-  await db?.close();
-});
+    // Bob saves the same SeLoger ad (his own copy, with notes of his own) and a rent.
+    const bobsCopy = await save(bob, HENDAYE);
+    await bob.fetch(`/api/listings/saved/${bobsCopy}`, json({ notes: 'Mandat de Bob' }, 'PATCH'));
+    await save(bob, LYON_RENT);
+  },
+);
 
 describe('GET /api/listings/saved.csv', () => {
   it('exports the subscriber’s listings as a French Excel CSV, one line each', async () => {

@@ -4,19 +4,11 @@
  * the street a pasted listing was placed at, bad input, and the analysis of a listing on the
  * Hendaye DVF sample.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RequestUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
-import { createTestDb } from '../../test/db.js';
-import {
-  ensureUsers,
-  importSamples,
-  OTHER_SUBSCRIBER,
-  type RouterServer,
-  SAMPLE,
-  SUBSCRIBER,
-  serveRouter,
-} from '../market/test-support.js';
+import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
 import { listingRoutes } from './routes.js';
 
 let db: Db;
@@ -55,18 +47,13 @@ type Saved = {
   priceDrop: boolean;
 };
 
-beforeAll(async () => {
-  db = await createTestDb();
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER, ADMIN]);
-  await importSamples(db, [SAMPLE.hendayeDvf]);
-  alice = await serveRouter(listingRoutes({ db }), SUBSCRIBER);
-  bob = await serveRouter(listingRoutes({ db }), OTHER_SUBSCRIBER);
-});
-
-afterAll(async () => {
-  await Promise.all([alice?.close(), bob?.close()]);
-  await db?.close();
-});
+setUpTwoSubscribers(
+  (db) => listingRoutes({ db }),
+  { users: [ADMIN], samples: [SAMPLE.hendayeDvf] },
+  (set) => {
+    ({ db, api: alice, other: bob } = set);
+  },
+);
 
 async function list(server: RouterServer): Promise<Saved[]> {
   const res = await server.fetch('/api/listings/saved');

@@ -9,34 +9,20 @@ import {
   listsResponseSchema,
   targetsResponseSchema,
 } from '@immoloupe/shared/prospecting/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.js';
-import { createTestDb } from '../../test/db.js';
-import {
-  ensureUsers,
-  importSamples,
-  OTHER_SUBSCRIBER,
-  type RouterServer,
-  SAMPLE,
-  SUBSCRIBER,
-  serveRouter,
-} from '../market/test-support.js';
+import { describe, expect, it } from 'vitest';
+import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { type RouterServer, SAMPLE } from '../market/test-support.js';
 import { prospectingRoutes } from './routes.js';
 
-let db: Db;
 let api: RouterServer;
 let other: RouterServer;
-beforeAll(async () => {
-  db = await createTestDb();
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER]);
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyBan]);
-  api = await serveRouter(prospectingRoutes({ db }), SUBSCRIBER);
-  other = await serveRouter(prospectingRoutes({ db }), OTHER_SUBSCRIBER);
-}, 180_000);
-afterAll(async () => {
-  await Promise.all([api?.close(), other?.close()]);
-  await db?.close();
-});
+setUpTwoSubscribers(
+  (db) => prospectingRoutes({ db }),
+  { samples: [SAMPLE.bondyCadastre, SAMPLE.bondyBan], timeout: 180_000 },
+  (set) => {
+    ({ api, other } = set);
+  },
+);
 
 async function post(server: RouterServer, path: string, body: unknown) {
   const res = await server.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -11,11 +11,11 @@ import {
   prospectingListSchema,
   targetsResponseSchema,
 } from '@immoloupe/shared/prospecting/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { createTestDb } from '../../test/db.js';
 import { writeAgency } from '../estimates/queries.js';
-import { ensureUsers, LAPSED, OTHER_SUBSCRIBER, type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
+import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { LAPSED, type RouterServer, SUBSCRIBER } from '../market/test-support.js';
 import { chromiumPath } from '../reports/pdf.js';
 import { lettersHtml } from './letters.js';
 import { prospectingRoutes } from './routes.js';
@@ -40,30 +40,27 @@ let db: Db;
 let api: RouterServer;
 let other: RouterServer;
 let lapsed: RouterServer;
-beforeAll(async () => {
-  db = await createTestDb();
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER, LAPSED]);
-  // The RNIC's « SDC COTE JARDIN » and a DPE of Flers whose flat the diagnostician typed apart.
-  await db.query(
-    `INSERT INTO copros (numero_immatriculation, type_syndic, raison_sociale_syndic, commune_syndic, nom_usage, adresse_reference,
+setUpTwoSubscribers(
+  (db) => prospectingRoutes({ db }),
+  { users: [LAPSED] },
+  async (set) => {
+    ({ db, api, other } = set);
+    // The RNIC's « SDC COTE JARDIN » and a DPE of Flers whose flat the diagnostician typed apart.
+    await db.query(
+      `INSERT INTO copros (numero_immatriculation, type_syndic, raison_sociale_syndic, commune_syndic, nom_usage, adresse_reference,
                          numero_et_voie, code_postal, commune, import_run_id)
      VALUES ('AA1825017', 'professionnel', 'ATM SARL', 'BONDY', 'SDC COTE JARDIN', '17 r louis auguste blanqui 93140 BONDY',
              '17 r louis auguste blanqui', '93140', 'BONDY', 0)`,
-  );
-  await db.query(
-    `INSERT INTO dpe (numero_dpe, modele, date_etablissement, adresse_ban, numero_voie_ban, nom_rue_ban, code_postal_ban, nom_commune_ban,
+    );
+    await db.query(
+      `INSERT INTO dpe (numero_dpe, modele, date_etablissement, adresse_ban, numero_voie_ban, nom_rue_ban, code_postal_ban, nom_commune_ban,
                       complement_adresse_logement, numero_etage_appartement, import_run_id)
      VALUES ('2461E1419727J', 'existant', '2024-04-17', '69 Rue du Mont Saint Michel 61100 Flers', '69', 'Rue du Mont Saint Michel',
              '61100', 'Flers', 'APP 1/69', 0, 0)`,
-  );
-  api = await serveRouter(prospectingRoutes({ db }), SUBSCRIBER);
-  other = await serveRouter(prospectingRoutes({ db }), OTHER_SUBSCRIBER);
-  lapsed = await serveRouter(prospectingRoutes({ db }), LAPSED);
-});
-afterAll(async () => {
-  await Promise.all([api?.close(), other?.close(), lapsed?.close()]);
-  await db?.close();
-});
+    );
+    lapsed = await set.serve(LAPSED);
+  },
+);
 
 async function send(server: RouterServer, method: string, path: string, body?: unknown) {
   const res = await server.fetch(path, {

@@ -4,19 +4,11 @@
  * search's owner — two users with different zones get their own counts from the same query.
  */
 import { type SavedSearch, savedSearchListSchema, savedSearchSchema } from '@immoloupe/shared/saved-searches/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createLogger } from '../../logger.js';
-import { createTestDb } from '../../test/db.js';
-import {
-  ensureUsers,
-  importSamples,
-  OTHER_SUBSCRIBER,
-  type RouterServer,
-  SAMPLE,
-  SUBSCRIBER,
-  serveRouter,
-} from '../market/test-support.js';
+import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { OTHER_SUBSCRIBER, type RouterServer, SAMPLE, SUBSCRIBER } from '../market/test-support.js';
 import { saveTerritory } from '../zone/territory.js';
 import { savedSearchRoutes } from './routes.js';
 import { countResults } from './tools.js';
@@ -32,17 +24,13 @@ const post = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, [DPE_SAMPLE, SAMPLE.bondyCopro]);
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER]);
-  api = await serveRouter(savedSearchRoutes({ db, log }), SUBSCRIBER);
-  other = await serveRouter(savedSearchRoutes({ db, log }), OTHER_SUBSCRIBER);
-});
-afterAll(async () => {
-  await Promise.all([api?.close(), other?.close()]);
-  await db?.close();
-});
+setUpTwoSubscribers(
+  (db) => savedSearchRoutes({ db, log }),
+  { samples: [DPE_SAMPLE, SAMPLE.bondyCopro] },
+  (set) => {
+    ({ db, api, other } = set);
+  },
+);
 
 async function save(server: RouterServer, body: unknown): Promise<SavedSearch> {
   const res = await server.fetch('/api/saved-searches', post(body));

@@ -4,20 +4,11 @@
  * each other's; the per-user limit; deleting the account deletes them.
  */
 import { type SavedSearch, savedSearchListSchema, savedSearchSchema } from '@immoloupe/shared/saved-searches/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createLogger } from '../../logger.js';
-import { createTestDb } from '../../test/db.js';
-import {
-  ensureUsers,
-  importSamples,
-  LAPSED,
-  OTHER_SUBSCRIBER,
-  type RouterServer,
-  SAMPLE,
-  SUBSCRIBER,
-  serveRouter,
-} from '../market/test-support.js';
+import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { LAPSED, OTHER_SUBSCRIBER, type RouterServer, SAMPLE, serveRouter } from '../market/test-support.js';
 import { savedSearchRoutes } from './routes.js';
 
 let db: Db;
@@ -30,18 +21,13 @@ const json = (method: string, body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf]);
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER, LAPSED]);
-  api = await serveRouter(savedSearchRoutes({ db, log }), SUBSCRIBER);
-  other = await serveRouter(savedSearchRoutes({ db, log }), OTHER_SUBSCRIBER);
-});
-afterAll(async () => {
-  await api?.close();
-  await other?.close();
-  await db?.close();
-});
+setUpTwoSubscribers(
+  (db) => savedSearchRoutes({ db, log }),
+  { users: [LAPSED], samples: [SAMPLE.bondyCadastre, SAMPLE.bondyDvf] },
+  (set) => {
+    ({ db, api, other } = set);
+  },
+);
 
 async function save(server: RouterServer, body: unknown): Promise<SavedSearch> {
   const res = await server.fetch('/api/saved-searches', json('POST', body));

@@ -8,18 +8,10 @@
 import { transactionListSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts';
 import { Router } from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { createTestDb } from '../../test/db.js';
-import {
-  ensureUsers,
-  importSamples,
-  OTHER_SUBSCRIBER,
-  type RouterServer,
-  SAMPLE,
-  SUBSCRIBER,
-  serveRouter,
-} from '../market/test-support.js';
+import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { OTHER_SUBSCRIBER, type RouterServer, SAMPLE, SUBSCRIBER } from '../market/test-support.js';
 import { parcelRoutes } from '../parcels/routes.js';
 import { countResults } from '../saved-searches/tools.js';
 import { tileRoutes } from '../tiles/routes.js';
@@ -41,19 +33,11 @@ const COMPACT = RING.slice(0, 4)
   .map(([x, y]) => `${x} ${y}`)
   .join(',');
 
-beforeAll(async () => {
-  db = await createTestDb();
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER]);
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf]);
-  const routes = () => Router().use(transactionRoutes({ db })).use(parcelRoutes({ db })).use(tileRoutes({ db }));
-  alice = await serveRouter(routes(), SUBSCRIBER);
-  bob = await serveRouter(routes(), OTHER_SUBSCRIBER);
+const routes = (db: Db) => Router().use(transactionRoutes({ db })).use(parcelRoutes({ db })).use(tileRoutes({ db }));
+setUpTwoSubscribers(routes, { samples: [SAMPLE.bondyCadastre, SAMPLE.bondyDvf] }, async (set) => {
+  ({ db, api: alice, other: bob } = set);
   await saveTerritory(db, SUBSCRIBER.id, { geometry: { type: 'Polygon', coordinates: [RING] }, communes: [] });
   await saveTerritory(db, OTHER_SUBSCRIBER.id, { geometry: null, communes: ['75118'] });
-});
-afterAll(async () => {
-  await Promise.all([alice?.close(), bob?.close()]);
-  await db?.close();
 });
 
 async function json(server: RouterServer, path: string, status = 200): Promise<unknown> {

@@ -4,37 +4,23 @@
  * changed since the last visit on the Bondy sample (DVF 2022, RNIC).
  */
 import { type TerritoryChanges, territoryChangesSchema, territoryResponseSchema } from '@immoloupe/shared/zone/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.js';
-import { createTestDb } from '../../test/db.js';
-import {
-  ensureUsers,
-  importSamples,
-  OTHER_SUBSCRIBER,
-  type RouterServer,
-  SAMPLE,
-  SUBSCRIBER,
-  serveRouter,
-} from '../market/test-support.js';
+import { describe, expect, it } from 'vitest';
+import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { type RouterServer, SAMPLE } from '../market/test-support.js';
 import { zoneRoutes } from './routes.js';
 
-let db: Db;
 let alice: RouterServer;
 let bob: RouterServer;
 let anonymous: RouterServer;
 
-beforeAll(async () => {
-  db = await createTestDb();
-  await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER]);
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.bondyCopro]);
-  alice = await serveRouter(zoneRoutes({ db }), SUBSCRIBER);
-  bob = await serveRouter(zoneRoutes({ db }), OTHER_SUBSCRIBER);
-  anonymous = await serveRouter(zoneRoutes({ db }), undefined);
-});
-afterAll(async () => {
-  await Promise.all([alice?.close(), bob?.close(), anonymous?.close()]);
-  await db?.close();
-});
+setUpTwoSubscribers(
+  (db) => zoneRoutes({ db }),
+  { samples: [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.bondyCopro] },
+  async (set) => {
+    ({ api: alice, other: bob } = set);
+    anonymous = await set.serve(undefined);
+  },
+);
 
 const json = (body: unknown): RequestInit => ({
   method: 'PUT',
