@@ -6,7 +6,7 @@
 import { type DpeDetail, type DpeList, dpeDetailSchema, dpeListSchema } from '@immoloupe/shared/dpe/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import type { RouterServer } from '../market/test-support.js';
 import { zoneRoutes } from '../zone/routes.js';
 import { dpeRoutes } from './routes.js';

@@ -4,7 +4,7 @@ import type { EstimateResponse, SavedOpinion } from '@immoloupe/shared/market/es
 import { estimateResponseSchema, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { type RouterServer, SAMPLE } from '../market/test-support.js';
 import { estimateRoutes, imageTypeOf } from './routes.js';
 

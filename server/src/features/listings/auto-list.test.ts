@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { runImport } from '../../importers/run.js';
 import { createLogger } from '../../logger.js';
-import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { OTHER_SUBSCRIBER, type RouterServer, SAMPLE, SUBSCRIBER } from '../market/test-support.js';
 import { savedSearchRoutes } from '../saved-searches/routes.js';
 import { listingRoutes } from './routes.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { LAPSED, type RouterServer } from '../market/test-support.js';
 import { listingRoutes } from './routes.js';
 

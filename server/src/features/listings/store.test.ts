@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
-import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
 import { listingRoutes } from './routes.js';
 

@@ -10,7 +10,7 @@ import {
   targetsResponseSchema,
 } from '@immoloupe/shared/prospecting/contracts';
 import { describe, expect, it } from 'vitest';
-import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { type RouterServer, SAMPLE } from '../market/test-support.js';
 import { prospectingRoutes } from './routes.js';
 

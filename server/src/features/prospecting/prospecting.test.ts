@@ -13,8 +13,8 @@ import {
 } from '@immoloupe/shared/prospecting/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { writeAgency } from '../estimates/queries.js';
-import { setUpTwoSubscribers } from '../market/test-fixture.js';
 import { LAPSED, type RouterServer, SUBSCRIBER } from '../market/test-support.js';
 import { chromiumPath } from '../reports/pdf.js';
 import { lettersHtml } from './letters.js';

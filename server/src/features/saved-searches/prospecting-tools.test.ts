@@ -7,7 +7,7 @@ import { type SavedSearch, savedSearchListSchema, savedSearchSchema } from '@imm
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createLogger } from '../../logger.js';
-import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { OTHER_SUBSCRIBER, type RouterServer, SAMPLE, SUBSCRIBER } from '../market/test-support.js';
 import { saveTerritory } from '../zone/territory.js';
 import { savedSearchRoutes } from './routes.js';

@@ -10,7 +10,7 @@ import { parcelSearchResponseSchema } from '@immoloupe/shared/opendata/contracts
 import { Router } from 'express';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { OTHER_SUBSCRIBER, type RouterServer, SAMPLE, SUBSCRIBER } from '../market/test-support.js';
 import { parcelRoutes } from '../parcels/routes.js';
 import { countResults } from '../saved-searches/tools.js';

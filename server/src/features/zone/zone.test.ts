@@ -5,7 +5,7 @@
  */
 import { type TerritoryChanges, territoryChangesSchema, territoryResponseSchema } from '@immoloupe/shared/zone/contracts';
 import { describe, expect, it } from 'vitest';
-import { setUpTwoSubscribers } from '../market/test-fixture.js';
+import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { type RouterServer, SAMPLE } from '../market/test-support.js';
 import { zoneRoutes } from './routes.js';
 

@@ -1,15 +1,22 @@
 /**
  * The set-up of the HTTP tests that check two subscribers never see each other's data: a fresh
  * test database, the users' rows, sample files, and the same routes served to each subscriber.
- * Apart from test-support.ts because the benches import that one, and they run without Vitest's
- * provided test context, which the test database needs.
+ * Apart from features/market/test-support.ts, which the build compiles and the benches import:
+ * they run without Vitest's provided test context, which the test database needs.
  */
 import type { Router } from 'express';
 import { afterAll, beforeAll } from 'vitest';
-import type { RequestUser } from '../../auth/guards.js';
-import type { Db } from '../../db/client.js';
-import { createTestDb } from '../../test/db.js';
-import { ensureUsers, importSamples, OTHER_SUBSCRIBER, type RouterServer, SUBSCRIBER, serveRouter } from './test-support.js';
+import type { RequestUser } from '../auth/guards.js';
+import type { Db } from '../db/client.js';
+import {
+  ensureUsers,
+  importSamples,
+  OTHER_SUBSCRIBER,
+  type RouterServer,
+  SUBSCRIBER,
+  serveRouter,
+} from '../features/market/test-support.js';
+import { createTestDb } from './db.js';
 
 export interface TwoSubscribers {
   db: Db;
