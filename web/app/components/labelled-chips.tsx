@@ -2,8 +2,9 @@
  * A row of filter chips under its name, announced as a group: a chip « Neuf » or « Bénévole » alone
  * does not say what it filters.
  */
-import { Chip, Group, Stack, Text } from '@mantine/core';
+import { Chip, Group, Stack } from '@mantine/core';
 import { useId } from 'react';
+import { GroupLabel } from './group-label';
 
 export interface LabelledChipsProps<T extends string> {
   label: string;
@@ -19,9 +20,7 @@ export function LabelledChips<T extends string>({ label, options, labels, value,
   const id = useId();
   return (
     <Stack gap={4} role="group" aria-labelledby={id}>
-      <Text size="sm" fw={500} id={id}>
-        {label}
-      </Text>
+      <GroupLabel id={id}>{label}</GroupLabel>
       <Chip.Group multiple value={value} onChange={onChange}>
         <Group gap={4}>
           {options.map((o) => (

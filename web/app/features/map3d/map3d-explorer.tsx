@@ -13,6 +13,7 @@ import { OUTLIER_LABEL } from '@immoloupe/shared/market/transactions-contracts';
 import { Alert, Checkbox, Grid, Group, Loader, Slider, Stack, Text } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
+import { GroupLabel } from '~/components/group-label';
 import { ImportHint } from '~/components/import-hint';
 import { Select } from '~/components/select';
 import { MapView } from '~/features/map/map-view';
@@ -117,22 +118,16 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
             {formatInteger(data.sections.features.length)} {priced >= 2 ? 'ont' : 'a'} au moins 3 ventes.
           </Text>
           <Stack gap={4}>
-            <Text size="sm" fw={600} id="inclinaison">
-              Inclinaison
-            </Text>
+            <GroupLabel id="inclinaison">Inclinaison</GroupLabel>
             <Slider min={0} max={60} value={pitch} onChange={setPitch} aria-labelledby="inclinaison" label={(v) => `${v}\u00a0°`} />
           </Stack>
           <Stack gap={4}>
-            <Text size="sm" fw={600} id="rotation">
-              Rotation
-            </Text>
+            <GroupLabel id="rotation">Rotation</GroupLabel>
             <Slider min={-180} max={180} value={bearing} onChange={setBearing} aria-labelledby="rotation" label={(v) => `${v}\u00a0°`} />
           </Stack>
           {combined ? (
             <Stack gap={4}>
-              <Text size="sm" fw={600}>
-                Couches
-              </Text>
+              <GroupLabel>Couches</GroupLabel>
               {LAYERS.map((l) => (
                 <Checkbox
                   key={l.id}

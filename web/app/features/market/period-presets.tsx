@@ -4,8 +4,9 @@
  * « the last year » from today could hold no sale at all.
  */
 import { periodEndingAt } from '@immoloupe/shared/market/period.logic';
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useId } from 'react';
+import { GroupLabel } from '~/components/group-label';
 
 const PRESETS = [
   { years: 1, label: '1 an', title: 'L’année qui précède la vente la plus récente' },
@@ -26,9 +27,7 @@ export function PeriodPresets({ from, to, newest, onChange }: PeriodPresetsProps
   const choice = (active: boolean) => ({ variant: active ? 'filled' : 'light', 'aria-pressed': active }) as const;
   return (
     <Group gap={6} role="group" aria-labelledby={id}>
-      <Text size="sm" fw={500} id={id}>
-        Période
-      </Text>
+      <GroupLabel id={id}>Période</GroupLabel>
       <Button size="compact-sm" {...choice(!from && !to)} onClick={() => onChange({ from: null, to: null })}>
         Toutes les ventes
       </Button>

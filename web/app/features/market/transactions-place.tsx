@@ -5,7 +5,6 @@
 import { Anchor, Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { CommuneSelect } from '~/components/commune-select';
-import { Select } from '~/components/select';
 import { AddressRadiusFields } from './address-radius-fields';
 import type { Transactions } from './use-transactions';
 

@@ -1,9 +1,10 @@
 /** The value opinion's « Le bien à estimer » card: the subject property, its photo, and « Estimer ». */
 import { formatDate } from '@immoloupe/shared/format';
 import { DPE_CLASSES, type EstimateResponse, SUBJECT_TYPES, type Subject } from '@immoloupe/shared/market/estimate-contracts';
-import { Button, Card, FileInput, Grid, Group, NumberInput, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, FileInput, Grid, Group, NumberInput, SegmentedControl, Stack, Textarea, Title } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { DateField } from '~/components/date-field';
+import { GroupLabel } from '~/components/group-label';
 import { Select } from '~/components/select';
 import { AddressSearch, type PickedAddress } from './address-search';
 import { typeLabel } from './labels';
@@ -41,9 +42,9 @@ export function ValueOpinionSubjectForm({
           <AddressSearch value={form.addressText} onPick={pickAddress} disabled={disabled} />
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Text size="sm" fw={500} mb={4} id="type-bien">
+              <GroupLabel id="type-bien" mb={4}>
                 Type de bien
-              </Text>
+              </GroupLabel>
               <SegmentedControl
                 aria-labelledby="type-bien"
                 value={form.type}

@@ -12,6 +12,7 @@ import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CommuneSelect } from '~/components/commune-select';
+import { GroupLabel } from '~/components/group-label';
 import { MapView } from '~/features/map/map-view';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
@@ -153,9 +154,7 @@ export function ParcelSearch() {
         <Group align="flex-end" wrap="wrap">
           {hasZone || form.mine ? (
             <div>
-              <Text size="sm" fw={500} id="parcel-zone">
-                Zone
-              </Text>
+              <GroupLabel id="parcel-zone">Zone</GroupLabel>
               <SegmentedControl
                 aria-labelledby="parcel-zone"
                 value={form.mine ? 'mine' : 'commune'}
@@ -173,7 +172,7 @@ export function ParcelSearch() {
               value={INSEE_CODE.test(form.commune.trim()) ? form.commune.trim().toUpperCase() : null}
               onChange={(insee) => setForm({ ...form, commune: insee ?? '' })}
               required
-              w={240}
+              w={270}
             />
           )}
           <TextInput label="Section" placeholder="AS" value={form.section} onChange={set('section')} w={90} />

@@ -2,9 +2,10 @@
  * The zone of a search tool: « ma zone » (the default once set), communes picked by name, postcode
  * or INSEE code, or postcodes typed. Each kind keeps its own text: postcodes are not INSEE codes.
  */
-import { Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { CommunesPicker } from '~/components/communes-picker';
+import { GroupLabel } from '~/components/group-label';
 import { type ZoneChoice, type ZoneMode, zoneChoiceCodes } from './zone.logic';
 
 export function ZoneField({ value, onChange }: { value: ZoneChoice; onChange: (z: ZoneChoice) => void }) {
@@ -16,9 +17,7 @@ export function ZoneField({ value, onChange }: { value: ZoneChoice; onChange: (z
   return (
     <Group align="flex-start" gap="xs" wrap="wrap">
       <div>
-        <Text size="sm" fw={500} id="zone-mode">
-          Zone
-        </Text>
+        <GroupLabel id="zone-mode">Zone</GroupLabel>
         <SegmentedControl
           aria-labelledby="zone-mode"
           value={value.mode}
