@@ -26,5 +26,10 @@ describe('DPE filters', () => {
     expect(within(types).getByRole('checkbox', { name: 'Appartement' })).toBeTruthy();
     const modeles = screen.getByRole('group', { name: 'Existant ou neuf' });
     expect(within(modeles).getByRole('checkbox', { name: 'Neuf' })).toBeTruthy();
+    const classes = screen.getByRole('group', { name: 'Classes énergie' });
+    // A to G, and « Passoires (F–G) », their shortcut.
+    expect(within(classes).getAllByRole('checkbox')).toHaveLength(8);
+    expect(within(classes).getByRole('checkbox', { name: 'A' })).toBeTruthy();
+    expect(within(classes).getByRole('checkbox', { name: 'Passoires (F–G)' })).toBeTruthy();
   });
 });

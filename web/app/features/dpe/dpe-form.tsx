@@ -1,9 +1,10 @@
 /** The filters of the DPE search (zone, classes, passoires, dates, building, surface, construction, co-ownership). */
 import { DPE_BUILDING_TYPE_LABELS, DPE_BUILDING_TYPES, DPE_MODELE_LABELS, DPE_MODELES } from '@immoloupe/shared/dpe/contracts';
 import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
-import { Button, Checkbox, Chip, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Chip, Group, Paper, Select, Stack } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { DateField } from '~/components/date-field';
+import { GroupLabel } from '~/components/group-label';
 import { LabelledChips } from '~/components/labelled-chips';
 import { RangeFields } from '~/features/zone/search-parts';
 import { ZoneField } from '~/features/zone/zone-field';
@@ -29,10 +30,8 @@ export function DpeFilters({
     <Paper withBorder p="md" component="form" onSubmit={submit} aria-label="Recherche de DPE">
       <Stack gap="sm">
         <ZoneField value={form.zone} onChange={(z) => set('zone', z)} />
-        <Group gap="xs" align="center">
-          <Text size="sm" fw={500}>
-            Classes énergie
-          </Text>
+        <Group gap="xs" align="center" role="group" aria-labelledby="dpe-classes">
+          <GroupLabel id="dpe-classes">Classes énergie</GroupLabel>
           <Chip.Group multiple value={form.classes} onChange={(v) => set('classes', v)}>
             {DPE_CLASSES.map((c) => (
               <Chip key={c} value={c} size="xs" disabled={form.passoires}>

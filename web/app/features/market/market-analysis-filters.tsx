@@ -7,6 +7,7 @@ import { NATURE_LABELS, PROPERTY_TYPES, STAT_NATURES } from '@immoloupe/shared/m
 import { Button, Card, Checkbox, Grid, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DateField } from '~/components/date-field';
+import { GroupLabel } from '~/components/group-label';
 import { TYPE_PLURALS } from './labels';
 import { MarketAnalysisZone, type MarketAnalysisZoneProps } from './market-analysis-zone';
 import { PeriodNote } from './period-note';
@@ -28,18 +29,14 @@ export function MarketAnalysisFilters(props: MarketAnalysisFiltersProps) {
           <Grid.Col span={{ base: 6, md: 3 }}>
             <DateField label="Au" value={to} minDate={from || undefined} onChange={(iso) => iso && update({ from, to: iso })} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 3 }}>
-            <Text size="sm" fw={500}>
-              Types
-            </Text>
+          <Grid.Col span={{ base: 12, md: 3 }} role="group" aria-labelledby="analyse-types">
+            <GroupLabel id="analyse-types">Types</GroupLabel>
             {PROPERTY_TYPES.map((t) => (
               <Checkbox key={t} label={TYPE_PLURALS[t]} checked={types.includes(t)} onChange={() => toggle(types, t, 'types')} mt={4} />
             ))}
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 3 }}>
-            <Text size="sm" fw={500}>
-              Natures de mutation
-            </Text>
+          <Grid.Col span={{ base: 12, md: 3 }} role="group" aria-labelledby="analyse-natures">
+            <GroupLabel id="analyse-natures">Natures de mutation</GroupLabel>
             {STAT_NATURES.map((n) => (
               <Checkbox
                 key={n}
