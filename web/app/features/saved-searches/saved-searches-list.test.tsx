@@ -25,7 +25,7 @@ const SEARCH = {
   createdAt: '2026-11-26T10:00:00.000Z',
 };
 
-function show() {
+function show(items: unknown[] = [SEARCH]) {
   const patches: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -35,7 +35,7 @@ function show() {
       if (u.pathname === '/api/market/communes') return json([{ insee: '93010', nom: 'Bondy' }]);
       if (u.pathname === '/api/saved-searches/recount' && init?.method === 'POST')
         return json({ items: [{ ...SEARCH, lastCount: 91, lastCountAt: '2026-11-27T08:00:00.000Z' }], max: 50 });
-      if (u.pathname === '/api/saved-searches') return json({ items: [SEARCH], max: 50 });
+      if (u.pathname === '/api/saved-searches') return json({ items, max: 50 });
       if (u.pathname === `/api/saved-searches/${SEARCH.id}` && init?.method === 'PATCH') {
         const body = JSON.parse(String(init.body));
         patches.push(body);
@@ -57,6 +57,13 @@ function show() {
 }
 
 describe('SavedSearchesList', () => {
+  it('with no search yet, links both ways to make one: from a tool, or from scratch', async () => {
+    show([]);
+    await screen.findByText('Aucune recherche enregistrée');
+    expect(screen.getByRole('link', { name: 'transactions' }).getAttribute('href')).toBe('/pro/transactions');
+    expect(screen.getByRole('link', { name: 'créez-en une de toutes pièces' }).getAttribute('href')).toBe('/pro/creer_recherche');
+  });
+
   it('shows the filters of each search in words, the commune by its name', async () => {
     show();
     const filters = await screen.findByTestId('filtres');

@@ -196,7 +196,11 @@ export function SavedSearchesList() {
           <Anchor component={Link} to="/pro/transactions">
             transactions
           </Anchor>
-          ), réglez ses filtres puis cliquez sur « Enregistrer cette recherche »{'\u00a0'}; ou créez-en une ici.
+          ), réglez ses filtres puis cliquez sur « Enregistrer cette recherche »{'\u00a0'}; ou{' '}
+          <Anchor component={Link} to="/pro/creer_recherche">
+            créez-en une de toutes pièces
+          </Anchor>
+          .
         </Alert>
       ) : (
         <WideTable label="Mes recherches" minWidth={880}>
