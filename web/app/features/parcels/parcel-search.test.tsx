@@ -76,7 +76,9 @@ function renderAt(url: string) {
     'fetch',
     vi.fn(async (u: string) => {
       calls.push(String(u));
-      if (String(u).startsWith('/api/parcels?')) return json(RESULT);
+      // A section searched finds one parcel: AS 167.
+      if (String(u).startsWith('/api/parcels?'))
+        return json(new URLSearchParams(String(u).split('?')[1]).has('section') ? { ...RESULT, total: 1, parcels: [PARCEL] } : RESULT);
       if (String(u).startsWith('/api/parcels/')) return json(SHEET);
       if (String(u).startsWith('/api/market/communes?')) {
         const q = new URL(String(u), 'http://localhost').searchParams.get('q');
@@ -99,8 +101,15 @@ function renderAt(url: string) {
     { initialEntries: [url] },
   );
   render(<RouterProvider router={router} />);
+  shown.router = router;
   return calls;
 }
+
+/** The router of the page rendered last. */
+const shown: { router: ReturnType<typeof createMemoryRouter> | null } = { router: null };
+const location = () => `${shown.router?.state.location.search}`;
+const parcelQueries = (calls: string[]) =>
+  calls.filter((c) => c.startsWith('/api/parcels?')).map((c) => new URLSearchParams(c.split('?')[1]));
 
 describe('ParcelSearch', () => {
   it('searches with the prospecting filters of its link', async () => {
@@ -140,6 +149,22 @@ describe('ParcelSearch', () => {
       'Choisissez une commune dans la liste (nom, code postal ou code INSEE).',
     );
     expect(calls.some((c) => c.startsWith('/api/parcels?'))).toBe(false);
+  });
+
+  it('follows Back: the search before comes back in the form and the results, and Back is not trapped by the parcel opened', async () => {
+    const calls = renderAt('/?commune=93010');
+    await screen.findByText(/^2 parcelles à Bondy/);
+    fireEvent.change(screen.getByLabelText('Section'), { target: { value: 'AS' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
+    // One parcel found: its sheet opens, in the same step of the history.
+    await waitFor(() => expect(location()).toBe('?commune=93010&section=AS&parcelle=93010000AS0167'));
+    await act(() => shown.router?.navigate(-1));
+    expect(location()).toBe('?commune=93010');
+    await screen.findByText(/^2 parcelles à Bondy/);
+    expect((screen.getByLabelText('Section') as HTMLInputElement).value).toBe('');
+    expect(parcelQueries(calls).at(-1)?.has('section')).toBe(false);
+    expect(screen.queryByTestId('parcel-sheet')).toBeNull();
+    expect(location()).toBe('?commune=93010');
   });
 
   it('says under the owner filters that the département’s legal-entity owners are not imported', async () => {

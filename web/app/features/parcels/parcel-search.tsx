@@ -54,10 +54,28 @@ export function ParcelSearch() {
   // The parcel whose sheet is open is in the URL (`?parcelle=<id>`): the link other tools and users share.
   const sheetId = params.get('parcelle');
   const [selected, setSelectedState] = useState<string | null>(sheetId);
+  // The search this page last wrote into its URL: any other change of the URL (Back, Forward, a link
+  // to this page) is followed by the form, the results and the sheet.
+  const written = useRef(params.toString());
+  const write = useCallback(
+    (next: URLSearchParams, replace: boolean) => {
+      written.current = next.toString();
+      setParams(next, { replace, preventScrollReset: true });
+    },
+    [setParams],
+  );
+  // A parcel clicked is a step Back returns from; the only result of a search, opened for the user, is not.
   const setSelected = useCallback(
-    (id: string | null) => {
+    (id: string | null, replace = false) => {
       setSelectedState(id);
-      setParams((prev) => patchParams(prev, { parcelle: id }), { preventScrollReset: true });
+      setParams(
+        (prev) => {
+          const next = patchParams(prev, { parcelle: id });
+          written.current = next.toString();
+          return next;
+        },
+        { replace, preventScrollReset: true },
+      );
     },
     [setParams],
   );
@@ -95,7 +113,7 @@ export function ParcelSearch() {
         const found = r.commune?.code;
         if (found && !searched.mine)
           setForm((f) => (!f.mine && f.commune.trim() === searched.commune.trim() ? { ...f, commune: found } : f));
-        if (r.parcels.length === 1) selectRef.current(r.parcels[0]?.id ?? null);
+        if (r.parcels.length === 1) selectRef.current(r.parcels[0]?.id ?? null, true);
       })
       .catch((err: unknown) => {
         if (!live) return;
@@ -120,11 +138,24 @@ export function ParcelSearch() {
     if (b && map.current) map.current.fitBounds([b[0], b[1], b[2], b[3]], { padding: 40, maxZoom: 18, duration: 0 });
   }, [result]);
 
-  const run = (f: ParcelForm) => {
+  // A search asked for is a step Back returns from; the default zone applied is not.
+  const run = (f: ParcelForm, replace = false) => {
     setOffset(0);
     setSearched({ ...f });
-    setParams(new URLSearchParams(pageQuery(f)), { replace: true, preventScrollReset: true });
+    write(new URLSearchParams(pageQuery(f)), replace);
   };
+  const urlSearch = params.toString();
+  useEffect(() => {
+    if (urlSearch === written.current) return;
+    written.current = urlSearch;
+    const f = formFromParams(new URLSearchParams(urlSearch));
+    setForm({ ...empty, ...f });
+    setOffset(0);
+    const next = f.mine || f.commune.trim().length >= 2 ? f : null;
+    setSearched(next);
+    if (!next) setResult(null);
+    setSelectedState(new URLSearchParams(urlSearch).get('parcelle'));
+  }, [urlSearch]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.mine && !INSEE_CODE.test(form.commune.trim())) {
@@ -137,7 +168,7 @@ export function ParcelSearch() {
   const hasZone = useZoneDefault(params.has('commune') || params.has('zone') || params.has('parcelle'), () => {
     const f = { ...formFromParams(new URLSearchParams()), ...empty, mine: true };
     setForm(f);
-    run(f);
+    run(f, true);
   });
   const set = (key: keyof ParcelForm) => (e: { currentTarget: HTMLInputElement }) =>
     setForm({ ...form, [key]: key === 'anciennes' ? e.currentTarget.checked : e.currentTarget.value });
@@ -233,7 +264,8 @@ export function ParcelSearch() {
               for (const l of PARCEL_LAYERS) m.addLayer(l as unknown as AnyLayer);
               m.on('click', 'recherche-parcelles-fond', (e) => {
                 const id = e.features?.[0]?.properties?.id;
-                if (typeof id === 'string') setSelected(id);
+                // Bound once: the selection is written from the current URL, not the first render's.
+                if (typeof id === 'string') selectRef.current(id);
               });
               // A sheet opened by its link may load before the map: the map then frames its parcel.
               const b = boundsOfParcels(result?.parcels.length ? result.parcels : sheetParcelRef.current ? [sheetParcelRef.current] : []);
