@@ -44,15 +44,19 @@ const RESULT = {
   ownersMissing: [],
 } as unknown as ParcelSearchResult;
 
+function showTable(result: ParcelSearchResult) {
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <ParcelTable result={result} selected={null} onChoose={() => undefined} />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
 describe('ParcelTable', () => {
   it('shows each parcel’s BAN address, and nothing for a parcel the BAN gives none', () => {
-    render(
-      <MantineProvider>
-        <MemoryRouter>
-          <ParcelTable result={RESULT} selected={null} onChoose={() => undefined} />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
+    showTable(RESULT);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     const column = headers.indexOf('Adresse');
     expect(column).toBeGreaterThan(0);
@@ -66,13 +70,7 @@ describe('ParcelTable', () => {
 
   it('names the legal-entity owners in a column only when the page has some, and each parcel’s id under its number', () => {
     const headers = (result: ParcelSearchResult) => {
-      render(
-        <MantineProvider>
-          <MemoryRouter>
-            <ParcelTable result={result} selected={null} onChoose={() => undefined} />
-          </MemoryRouter>
-        </MantineProvider>,
-      );
+      showTable(result);
       const shown = screen.getAllByRole('columnheader').map((h) => h.textContent);
       cleanup();
       return shown;
@@ -80,25 +78,13 @@ describe('ParcelTable', () => {
     expect(headers(RESULT)).toEqual(['', 'Parcelle', 'Adresse', 'Contenance', 'État', 'Personnes morales']);
     // Bondy's owners not imported: no empty column pushing the state out of sight beside the map.
     expect(headers({ ...RESULT, owners: {} })).toEqual(['', 'Parcelle', 'Adresse', 'Contenance', 'État']);
-    render(
-      <MantineProvider>
-        <MemoryRouter>
-          <ParcelTable result={RESULT} selected={null} onChoose={() => undefined} />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
+    showTable(RESULT);
     expect(screen.getAllByRole('row')[1]?.querySelectorAll('td')[1]?.textContent).toBe('AS 16793010000AS0167');
   });
 
   it('sends the parcels ticked to the chosen list in one call, at their BAN address', async () => {
     const { bulkBodies } = stubBulkApi(() => ({ added: 2, alreadyPresent: 0 }));
-    render(
-      <MantineProvider>
-        <MemoryRouter>
-          <ParcelTable result={RESULT} selected={null} onChoose={() => undefined} />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
+    showTable(RESULT);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Sélectionner la parcelle AS 167' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Sélectionner la parcelle AS 169' }));
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter la sélection à une liste (2)' }));
