@@ -22,13 +22,14 @@ import { NoZoneNotice, Pager, RangeFields, ResultHeader, SearchError } from '~/f
 import { useMyZoneGate } from '~/features/zone/use-my-zone-gate';
 import { useSearchResult } from '~/features/zone/use-search';
 import { ZoneField } from '~/features/zone/zone-field';
+import { useUrlForm } from '~/lib/use-url-form';
 import { CoproDrawer } from './copro-drawer';
 import { type CoproForm, coproFormFromUrl, coproFormQuery, mandateNote } from './copro-search.logic';
 import { CoproTable } from './copro-table';
 
 export function CoproSearch() {
   const [params, setParams] = useSearchParams();
-  const [form, setForm] = useState(() => coproFormFromUrl(params));
+  const { form, setForm, writing } = useUrlForm(params, coproFormFromUrl);
   const [open, setOpen] = useState<string | null>(params.get('numero'));
   const query = (() => {
     const p = new URLSearchParams(params);
@@ -44,6 +45,7 @@ export function CoproSearch() {
     const q = coproFormQuery(form);
     if (typeof q === 'string') return setError(q);
     if (page) q.set('page', String(page));
+    writing(q);
     setParams(q);
   };
   const submit = (e: FormEvent) => {

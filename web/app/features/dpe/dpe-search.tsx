@@ -14,6 +14,7 @@ import { ClusterMap } from '~/features/zone/cluster-map';
 import { NoZoneNotice, ResultHeader, SearchError } from '~/features/zone/search-parts';
 import { useMyZoneGate } from '~/features/zone/use-my-zone-gate';
 import { useSearchResult } from '~/features/zone/use-search';
+import { useUrlForm } from '~/lib/use-url-form';
 import { DpeDrawer } from './dpe-drawer';
 import { DpeFilters } from './dpe-form';
 import { dpeFormFromUrl, dpeFormQuery } from './dpe-search.logic';
@@ -21,7 +22,7 @@ import { DpeTable } from './dpe-table';
 
 export function DpeSearch() {
   const [params, setParams] = useSearchParams();
-  const [form, setForm] = useState(() => dpeFormFromUrl(params));
+  const { form, setForm, writing } = useUrlForm(params, dpeFormFromUrl);
   const [open, setOpen] = useState<string | null>(null);
   const query = params.toString() || 'zone=mine';
   const filterQuery = query.replace(/(^|&)(page|sort|order)=[^&]*/g, '').replace(/^&/, '');
@@ -32,6 +33,7 @@ export function DpeSearch() {
     const q = dpeFormQuery(form);
     if (typeof q === 'string') return setError(q);
     for (const [k, v] of Object.entries(extra)) q.set(k, v);
+    writing(q);
     setParams(q);
   };
 

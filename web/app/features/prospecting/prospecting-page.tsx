@@ -62,7 +62,7 @@ export function ProspectingPage() {
             label="Liste"
             data={p.lists.map((l) => ({ value: l.id, label: `${l.name} (${l.targets})` }))}
             value={list?.id ?? null}
-            onChange={(id) => p.openList(id)}
+            onChange={(id) => id && p.chooseList(id)}
             allowDeselect={false}
             w={280}
           />

@@ -10,9 +10,8 @@ import type {
   UpdateTargetBody,
 } from '@immoloupe/shared/prospecting/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '~/lib/api';
-import { patchParams } from '~/lib/url-patch';
+import { type HistoryMode, useUrlParams } from '~/lib/use-url-params';
 import * as api from './prospecting-api';
 
 export type TargetFilters = Pick<TargetsQuery, 'sort'> & Partial<Pick<TargetsQuery, 'status' | 'kind' | 'q'>>;
@@ -20,17 +19,16 @@ export type TargetFilters = Pick<TargetsQuery, 'sort'> & Partial<Pick<TargetsQue
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : fallback);
 
 export function useProspecting() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const listId = params.get('liste');
   const [lists, setLists] = useState<ProspectingList[] | null>(null);
   const [targets, setTargets] = useState<ProspectingTarget[] | null>(null);
   const [filters, setFilters] = useState<TargetFilters>({ sort: 'created' });
   const [error, setError] = useState<string | null>(null);
 
-  const openList = useCallback(
-    (id: string | null) => setParams((prev) => patchParams(prev, { liste: id }), { replace: true }),
-    [setParams],
-  );
+  // A list chosen is a step Back returns from; the list opened for the user (the most recent one,
+  // the next one after a deletion) replaces the entry, or Back would open it again at once.
+  const openList = useCallback((id: string | null, history: HistoryMode = 'replace') => update({ liste: id }, history), [update]);
 
   const reloadLists = useCallback(async () => {
     try {
@@ -81,12 +79,13 @@ export function useProspecting() {
     setFilters,
     error,
     setError,
-    openList,
+    /** The user chooses a list: a step of the history. */
+    chooseList: (id: string) => openList(id, 'push'),
     createList: (name: string) =>
       run(async () => {
         const l = await api.createList(name);
         await reloadLists();
-        openList(l.id);
+        openList(l.id, 'push');
       }, 'La liste n’a pas pu être créée.'),
     renameList: (id: string, name: string) => run(async () => api.updateList(id, { name }).then(reloadLists), 'Renommage impossible.'),
     saveLetter: (id: string, patch: UpdateListBody) =>
