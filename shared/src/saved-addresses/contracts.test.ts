@@ -19,13 +19,20 @@ describe('saved addresses contract', () => {
   });
 
   it('links back to the analysis (with the parcel) and to the parcel sheet when known', () => {
-    const a = { address: '139 Avenue Carnot 93140 Bondy', lat: 48.895901, lon: 2.479688, idParcelle: '93010000AS0167' };
+    const a = { address: '139 Avenue Carnot 93140 Bondy', lat: 48.895901, lon: 2.479688, idParcelle: '93010000AS0167', placedByBan: false };
     expect(analysisUrlOf(a)).toBe(
       '/pro/analyseadresse?adresse=139+Avenue+Carnot+93140+Bondy&lat=48.895901&lon=2.479688&parcelle=93010000AS0167',
     );
     expect(parcelUrlOf(a)).toBe('/pro/rechercheparcelle?parcelle=93010000AS0167');
     expect(parcelUrlOf({ idParcelle: null })).toBeNull();
     expect(analysisUrlOf({ ...a, idParcelle: null })).not.toContain('parcelle=');
+  });
+
+  it('tells the analysis that the BAN placed the point only when it did', () => {
+    const a = { address: '139 Avenue Carnot 93140 Bondy', lat: 48.895901, lon: 2.479688, idParcelle: null };
+    const position = (placedByBan: boolean) => new URL(analysisUrlOf({ ...a, placedByBan }), 'http://x').searchParams.get('position');
+    expect(position(true)).toBe('ban');
+    expect(position(false)).toBeNull();
   });
 
   it('opens the analysis on the saved address, not on the name the user gave it', () => {
@@ -35,6 +42,7 @@ describe('saved addresses contract', () => {
       lat: 48.9,
       lon: 2.48,
       idParcelle: null,
+      placedByBan: true,
     };
     expect(new URL(analysisUrlOf(a), 'http://x').searchParams.get('adresse')).toBe('18 Rue Edouard Vaillant 93140 Bondy');
   });

@@ -62,6 +62,8 @@ export const saveAddressSchema = z.object({
   lat: z.number({ error: 'Latitude requise.' }).min(-90).max(90),
   insee: z.string().regex(INSEE_PATTERN, 'Code INSEE invalide.').nullable().default(null),
   idParcelle: z.string().regex(PARCEL_PATTERN, 'Parcelle invalide.').nullable().default(null),
+  /** The Base Adresse Nationale placed the point (an address or a street picked in the field), not a click or a parcel. */
+  placedByBan: z.boolean({ error: 'Origine du point attendue (vrai ou faux).' }).default(false),
 });
 export type SaveAddress = z.input<typeof saveAddressSchema>;
 
@@ -91,6 +93,7 @@ export const savedAddressSchema = z.object({
   lat: z.number(),
   insee: z.string().nullable(),
   idParcelle: z.string().nullable(),
+  placedByBan: z.boolean(),
   notes: z.string(),
   tags: z.array(z.string()),
   watch: z.enum(WATCH_FREQUENCIES),
@@ -114,9 +117,11 @@ export const savedAddressListQuerySchema = z.object({
 });
 
 /** The address analysis of a saved address (its point, address and parcel): the user's name for it is no address. */
-export function analysisUrlOf(a: Pick<SavedAddress, 'address' | 'lat' | 'lon' | 'idParcelle'>): string {
+export function analysisUrlOf(a: Pick<SavedAddress, 'address' | 'lat' | 'lon' | 'idParcelle' | 'placedByBan'>): string {
   const q = new URLSearchParams({ adresse: a.address, lat: String(a.lat), lon: String(a.lon) });
   if (a.idParcelle) q.set('parcelle', a.idParcelle);
+  // As the analysis writes it for an address picked in its field: the map credits the BAN for the point.
+  if (a.placedByBan) q.set('position', 'ban');
   return `/pro/analyseadresse?${q.toString()}`;
 }
 

@@ -31,6 +31,7 @@ interface Row {
   lat: number;
   insee: string | null;
   id_parcelle: string | null;
+  placed_by_ban: boolean;
   notes: string;
   tags: string[];
   watch: WatchFrequency;
@@ -39,7 +40,8 @@ interface Row {
   updated_at: Date;
 }
 
-const COLUMNS = 'id, label, address, lon, lat, insee, id_parcelle, notes, tags, watch, watch_radius_m, created_at, updated_at';
+const COLUMNS =
+  'id, label, address, lon, lat, insee, id_parcelle, placed_by_ban, notes, tags, watch, watch_radius_m, created_at, updated_at';
 const NOT_FOUND = 'Adresse introuvable.';
 const idSchema = z.uuid({ error: NOT_FOUND });
 const NAME_TAKEN_ON_SAVE = 'Une autre de vos adresses porte ce nom\u00a0: renommez-la pour enregistrer celle-ci.';
@@ -55,6 +57,7 @@ function toSaved(r: Row): SavedAddress {
     lat: r.lat,
     insee: r.insee,
     idParcelle: r.id_parcelle,
+    placedByBan: r.placed_by_ban,
     notes: r.notes,
     tags: r.tags,
     watch: r.watch,
@@ -137,9 +140,9 @@ export function savedAddressRoutes({ db }: { db: Db }): Router {
         // Its notes, tags, watch and name stay; the position is refreshed.
         const [saved] = await tx.query<Row>(
           `UPDATE saved_addresses SET address = $2, lon = $3, lat = $4, insee = coalesce($5, insee),
-             id_parcelle = coalesce($6, id_parcelle), updated_at = now()
+             id_parcelle = coalesce($6, id_parcelle), placed_by_ban = $7, updated_at = now()
             WHERE id = $1 RETURNING ${COLUMNS}`,
-          [known.id, a.label, a.lon, a.lat, a.insee, a.idParcelle],
+          [known.id, a.label, a.lon, a.lat, a.insee, a.idParcelle, a.placedByBan],
         );
         return saved as Row;
       }
@@ -148,9 +151,9 @@ export function savedAddressRoutes({ db }: { db: Db }): Router {
       const [taken] = await tx.query('SELECT 1 FROM saved_addresses WHERE user_id = $1 AND label = $2', [owner(req), a.label]);
       if (taken) throw new HttpError(409, NAME_TAKEN_ON_SAVE);
       const [saved] = await tx.query<Row>(
-        `INSERT INTO saved_addresses (user_id, label, address, lon, lat, insee, id_parcelle) VALUES ($1, $2, $2, $3, $4, $5, $6)
-         RETURNING ${COLUMNS}`,
-        [owner(req), a.label, a.lon, a.lat, a.insee, a.idParcelle],
+        `INSERT INTO saved_addresses (user_id, label, address, lon, lat, insee, id_parcelle, placed_by_ban)
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+        [owner(req), a.label, a.lon, a.lat, a.insee, a.idParcelle, a.placedByBan],
       );
       return saved as Row;
     });

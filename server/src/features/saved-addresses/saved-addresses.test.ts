@@ -61,6 +61,19 @@ describe('/api/addresses/saved', () => {
     expect((await list(bob)).items).toEqual([]);
   });
 
+  it('remembers whether the BAN placed the point, as its last save says, and refuses anything but yes or no', async () => {
+    const hugo = { label: '2 Rue Victor Hugo 93140 Bondy', lon: 2.4801, lat: 48.9012, insee: '93010' };
+    const picked = await save(alice, { ...hugo, placedByBan: true });
+    expect(picked.placedByBan).toBe(true);
+    // Saved again from a click on the map (reverse geocoded to the same address): the point is the click's.
+    expect((await save(alice, { ...hugo, lon: 2.4803 })).placedByBan).toBe(false);
+    const bad = await alice.api('/api/addresses/saved', { method: 'POST', body: { ...hugo, placedByBan: 'oui' } });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Origine du point attendue (vrai ou faux).');
+    expect((await list(alice)).items.find((a) => a.id === picked.id)).toMatchObject({ placedByBan: false, lon: 2.4803 });
+    expect((await alice.api(`/api/addresses/saved/${picked.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
   it('renames, notes, tags (once each, whatever the case) and watches, in French when wrong', async () => {
     const res = await patch(alice, carnot.id, {
       label: '139 av. Carnot (maison)',

@@ -18,9 +18,11 @@ import { SalesTable } from './sales-table';
 import { StatTable } from './stat-table';
 import type { AddressAnalysisState } from './use-address-analysis';
 
-type AddressAnalysisResultsProps = Pick<AddressAnalysisState, 'lat' | 'lon' | 'label' | 'trend'> & { data: AddressAnalysis };
+type AddressAnalysisResultsProps = Pick<AddressAnalysisState, 'lat' | 'lon' | 'label' | 'placedByBan' | 'trend'> & {
+  data: AddressAnalysis;
+};
 
-export function AddressAnalysisResults({ data, trend, lat, lon, label }: AddressAnalysisResultsProps) {
+export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByBan }: AddressAnalysisResultsProps) {
   return (
     <Stack gap="lg" data-testid="address-analysis">
       <Card withBorder radius="md" padding="lg" component="section" aria-label="Parcelle">
@@ -49,7 +51,14 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label }: Address
               key={`${lat}/${lon}`}
               address={
                 lat && lon
-                  ? { label, lon: Number(lon), lat: Number(lat), insee: data.commune?.insee ?? null, idParcelle: data.parcel?.id ?? null }
+                  ? {
+                      label,
+                      lon: Number(lon),
+                      lat: Number(lat),
+                      insee: data.commune?.insee ?? null,
+                      idParcelle: data.parcel?.id ?? null,
+                      placedByBan,
+                    }
                   : null
               }
             />

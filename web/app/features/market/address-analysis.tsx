@@ -55,7 +55,9 @@ export function AddressAnalysisTool() {
 
       {a.loading && <Loader aria-label="Analyse en cours" />}
 
-      {a.data && <AddressAnalysisResults data={a.data} trend={a.trend} lat={a.lat} lon={a.lon} label={a.label} />}
+      {a.data && (
+        <AddressAnalysisResults data={a.data} trend={a.trend} lat={a.lat} lon={a.lon} label={a.label} placedByBan={a.placedByBan} />
+      )}
     </Stack>
   );
 }

@@ -182,7 +182,7 @@ export function useAddressAnalysis() {
     [data],
   );
 
-  return { lat, lon, label, radius, data, loading, error, trend, pick, setRadius, onMapReady };
+  return { lat, lon, label, placedByBan, radius, data, loading, error, trend, pick, setRadius, onMapReady };
 }
 
 export type AddressAnalysisState = ReturnType<typeof useAddressAnalysis>;

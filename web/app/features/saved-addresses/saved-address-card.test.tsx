@@ -23,6 +23,7 @@ const CARNOT: SavedAddress = {
   lat: 48.895901,
   insee: '93010',
   idParcelle: '93010000AS0167',
+  placedByBan: true,
   notes: '',
   tags: ['Bondy'],
   watch: 'off',

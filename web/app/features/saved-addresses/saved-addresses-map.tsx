@@ -11,14 +11,31 @@ import { boundsOf } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 
 const SOURCE = 'mes-adresses';
+/** The addresses the Base Adresse Nationale placed (credited to it), then the others, drawn alike. */
+const BAN_LAYER = 'mes-adresses-ban';
 const LAYER = 'mes-adresses-points';
+const PAINT = {
+  'circle-color': ['case', ['==', ['get', 'watched'], 1], '#e03131', '#1c7ed6'],
+  'circle-radius': ['case', ['==', ['get', 'selected'], 1], 11, 7],
+  'circle-stroke-width': 2,
+  'circle-stroke-color': '#ffffff',
+};
+const BY_BAN = ['==', ['get', 'byBan'], 1];
 
-function pointsOf(items: readonly SavedAddress[], selected: string | null): FeatureCollection {
+/** The two point layers: an address picked in the analysis's field is where the Base Adresse Nationale puts it; a point clicked or a parcel's centre draws nothing of the BAN. */
+export function savedAddressLayers() {
+  return [
+    credited({ id: BAN_LAYER, type: 'circle' as const, source: SOURCE, filter: BY_BAN, paint: PAINT }, ADDRESSES_CREDIT),
+    { id: LAYER, type: 'circle' as const, source: SOURCE, filter: ['!', BY_BAN], paint: PAINT },
+  ];
+}
+
+export function pointsOf(items: readonly SavedAddress[], selected: string | null): FeatureCollection {
   return {
     type: 'FeatureCollection',
     features: items.map((a) => ({
       type: 'Feature',
-      properties: { id: a.id, selected: a.id === selected ? 1 : 0, watched: a.watch === 'off' ? 0 : 1 },
+      properties: { id: a.id, selected: a.id === selected ? 1 : 0, watched: a.watch === 'off' ? 0 : 1, byBan: a.placedByBan ? 1 : 0 },
       geometry: { type: 'Point', coordinates: [a.lon, a.lat] },
     })),
   };
@@ -59,27 +76,13 @@ export function SavedAddressesMap({
       onReady={(map) => {
         mapRef.current = map;
         map.addSource(SOURCE, { type: 'geojson', data });
-        // Each address placed where the Base Adresse Nationale puts it when it was saved.
-        map.addLayer(
-          credited(
-            {
-              id: LAYER,
-              type: 'circle',
-              source: SOURCE,
-              paint: {
-                'circle-color': ['case', ['==', ['get', 'watched'], 1], '#e03131', '#1c7ed6'],
-                'circle-radius': ['case', ['==', ['get', 'selected'], 1], 11, 7],
-                'circle-stroke-width': 2,
-                'circle-stroke-color': '#ffffff',
-              },
-            },
-            ADDRESSES_CREDIT,
-          ),
-        );
-        map.on('click', LAYER, (e) => {
-          const id = e.features?.[0]?.properties?.id;
-          if (typeof id === 'string') select.current(id);
-        });
+        for (const layer of savedAddressLayers()) {
+          map.addLayer(layer as never);
+          map.on('click', layer.id, (e) => {
+            const id = e.features?.[0]?.properties?.id;
+            if (typeof id === 'string') select.current(id);
+          });
+        }
         if (bounds) map.fitBounds(bounds, { padding: 32, duration: 0, maxZoom: 16 });
       }}
     />
