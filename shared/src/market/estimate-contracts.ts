@@ -23,6 +23,12 @@ export const subjectSchema = z.object({
   landSurface: z.number().min(0).max(1_000_000).nullable().default(null),
   dpe: z.enum(DPE_CLASSES, { error: 'Classe DPE de A à G.' }).nullable().default(null),
   notes: z.string().max(2000, 'Notes de 2 000 caractères au plus.').default(''),
+  /**
+   * The Base Adresse Nationale placed the point (an address or a street picked in the field), not a
+   * parcel's centroid nor a commune's centre: the map credits the BAN only then. Opinions saved
+   * before it was kept read as false.
+   */
+  placedByBan: z.boolean({ error: 'Origine du point attendue (vrai ou faux).' }).default(false),
 });
 export type Subject = z.infer<typeof subjectSchema>;
 

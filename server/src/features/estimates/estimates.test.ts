@@ -123,11 +123,19 @@ describe('saved value opinions', () => {
       await send<SavedOpinion>(
         'POST',
         '/api/estimates/saved',
-        { subject: flat, asOf: ASOF, excluded: [removed], adjustmentPct: 5, comment: 'Vue mer.' },
+        { subject: { ...flat, placedByBan: true }, asOf: ASOF, excluded: [removed], adjustmentPct: 5, comment: 'Vue mer.' },
         201,
       ),
     );
     expect(saved.result.excluded).toEqual([removed]);
+    // Where the point comes from is kept with the opinion; an opinion saved before it was reads as not the BAN's.
+    expect(saved.result.subject.placedByBan).toBe(true);
+    await db.query(
+      `UPDATE value_opinions SET result = result #- '{subject,placedByBan}', subject = subject - 'placedByBan' WHERE id = $1`,
+      [saved.id],
+    );
+    const older = savedOpinionSchema.parse(await (await api.fetch(`/api/estimates/saved/${saved.id}`)).json());
+    expect(older.result.subject.placedByBan).toBe(false);
     const value = saved.result.estimate?.value as number;
     expect(saved.finalValue).toBe(Math.round(value * 1.05));
     expect(saved.comment).toBe('Vue mer.');

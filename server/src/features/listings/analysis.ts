@@ -116,6 +116,8 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
         landSurface: f.landArea ?? null,
         dpe: f.dpeClass ?? null,
         notes: '',
+        // The listing's point: its street found or its address read, not an address picked in the BAN.
+        placedByBan: false,
       },
       excluded: [],
       added: [],

@@ -13,7 +13,6 @@ import {
   salesTileSource,
   searchTileSource,
   sectionChoroplethLayer,
-  subjectLayers,
 } from './layers';
 
 describe('map layers', () => {
@@ -45,7 +44,6 @@ describe('map layers', () => {
     // The sales name the DGFiP's DVF only: the cadastre is credited where parcels or sections are drawn.
     for (const l of salesLayers('ventes', true)) expect(creditsOf(l), String(l.id)).toEqual([SALES_CREDIT]);
     for (const l of parcelLayers()) expect(creditsOf(l), l.id).toEqual([CADASTRE_CREDIT]);
-    expect(subjectLayers().map(creditsOf)).toEqual([[ADDRESSES_CREDIT]]);
     // The analysed point: the BAN only when it placed the point, nothing for a point clicked.
     const drawing = (properties: Record<string, unknown>) =>
       analysedPointLayers()

@@ -155,16 +155,11 @@ export const SUBJECT_SOURCE = 'adresse';
 
 const SUBJECT_PAINT = { 'circle-color': '#e03131', 'circle-radius': 8, 'circle-stroke-width': 3, 'circle-stroke-color': '#ffffff' };
 
-/** The subject of a value opinion, placed at its address. */
-export function subjectLayers(source = SUBJECT_SOURCE) {
-  return [credited({ id: 'adresse-point', type: 'circle', source, paint: SUBJECT_PAINT }, ADDRESSES_CREDIT)];
-}
-
 /** Property of the analysed point's feature, true when the Base Adresse Nationale placed the point. */
 export const PLACED_BY_BAN = 'ban';
 
 /**
- * The point analysed, drawn alike whoever placed it, but credited to the Base Adresse Nationale
+ * The point analysed (or the subject of a value opinion), drawn alike whoever placed it, but credited to the Base Adresse Nationale
  * only when the BAN placed it (an address or a street picked in the field): a point clicked on the
  * map, or opened by a link that does not say where it comes from, draws nothing of the BAN.
  */

@@ -46,6 +46,7 @@ function subjectOf(f: FormState): Subject | string {
     landSurface: f.landSurface === '' ? null : Number(f.landSurface),
     dpe: (f.dpe as Subject['dpe']) ?? null,
     notes: f.notes,
+    placedByBan: f.address.placedByBan ?? false,
   };
 }
 
@@ -118,7 +119,7 @@ export function useValueOpinion() {
         setAdjustment(o.adjustmentPct);
         setComment(o.comment);
         setForm({
-          address: { label: s.label, lon: s.lon, lat: s.lat, insee: s.insee, idParcelle: null },
+          address: { label: s.label, lon: s.lon, lat: s.lat, insee: s.insee, idParcelle: null, placedByBan: s.placedByBan },
           addressText: s.label,
           type: s.type,
           surface: s.surface,

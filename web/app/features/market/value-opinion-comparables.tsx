@@ -4,7 +4,7 @@ import type { ComparableDto, EstimateResponse } from '@immoloupe/shared/market/e
 import { Badge, Button, Table } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { boundsOf, SALES_SOURCE, SUBJECT_SOURCE, salesLayers, subjectLayers } from '~/features/map/layers';
+import { analysedPointLayers, boundsOf, PLACED_BY_BAN, SALES_SOURCE, SUBJECT_SOURCE, salesLayers } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 import { distanceLabel } from './labels';
 
@@ -17,7 +17,7 @@ export function ComparablesMap({ result }: { result: EstimateResponse }) {
         features: [
           {
             type: 'Feature' as const,
-            properties: {},
+            properties: { [PLACED_BY_BAN]: result.subject.placedByBan },
             geometry: { type: 'Point' as const, coordinates: [result.subject.lon, result.subject.lat] },
           },
         ],
@@ -58,7 +58,7 @@ export function ComparablesMap({ result }: { result: EstimateResponse }) {
         m.addSource(SALES_SOURCE, { type: 'geojson', data: data.sales });
         for (const layer of salesLayers(SALES_SOURCE)) m.addLayer(layer as Parameters<MapLibreMap['addLayer']>[0]);
         m.addSource(SUBJECT_SOURCE, { type: 'geojson', data: data.subject });
-        for (const layer of subjectLayers()) m.addLayer(layer as Parameters<MapLibreMap['addLayer']>[0]);
+        for (const layer of analysedPointLayers()) m.addLayer(layer as Parameters<MapLibreMap['addLayer']>[0]);
         fit(m);
       }}
     />

@@ -21,6 +21,7 @@ const RESULT: EstimateResponse = {
     landSurface: null,
     dpe: null,
     notes: '',
+    placedByBan: false,
   },
   asOf: '2023-06-30',
   steps: [{ radiusM: 500, months: 24, found: 5 }],

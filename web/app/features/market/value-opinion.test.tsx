@@ -1,7 +1,7 @@
 /** « Avis de valeur »: while a saved opinion (`?id=…`) is loading, nothing can be typed that its answer would overwrite. */
 import type { SavedOpinion } from '@immoloupe/shared/market/estimate-contracts';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
@@ -27,6 +27,7 @@ const SUBJECT = {
   landSurface: 300,
   dpe: 'D',
   notes: 'Jardin au sud.',
+  placedByBan: true,
 } as const;
 
 const OPINION: SavedOpinion = {
@@ -105,5 +106,16 @@ describe('ValueOpinionTool', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Avis de valeur introuvable.');
     await waitFor(() => expect(estimateButton().disabled).toBe(false));
     for (const control of subjectControls()) expect(control.matches(':disabled')).toBe(false);
+  });
+
+  it('estimates a reopened opinion from a point the BAN placed as such, so that its map credits the BAN', async () => {
+    const { answer } = serve();
+    answer();
+    await waitFor(() => expect(estimateButton().disabled).toBe(false));
+    fireEvent.click(estimateButton());
+    const fetch = vi.mocked(globalThis.fetch);
+    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => url === '/api/estimates' && init?.method === 'POST')).toBe(true));
+    const [, init] = fetch.mock.calls.find(([url, init]) => url === '/api/estimates' && init?.method === 'POST') ?? [];
+    expect(JSON.parse(String(init?.body)).subject).toMatchObject({ label: SUBJECT.label, placedByBan: true });
   });
 });
