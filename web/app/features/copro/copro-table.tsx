@@ -3,7 +3,8 @@ import type { CoproItem } from '@immoloupe/shared/copro/contracts';
 import { mandateEnded } from '@immoloupe/shared/copro/mandate.logic';
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
-import { Anchor, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
+import { RowOpenButton } from '~/components/row-open-button';
 import { SelectableTable } from '~/features/prospecting/selectable-table';
 
 /** A co-ownership as a prospecting target: the same from a row of the table and from its sheet. */
@@ -32,17 +33,9 @@ export function CoproTable({ items, today, onOpen }: { items: CoproItem[]; today
       cells={(c) => (
         <>
           <Table.Td>
-            {/* A link-like button that wraps: a long name no longer pushes « Fin de mandat » out of view. */}
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              ta="left"
-              onClick={() => onOpen(c.numero)}
-              aria-label={`Ouvrir la copropriété ${c.numero}`}
-            >
+            <RowOpenButton onOpen={() => onOpen(c.numero)} label={`Ouvrir la copropriété ${c.numero}`}>
               {c.nom ?? c.numero}
-            </Anchor>
+            </RowOpenButton>
           </Table.Td>
           <Table.Td miw={160}>{c.adresse ?? '—'}</Table.Td>
           <Table.Td>{c.lots === null ? '—' : formatInteger(c.lots)}</Table.Td>

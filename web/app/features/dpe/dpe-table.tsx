@@ -4,7 +4,8 @@ import { dpePostalAddress, dpeTargetAddress, dpeUnit } from '@immoloupe/shared/d
 import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { RowOpenButton } from '~/components/row-open-button';
 import { SelectableTable } from '~/features/prospecting/selectable-table';
 import { Pager } from '~/features/zone/search-parts';
 
@@ -42,16 +43,9 @@ function Dwelling({ d, onOpen }: { d: DpeItem; onOpen: (numero: string) => void 
   const detail = [dpeUnit(d), type].filter(Boolean).join(' · ');
   return (
     <>
-      <Anchor
-        component="button"
-        type="button"
-        size="sm"
-        ta="left"
-        onClick={() => onOpen(d.numero)}
-        aria-label={`Ouvrir le DPE ${d.numero}, ${address}`}
-      >
+      <RowOpenButton onOpen={() => onOpen(d.numero)} label={`Ouvrir le DPE ${d.numero}, ${address}`}>
         {address}
-      </Anchor>
+      </RowOpenButton>
       {detail ? (
         <Text size="xs" c="dimmed">
           {detail}
