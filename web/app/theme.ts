@@ -5,6 +5,14 @@
 import { LAYERS } from '@immoloupe/shared/constants';
 import { createTheme, type MantineThemeComponents } from '@mantine/core';
 
+type PaginationControl = 'first' | 'previous' | 'last' | 'next';
+const PAGINATION_CONTROLS: Record<PaginationControl, string> = {
+  first: 'Première page',
+  previous: 'Page précédente',
+  next: 'Page suivante',
+  last: 'Dernière page',
+};
+
 /**
  * Defaults given as plain objects (not `Select.extend(…)`): `.extend` would import each
  * component into the root chunk of every page, tens of KiB that most public pages never use.
@@ -20,6 +28,8 @@ const components: MantineThemeComponents = {
   Select: { defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } },
   MultiSelect: { defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } },
   Autocomplete: { defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } },
+  // The arrows have no text: their names, for screen readers (Mantine gives none).
+  Pagination: { defaultProps: { getControlProps: (control: PaginationControl) => ({ 'aria-label': PAGINATION_CONTROLS[control] }) } },
   // On a phone a row of choices wraps rather than cutting its labels (« Adres… », the last ones out of sight).
   SegmentedControl: { styles: { root: { flexWrap: 'wrap', maxWidth: '100%' }, control: { flex: '1 0 auto' } } },
 };

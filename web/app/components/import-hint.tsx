@@ -22,7 +22,8 @@ function HintText({ reader, source, departement }: ImportHintProps & { reader: R
   return (
     <span data-testid="import-hint">
       {before}
-      <Anchor component={Link} to={link.href} inherit>
+      {/* Underlined: the hint is often in dimmed text, from which the link's colour alone does not stand out (1,4:1). */}
+      <Anchor component={Link} to={link.href} inherit underline="always">
         {link.label}
       </Anchor>
       {after}

@@ -5,7 +5,7 @@ import { Text } from '@mantine/core';
 export function AlertsNotSent({ status }: { status: AlertStatus | null }) {
   if (!status?.message) return null;
   return (
-    <Text size="sm" c="orange.9" role="note" data-testid="alerts-not-sent">
+    <Text size="sm" c="orange" role="note" data-testid="alerts-not-sent">
       {status.message}
     </Text>
   );

@@ -33,7 +33,7 @@ export function CoproTable({ items, today, onOpen }: { items: CoproItem[]; today
       cells={(c) => (
         <>
           <Table.Td>
-            <RowOpenButton onOpen={() => onOpen(c.numero)} label={`Ouvrir la copropriété ${c.numero}`}>
+            <RowOpenButton onOpen={() => onOpen(c.numero)} label={`Ouvrir la copropriété ${c.nom ?? c.numero} (${c.numero})`}>
               {c.nom ?? c.numero}
             </RowOpenButton>
           </Table.Td>

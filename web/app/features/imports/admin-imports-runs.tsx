@@ -56,7 +56,7 @@ function RunRow({ run }: { run: ImportRun }) {
       <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
         <Text size="sm">{formatInteger(run.rowsRead)} lues</Text>
         <Text size="sm">{formatInteger(run.rowsKept)} importées</Text>
-        <Text size="sm" c={run.rowsRejected > 0 ? 'orange.9' : undefined}>
+        <Text size="sm" c={run.rowsRejected > 0 ? 'orange' : undefined}>
           {formatInteger(run.rowsRejected)} rejetées
         </Text>
       </Table.Td>

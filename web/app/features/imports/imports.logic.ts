@@ -13,7 +13,7 @@ export const STATUS_COLORS: Record<ImportRun['status'], string> = {
   running: 'blue.8',
   succeeded: 'teal.9',
   failed: 'red.8',
-  interrupted: 'orange.9',
+  interrupted: 'orange',
 };
 
 /** Share of the file read, 0–1, or null when its size is unknown. */

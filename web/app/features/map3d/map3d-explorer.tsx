@@ -118,12 +118,12 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
             {formatInteger(data.sections.features.length)} {priced >= 2 ? 'ont' : 'a'} au moins 3 ventes.
           </Text>
           <Stack gap={4}>
-            <GroupLabel id="inclinaison">Inclinaison</GroupLabel>
-            <Slider min={0} max={60} value={pitch} onChange={setPitch} aria-labelledby="inclinaison" label={(v) => `${v}\u00a0°`} />
+            <GroupLabel>Inclinaison</GroupLabel>
+            <Slider min={0} max={60} value={pitch} onChange={setPitch} thumbLabel="Inclinaison" label={(v) => `${v}\u00a0°`} />
           </Stack>
           <Stack gap={4}>
-            <GroupLabel id="rotation">Rotation</GroupLabel>
-            <Slider min={-180} max={180} value={bearing} onChange={setBearing} aria-labelledby="rotation" label={(v) => `${v}\u00a0°`} />
+            <GroupLabel>Rotation</GroupLabel>
+            <Slider min={-180} max={180} value={bearing} onChange={setBearing} thumbLabel="Rotation" label={(v) => `${v}\u00a0°`} />
           </Stack>
           {combined ? (
             <Stack gap={4}>

@@ -73,7 +73,7 @@ export function SalesTable({
               <Table.Td ta="right" style={NOWRAP}>
                 {t.pricePerM2 === null ? '—' : formatEurosPerSquareMetre(t.pricePerM2)}
                 {t.outlier ? (
-                  <Text span display="block" size="xs" c="orange.9" title={OUTLIER_TITLE} data-testid="outlier">
+                  <Text span display="block" size="xs" c="orange" title={OUTLIER_TITLE} data-testid="outlier">
                     {OUTLIER_LABEL}
                   </Text>
                 ) : null}

@@ -41,9 +41,16 @@ export function SavedAddressesPage() {
         </Text>
         <Group align="flex-end">
           <Select label="Filtrer par étiquette" placeholder="Toutes" data={list.tags} value={tag} onChange={setTag} clearable w={220} />
-          <Button component="a" href={savedAddressesCsvUrl(tag)} variant="default" download disabled={n === 0}>
-            Exporter en CSV
-          </Button>
+          {/* Nothing to export: a real disabled button, which screen readers and contrast checks know as such (a link cannot be). */}
+          {n > 0 ? (
+            <Button component="a" href={savedAddressesCsvUrl(tag)} variant="default" download>
+              Exporter en CSV
+            </Button>
+          ) : (
+            <Button variant="default" disabled>
+              Exporter en CSV
+            </Button>
+          )}
         </Group>
       </Group>
       {n > 0 && <AlertsNotSent status={alertStatus} />}

@@ -1,0 +1,101 @@
+/**
+ * Every tool of the pro area, and the administration, checked with axe (WCAG 2.1 A and AA, and
+ * axe's best practices: serious and critical findings) on the Bondy samples, as a subscriber and
+ * an administrator see them: tables, maps, badges, empty states and import hints included.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../public/a11y.js';
+import { type OpenBrowser, openBrowser } from '../support/browser.js';
+import { createAccounts, DPE_SAMPLES, importSamples, MARKET_SAMPLES, signIn } from '../support/data.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+const SUBSCRIBER = { email: 'agent-a11y@exemple.fr', password: 'Contraste-lisible-2026' };
+const ADMIN = { email: 'admin-a11y@exemple.fr', password: 'Contraste-lisible-2026' };
+/** Bondy (cadastre, DVF 2022, BAN, RNIC) and the new builds of Lyon 8e (DPE). */
+const SAMPLES = [...MARKET_SAMPLES.filter((f) => !f.includes('hendaye')), DPE_SAMPLES[1] as string];
+
+const CARNOT = new URLSearchParams({
+  adresse: '139 Avenue Carnot, 93140 Bondy',
+  lat: '48.895901',
+  lon: '2.479688',
+  parcelle: '93010000AS0167',
+  position: 'ban',
+});
+const SUBSCRIBER_PAGES = [
+  '/pro',
+  `/pro/analyseadresse?${CARNOT}`,
+  '/pro/transactions?insee=93010',
+  '/pro/analysemarche',
+  '/pro/avisdevaleur',
+  '/pro/test/carte3dsimple',
+  '/pro/test/carte3d%20combinee',
+  '/pro/rechercheparcelle?commune=93010&section=AS',
+  '/pro/recherchedpe?postcode=69008',
+  '/pro/recherchecopro?insee=93010',
+  '/pro/localisationauto',
+  '/pro/analyseannonce',
+  '/pro/carte_annonces',
+  '/pro/listeautomatique',
+  '/pro/mesannonces',
+  '/pro/prospection',
+  '/pro/mazone',
+  '/pro/mesadresses',
+  '/pro/mesrecherches',
+  '/pro/creer_recherche',
+  '/abo/moncompte',
+];
+const ADMIN_PAGES = [
+  '/pro/admin',
+  '/pro/admin?onglet=donnees',
+  '/pro/admin?onglet=imports',
+  '/pro/admin?onglet=journal',
+  '/pro/admin/brevo',
+];
+
+let server: RunningServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-a11y-'));
+  await importSamples(dataDir, SAMPLES);
+  await createAccounts(dataDir, [
+    { ...SUBSCRIBER, subscription: 'active' },
+    { ...ADMIN, role: 'admin' },
+  ]);
+  server = await startServer({ dataDir });
+}, 300_000);
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function sweep(who: typeof SUBSCRIBER, pages: readonly string[]) {
+  let b: OpenBrowser;
+  beforeAll(async () => {
+    b = await openBrowser({ viewport: { width: 1440, height: 900 } });
+    await signIn(b.page, server.url, who, '/pro');
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+  for (const page of pages) {
+    it(`${page} has no serious accessibility finding`, async () => {
+      const res = await b.page.goto(`${server.url}${page}`);
+      expect(res?.status()).toBe(200);
+      await b.page.getByRole('heading', { level: 1 }).first().waitFor();
+      // The page's data, its map's tiles and its lists: what axe must see is what the user reads.
+      await b.page.waitForLoadState('networkidle', { timeout: 30_000 });
+      expect(await axeViolations(b.page)).toEqual([]);
+    });
+  }
+}
+
+describe('accessibility of the pro area, for a subscriber', () => {
+  sweep(SUBSCRIBER, SUBSCRIBER_PAGES);
+});
+
+describe('accessibility of the administration', () => {
+  sweep(ADMIN, ADMIN_PAGES);
+});
