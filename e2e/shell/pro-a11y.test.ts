@@ -1,7 +1,8 @@
 /**
  * Every tool of the pro area, and the administration, checked with axe (WCAG 2.1 A and AA, and
  * axe's best practices: serious and critical findings) on the Bondy samples, as a subscriber and
- * an administrator see them: tables, maps, badges, empty states and import hints included.
+ * an administrator see them: tables, maps, badges, empty states and import hints included; the
+ * tools with wide tables on a phone too.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,10 +72,10 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-function sweep(who: typeof SUBSCRIBER, pages: readonly string[]) {
+function sweep(who: typeof SUBSCRIBER, pages: readonly string[], width = 1440) {
   let b: OpenBrowser;
   beforeAll(async () => {
-    b = await openBrowser({ viewport: { width: 1440, height: 900 } });
+    b = await openBrowser({ viewport: { width, height: 900 } });
     await signIn(b.page, server.url, who, '/pro');
   });
   afterAll(async () => {
@@ -94,6 +95,21 @@ function sweep(who: typeof SUBSCRIBER, pages: readonly string[]) {
 
 describe('accessibility of the pro area, for a subscriber', () => {
   sweep(SUBSCRIBER, SUBSCRIBER_PAGES);
+});
+
+// On a phone the wide tables scroll sideways: each must be reachable with the keyboard.
+describe('accessibility of the pro area on a phone (360 px)', () => {
+  sweep(
+    SUBSCRIBER,
+    [
+      `/pro/analyseadresse?${CARNOT}`,
+      '/pro/transactions?insee=93010',
+      '/pro/rechercheparcelle?commune=93010&section=AS',
+      '/pro/recherchecopro?insee=93010',
+      '/pro/recherchedpe?postcode=69008',
+    ],
+    360,
+  );
 });
 
 describe('accessibility of the administration', () => {

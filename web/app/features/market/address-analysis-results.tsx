@@ -80,7 +80,11 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
         <Title order={2} fz="h4" mb="sm">
           Ventes de la parcelle ({data.parcelSales.length})
         </Title>
-        {data.parcelSales.length ? <SalesTable rows={data.parcelSales} /> : <Text c="dimmed">Aucune vente DVF sur cette parcelle.</Text>}
+        {data.parcelSales.length ? (
+          <SalesTable rows={data.parcelSales} label="Tableau des mutations de la parcelle" />
+        ) : (
+          <Text c="dimmed">Aucune vente DVF sur cette parcelle.</Text>
+        )}
       </Card>
 
       <Card withBorder radius="md" padding="lg" component="section" aria-label="Prix au mètre carré">
@@ -117,7 +121,7 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
           Ventes à moins de {distanceLabel(data.radius)} depuis le {formatDate(data.trendPeriod.from)} ({salesCount(data.nearby.total)}
           {data.nearby.total > data.nearby.items.length ? `, les ${formatInteger(data.nearby.items.length)} plus récentes` : ''})
         </Title>
-        <SalesTable rows={data.nearby.items} />
+        <SalesTable rows={data.nearby.items} label="Tableau des ventes voisines" />
       </Card>
 
       <AddressAnalysisDpeCopros data={data} />

@@ -7,6 +7,7 @@ import { formatDate, formatEuros, formatEurosPerSquareMetre, formatSurface } fro
 import { OUTLIER_LABEL, OUTLIER_TITLE, type Transaction, transactionGoods } from '@immoloupe/shared/market/transactions-contracts';
 import { Anchor, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { WideTable } from '~/components/wide-table';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -15,15 +16,18 @@ export function SalesTable({
   onSelect,
   onHover,
   header,
+  label = 'Tableau des ventes',
 }: {
   rows: Transaction[];
+  /** The name of the scrolling region, for screen readers. */
+  label?: string;
   onSelect?: (t: Transaction) => void;
   /** The sale under the pointer, null when it leaves the table (the map marks it). */
   onHover?: (t: Transaction | null) => void;
   header?: ReactNode;
 }) {
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <WideTable label={label} minWidth={600}>
       <Table striped highlightOnHover fz="sm" verticalSpacing={6} horizontalSpacing={8}>
         {header}
         <Table.Thead>
@@ -82,6 +86,6 @@ export function SalesTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }

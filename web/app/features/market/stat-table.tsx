@@ -7,10 +7,12 @@ import { formatEurosPerSquareMetre, formatInteger } from '@immoloupe/shared/form
 import type { StatSummaryDto } from '@immoloupe/shared/market/contracts';
 import { NOT_ENOUGH_SALES } from '@immoloupe/shared/market/stats.logic';
 import { Table } from '@mantine/core';
+import { WideTable } from '~/components/wide-table';
 
 export function StatTable({ rows, caption }: { rows: (StatSummaryDto & { label: string })[]; caption?: string }) {
   return (
-    <Table.ScrollContainer minWidth={400}>
+    // A region that takes the focus: on a phone the table scrolls sideways, with the keyboard too.
+    <WideTable label={caption ? `Tableau des prix au m²\u00a0: ${caption}` : 'Tableau des prix au m²'} minWidth={400}>
       <Table striped fz="sm" horizontalSpacing="xs">
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
@@ -46,6 +48,6 @@ export function StatTable({ rows, caption }: { rows: (StatSummaryDto & { label: 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }

@@ -1,6 +1,7 @@
 /** The whole mutation of a sale picked on the map or in the table: every line, its lots and the parcels it covers. */
 import { formatDate, formatEuros, formatSurface, NBSP } from '@immoloupe/shared/format';
 import { Alert, Drawer, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { WideTable } from '~/components/wide-table';
 import { labelled } from './labels';
 import type { MutationSelection } from './use-transactions';
 
@@ -24,7 +25,7 @@ export function MutationDrawer({ id, selection, onClose }: { id: string | null; 
           <Title order={4} fz="h5">
             Lignes de la mutation ({detail.lines.length})
           </Title>
-          <Table.ScrollContainer minWidth={640}>
+          <WideTable label="Tableau des lignes de la mutation" minWidth={640}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -57,7 +58,7 @@ export function MutationDrawer({ id, selection, onClose }: { id: string | null; 
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </WideTable>
           <Title order={4} fz="h5">
             Parcelles liées
           </Title>
