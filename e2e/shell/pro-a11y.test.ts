@@ -2,7 +2,7 @@
  * Every tool of the pro area, and the administration, checked with axe (WCAG 2.1 A and AA, and
  * axe's best practices: serious and critical findings) on the Bondy samples, as a subscriber and
  * an administrator see them: tables, maps, badges, empty states and import hints included; the
- * tools with wide tables on a phone too.
+ * tools with wide tables on a phone too, and every page in the dark scheme a system may ask for.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,10 +72,12 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-function sweep(who: typeof SUBSCRIBER, pages: readonly string[], width = 1440) {
+function sweep(who: typeof SUBSCRIBER, pages: readonly string[], { width = 1440, dark = false } = {}) {
   let b: OpenBrowser;
   beforeAll(async () => {
     b = await openBrowser({ viewport: { width, height: 900 } });
+    // The pages follow the system's scheme (`defaultColorScheme="auto"`).
+    if (dark) await b.page.emulateMedia({ colorScheme: 'dark' });
     await signIn(b.page, server.url, who, '/pro');
   });
   afterAll(async () => {
@@ -108,10 +110,18 @@ describe('accessibility of the pro area on a phone (360 px)', () => {
       '/pro/recherchecopro?insee=93010',
       '/pro/recherchedpe?postcode=69008',
     ],
-    360,
+    { width: 360 },
   );
+});
+
+describe('accessibility of the pro area in the dark scheme', () => {
+  sweep(SUBSCRIBER, SUBSCRIBER_PAGES, { dark: true });
 });
 
 describe('accessibility of the administration', () => {
   sweep(ADMIN, ADMIN_PAGES);
+});
+
+describe('accessibility of the administration in the dark scheme', () => {
+  sweep(ADMIN, ADMIN_PAGES, { dark: true });
 });

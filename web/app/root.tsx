@@ -35,7 +35,7 @@ import '~/lib/dayjs';
 import { isOwnSearch, rootShouldRevalidate } from '~/lib/root-revalidation';
 import { describeError } from '~/lib/route-errors';
 import { useSessionUser } from '~/lib/session';
-import { theme } from '~/theme';
+import { cssVariablesResolver, theme } from '~/theme';
 import type { Route } from './+types/root';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -81,7 +81,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} classNamesPrefix={THEME_PREFIX} defaultColorScheme="auto">
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          classNamesPrefix={THEME_PREFIX}
+          defaultColorScheme="auto"
+        >
           <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1, weekendDays: [0, 6] }}>{children}</DatesProvider>
           <Notifications position="top-right" zIndex={LAYERS.toast} />
         </MantineProvider>

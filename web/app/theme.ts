@@ -3,7 +3,7 @@
  * French labels where the component libraries default to English (see components/select.tsx).
  */
 import { LAYERS } from '@immoloupe/shared/constants';
-import { createTheme, type MantineThemeComponents } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineThemeComponents } from '@mantine/core';
 
 type PaginationControl = 'first' | 'previous' | 'last' | 'next';
 const PAGINATION_CONTROLS: Record<PaginationControl, string> = {
@@ -41,4 +41,33 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   components,
+});
+
+/**
+ * Light scheme, WCAG AA (4.5:1): the light variant (badges, light and subtle buttons: shade 9 on
+ * shade 1), coloured text (`c="orange"`) and outlines (the filled shade on white) give 2.7 to
+ * 4.5:1 for these hues. The same hue, darkened until it reaches 4.6:1 on shade 2 (a light button
+ * hovered), 5.3 to 6.7:1 on white. Given to Mantine's own variables through its resolver: the
+ * outlines depend on `primaryShade`, so Mantine writes them in a style of its own, after app.css.
+ */
+export const ACCESSIBLE_HUES: Record<string, string> = {
+  red: '#af2525',
+  cyan: '#0a697a',
+  teal: '#077050',
+  green: '#237133',
+  lime: '#48730a',
+  yellow: '#a35400',
+  orange: '#ab390c',
+};
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: Object.fromEntries(
+    Object.entries(ACCESSIBLE_HUES).flatMap(([hue, color]) => [
+      [`--mantine-color-${hue}-light-color`, color],
+      [`--mantine-color-${hue}-text`, color],
+      [`--mantine-color-${hue}-outline`, color],
+    ]),
+  ),
+  dark: {},
 });

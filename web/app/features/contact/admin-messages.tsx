@@ -87,11 +87,11 @@ export function AdminContactMessages({ headingOrder = 2 }: { headingOrder?: 2 | 
                     </Table.Td>
                     <Table.Td>
                       {m.mailedAt ? (
-                        <Badge color="teal.9" variant="outline">
+                        <Badge color="teal" variant="outline">
                           Envoyé
                         </Badge>
                       ) : (
-                        <Badge color="gray.8" variant="outline">
+                        <Badge color="gray" variant="outline">
                           Non envoyé
                         </Badge>
                       )}

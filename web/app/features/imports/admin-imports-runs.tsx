@@ -48,7 +48,7 @@ function RunRow({ run }: { run: ImportRun }) {
           </Stack>
         ) : null}
         {run.error ? (
-          <Text size="sm" c="red.8" mt={4}>
+          <Text size="sm" c="red" mt={4}>
             {run.error}
           </Text>
         ) : null}

@@ -10,9 +10,9 @@ export const STATUS_LABELS: Record<ImportRun['status'], string> = {
 };
 
 export const STATUS_COLORS: Record<ImportRun['status'], string> = {
-  running: 'blue.8',
-  succeeded: 'teal.9',
-  failed: 'red.8',
+  running: 'blue',
+  succeeded: 'teal',
+  failed: 'red',
   interrupted: 'orange',
 };
 

@@ -121,7 +121,7 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
           </Button>
         </Group>
         {notesSaved && (
-          <Text size="sm" c="teal.8" role="status">
+          <Text size="sm" c="teal" role="status">
             Notes enregistrées.
           </Text>
         )}

@@ -151,11 +151,11 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
             <strong>État</strong>
             <br />
             {p.current ? (
-              <Badge variant="outline" color="teal.9">
+              <Badge variant="outline" color="teal">
                 Actuelle
               </Badge>
             ) : (
-              <Badge variant="outline" color="gray.8">
+              <Badge variant="outline" color="gray">
                 Disparue
               </Badge>
             )}

@@ -63,7 +63,7 @@ export function ParcelTable({
           </Table.Thead>
           <Table.Tbody>
             {result.parcels.map((p) => (
-              <Table.Tr key={p.id} bg={p.id === selected ? 'yellow.1' : undefined}>
+              <Table.Tr key={p.id} bg={p.id === selected ? 'var(--mantine-color-yellow-light)' : undefined}>
                 <SelectRowCell selection={selection} row={p} label={`la parcelle ${p.section} ${p.numero}`} />
                 <Table.Td>
                   <Button variant="subtle" size="compact-sm" onClick={() => onChoose(p.id)} aria-pressed={p.id === selected}>
@@ -77,11 +77,11 @@ export function ParcelTable({
                 <Table.Td style={{ textAlign: 'right' }}>{p.contenance === null ? '—' : formatSurface(p.contenance)}</Table.Td>
                 <Table.Td>
                   {p.current ? (
-                    <Badge variant="outline" color="teal.9">
+                    <Badge variant="outline" color="teal">
                       Actuelle
                     </Badge>
                   ) : (
-                    <Badge variant="outline" color="gray.8">
+                    <Badge variant="outline" color="gray">
                       Disparue
                     </Badge>
                   )}

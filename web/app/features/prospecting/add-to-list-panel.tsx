@@ -62,7 +62,7 @@ export function AddToListPanel({
                 </Alert>
               )}
               {done && (
-                <Text size="sm" c="teal.8" role="status">
+                <Text size="sm" c="teal" role="status">
                   {done.text}{' '}
                   <Anchor component={Link} to={`/pro/prospection?liste=${done.listId}`} size="sm">
                     Ouvrir la liste

@@ -27,7 +27,7 @@ export function DeleteListButton({ list, onDelete }: { list: ProspectingList; on
   }
   return (
     <>
-      <Button variant="subtle" color="red.8" onClick={open}>
+      <Button variant="subtle" color="red" onClick={open}>
         Supprimer la liste
       </Button>
       <Modal opened={opened} onClose={close} title="Supprimer la liste">

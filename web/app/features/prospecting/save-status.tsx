@@ -19,7 +19,7 @@ export function useSaveState() {
 
 export function SaveStatus({ state, saved, failed }: { state: SaveState; saved: string; failed: string }) {
   return (
-    <Text size="xs" c={state === 'failed' ? 'red.8' : 'dimmed'} role="status" mih={16}>
+    <Text size="xs" c={state === 'failed' ? 'red' : 'dimmed'} role="status" mih={16}>
       {state === 'saving' ? 'Enregistrement…' : state === 'saved' ? saved : state === 'failed' ? failed : ''}
     </Text>
   );

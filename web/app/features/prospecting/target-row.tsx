@@ -74,7 +74,7 @@ export function TargetRow({
           size="xs"
         />
         {t.nextAction && t.nextAction < today && (
-          <Text size="xs" c="red.8">
+          <Text size="xs" c="red">
             En retard
           </Text>
         )}
@@ -84,7 +84,7 @@ export function TargetRow({
         <TargetNotes target={t} onSave={(notes) => onUpdate(t.id, { notes })} />
       </Table.Td>
       <Table.Td>
-        <ActionIcon variant="subtle" color="red.8" aria-label={`Retirer ${t.label} de la liste`} onClick={() => onDelete(t)}>
+        <ActionIcon variant="subtle" color="red" aria-label={`Retirer ${t.label} de la liste`} onClick={() => onDelete(t)}>
           ×
         </ActionIcon>
       </Table.Td>

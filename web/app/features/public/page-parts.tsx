@@ -42,11 +42,11 @@ export function Section({ id, title, children, order = 2 }: { id: string; title:
 export function ToolState({ path }: { path: string }) {
   return isToolAvailable(path) ? (
     // Outline, not "light": with a shade index the light variant paints text and pill alike.
-    <Badge color="teal.9" variant="outline">
+    <Badge color="teal" variant="outline">
       Disponible
     </Badge>
   ) : (
-    <Badge color="gray.8" variant="outline">
+    <Badge color="gray" variant="outline">
       En préparation
     </Badge>
   );
