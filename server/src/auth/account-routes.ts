@@ -138,7 +138,7 @@ async function accountExport(db: Db, userId: string, account: NonNullable<Awaite
   const listings = await q<Record<string, unknown> & { id: string; first_seen_at: Date; last_seen_at: Date }>(
     `SELECT id, status, notes, transaction, property_type, title, price, surface, rooms, bedrooms, land_area, floor, dpe_class,
             dpe_value, ges_class, ges_value, street_address, postcode, city, district, insee, description, photo_url, seller, lat, lon,
-            published_at, first_seen_at, last_seen_at
+            placed_by_ban, published_at, first_seen_at, last_seen_at
        FROM listings WHERE user_id = $1 ORDER BY first_seen_at, id`,
   );
   const sources = await q<{

@@ -55,6 +55,13 @@ export const listingFieldsSchema = z.object({
   publishedAt: z.string().max(40).nullish(),
   lat: z.number().min(-90).max(90).nullish(),
   lon: z.number().min(-180).max(180).nullish(),
+  /**
+   * The position is an address or a street the agent picked in the BAN (« Adresse du bien »): true;
+   * another pick (a commune, a parcel): false; absent when the position was read from the portal's
+   * page or a feed. A position picked in the BAN is kept when the portal is read again, since
+   * portals round theirs.
+   */
+  placedByBan: z.boolean({ error: 'Origine de la position attendue (vrai ou faux).' }).nullish(),
 });
 export type ListingFields = z.infer<typeof listingFieldsSchema>;
 

@@ -116,8 +116,8 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
         landSurface: f.landArea ?? null,
         dpe: f.dpeClass ?? null,
         notes: '',
-        // The listing's point: its street found or its address read, not an address picked in the BAN.
-        placedByBan: false,
+        // An address or a street the agent picked in the BAN, or the point read on the portal's page.
+        placedByBan: f.placedByBan ?? false,
       },
       excluded: [],
       added: [],

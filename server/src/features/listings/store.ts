@@ -54,6 +54,15 @@ function values(f: ListingFields): unknown[] {
   ];
 }
 
+/**
+ * What the sighting says of its position's origin: true or false for a position the agent picked
+ * (a BAN address or street, or another pick), null when it says nothing (a portal's page, a feed)
+ * or gives no position.
+ */
+function placedByBan(f: ListingFields): boolean | null {
+  return f.lat != null && f.lon != null && f.placedByBan != null ? f.placedByBan : null;
+}
+
 /** Stored listings of the same owner that could be the same property (same portal id or postcode). */
 async function candidates(db: Queryable, userId: string | null, f: ListingFields): Promise<StoredRow[]> {
   return db.query<StoredRow>(
@@ -84,21 +93,29 @@ export async function saveSighting(
   let id: string;
   if (match) {
     id = match.id;
-    // Newer values win; a value this sighting does not give keeps the stored one.
-    const sets = COLUMNS.map(([, col], i) => `${col} = coalesce($${i + 2}, ${col})`).join(', ');
+    // Newer values win; a value this sighting does not give keeps the stored one. A position the
+    // agent picked in the BAN is kept against a portal's or a feed's (which say nothing of its
+    // origin): portals round theirs. Another pick by the agent replaces it.
+    const ban = `$${COLUMNS.length + 5}::boolean`;
+    const sets = COLUMNS.map(([, col], i) =>
+      col === 'lat' || col === 'lon'
+        ? `${col} = CASE WHEN ${ban} IS NULL AND placed_by_ban THEN ${col} ELSE coalesce($${i + 2}, ${col}) END`
+        : `${col} = coalesce($${i + 2}, ${col})`,
+    ).join(', ');
     await db.query(
       `UPDATE listings SET ${sets}, photo_url = coalesce($${COLUMNS.length + 2}, photo_url),
               published_at = coalesce($${COLUMNS.length + 3}::date, published_at),
-              insee = coalesce($${COLUMNS.length + 4}, insee), last_seen_at = now()
+              insee = coalesce($${COLUMNS.length + 4}, insee), last_seen_at = now(),
+              placed_by_ban = CASE WHEN ${ban} IS NULL THEN placed_by_ban ELSE ${ban} END
         WHERE id = $1`,
-      [id, ...values(f), insee],
+      [id, ...values(f), insee, placedByBan(f)],
     );
   } else {
-    const cols = [...COLUMNS.map(([, c]) => c), 'photo_url', 'published_at', 'insee'];
+    const cols = [...COLUMNS.map(([, c]) => c), 'photo_url', 'published_at', 'insee', 'placed_by_ban'];
     const placeholders = cols.map((_, i) => `$${i + 3}`);
     const [row] = await db.query<{ id: string }>(
       `INSERT INTO listings (user_id, import_run_id, ${cols.join(', ')}) VALUES ($1, $2, ${placeholders.join(', ')}) RETURNING id`,
-      [userId, importRunId, ...values(f), insee],
+      [userId, importRunId, ...values(f), insee, placedByBan(f) ?? false],
     );
     id = (row as { id: string }).id;
   }
@@ -152,7 +169,8 @@ const SELECT = `
   SELECT l.id, l.status, l.notes, l.transaction, l.property_type AS "propertyType", l.title, l.price::float8 AS price,
          l.surface::float8 AS surface, l.rooms, l.bedrooms, l.land_area::float8 AS "landArea", l.floor,
          l.dpe_class AS "dpeClass", l.dpe_value::float8 AS "dpeValue", l.ges_class AS "gesClass", l.ges_value::float8 AS "gesValue",
-         l.postcode, l.city, l.district, l.street_address AS "streetAddress", l.description, l.seller, l.lat, l.lon, l.photo_url AS "photoUrl",
+         l.postcode, l.city, l.district, l.street_address AS "streetAddress", l.description, l.seller, l.lat, l.lon,
+         l.placed_by_ban AS "placedByBan", l.photo_url AS "photoUrl",
          to_char(l.published_at, 'YYYY-MM-DD') AS "publishedAt",
          to_char(l.first_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "firstSeenAt",
          to_char(l.last_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "lastSeenAt",

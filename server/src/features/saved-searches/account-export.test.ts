@@ -137,6 +137,7 @@ describe('account export', () => {
         status: 'visite',
         notes: 'Notes d’annonce de A',
         street_address: '12 Rue de A',
+        placed_by_ban: false,
         sources: [expect.objectContaining({ portal: 'seloger', url: 'https://x/A' })],
         priceHistory: [expect.objectContaining({ price: 250000 }), expect.objectContaining({ price: 240000 })],
       }),

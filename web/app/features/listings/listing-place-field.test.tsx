@@ -40,7 +40,7 @@ describe('ListingPlaceField', () => {
     expect(show({ ...LYON, lat: null, lon: null }, false).textContent).toBe('Annonce non placée.');
   });
 
-  it('keeps the street of the address picked, with its postcode and town', async () => {
+  it('keeps the street of the address picked, with its postcode and town, and that the BAN placed it', async () => {
     const carnot = {
       type: 'adresse',
       label: '139 Avenue Carnot, 93140 Bondy',
@@ -73,6 +73,7 @@ describe('ListingPlaceField', () => {
         postcode: '93140',
         city: 'Bondy',
         streetAddress: '139 Avenue Carnot',
+        placedByBan: true,
       }),
     );
   });

@@ -47,7 +47,14 @@ export function ListingPlaceField({
         onPick={(a) => {
           if (!a) return;
           setPicked(a.label);
-          onPlace({ ...fields, lat: a.lat, lon: a.lon, ...(postcodeAndTown(a.label) ?? {}), streetAddress: streetOf(a.label) });
+          onPlace({
+            ...fields,
+            lat: a.lat,
+            lon: a.lon,
+            ...(postcodeAndTown(a.label) ?? {}),
+            streetAddress: streetOf(a.label),
+            placedByBan: a.placedByBan ?? false,
+          });
         }}
       />
       <Text size="xs" c="dimmed" mt={4} data-testid="position-annonce">

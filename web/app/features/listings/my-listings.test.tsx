@@ -32,6 +32,7 @@ const CARNOT: SavedListing = {
   streetAddress: '139 Avenue Carnot',
   lat: 48.9023,
   lon: 2.4828,
+  placedByBan: true,
   photoUrl: null,
   firstSeenAt: '2026-11-24T10:00:00Z',
   lastSeenAt: '2026-11-26T10:00:00Z',
@@ -88,8 +89,9 @@ describe('MyListings', () => {
     if (!carnot || !lyon) throw new Error('two cards expected');
     // Placed by its address in the analysis: the street picked shows with the postcode and town.
     expect(within(carnot).getByTestId('lieu-annonce').textContent).toBe('139 Avenue Carnot, 93140 Bondy · voir sa position');
+    // The analysis opens at that address, a point of the BAN that its map credits.
     expect(within(carnot).getByRole('link', { name: 'voir sa position' }).getAttribute('href')).toBe(
-      '/pro/analyseadresse?lat=48.9023&lon=2.4828',
+      `/pro/analyseadresse?lat=48.9023&lon=2.4828&adresse=${encodeURIComponent('139 Avenue Carnot, 93140 Bondy').replaceAll('%20', '+')}&position=ban`,
     );
     expect(within(carnot).queryByRole('link', { name: 'Voir l’annonce' })).toBeNull();
     // The portal’s « Lyon 8ème » is written as French typography does.
@@ -98,6 +100,16 @@ describe('MyListings', () => {
     expect(page.getAttribute('href')).toBe(LYON.sources[0]?.url);
     expect(page.getAttribute('target')).toBe('_blank');
     expect(page.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('opens a position read on the portal’s page as a plain point, with no address and no credit to the BAN', async () => {
+    stored = [{ ...structuredClone(LYON), lat: 45.7267, lon: 4.8763, placedByBan: false }];
+    show();
+    const [lyon] = await screen.findAllByTestId('mon-annonce');
+    if (!lyon) throw new Error('a card expected');
+    expect(within(lyon).getByRole('link', { name: 'voir sa position' }).getAttribute('href')).toBe(
+      '/pro/analyseadresse?lat=45.7267&lon=4.8763',
+    );
   });
 
   it('links « Exporter en CSV » to the CSV of every saved listing (the page has no filter), as a download', async () => {

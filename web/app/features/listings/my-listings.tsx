@@ -22,6 +22,16 @@ function fieldsOfSaved(l: SavedListing): ListingFields {
   return { ...fields, portal: source?.portal ?? 'leboncoin', url: source?.url ?? null, portalId: source?.portalId ?? null };
 }
 
+/**
+ * The address analysis at a listing's position: for an address the agent picked in the BAN, that
+ * address as the analysis wrote it (« 139 Avenue Carnot, 93140 Bondy ») and a point credited to the BAN.
+ */
+function positionHref(l: SavedListing, lat: number, lon: number): string {
+  if (!l.placedByBan) return addressAnalysisHref({ lat, lon });
+  const town = [l.postcode, l.city && displayTown(l.city)].filter(Boolean).join(' ');
+  return addressAnalysisHref({ lat, lon, address: [l.streetAddress, town].filter(Boolean).join(', '), placedByBan: true });
+}
+
 function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void }) {
   const [notes, setNotes] = useState(l.notes);
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +79,7 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
             {l.lat != null && l.lon != null && (
               <>
                 {' · '}
-                <Anchor href={addressAnalysisHref({ lat: l.lat, lon: l.lon })} target="_blank" rel="noopener noreferrer" size="sm">
+                <Anchor href={positionHref(l, l.lat, l.lon)} target="_blank" rel="noopener noreferrer" size="sm">
                   voir sa position
                 </Anchor>
               </>
