@@ -1,4 +1,7 @@
-/** The saved addresses' map credits the Base Adresse Nationale for the points it placed, and only those. */
+/**
+ * The saved addresses' map credits the Base Adresse Nationale for the points it placed, and only
+ * those, and draws the selected one on top.
+ */
 import type { SavedAddress } from '@immoloupe/shared/saved-addresses/contracts';
 import { type FilterSpecification, featureFilter } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +21,23 @@ describe('SavedAddressesMap', () => {
     const [picked, clicked] = pointsOf([address('a', true), address('b', false)], null).features.map((f) => f.properties ?? {});
     expect(drawing(picked as Record<string, unknown>)).toEqual([['mes-adresses-ban', [ADDRESSES_CREDIT]]]);
     expect(drawing(clicked as Record<string, unknown>)).toEqual([['mes-adresses-points', []]]);
-    const [ban, other] = savedAddressLayers();
+    const [ban, other, selected] = savedAddressLayers();
     expect(other?.paint).toBe(ban?.paint);
+    expect(selected?.paint).toBe(ban?.paint);
+  });
+
+  it('draws the selected address once more above both layers, whichever credits it', () => {
+    const [picked, clicked] = pointsOf([address('a', true), address('b', false)], 'a').features.map((f) => f.properties ?? {});
+    expect(drawing(picked as Record<string, unknown>)).toEqual([
+      ['mes-adresses-ban', [ADDRESSES_CREDIT]],
+      ['mes-adresses-choisie', []],
+    ]);
+    expect(drawing(clicked as Record<string, unknown>)).toEqual([['mes-adresses-points', []]]);
+    const selectedNotBan = pointsOf([address('b', false)], 'b').features[0]?.properties ?? {};
+    expect(drawing(selectedNotBan)).toEqual([
+      ['mes-adresses-points', []],
+      ['mes-adresses-choisie', []],
+    ]);
+    expect(savedAddressLayers().at(-1)?.id).toBe('mes-adresses-choisie');
   });
 });

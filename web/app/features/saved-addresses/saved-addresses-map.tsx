@@ -20,13 +20,20 @@ const PAINT = {
   'circle-stroke-width': 2,
   'circle-stroke-color': '#ffffff',
 };
+/** The selected address drawn again above both, so that no neighbour of the other layer hides it. */
+const SELECTED_LAYER = 'mes-adresses-choisie';
 const BY_BAN = ['==', ['get', 'byBan'], 1];
 
-/** The two point layers: an address picked in the analysis's field is where the Base Adresse Nationale puts it; a point clicked or a parcel's centre draws nothing of the BAN. */
+/**
+ * The point layers: an address picked in the analysis's field is where the Base Adresse Nationale
+ * puts it; a point clicked or a parcel's centre draws nothing of the BAN. The selected one, drawn
+ * by one of these two (which credits the BAN or not), is drawn once more on top.
+ */
 export function savedAddressLayers() {
   return [
     credited({ id: BAN_LAYER, type: 'circle' as const, source: SOURCE, filter: BY_BAN, paint: PAINT }, ADDRESSES_CREDIT),
     { id: LAYER, type: 'circle' as const, source: SOURCE, filter: ['!', BY_BAN], paint: PAINT },
+    { id: SELECTED_LAYER, type: 'circle' as const, source: SOURCE, filter: ['==', ['get', 'selected'], 1], paint: PAINT },
   ];
 }
 
