@@ -53,6 +53,17 @@ describe('AnalysisView', () => {
     );
   });
 
+  it('says which figure to trust when the €/m² badge and the estimate disagree', () => {
+    const house: ListingFields = { ...FLAT, propertyType: 'maison', price: 389000, surface: 110 };
+    const estimate = { value: 345565, low: 343000, high: 465000, count: 8, pricePerM2: 3141.5 };
+    show({ ...BASE, pricePerM2: 3536, position: 'dessous', estimate, gap: { amount: 43435, ratio: 0.126, negotiation: 43435 } }, house);
+    expect(screen.getByText('Sous le marché')).toBeTruthy();
+    expect(screen.getByTestId('ecart-explique').textContent).toMatch(/^La médiane au m² compte les ventes du même type de toutes surfaces/);
+    cleanup();
+    show({ ...BASE, pricePerM2: 3536, position: 'dessus', estimate, gap: { amount: 43435, ratio: 0.126, negotiation: 43435 } }, house);
+    expect(screen.queryByTestId('ecart-explique')).toBeNull();
+  });
+
   it('gives a rent no localisation reason for its missing estimate, placed as it is', () => {
     const note = 'Annonce de location : les ventes DVF ne donnent pas de loyer, il n’y a donc ni comparaison avec le marché ni estimation.';
     show({ ...BASE, period: null, notes: [note] }, { ...FLAT, transaction: 'location', price: 1345, surface: 70 });

@@ -8,7 +8,7 @@ import { DPE_CREDIT } from '~/features/map/attributions';
 import { localisationHref } from './api';
 import { CandidatesList, scoreColor } from './candidates-list';
 import { PointMap } from './point-map';
-import { gapLabel, noEstimateLabel, pricePerM2Label } from './price-labels';
+import { gapLabel, noEstimateLabel, pricePerM2Label, verdictsDisagreeLabel } from './price-labels';
 
 export const POSITION_LABELS = { dessous: 'Sous le marché', aligne: 'Dans le marché', dessus: 'Au-dessus du marché' } as const;
 export const POSITION_COLORS = { dessous: '#2b8a3e', aligne: '#1971c2', dessus: '#c92a2a' } as const;
@@ -23,6 +23,7 @@ export const RENTAL_BAN_UNKNOWN =
 export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: ListingFields }) {
   const price = fields.transaction === 'location' ? null : fields.price;
   const localisation = localisationHref(fields);
+  const disagree = price && a.estimate ? verdictsDisagreeLabel(a.position, price, a.estimate.value) : null;
   const points = a.candidates
     .filter((c) => c.lat !== null && c.lon !== null)
     .map((c, i) => ({ id: c.dpeNumber, lat: c.lat as number, lon: c.lon as number, color: scoreColor(c.score), label: String(i + 1) }));
@@ -80,6 +81,11 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
                   ventes comparables.
                 </Text>
                 {a.gap && price ? <Text data-testid="ecart">{gapLabel(price, a.estimate.value)}</Text> : null}
+                {disagree && (
+                  <Text size="sm" c="dimmed" data-testid="ecart-explique">
+                    {disagree}
+                  </Text>
+                )}
               </Stack>
             ) : (
               <Text data-testid="sans-estimation">{noEstimateLabel(a, fields)}</Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gapLabel, noEstimateLabel, priceHistoryLabel } from './price-labels';
+import { gapLabel, noEstimateLabel, priceHistoryLabel, verdictsDisagreeLabel } from './price-labels';
 
 describe('priceHistoryLabel', () => {
   it('names each price’s site only when the listing was seen on several', () => {
@@ -53,5 +53,21 @@ describe('noEstimateLabel', () => {
     const sale = { ...flat, transaction: 'vente' as const };
     expect(noEstimateLabel({ ...placed, point: null, period }, sale)).toMatch(/doit être localisée/);
     expect(noEstimateLabel({ ...placed, period }, sale)).toBe('Pas d’estimation\u00a0: moins de 3 ventes comparables dans le secteur.');
+  });
+});
+
+describe('verdictsDisagreeLabel', () => {
+  it('says which figure to trust when the €/m² badge and the estimate disagree, and nothing when they agree', () => {
+    // Bondy, a 110 m² house at 389 000 €: 3 536 €/m² against 4 000 within 500 m, estimate 346 000 €.
+    expect(verdictsDisagreeLabel('dessous', 389_000, 345_565)).toBe(
+      'La médiane au m² compte les ventes du même type de toutes surfaces\u00a0; l’estimation ne retient que celles de surface proche (±\u00a020\u00a0%)\u00a0: c’est elle qui situe le prix demandé.',
+    );
+    expect(verdictsDisagreeLabel('dessus', 300_000, 346_000)).not.toBeNull();
+    // Within 5 % of the estimate, or the same direction: no contradiction to explain.
+    expect(verdictsDisagreeLabel('dessous', 360_000, 346_000)).toBeNull();
+    expect(verdictsDisagreeLabel('dessous', 300_000, 346_000)).toBeNull();
+    expect(verdictsDisagreeLabel('dessus', 389_000, 346_000)).toBeNull();
+    expect(verdictsDisagreeLabel('aligne', 389_000, 346_000)).toBeNull();
+    expect(verdictsDisagreeLabel(null, 389_000, 346_000)).toBeNull();
   });
 });

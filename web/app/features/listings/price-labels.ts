@@ -12,6 +12,7 @@ import {
 } from '@immoloupe/shared/format';
 import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import type { ListingAnalysis, ListingFields, SavedListing } from '@immoloupe/shared/listings/store.logic';
+import { DEFAULT_COMPARABLES_OPTIONS } from '@immoloupe/shared/market/comparables.logic';
 
 const isRent = (transaction: string | null | undefined) => transaction === 'location';
 
@@ -44,6 +45,20 @@ export function gapLabel(price: number, estimate: number): string {
     return `${asked} ${formatPercent(amount / shown, 1)} au-dessus de l’estimation. Marge de négociation\u00a0: ${formatEuros(amount)}.`;
   if (amount === 0) return `${asked} au niveau de l’estimation, pas de marge évidente.`;
   return `${asked} ${formatPercent(-amount / shown, 1)} sous l’estimation, pas de marge évidente.`;
+}
+
+/**
+ * When the €/m² against the sector's median and the price against the estimate say opposite things
+ * (« Sous le marché » yet above the estimate, say, for a large house whose €/m² is low like every
+ * large house's), which of the two to trust and why; null when they agree. Beyond ±5 % both ways,
+ * the threshold of the badge.
+ */
+export function verdictsDisagreeLabel(position: ListingAnalysis['position'], price: number, estimate: number): string | null {
+  const ratio = price / roundEstimate(estimate) - 1;
+  const opposite = (position === 'dessous' && ratio > 0.05) || (position === 'dessus' && ratio < -0.05);
+  if (!opposite) return null;
+  const tolerance = formatPercent(DEFAULT_COMPARABLES_OPTIONS.surfaceTolerance, 0);
+  return `La médiane au m² compte les ventes du même type de toutes surfaces ; l’estimation ne retient que celles de surface proche (± ${tolerance}) : c’est elle qui situe le prix demandé.`;
 }
 
 /**
