@@ -2,30 +2,16 @@
  * Migration 1270 on rows saved before it: each keeps its label as its address (a rename cannot be
  * told from another edit), so no entry loses what it showed, and one address is one entry per user.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openPglite, openPostgres } from '../../db/client.js';
-import { migrate, readMigrations } from '../../db/migrate.js';
-import { createEmptyDatabase, dropDatabase, TEST_ENGINE } from '../../test/db.js';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../db/migrate.js';
+import { databaseBeforeMigration } from '../../test/before-migration.js';
 
 const MIGRATION = '1270_saved_address_street';
-let db: Db;
-let url = '';
-
-beforeAll(async () => {
-  url = await createEmptyDatabase('immoloupe_addr_migration');
-  db = TEST_ENGINE === 'postgres' ? await openPostgres(url, { max: 2 }) : await openPglite(undefined);
-  await migrate(
-    db,
-    readMigrations().filter((m) => m.name < MIGRATION),
-  );
-}, 300_000);
-afterAll(async () => {
-  await db?.close();
-  await dropDatabase(url);
-});
+const database = databaseBeforeMigration(MIGRATION, 'immoloupe_addr_migration');
 
 describe(`migration ${MIGRATION}`, () => {
   it('copies each existing label as its address, for every user apart', async () => {
+    const db = database();
     const [a, b] = await db.query<{ id: string }>(
       `INSERT INTO users (email, password_hash) VALUES ('a@exemple.fr', 'x'), ('b@exemple.fr', 'x') RETURNING id`,
     );

@@ -2,30 +2,16 @@
  * Migration 1295 on addresses saved before migration 1293: those saved at the very point of a BAN
  * address or street are the BAN's again; a point clicked or a parcel's centre stays not the BAN's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openPglite, openPostgres } from '../../db/client.js';
-import { migrate, readMigrations } from '../../db/migrate.js';
-import { createEmptyDatabase, dropDatabase, TEST_ENGINE } from '../../test/db.js';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../db/migrate.js';
+import { databaseBeforeMigration } from '../../test/before-migration.js';
 
 const MIGRATION = '1295_saved_address_placed_by_ban_backfill';
-let db: Db;
-let url = '';
-
-beforeAll(async () => {
-  url = await createEmptyDatabase('immoloupe_ban_backfill');
-  db = TEST_ENGINE === 'postgres' ? await openPostgres(url, { max: 2 }) : await openPglite(undefined);
-  await migrate(
-    db,
-    readMigrations().filter((m) => m.name < MIGRATION),
-  );
-}, 300_000);
-afterAll(async () => {
-  await db?.close();
-  await dropDatabase(url);
-});
+const database = databaseBeforeMigration(MIGRATION, 'immoloupe_ban_backfill');
 
 describe(`migration ${MIGRATION}`, () => {
   it('credits the BAN for the addresses saved at a BAN address or street, and for no other', async () => {
+    const db = database();
     await db.exec(`
       INSERT INTO ban_addresses (id, numero, nom_voie, code_postal, code_insee, nom_commune, lon, lat, voie_key, import_run_id)
       VALUES ('93010_0420_00139', 139, 'Avenue Carnot', '93140', '93010', 'Bondy', 2.482812, 48.902311, '93010_0420', 1);
