@@ -30,6 +30,20 @@ function toSaved(r: OpinionRow): SavedOpinion {
 
 const COLUMNS = 'id, label, result, adjustment_pct, comment, photo IS NOT NULL AS has_photo, created_at, updated_at';
 
+/** The opinion's columns from `label` to `comment`, in the order both statements below write them. */
+function opinionValues(result: EstimateResponse, adjustmentPct: number, comment: string): unknown[] {
+  return [
+    result.subject.label,
+    result.asOf,
+    JSON.stringify(result.subject),
+    result.excluded,
+    result.added,
+    JSON.stringify(result),
+    adjustmentPct,
+    comment,
+  ];
+}
+
 export async function insertOpinion(
   db: Queryable,
   userId: string,
@@ -40,17 +54,7 @@ export async function insertOpinion(
   const [row] = await db.query<OpinionRow>(
     `INSERT INTO value_opinions (user_id, label, as_of, subject, excluded, added, result, adjustment_pct, comment)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-    [
-      userId,
-      result.subject.label,
-      result.asOf,
-      JSON.stringify(result.subject),
-      result.excluded,
-      result.added,
-      JSON.stringify(result),
-      adjustmentPct,
-      comment,
-    ],
+    [userId, ...opinionValues(result, adjustmentPct, comment)],
   );
   return toSaved(row as OpinionRow);
 }
@@ -67,18 +71,7 @@ export async function updateOpinion(
     `UPDATE value_opinions SET label = $3, as_of = $4, subject = $5, excluded = $6, added = $7, result = $8, adjustment_pct = $9,
             comment = $10, updated_at = now()
       WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
-    [
-      id,
-      userId,
-      result.subject.label,
-      result.asOf,
-      JSON.stringify(result.subject),
-      result.excluded,
-      result.added,
-      JSON.stringify(result),
-      adjustmentPct,
-      comment,
-    ],
+    [id, userId, ...opinionValues(result, adjustmentPct, comment)],
   );
   return row ? toSaved(row) : null;
 }
