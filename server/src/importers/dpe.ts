@@ -4,6 +4,8 @@
  * Headers are folded (no accents, `_`) and mapped to one vocabulary. Coordinates: `_geopoint`
  * ("lat,lon") when present, else Lambert-93 (EPSG:2154) converted with proj4. Upserted by numero_dpe.
  */
+
+import { typedHouseNumber } from '@immoloupe/shared/dpe/dpe-address.logic';
 import proj4 from 'proj4';
 import type { Queryable } from '../db/client.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
@@ -37,6 +39,7 @@ const ALIASES: Record<string, string> = {
   complement_d_adresse_logement: 'complement_adresse_logement',
   complement_d_adresse_batiment: 'complement_adresse_batiment',
   geopoint: 'geopoint',
+  adresse_brute: 'adresse_brut',
 };
 
 const columns: readonly Column[] = [
@@ -70,6 +73,7 @@ const columns: readonly Column[] = [
   ['nom_residence', 'text'],
   ['complement_adresse_batiment', 'text'],
   ['complement_adresse_logement', 'text'],
+  ['numero_voie_saisi', 'text'],
 ];
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -206,6 +210,7 @@ export const dpeImporter: Importer = {
           text(f('nom_residence')),
           text(f('complement_adresse_batiment')),
           text(f('complement_adresse_logement')),
+          typedHouseNumber(f('adresse_brut'), text(f('identifiant_ban')), text(f('nom_rue_ban'))),
         ];
       }
     if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);

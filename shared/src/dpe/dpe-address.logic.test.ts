@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { complementBesidesFloor, dpeFloor, dpePostalAddress, dpeTargetAddress, dpeUnit } from './dpe-address.logic.js';
+import { complementBesidesFloor, dpeFloor, dpePostalAddress, dpeTargetAddress, dpeUnit, typedHouseNumber } from './dpe-address.logic.js';
 
 const VILLON = {
   address: '69 Rue Villon 69008 Lyon',
@@ -33,5 +33,26 @@ describe('a DPE’s address', () => {
     expect(dpeUnit(VILLON)).toBe('7e\u00a0étage');
     expect(dpeUnit({ complement: 'Bât. B', etage: 2 })).toBe('Bât. B, 2e\u00a0étage');
     expect(dpeUnit({ complement: null, etage: 0 })).toBeNull();
+  });
+});
+
+describe('typedHouseNumber', () => {
+  const street = '69388_3795';
+  it('keeps the number typed when the BAN matched the street only', () => {
+    expect(typedHouseNumber('71 Avenue Jean Mermoz', street, 'Avenue Jean Mermoz')).toBe('71');
+    expect(typedHouseNumber('100 Marius Berliet', street, 'Rue Marius Berliet')).toBe('100');
+    expect(typedHouseNumber('248-264 BOULEVARD PINEL', street, 'Boulevard Pinel')).toBe('248-264');
+    expect(typedHouseNumber('24, 26, 28 Berthe Morisot', street, 'Rue Berthe Morisot')).toBe('24, 26, 28');
+    expect(typedHouseNumber('39bis Léo Lagrange', '62397_0820', 'Rue Leo Lagrange')).toBe('39bis');
+  });
+  it('keeps nothing when the BAN found the number, or when the typed text cannot say it', () => {
+    expect(typedHouseNumber('71 Avenue Jean Mermoz', '69388_3795_00071', 'Avenue Jean Mermoz')).toBeNull();
+    expect(typedHouseNumber('71 Avenue Jean Mermoz', null, 'Avenue Jean Mermoz')).toBeNull();
+    expect(typedHouseNumber('71 Avenue Jean Mermoz', street, null)).toBeNull();
+    expect(typedHouseNumber('Avenue Jean Mermoz', street, 'Avenue Jean Mermoz')).toBeNull();
+    expect(typedHouseNumber('20 RUE DE BAZUEL\n6 RES PEUPLIERS', '02558_X011', 'Résidence du Bosquet les Peupliers')).toBeNull();
+    // A road's number, not a house's.
+    expect(typedHouseNumber('69 route départementale', '06103_qsdgpm', 'Route Métropolitaine 69')).toBeNull();
+    expect(typedHouseNumber(null, street, 'Avenue Jean Mermoz')).toBeNull();
   });
 });

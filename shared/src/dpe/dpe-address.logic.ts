@@ -58,3 +58,38 @@ export function dpeUnit(d: Pick<DpeAddressParts, 'complement' | 'etage'>): strin
   const parts = [complementBesidesFloor(d.complement), floor ? floorLabel(floor) : null].filter(Boolean);
   return parts.length ? parts.join(', ') : null;
 }
+
+/**
+ * A BAN id of a street or a lieu-dit (`69388_3795`), not of a house number (`69388_3795_00071`): one
+ * underscore. Tested without splitting: this runs on every line of a DPE import.
+ */
+export function isStreetBanId(banId: string | null | undefined): banId is string {
+  const underscore = banId ? banId.indexOf('_') : -1;
+  return underscore > 0 && (banId as string).indexOf('_', underscore + 1) < 0;
+}
+
+/** A number at the head of a typed address: « 71 », « 39bis », « 248-264 », « 24, 26, 28 ». */
+const TYPED_NUMBER = /^(\d{1,5}[a-z]{0,6}(?:\s*(?:-|,|\/)\s*\d{1,5}[a-z]{0,6})*)\s+\S/i;
+
+/**
+ * The house number the diagnostician typed, kept when the BAN matched the DPE to its street only
+ * (`identifiant_ban` of a street or a lieu-dit, `69388_3795`): « 71 Avenue Jean Mermoz » → « 71 »,
+ * to be written before the BAN's street name. Null when the BAN found the number itself, when the
+ * typed address is several lines (« 20 RUE DE BAZUEL / 6 RES PEUPLIERS »: which line is the BAN's
+ * street?), when it starts with no number, or when that number is part of the BAN's street name (« 69
+ * route départementale » matched to « Route Métropolitaine 69 »: a road's number, not a house's).
+ */
+export function typedHouseNumber(
+  raw: string | null | undefined,
+  banId: string | null | undefined,
+  banStreet: string | null | undefined,
+): string | null {
+  if (!isStreetBanId(banId) || !banStreet?.trim()) return null;
+  const typed = (raw ?? '').trim();
+  if (typed === '' || /[\r\n]/.test(typed)) return null;
+  const number = TYPED_NUMBER.exec(typed)?.[1];
+  if (!number) return null;
+  const first = /^\d+/.exec(number)?.[0] ?? '';
+  if (new RegExp(`(^|\\D)${first}(\\D|$)`).test(banStreet)) return null;
+  return number.replace(/\s+/g, ' ');
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type DpeForLocalisation, localisationQuerySchema, MAX_CANDIDATES, rankCandidates, scoreDpe } from './localisation.logic.js';
+import {
+  type DpeForLocalisation,
+  localisationQuerySchema,
+  MAX_CANDIDATES,
+  rankCandidates,
+  scoreDpe,
+  TYPED_ADDRESS_REASON,
+} from './localisation.logic.js';
 
 const dpe = (over: Partial<DpeForLocalisation>): DpeForLocalisation => ({
   numeroDpe: '2369E0000000A',
@@ -90,6 +97,34 @@ describe('rankCandidates', () => {
     expect(list.map((c) => c.dpeNumber)).toEqual(['B1', 'A2']);
     expect(list[0]?.reasons).toContain('2 DPE proches à cette adresse');
     expect(list[1]?.reasons.some((r) => r.includes('DPE proches'))).toBe(false);
+  });
+
+  it('tells apart the buildings of a street the BAN matched without their number, by the number typed in the DPE', () => {
+    // Avenue Jean Mermoz, Lyon 8e: the BAN found the street of these new builds, not their numbers;
+    // the server gives the number typed in the DPE as their address.
+    const street = { banId: '69388_3795', typedAddress: true };
+    const list = rankCandidates(query, [
+      ...Array.from({ length: 6 }, (_, i) =>
+        dpe({ ...street, numeroDpe: `M${i}`, address: '71 Avenue Jean Mermoz 69008 Lyon', surface: 65, conso: 124 }),
+      ),
+      dpe({ ...street, numeroDpe: 'EXACT', address: '35 Avenue Jean Mermoz 69008 Lyon' }),
+      // No number typed either: the street is all that is known, its id the key.
+      dpe({ numeroDpe: 'NONUM', banId: '69388_3795', address: 'Avenue Jean Mermoz 69008 Lyon', surface: 50 }),
+      // A house number of the BAN: its address.
+      dpe({ numeroDpe: 'BAN', banId: '69388_3795_00012', address: '12 Avenue Jean Mermoz 69008 Lyon', surface: 52 }),
+    ]);
+    expect(list.map((c) => [c.dpeNumber, c.address])).toEqual([
+      ['EXACT', '35 Avenue Jean Mermoz 69008 Lyon'],
+      ['M0', '71 Avenue Jean Mermoz 69008 Lyon'],
+      ['BAN', '12 Avenue Jean Mermoz 69008 Lyon'],
+      ['NONUM', 'Avenue Jean Mermoz 69008 Lyon'],
+    ]);
+    expect(list[0]?.reasons.at(-1)).toBe(TYPED_ADDRESS_REASON);
+    expect(list[1]?.reasons).toContain('6 DPE proches à cette adresse');
+    expect(list[2]?.reasons).not.toContain(TYPED_ADDRESS_REASON);
+    expect(list[3]?.reasons).not.toContain(TYPED_ADDRESS_REASON);
+    // Before: the whole avenue was one candidate, its eight DPE summed.
+    expect(new Set(list.map((c) => c.address)).size).toBe(4);
   });
 
   it('returns at most ten candidates and skips DPE without an address', () => {

@@ -70,6 +70,12 @@ export interface DpeForLocalisation {
   address: string | null;
   /** BAN id when known; else the address text is the grouping key. */
   banId: string | null;
+  /**
+   * The address is the number and street the diagnostician typed (« 71 Avenue Jean Mermoz 69008
+   * Lyon »), the BAN having matched the street only (`banId` is the street's): grouped on the
+   * address, not on the street's id, and said to be placed at the street.
+   */
+  typedAddress?: boolean;
   dpeClass: string | null;
   gesClass: string | null;
   buildingType: string | null;
@@ -195,9 +201,14 @@ export function scoreDpe(q: LocalisationQuery, d: DpeForLocalisation): Scored {
   return { score: Math.round(likelihood * 1000) / 10, likelihood, reasons };
 }
 
-function addressKey(d: DpeForLocalisation): string {
-  return d.banId ?? (d.address ?? d.numeroDpe).toLowerCase().replace(/\s+/g, ' ').trim();
+function addressKey(d: DpeForLocalisation, address: string): string {
+  // A street matched by the BAN holds many buildings: the typed number tells them apart.
+  if (d.banId && !d.typedAddress) return d.banId;
+  return address.toLowerCase().replace(/\s+/g, ' ').trim();
 }
+
+/** The reason that says the point is the street's, the number being the diagnostician's. */
+export const TYPED_ADDRESS_REASON = 'Numéro saisi dans le DPE, absent de la BAN\u00a0: le point est celui de la rue';
 
 /**
  * The dwelling a DPE describes: the newest DPE of its chain of replacements (`numero_dpe_remplace`)
@@ -240,7 +251,7 @@ export function rankCandidates(q: LocalisationQuery, dpes: readonly DpeForLocali
     if (!d.address) continue;
     const scored = scoreDpe(q, d);
     if (scored.likelihood < MIN_LIKELIHOOD) continue;
-    const key = addressKey(d);
+    const key = addressKey(d, d.address);
     const dwelling = dwellingOf(d);
     const found = byAddress.get(key);
     if (!found) {
@@ -264,6 +275,10 @@ export function rankCandidates(q: LocalisationQuery, dpes: readonly DpeForLocali
       score: scored.score,
       lat: dpe.lat,
       lon: dpe.lon,
-      reasons: dwellings.size > 1 ? [...scored.reasons, `${dwellings.size} DPE proches à cette adresse`] : scored.reasons,
+      reasons: [
+        ...scored.reasons,
+        ...(dwellings.size > 1 ? [`${dwellings.size} DPE proches à cette adresse`] : []),
+        ...(dpe.typedAddress ? [TYPED_ADDRESS_REASON] : []),
+      ],
     }));
 }

@@ -9,6 +9,7 @@ import { formatDate, formatEuros, formatInteger, formatSurface } from '@immoloup
 import { askingPricePerM2, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
 import type { Queryable } from '../../db/client.js';
+import { dpeAddressSql } from '../dpe/address-sql.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { Params, radiusClause } from '../market/sql.js';
 import { type ImportWindow, importWindowClause, type TransactionRow } from '../transactions/queries.js';
@@ -74,8 +75,8 @@ export interface DpeAlertRow {
 }
 
 /** The columns of \`dpe d\` an alert row is made of. */
-export const DPE_ALERT_COLUMNS =
-  'd.numero_dpe, d.date_etablissement, d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.surface_habitable_logement, d.adresse_ban';
+export const DPE_ALERT_COLUMNS = `d.numero_dpe, d.date_etablissement, d.etiquette_dpe, d.etiquette_ges, d.type_batiment,
+  d.surface_habitable_logement, ${dpeAddressSql('d')} AS adresse_ban`;
 
 export function dpeRow(r: DpeAlertRow): AlertRow {
   const parts = [

@@ -214,4 +214,16 @@ describe('CSV, map grid and detail', () => {
     await get('/api/dpe/0000E0000000X', 404);
     await get('/api/dpe/pas-un-numero', 400);
   });
+
+  it('writes the number the diagnostician typed when the BAN matched the street only', async () => {
+    // Pierrefitte-sur-Seine: typed « 65-69 Jean Mermoz », matched by the BAN to the boulevard alone.
+    const list = dpeListSchema.parse(await get<DpeList>('/api/dpe?insee=93059&pageSize=200'));
+    expect(list.items.find((i) => i.numero === '2393E0248249S')?.address).toBe('65-69 Boulevard Jean Mermoz 93380 Pierrefitte-sur-Seine');
+    expect(dpeDetailSchema.parse(await get<DpeDetail>('/api/dpe/2393E0248249S')).address).toBe(
+      '65-69 Boulevard Jean Mermoz 93380 Pierrefitte-sur-Seine',
+    );
+    // Roquebillière: « 69 route départementale » matched to « Route Métropolitaine 69 », a road's number: the BAN's address stays.
+    const roquebilliere = dpeListSchema.parse(await get<DpeList>('/api/dpe?insee=06103&pageSize=200'));
+    expect(roquebilliere.items.find((i) => i.numero === '2406E2796955O')?.address).toBe('Route Métropolitaine 69 06450 Roquebillière');
+  });
 });

@@ -3,23 +3,40 @@
  * (the one BAN lists for it, else the parcel under its point) and the DVF sales on parcels.
  */
 import type { ParcelSale } from '@immoloupe/shared/dpe/contracts';
+import { isStreetBanId } from '@immoloupe/shared/dpe/dpe-address.logic';
 import { NATURE_LABELS, natureOf } from '@immoloupe/shared/market/dvf';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import type { Queryable } from '../../db/client.js';
 import { addressParcel } from '../geocode/geocode.js';
 
+/**
+ * The BAN id of the house number typed in a DPE the BAN matched to its street only: the street's id,
+ * then the first number on five digits and its repetition (« 39bis » → `…_00039_bis`), as the BAN
+ * writes its ids. Null when the typed number starts with none.
+ */
+export function typedAddressBanId(streetId: string, typedNumber: string): string | null {
+  const m = /^(\d{1,5})\s*(bis|ter|quater|quinquies)?/i.exec(typedNumber);
+  if (!m?.[1]) return null;
+  return `${streetId}_${m[1].padStart(5, '0')}${m[2] ? `_${m[2].toLowerCase()}` : ''}`;
+}
+
 export async function parcelOfAddress(
   db: Queryable,
-  a: { identifiantBan: string | null; lon: number | null; lat: number | null },
+  a: { identifiantBan: string | null; typedNumber?: string | null; lon: number | null; lat: number | null },
 ): Promise<{ parcel: Parcel; via: 'ban' | 'position' } | null> {
-  const [ban] = a.identifiantBan
+  // A DPE the BAN matched to its street only sits at the street's point, on no parcel in particular:
+  // its parcel is the one of the number typed, when the BAN imported here knows that number.
+  const streetOnly = isStreetBanId(a.identifiantBan);
+  const banId = streetOnly ? (a.typedNumber ? typedAddressBanId(a.identifiantBan as string, a.typedNumber) : null) : a.identifiantBan;
+  const [ban] = banId
     ? await db.query<{ cad_parcelles: string[]; lon: number; lat: number }>(
         'SELECT cad_parcelles, lon, lat FROM ban_addresses WHERE id = $1',
-        [a.identifiantBan],
+        [banId],
       )
     : [];
-  const lon = a.lon ?? ban?.lon;
-  const lat = a.lat ?? ban?.lat;
+  if (streetOnly && !ban) return null;
+  const lon = streetOnly ? ban?.lon : (a.lon ?? ban?.lon);
+  const lat = streetOnly ? ban?.lat : (a.lat ?? ban?.lat);
   if (lon === undefined || lat === undefined || lon === null || lat === null) return null;
   const parcel = await addressParcel(db, { cad_parcelles: ban?.cad_parcelles ?? [], lon, lat });
   if (!parcel) return null;

@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/client.js';
 import { Params } from '../market/sql.js';
 import { gridClusters } from '../zone/clusters.js';
 import { columnsOf, type SqlZoneQuery, zoneWhere } from '../zone/sql.js';
+import { dpeAddressSql } from './address-sql.js';
 
 export const DPE_COLUMNS = columnsOf('d', 'code_insee_ban', 'code_postal_ban');
 
@@ -55,6 +56,7 @@ export interface DpeRow {
   code_insee_ban: string | null;
   nom_commune_ban: string | null;
   identifiant_ban: string | null;
+  numero_voie_saisi: string | null;
   numero_etage_appartement: number | null;
   nom_residence: string | null;
   complement_adresse_logement: string | null;
@@ -66,8 +68,8 @@ const ROW_COLUMNS = `d.numero_dpe, d.modele, d.date_etablissement::text AS date_
   d.numero_dpe_remplace, (SELECT min(r.numero_dpe) FROM dpe r WHERE r.numero_dpe_remplace = d.numero_dpe) AS remplace_par,
   d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.annee_construction, d.periode_construction,
   d.surface_habitable_logement::float8 AS surface_habitable_logement, d.conso_5_usages_ep_m2::float8 AS conso_5_usages_ep_m2,
-  d.emission_ges_5_usages_m2::float8 AS emission_ges_5_usages_m2, d.numero_immatriculation_copropriete, d.adresse_ban,
-  d.code_postal_ban, d.code_insee_ban, d.nom_commune_ban, d.identifiant_ban, d.numero_etage_appartement, d.nom_residence,
+  d.emission_ges_5_usages_m2::float8 AS emission_ges_5_usages_m2, d.numero_immatriculation_copropriete, ${dpeAddressSql('d')} AS adresse_ban,
+  d.code_postal_ban, d.code_insee_ban, d.nom_commune_ban, d.identifiant_ban, d.numero_voie_saisi, d.numero_etage_appartement, d.nom_residence,
   d.complement_adresse_logement, d.longitude, d.latitude`;
 
 const SORT_SQL: Record<DpeSort, string> = {

@@ -156,7 +156,12 @@ export function dpeRoutes({ db }: { db: Db }): Router {
     const row = await dpeByNumero(db, numero);
     if (!row) throw new HttpError(404, 'Ce DPE n’existe pas (ou plus) dans les données chargées.');
     const item = toDpeItem(row);
-    const found = await parcelOfAddress(db, { identifiantBan: row.identifiant_ban, lon: row.longitude, lat: row.latitude });
+    const found = await parcelOfAddress(db, {
+      identifiantBan: row.identifiant_ban,
+      typedNumber: row.numero_voie_saisi,
+      lon: row.longitude,
+      lat: row.latitude,
+    });
     const [sales, copros] = await Promise.all([
       found ? salesOnParcels(db, [found.parcel.id], 50) : Promise.resolve([]),
       row.numero_immatriculation_copropriete

@@ -65,6 +65,50 @@ describe('GET /api/localisation', () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
+  it('shows the number typed in a new build’s DPE when the BAN matched only its street, one candidate per building', async () => {
+    // 71 Avenue Jean Mermoz: the BAN knows the avenue of these new builds, not their number.
+    const [d] = await db.query<{
+      n: string;
+      street: string;
+      cp: string;
+      town: string;
+      s: number;
+      e: string;
+      g: string;
+      c: number;
+      m: number;
+    }>(
+      `SELECT numero_voie_saisi AS n, nom_rue_ban AS street, code_postal_ban AS cp, nom_commune_ban AS town,
+              surface_habitable_logement::float8 AS s, etiquette_dpe AS e, etiquette_ges AS g,
+              conso_5_usages_ep_m2::float8 AS c, emission_ges_5_usages_m2::float8 AS m
+         FROM dpe WHERE modele = 'neuf' AND numero_voie_saisi = '71' AND nom_rue_ban = 'Avenue Jean Mermoz'
+          AND surface_habitable_logement > 30 AND conso_5_usages_ep_m2 IS NOT NULL AND emission_ges_5_usages_m2 IS NOT NULL
+        ORDER BY numero_dpe LIMIT 1`,
+    );
+    if (!d) throw new Error('sample without the new builds of 71 Avenue Jean Mermoz');
+    const [counts] = await db.query<{ typed: number; street: number }>(
+      `SELECT count(*) FILTER (WHERE numero_voie_saisi IS NOT NULL)::int AS typed,
+              count(*) FILTER (WHERE identifiant_ban ~ '^[^_]+_[^_]+$')::int AS street FROM dpe WHERE modele = 'neuf'`,
+    );
+    // 338 DPE of the sample matched to their street only, 162 of them with a number typed.
+    expect(counts).toEqual({ typed: 162, street: 338 });
+    const params = new URLSearchParams({
+      postcode: '69008',
+      type: 'appartement',
+      surface: String(Math.round(d.s)),
+      dpe: d.e,
+      ges: d.g,
+      conso: String(Math.round(d.c)),
+      emission: String(Math.round(d.m)),
+    });
+    const body = (await (await api.fetch(`/api/localisation?${params}`)).json()) as Body;
+    expect(body.candidates[0]?.address).toBe(`71 Avenue Jean Mermoz ${d.cp} ${d.town}`);
+    expect(body.candidates[0]?.reasons.at(-1)).toBe('Numéro saisi dans le DPE, absent de la BAN\u00a0: le point est celui de la rue');
+    expect(body.candidates.filter((c) => c.address.includes('Avenue Jean Mermoz')).map((c) => c.address)).not.toContain(
+      `Avenue Jean Mermoz ${d.cp} ${d.town}`,
+    );
+  });
+
   it('accepts an INSEE code instead of the postcode', async () => {
     const res = await api.fetch('/api/localisation?insee=69388&dpe=C&surface=60');
     expect(res.status).toBe(200);

@@ -10,6 +10,7 @@ import {
   rankCandidates,
 } from '@immoloupe/shared/listings/localisation.logic';
 import type { Queryable } from '../../db/client.js';
+import { dpeAddressSql, dpeTypedAddressSql } from '../dpe/address-sql.js';
 
 /** Beyond this many DPE in one zone, the newest are scored (a postcode rarely holds more). */
 const MAX_ROWS = 20_000;
@@ -30,7 +31,8 @@ export async function dpeOfZone(db: Queryable, q: LocalisationQuery): Promise<Dp
     where.push(`(surface_habitable_logement IS NULL OR surface_habitable_logement BETWEEN $${params.length - 1} AND $${params.length})`);
   }
   return db.query<DpeForLocalisation>(
-    `SELECT numero_dpe AS "numeroDpe", adresse_ban AS address, identifiant_ban AS "banId",
+    `SELECT numero_dpe AS "numeroDpe", ${dpeAddressSql('dpe')} AS address, identifiant_ban AS "banId",
+            ${dpeTypedAddressSql('dpe')} AS "typedAddress",
             etiquette_dpe AS "dpeClass", etiquette_ges AS "gesClass", type_batiment AS "buildingType",
             surface_habitable_logement::float8 AS surface, conso_5_usages_ep_m2::float8 AS conso,
             emission_ges_5_usages_m2::float8 AS emission, to_char(date_etablissement, 'YYYY-MM-DD') AS date,

@@ -16,6 +16,7 @@ import { monthsBetween, type StatSummary } from '@immoloupe/shared/market/stats.
 import type { Queryable } from '../../db/client.js';
 import { distanceSql } from '../../db/spatial.js';
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
+import { dpeAddressSql } from '../dpe/address-sql.js';
 import { listTransactions } from '../transactions/queries.js';
 import { toTransactions } from '../transactions/routes.js';
 import { communeInfo, communeName } from './communes.js';
@@ -135,7 +136,7 @@ async function dpeAround(db: Queryable, lon: number, lat: number) {
     d: number;
   }>(
     `SELECT t.numero_dpe, t.date_etablissement, t.etiquette_dpe, t.etiquette_ges, t.type_batiment, t.surface_habitable_logement,
-            t.annee_construction, t.adresse_ban, ${distance} AS d
+            t.annee_construction, ${dpeAddressSql('t')} AS adresse_ban, ${distance} AS d
        FROM dpe t WHERE ${radiusClause(p, 't', lat, lon, NEIGHBOURHOOD_M)}
       ORDER BY d, t.date_etablissement DESC LIMIT 50`,
     p.values,

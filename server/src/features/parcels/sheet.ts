@@ -9,6 +9,7 @@ import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/o
 import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
 import { inBoxSql } from '../../db/spatial.js';
+import { dpeAddressSql, dpeAtStreetSql } from '../dpe/address-sql.js';
 import { communeByCode } from '../geocode/communes.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { Params } from '../market/sql.js';
@@ -92,9 +93,10 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
     by_ban: boolean;
   }>(
     `SELECT d.numero_dpe, d.date_etablissement, d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.surface_habitable_logement,
-            d.adresse_ban, d.longitude, d.latitude, d.identifiant_ban = ANY(${byBan}::text[]) AS by_ban
+            ${dpeAddressSql('d')} AS adresse_ban, d.longitude, d.latitude, d.identifiant_ban = ANY(${byBan}::text[]) AS by_ban
        FROM dpe d
-      WHERE d.identifiant_ban = ANY(${byBan}::text[]) OR (${inBox})
+      -- A DPE the BAN placed at its street's point is on no parcel in particular.
+      WHERE d.identifiant_ban = ANY(${byBan}::text[]) OR ((${inBox}) AND NOT ${dpeAtStreetSql('d')})
       ORDER BY d.date_etablissement DESC NULLS LAST LIMIT 200`,
     p.values,
   );

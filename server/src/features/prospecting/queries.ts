@@ -11,6 +11,7 @@ import type {
 } from '@immoloupe/shared/prospecting/contracts';
 import { parsePostalAddress } from '@immoloupe/shared/prospecting/postal.logic';
 import type { Queryable } from '../../db/client.js';
+import { dpeAddressSql } from '../dpe/address-sql.js';
 
 interface ListRow {
   id: string;
@@ -123,7 +124,7 @@ const LIST_COLUMNS = `l.id, l.name, l.letter_body, l.syndic_letter_body, l.lette
 const TARGETS_FROM = `SELECT t.id, t.list_id, t.kind, t.ref, t.label, t.address, t.owner_name, t.status,
        to_char(t.next_action, 'YYYY-MM-DD') AS next_action, t.notes, t.created_at, t.updated_at,
        c.raison_sociale_syndic AS syndic, c.numero_et_voie AS copro_street, c.code_postal AS copro_postcode, c.commune AS copro_town,
-       d.adresse_ban AS dpe_address, d.code_postal_ban AS dpe_postcode, d.nom_commune_ban AS dpe_town,
+       ${dpeAddressSql('d')} AS dpe_address, d.code_postal_ban AS dpe_postcode, d.nom_commune_ban AS dpe_town,
        d.complement_adresse_logement AS dpe_complement, d.numero_etage_appartement AS dpe_floor
   FROM prospecting_targets t
   LEFT JOIN copros c ON t.kind = 'copro' AND c.numero_immatriculation = t.ref

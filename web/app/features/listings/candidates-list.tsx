@@ -35,7 +35,8 @@ export function CandidatesList({
     <Stack gap="sm" aria-label="Adresses candidates">
       <Text size="sm" c="dimmed">
         La vraisemblance dit à quel point ce DPE explique les valeurs de l’annonce (surface, consommation, émissions, étiquettes)
-        {'\u00a0'}: ce n’est pas une certitude, vérifiez sur place.
+        {'\u00a0'}: ce n’est pas une certitude, vérifiez sur place. Les adresses sont classées sur l’ensemble de leurs DPE{'\u00a0'}:
+        plusieurs logements proches des valeurs à une même adresse la placent devant un DPE isolé mieux noté.
       </Text>
       {(candidates[0]?.score ?? 0) < WEAK_SCORE && (
         <Text size="sm">
