@@ -44,6 +44,7 @@ describe('typedHouseNumber', () => {
     expect(typedHouseNumber('248-264 BOULEVARD PINEL', street, 'Boulevard Pinel')).toBe('248-264');
     expect(typedHouseNumber('24, 26, 28 Berthe Morisot', street, 'Rue Berthe Morisot')).toBe('24, 26, 28');
     expect(typedHouseNumber('39bis Léo Lagrange', '62397_0820', 'Rue Leo Lagrange')).toBe('39bis');
+    expect(typedHouseNumber('12B rue Villon', street, 'Rue Villon')).toBe('12B');
   });
   it('keeps nothing when the BAN found the number, or when the typed text cannot say it', () => {
     expect(typedHouseNumber('71 Avenue Jean Mermoz', '69388_3795_00071', 'Avenue Jean Mermoz')).toBeNull();
@@ -54,5 +55,7 @@ describe('typedHouseNumber', () => {
     // A road's number, not a house's.
     expect(typedHouseNumber('69 route départementale', '06103_qsdgpm', 'Route Métropolitaine 69')).toBeNull();
     expect(typedHouseNumber(null, street, 'Avenue Jean Mermoz')).toBeNull();
+    // Letters glued to the number are a word, not a repetition.
+    expect(typedHouseNumber('71avenue Jean Mermoz', street, 'Avenue Jean Mermoz')).toBeNull();
   });
 });

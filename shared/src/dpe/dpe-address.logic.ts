@@ -68,8 +68,10 @@ export function isStreetBanId(banId: string | null | undefined): banId is string
   return underscore > 0 && (banId as string).indexOf('_', underscore + 1) < 0;
 }
 
-/** A number at the head of a typed address: « 71 », « 39bis », « 248-264 », « 24, 26, 28 ». */
-const TYPED_NUMBER = /^(\d{1,5}[a-z]{0,6}(?:\s*(?:-|,|\/)\s*\d{1,5}[a-z]{0,6})*)\s+\S/i;
+/** One number and its repetition, as typed: « 71 », « 39bis », « 12B ». */
+const ONE_NUMBER = String.raw`\d{1,5}(?:bis|ter|quater|quinquies|[a-z])?`;
+/** Numbers at the head of a typed address, then a space: « 71 », « 248-264 », « 24, 26, 28 » (not « 71avenue »). */
+const TYPED_NUMBER = new RegExp(String.raw`^(${ONE_NUMBER}(?:\s*(?:-|,|/)\s*${ONE_NUMBER})*)\s+\S`, 'i');
 
 /**
  * The house number the diagnostician typed, kept when the BAN matched the DPE to its street only
