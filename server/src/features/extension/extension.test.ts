@@ -7,6 +7,7 @@ import { CHROMIUM_EXTENSION_ID } from '@immoloupe/shared/extension/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../auth/testing/browser.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import { dpeAddressSql } from '../dpe/address-sql.js';
 import { createKey, revokeKey } from '../keys/access-keys.js';
 import { importSamples, SAMPLE } from '../market/test-support.js';
 import { communeOfListing } from './analysis.js';
@@ -133,9 +134,10 @@ describe('extension API: localisation and Mes annonces', () => {
   it('gives the DPE localisation candidates of a listing, best first', async () => {
     const { secret } = await keyOf();
     const [dpe] = await app.db.query<{ surface: number; dpe: string; ges: string; conso: number; adresse: string }>(
+      // Its address as every page writes it (the number typed when the BAN matched its street only).
       `SELECT surface_habitable_logement::float8 AS surface, etiquette_dpe AS dpe, etiquette_ges AS ges,
-              conso_5_usages_ep_m2::float8 AS conso, adresse_ban AS adresse
-         FROM dpe WHERE code_postal_ban = '69008' AND adresse_ban IS NOT NULL AND surface_habitable_logement > 0
+              conso_5_usages_ep_m2::float8 AS conso, ${dpeAddressSql('d')} AS adresse
+         FROM dpe d WHERE code_postal_ban = '69008' AND adresse_ban IS NOT NULL AND surface_habitable_logement > 0
         ORDER BY numero_dpe LIMIT 1`,
     );
     if (!dpe) throw new Error('sample without a usable 69008 DPE');
