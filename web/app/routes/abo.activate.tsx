@@ -5,9 +5,10 @@
  * run the page's script).
  */
 import { LINK_TOKEN, messageResponseSchema } from '@immoloupe/shared/accounts/contracts';
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Busy } from '~/components/busy';
 import { AboPage } from '~/features/auth/page-frame';
 import { ResendActivation } from '~/features/auth/resend-activation';
 import { ApiError, apiFetch } from '~/lib/api';
@@ -60,7 +61,7 @@ export default function ActivatePage() {
       <Stack>
         {state.kind === 'pending' ? (
           <Stack align="center" gap="xs">
-            <Loader size="sm" />
+            <Busy size="sm" />
             <Text>Confirmation de votre adresse e-mail…</Text>
           </Stack>
         ) : (

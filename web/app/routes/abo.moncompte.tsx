@@ -5,9 +5,10 @@
  */
 import { type AccountResponse, accountResponseSchema } from '@immoloupe/shared/accounts/contracts';
 import { formatDate } from '@immoloupe/shared/format';
-import { Alert, Anchor, Badge, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Busy } from '~/components/busy';
 import { ChangePasswordForm } from '~/features/auth/change-password-form';
 import { DeleteAccount } from '~/features/auth/delete-account';
 import { SignOutButton } from '~/features/auth/sign-out-button';
@@ -80,7 +81,7 @@ export default function AccountPage() {
             <Text>{abo.detail}</Text>
           </Group>
           {!account ? (
-            <Loader size="xs" />
+            <Busy size="xs" />
           ) : (
             <Group>
               {account.portalAvailable ? <PortalButton /> : null}
@@ -95,7 +96,7 @@ export default function AccountPage() {
         </Section>
 
         <Section title="Lettre d’information">
-          {account ? <MarketingConsent initial={account.marketingConsent} /> : <Loader size="xs" />}
+          {account ? <MarketingConsent initial={account.marketingConsent} /> : <Busy size="xs" />}
         </Section>
 
         <Section title="Mot de passe">

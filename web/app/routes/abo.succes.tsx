@@ -4,9 +4,10 @@
  */
 import { type ClientRecord, clientRecordSchema } from '@immoloupe/shared/accounts/contracts';
 import { NBSP } from '@immoloupe/shared/format';
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Busy } from '~/components/busy';
 import { AboPage } from '~/features/auth/page-frame';
 import { describeAbo } from '~/features/billing/subscription-state.logic';
 import { ApiError, apiFetch } from '~/lib/api';
@@ -52,7 +53,7 @@ export default function SuccessPage() {
           </Text>
         ) : state.kind === 'pending' ? (
           <Stack align="center" gap="xs">
-            <Loader size="sm" />
+            <Busy size="sm" />
             <Text>Confirmation du paiement auprès de Stripe…</Text>
           </Stack>
         ) : state.kind === 'failed' ? (

@@ -5,8 +5,9 @@
 import { formatDate, formatVintage, NBSP } from '@immoloupe/shared/format';
 import type { OpenDataSource } from '@immoloupe/shared/opendata/contracts';
 import { findSpecRoute } from '@immoloupe/shared/routes';
-import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { Busy } from '~/components/busy';
 import { PRO_NAV } from '~/components/shell/pro-nav';
 import { describeAbo } from '~/features/billing/subscription-state.logic';
 import { useDataFreshness } from '~/features/imports/data-freshness';
@@ -33,7 +34,7 @@ const SOURCE_LABELS: Record<OpenDataSource, string> = {
 /** The freshness of the open data behind the tools (the importers' public `/api/data/freshness`). */
 function Freshness() {
   const freshness = useDataFreshness();
-  if (!freshness) return <Loader size="xs" />;
+  if (!freshness) return <Busy size="xs" />;
   if (freshness.sources.length === 0) return <Text c="dimmed">Aucune donnée ouverte n’a encore été importée sur ce serveur.</Text>;
   const dvf = dvfFreshnessLabel(freshness);
   return (

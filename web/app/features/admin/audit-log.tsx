@@ -11,8 +11,9 @@ import {
 } from '@immoloupe/shared/admin/audit-contracts';
 import { formatDate, formatDateTime, formatInteger } from '@immoloupe/shared/format';
 import { OPEN_DATA_SOURCES, type OpenDataSource, SOURCE_NAMES } from '@immoloupe/shared/opendata/contracts';
-import { Alert, Button, Code, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Busy } from '~/components/busy';
 import { Select } from '~/components/select';
 import { useAuditLog } from './use-audit-log';
 
@@ -82,7 +83,7 @@ export function AuditLog({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
       </form>
       {error ? <Alert color="red">{error}</Alert> : null}
       {!data ? (
-        <Loader size="sm" />
+        <Busy size="sm" />
       ) : data.entries.length === 0 ? (
         <Text c="dimmed">Aucune action enregistrée pour ces critères.</Text>
       ) : (

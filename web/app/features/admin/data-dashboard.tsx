@@ -4,7 +4,8 @@
  */
 import { DATASET_UNITS, type DatasetStatus, type FreshnessState, startedByLabel } from '@immoloupe/shared/admin/data-dashboard';
 import { countOf, formatDate, formatDateTime, formatInteger, formatVintage } from '@immoloupe/shared/format';
-import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Busy } from '~/components/busy';
 import { useDataDashboard } from './use-data-dashboard';
 
 const STATE_BADGE: Record<FreshnessState, { color: string; label: string }> = {
@@ -83,7 +84,7 @@ export function DataDashboard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
       </Text>
       {error ? <Alert color="red">{error}</Alert> : null}
       {!data ? (
-        <Loader size="sm" />
+        <Busy size="sm" />
       ) : (
         <Table.ScrollContainer minWidth={900}>
           <Table striped data-testid="data-dashboard" verticalSpacing="sm">

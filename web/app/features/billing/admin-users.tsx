@@ -9,8 +9,9 @@ import {
   messageResponseSchema,
 } from '@immoloupe/shared/accounts/contracts';
 import { formatDate, formatInteger, NBSP } from '@immoloupe/shared/format';
-import { Alert, Badge, Button, Group, Loader, Menu, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Menu, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { Busy } from '~/components/busy';
 import { useConfirm } from '~/components/confirm-dialog';
 import { UserAccessMenu } from '~/features/admin/user-access-menu';
 import { ApiError, apiFetch } from '~/lib/api';
@@ -59,7 +60,7 @@ export function AdminUsers() {
       />
       {error ? <Alert color="red">{error}</Alert> : null}
       {!data ? (
-        <Loader size="sm" />
+        <Busy size="sm" />
       ) : (
         <>
           <Text size="sm" c="dimmed" data-testid="admin-users-count">

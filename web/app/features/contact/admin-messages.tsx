@@ -4,8 +4,9 @@
  */
 import { type ContactMessageList, contactMessageListSchema } from '@immoloupe/shared/contact/contact-message';
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
-import { Alert, Anchor, Badge, Button, Group, Loader, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Busy } from '~/components/busy';
 import { WideTable } from '~/components/wide-table';
 import { ApiError, apiFetch } from '~/lib/api';
 
@@ -37,7 +38,7 @@ export function AdminContactMessages({ headingOrder = 2 }: { headingOrder?: 2 | 
       <Title order={headingOrder} id="messages-contact-titre">
         Messages de contact
       </Title>
-      {state.kind === 'loading' ? <Loader size="sm" aria-label="Chargement des messages" /> : null}
+      {state.kind === 'loading' ? <Busy size="sm" label="Chargement des messages" /> : null}
       {state.kind === 'error' ? (
         <Alert color="red" title="Erreur">
           {state.message}

@@ -6,7 +6,8 @@
  *
  * The state lives in `use-admin-imports.ts`; this file only lays the pieces out.
  */
-import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Busy } from '~/components/busy';
 import { DepartementForm, UploadForm } from './admin-imports-forms';
 import { RunsTable } from './admin-imports-runs';
 import { useAdminImports } from './use-admin-imports';
@@ -39,7 +40,7 @@ export function AdminImports({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
           {error}
         </Alert>
       ) : null}
-      {!data && !error ? <Loader size="sm" aria-label="Chargement des imports" /> : null}
+      {!data && !error ? <Busy size="sm" label="Chargement des imports" /> : null}
       {data && data.runs.length === 0 ? <Text>Aucun import pour l’instant.</Text> : null}
       {data && data.runs.length > 0 ? <RunsTable runs={data.runs} /> : null}
     </Stack>

@@ -9,9 +9,10 @@ import {
   messageResponseSchema,
 } from '@immoloupe/shared/accounts/contracts';
 import { formatDate, NBSP } from '@immoloupe/shared/format';
-import { Alert, Button, Code, CopyButton, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Busy } from '~/components/busy';
 import { useConfirm } from '~/components/confirm-dialog';
 import { ApiError, apiFetch } from '~/lib/api';
 import { useSessionUser } from '~/lib/session';
@@ -151,7 +152,7 @@ export function KeysManager({ focusCreate = false }: { focusCreate?: boolean }) 
           Mes clés
         </Title>
         {keys === null ? (
-          <Loader size="sm" />
+          <Busy size="sm" />
         ) : keys.length === 0 ? (
           <Text c="dimmed">Aucune clé pour l’instant.</Text>
         ) : (

@@ -5,9 +5,10 @@
  */
 import { PORTAL_LABELS, PORTALS, type Portal } from '@immoloupe/shared/listings/contracts';
 import { type ListingAnalysis, type ListingFields, savedMessage } from '@immoloupe/shared/listings/store.logic';
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Busy } from '~/components/busy';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { AnalysisView } from './analysis-view';
@@ -94,7 +95,7 @@ export function ListingAnalysisTool() {
             <Button onClick={read} disabled={!paste.trim() || busy !== null}>
               Lire l’annonce
             </Button>
-            {busy && <Loader size="sm" />}
+            {busy && <Busy size="sm" />}
           </Group>
         </Stack>
       </Card>

@@ -5,9 +5,10 @@
  */
 import { ENERGY_CLASSES } from '@immoloupe/shared/listings/contracts';
 import type { LocalisationCandidate } from '@immoloupe/shared/listings/localisation.logic';
-import { Alert, Button, Grid, Group, Loader, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Busy } from '~/components/busy';
 import { Select } from '~/components/select';
 import { DPE_CREDIT } from '~/features/map/attributions';
 import { ApiError } from '~/lib/api';
@@ -100,7 +101,7 @@ export function LocalisationTool() {
         </Grid>
         <Group mt="sm">
           <Button type="submit">Localiser</Button>
-          {loading && <Loader size="sm" />}
+          {loading && <Busy size="sm" />}
         </Group>
       </form>
       {error && (

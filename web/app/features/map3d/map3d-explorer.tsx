@@ -10,9 +10,10 @@ import { countOf, formatInteger } from '@immoloupe/shared/format';
 import type { Map3dResponse } from '@immoloupe/shared/map3d/contracts';
 import { map3dPeriodNote } from '@immoloupe/shared/map3d/map3d.logic';
 import { OUTLIER_LABEL } from '@immoloupe/shared/market/transactions-contracts';
-import { Alert, Checkbox, Grid, Group, Loader, Slider, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Grid, Group, Slider, Stack, Text } from '@mantine/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
+import { Busy } from '~/components/busy';
 import { GroupLabel } from '~/components/group-label';
 import { ImportHint } from '~/components/import-hint';
 import { Select } from '~/components/select';
@@ -88,7 +89,7 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
   }, [visible]);
 
   if (error) return <Alert color="red">{error}</Alert>;
-  if (!data) return <Loader size="sm" />;
+  if (!data) return <Busy size="sm" />;
   if (data.communes.length === 0) {
     return (
       <Alert color="blue" title="Aucune donnée à afficher">

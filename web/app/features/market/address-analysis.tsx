@@ -7,7 +7,8 @@
  * The state lives in `use-address-analysis.ts`; this file only lays the pieces out.
  */
 import { ADDRESS_RADII } from '@immoloupe/shared/market/address-contracts';
-import { Alert, Card, Grid, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Card, Grid, Stack, Text } from '@mantine/core';
+import { Busy } from '~/components/busy';
 import { Select } from '~/components/select';
 import { MapView } from '~/features/map/map-view';
 import { AddressAnalysisResults } from './address-analysis-results';
@@ -53,7 +54,7 @@ export function AddressAnalysisTool() {
         onReady={a.onMapReady}
       />
 
-      {a.loading && <Loader aria-label="Analyse en cours" />}
+      {a.loading && <Busy label="Analyse en cours" />}
 
       {a.data && (
         <AddressAnalysisResults data={a.data} trend={a.trend} lat={a.lat} lon={a.lon} label={a.label} placedByBan={a.placedByBan} />

@@ -3,9 +3,10 @@
  * picks a suggestion, and the page gets its position, commune and parcel.
  */
 import { NBSP } from '@immoloupe/shared/format';
-import { Autocomplete, Loader } from '@mantine/core';
+import { Autocomplete } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
+import { Busy } from '~/components/busy';
 import { ImportHint } from '~/components/import-hint';
 import { ApiError, apiFetch } from '~/lib/api';
 
@@ -167,7 +168,7 @@ export function AddressSearch({
             (err: unknown) => id === change.current && setProblem(err instanceof ApiError ? err.message : 'Commune impossible à situer.'),
           );
       }}
-      rightSection={loading ? <Loader size="xs" /> : null}
+      rightSection={loading ? <Busy size="xs" /> : null}
       error={error ?? problem}
       description={hint ?? description}
       limit={8}

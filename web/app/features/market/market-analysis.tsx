@@ -5,7 +5,8 @@
  *
  * The state lives in `use-market-analysis.ts`; this file only lays the pieces out.
  */
-import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
+import { Busy } from '~/components/busy';
 import { MarketAnalysisFilters } from './market-analysis-filters';
 import { MarketAnalysisMap } from './market-analysis-map';
 import { MarketReport } from './market-report';
@@ -26,7 +27,7 @@ export function MarketAnalysisTool() {
           {m.error}
         </Alert>
       )}
-      {m.loading && <Loader aria-label="Analyse en cours" />}
+      {m.loading && <Busy label="Analyse en cours" />}
 
       {/* A zone being chosen anew: the previous zone's report is not shown under « Choisissez une zone ». */}
       <MarketAnalysisMap data={m.query ? m.data : null} onMapReady={m.onMapReady} />

@@ -1,6 +1,7 @@
 /** The whole mutation of a sale picked on the map or in the table: every line, its lots and the parcels it covers. */
 import { formatDate, formatEuros, formatSurface, NBSP } from '@immoloupe/shared/format';
-import { Alert, Drawer, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Drawer, Stack, Table, Text, Title } from '@mantine/core';
+import { Busy } from '~/components/busy';
 import { WideTable } from '~/components/wide-table';
 import { labelled } from './labels';
 import type { MutationSelection } from './use-transactions';
@@ -14,7 +15,7 @@ export function MutationDrawer({ id, selection, onClose }: { id: string | null; 
   return (
     <Drawer opened={id !== null} onClose={onClose} position="right" size="xl" title="Détail de la mutation">
       {error && <Alert color="red">{error}</Alert>}
-      {!detail && !error && <Loader />}
+      {!detail && !error && <Busy />}
       {detail && (
         <Stack gap="sm" data-testid="mutation-detail">
           <Title order={3} fz="h4">

@@ -1,7 +1,8 @@
 /** The results column of the transactions tool: count, sort, CSV export, one page of sales and the pagination. */
 import { NBSP } from '@immoloupe/shared/format';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
-import { Anchor, Badge, Group, Loader, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Group, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Busy } from '~/components/busy';
 import { ImportHint } from '~/components/import-hint';
 import { salesCount } from './labels';
 import { SalesTable } from './sales-table';
@@ -34,7 +35,7 @@ export function TransactionsResults({ query, list, loading, sort, order, page, c
       <Group justify="space-between">
         <Text fw={600} data-testid="transactions-total">
           {list ? salesCount(list.total) : loading ? '…' : '—'}
-          {loading && <Loader size="xs" ml="xs" />}
+          {loading && <Busy size="xs" ml="xs" />}
         </Text>
         <Group gap="xs">
           <Text size="sm">Trier par{NBSP}:</Text>

@@ -10,9 +10,10 @@
 import { countOf, formatInteger, NBSP } from '@immoloupe/shared/format';
 import { SEGMENTS, type Segment } from '@immoloupe/shared/newsletter/contracts';
 import { frenchTypography, frenchTypographyHtml } from '@immoloupe/shared/typography';
-import { Alert, Button, Grid, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { Busy } from '~/components/busy';
 import { useConfirm } from '~/components/confirm-dialog';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
@@ -37,7 +38,7 @@ export function NewsletterComposer() {
   const { ask, dialog } = useConfirm();
 
   if (error) return <Alert color="red">{error}</Alert>;
-  if (!data || !draft.ready) return <Loader size="sm" />;
+  if (!data || !draft.ready) return <Busy size="sm" />;
   const counts = Object.fromEntries(data.segments.map((s) => [s.segment, s.recipients])) as Record<Segment, number>;
   const ready = data.configured && draft.subject.trim() !== '';
   // What the recipients read: what was typed, with French typography.

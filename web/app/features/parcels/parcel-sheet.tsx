@@ -9,8 +9,9 @@ import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { OWNER_GROUP_LABELS } from '@immoloupe/shared/owners/legal-forms.logic';
 import { type ParcelSheet, parcelSheetPath } from '@immoloupe/shared/parcels/sheet-contracts';
-import { Alert, Anchor, Badge, Button, CopyButton, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { Busy } from '~/components/busy';
 import { ImportHint } from '~/components/import-hint';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
@@ -85,7 +86,7 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     panel.current?.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
   }, [sheet]);
-  if (loading) return <Loader size="sm" aria-label="Chargement de la fiche de la parcelle" />;
+  if (loading) return <Busy size="sm" label="Chargement de la fiche de la parcelle" />;
   if (error)
     return (
       <Alert color="red" title="Fiche de parcelle indisponible">

@@ -3,9 +3,10 @@
  * the list as filtered. Selecting a point selects its card, and the other way round.
  */
 import { formatInteger } from '@immoloupe/shared/format';
-import { Alert, Anchor, Button, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Busy } from '~/components/busy';
 import { Select } from '~/components/select';
 import { AlertsNotSent } from '../alerts/alerts-not-sent';
 import { useAlertStatus } from '../alerts/use-alert-status';
@@ -19,7 +20,7 @@ export function SavedAddressesPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const alertStatus = useAlertStatus();
 
-  if (!list) return error ? <Alert color="red">{error}</Alert> : <Loader aria-label="Chargement" />;
+  if (!list) return error ? <Alert color="red">{error}</Alert> : <Busy label="Chargement" />;
   const n = list.items.length;
   return (
     <Stack gap="sm">

@@ -6,9 +6,10 @@
 import type { AlertStatus } from '@immoloupe/shared/alerts/contracts';
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import { SAVED_SEARCH_TOOLS, type SavedSearch } from '@immoloupe/shared/saved-searches/contracts';
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Busy } from '~/components/busy';
 import { useCommuneNames } from '~/components/use-commune-search';
 import { WideTable } from '~/components/wide-table';
 import { ApiError } from '~/lib/api';
@@ -166,7 +167,7 @@ export function SavedSearchesList() {
       .finally(() => setRecounting(false));
   };
 
-  if (!items) return error ? <Alert color="red">{error}</Alert> : <Loader aria-label="Chargement" />;
+  if (!items) return error ? <Alert color="red">{error}</Alert> : <Busy label="Chargement" />;
   return (
     <Stack gap="sm">
       {error && (

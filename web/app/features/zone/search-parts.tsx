@@ -4,9 +4,10 @@
  * the pager, the detail drawer frame, its sections and its table of DVF sales.
  */
 import { formatDate, formatEuros, formatEurosPerSquareMetre, formatInteger } from '@immoloupe/shared/format';
-import { Alert, Anchor, Button, Drawer, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Busy } from '~/components/busy';
 
 /** Two fields « {label} min. » and « {label} max. », kept as typed (the page's logic parses them). */
 export function RangeFields({
@@ -104,7 +105,7 @@ export function DetailDrawer({
       closeButtonProps={{ 'aria-label': 'Fermer la fiche' }}
     >
       {error ? <Alert color="red">{error}</Alert> : null}
-      {loading && !error ? <Loader aria-label={loading} /> : null}
+      {loading && !error ? <Busy label={loading} /> : null}
       {children}
     </Drawer>
   );
