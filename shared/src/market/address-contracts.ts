@@ -94,3 +94,26 @@ export const addressAnalysisSchema = z.object({
   freshness: z.object({ lastMutationDate: z.string().nullable(), sources: z.array(sourceFreshnessSchema) }),
 });
 export type AddressAnalysis = z.infer<typeof addressAnalysisSchema>;
+
+/**
+ * `?position=ban` of the address analysis: the point is an address or a street of the BAN (picked in
+ * a field, or saved so), and the map credits the BAN for it. A clicked point or a portal's point has none.
+ */
+export const PLACED_BY_BAN_POSITION = 'ban';
+
+/** The address analysis at a point: every page that opens it writes its link here. */
+export function addressAnalysisUrl(p: {
+  lat: number;
+  lon: number;
+  address?: string | null;
+  parcel?: string | null;
+  placedByBan?: boolean | null;
+}): string {
+  const q = new URLSearchParams();
+  if (p.address) q.set('adresse', p.address);
+  q.set('lat', String(p.lat));
+  q.set('lon', String(p.lon));
+  if (p.parcel) q.set('parcelle', p.parcel);
+  if (p.placedByBan) q.set('position', PLACED_BY_BAN_POSITION);
+  return `/pro/analyseadresse?${q}`;
+}

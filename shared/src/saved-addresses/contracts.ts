@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { formatInteger } from '../format.js';
+import { addressAnalysisUrl } from '../market/address-contracts.js';
 import { INSEE_PATTERN, PARCEL_PATTERN } from '../market/contracts.js';
 
 /** Most saved addresses per user. */
@@ -118,11 +119,7 @@ export const savedAddressListQuerySchema = z.object({
 
 /** The address analysis of a saved address (its point, address and parcel): the user's name for it is no address. */
 export function analysisUrlOf(a: Pick<SavedAddress, 'address' | 'lat' | 'lon' | 'idParcelle' | 'placedByBan'>): string {
-  const q = new URLSearchParams({ adresse: a.address, lat: String(a.lat), lon: String(a.lon) });
-  if (a.idParcelle) q.set('parcelle', a.idParcelle);
-  // As the analysis writes it for an address picked in its field: the map credits the BAN for the point.
-  if (a.placedByBan) q.set('position', 'ban');
-  return `/pro/analyseadresse?${q.toString()}`;
+  return addressAnalysisUrl({ address: a.address, lat: a.lat, lon: a.lon, parcel: a.idParcelle, placedByBan: a.placedByBan });
 }
 
 /** The parcel sheet of a saved address, when its parcel is known. */

@@ -59,14 +59,6 @@ export const mapPointsSchema = z.object({
 });
 export const listingMapPoints = () => apiFetch('/api/listings/map', mapPointsSchema);
 
-/** Address analysis link of a candidate or a placed listing. */
-export function addressAnalysisHref(p: { lat: number; lon: number; address?: string | null; placedByBan?: boolean | null }): string {
-  const q = new URLSearchParams({ lat: String(p.lat), lon: String(p.lon), ...(p.address ? { adresse: p.address } : {}) });
-  // As the analysis writes it for an address picked in its field: its map credits the BAN for the point.
-  if (p.placedByBan) q.set('position', 'ban');
-  return `/pro/analyseadresse?${q}`;
-}
-
 /** /pro/localisationauto with a listing's values filled in, or null when it has nothing to localise. */
 export function localisationHref(f: ListingFields): string | null {
   const q = localisationQueryOf(f);

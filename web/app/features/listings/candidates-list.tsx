@@ -1,9 +1,9 @@
 /** The localisation candidates: score, address, reasons, and a link to the address analysis. */
 import type { LocalisationCandidate } from '@immoloupe/shared/listings/localisation.logic';
+import { addressAnalysisUrl } from '@immoloupe/shared/market/address-contracts';
 import { Anchor, Badge, Card, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ImportHint } from '~/components/import-hint';
-import { addressAnalysisHref } from './api';
 
 /**
  * Below this note the best DPE differs from the listing beyond rounding on a value, or by far on the
@@ -65,7 +65,7 @@ export function CandidatesList({
               DPE n° {c.dpeNumber}
             </Text>
             {c.lat !== null && c.lon !== null && (
-              <Anchor component={Link} to={addressAnalysisHref({ lat: c.lat, lon: c.lon, address: c.address })} size="sm">
+              <Anchor component={Link} to={addressAnalysisUrl({ lat: c.lat, lon: c.lon, address: c.address })} size="sm">
                 Ouvrir dans l’analyse d’adresse
               </Anchor>
             )}

@@ -4,10 +4,10 @@
  * picks it here; the listing is then placed there, its postcode and town taken from the address.
  */
 import type { ListingFields } from '@immoloupe/shared/listings/store.logic';
+import { addressAnalysisUrl } from '@immoloupe/shared/market/address-contracts';
 import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { AddressSearch } from '~/features/market/address-search';
-import { addressAnalysisHref } from './api';
 
 /** « 139 Avenue Carnot, 93140 Bondy » → its postcode and town. */
 export function postcodeAndTown(label: string): { postcode: string; city: string } | null {
@@ -67,7 +67,7 @@ export function ListingPlaceField({
             Position lue sur la page de l’annonce, sans adresse (souvent arrondie par le portail){'\u00a0'}:{' '}
             {/* A new tab: following it here would lose the listing being analysed. */}
             <Anchor
-              href={addressAnalysisHref({ lat: fields.lat as number, lon: fields.lon as number })}
+              href={addressAnalysisUrl({ lat: fields.lat as number, lon: fields.lon as number })}
               target="_blank"
               rel="noopener noreferrer"
               size="xs"

@@ -91,7 +91,7 @@ describe('MyListings', () => {
     expect(within(carnot).getByTestId('lieu-annonce').textContent).toBe('139 Avenue Carnot, 93140 Bondy · voir sa position');
     // The analysis opens at that address, a point of the BAN that its map credits.
     expect(within(carnot).getByRole('link', { name: 'voir sa position' }).getAttribute('href')).toBe(
-      `/pro/analyseadresse?lat=48.9023&lon=2.4828&adresse=${encodeURIComponent('139 Avenue Carnot, 93140 Bondy').replaceAll('%20', '+')}&position=ban`,
+      `/pro/analyseadresse?adresse=${encodeURIComponent('139 Avenue Carnot, 93140 Bondy').replaceAll('%20', '+')}&lat=48.9023&lon=2.4828&position=ban`,
     );
     expect(within(carnot).queryByRole('link', { name: 'Voir l’annonce' })).toBeNull();
     // The portal’s « Lyon 8ème » is written as French typography does.

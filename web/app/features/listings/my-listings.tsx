@@ -2,17 +2,19 @@
  * /pro/mesannonces: the subscriber's saved listings with their status, notes, sources and price
  * history (a drop is flagged), the analysis of each (in a window), and the CSV export of them all.
  */
+
 import { formatDate, formatSurface } from '@immoloupe/shared/format';
 import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingFields, type SavedListing } from '@immoloupe/shared/listings/store.logic';
 import { displayTown } from '@immoloupe/shared/listings/text.logic';
+import { addressAnalysisUrl } from '@immoloupe/shared/market/address-contracts';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { AnalysisButton } from './analysis-button';
-import { addressAnalysisHref, deleteListing, SAVED_LISTINGS_CSV_URL, savedListings, updateListing } from './api';
+import { deleteListing, SAVED_LISTINGS_CSV_URL, savedListings, updateListing } from './api';
 import { priceHistoryLabel, priceLabel, pricePerM2Label } from './price-labels';
 
 /** The fields the analysis takes, from a saved listing (its first source for the portal). */
@@ -27,9 +29,9 @@ function fieldsOfSaved(l: SavedListing): ListingFields {
  * address as the analysis wrote it (« 139 Avenue Carnot, 93140 Bondy ») and a point credited to the BAN.
  */
 function positionHref(l: SavedListing, lat: number, lon: number): string {
-  if (!l.placedByBan) return addressAnalysisHref({ lat, lon });
+  if (!l.placedByBan) return addressAnalysisUrl({ lat, lon });
   const town = [l.postcode, l.city && displayTown(l.city)].filter(Boolean).join(' ');
-  return addressAnalysisHref({ lat, lon, address: [l.streetAddress, town].filter(Boolean).join(', '), placedByBan: true });
+  return addressAnalysisUrl({ lat, lon, address: [l.streetAddress, town].filter(Boolean).join(', '), placedByBan: true });
 }
 
 function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void }) {

@@ -3,7 +3,7 @@
  * a link reproduces the page; this hook loads the analysis for them, keeps the map's sources in step
  * and turns a pick in the address field or a click on the map into a new URL.
  */
-import { type AddressAnalysis, addressAnalysisSchema } from '@immoloupe/shared/market/address-contracts';
+import { type AddressAnalysis, addressAnalysisSchema, PLACED_BY_BAN_POSITION } from '@immoloupe/shared/market/address-contracts';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -29,8 +29,7 @@ type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
 
 const reverseSchema = z.object({ results: z.array(z.object({ type: z.string(), label: z.string() })) });
 
-/** `?position=ban`: the point is an address or a street of the BAN picked in the field, so the map credits the BAN for it. */
-const PLACED_BY_BAN_PARAM = { position: 'ban' };
+const PLACED_BY_BAN_PARAM = { position: PLACED_BY_BAN_POSITION };
 
 function geo(a: AddressAnalysis | null, placedByBan: boolean) {
   const empty = { type: 'FeatureCollection' as const, features: [] as unknown[] };
