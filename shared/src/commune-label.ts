@@ -11,6 +11,8 @@ export interface CommuneNaming {
   nom: string;
   /** Unknown (undefined or empty): the name alone. */
   codesPostaux?: readonly string[];
+  /** A former commune, merged into this commune nouvelle: its data are those recorded before the merger. */
+  mergedInto?: { insee: string; nom: string } | undefined;
 }
 
 const sorted = (codes: readonly string[]) => [...new Set(codes)].sort();
@@ -22,14 +24,20 @@ export function postcodesText(codes: readonly string[] = []): string {
   return `${all[0]} à ${all.at(-1)}`;
 }
 
-/** « Bondy (93140) », or « Bondy » while its postcodes are unknown. */
+/**
+ * « Bondy (93140) », or « Bondy » while its postcodes are unknown. A former commune has none of its
+ * own: « Pierrefitte-sur-Seine (ancienne commune, Saint-Denis) ».
+ */
 export function communeLabel(c: CommuneNaming): string {
+  if (c.mergedInto) return `${c.nom} (ancienne commune, ${c.mergedInto.nom})`;
   const codes = postcodesText(c.codesPostaux);
   return codes ? `${c.nom} (${codes})` : c.nom;
 }
 
 /** The tooltip: the INSEE code, and every postcode when the label gives only their span. */
 export function communeTitle(c: CommuneNaming): string {
+  if (c.mergedInto)
+    return `Code INSEE ${c.insee} — fusionnée dans ${c.mergedInto.nom} (${c.mergedInto.insee})\u00a0: ses ventes et DPE d’avant la fusion`;
   const all = sorted(c.codesPostaux ?? []);
   return all.length > 3 ? `Code INSEE ${c.insee} — codes postaux ${all.join(', ')}` : `Code INSEE ${c.insee}`;
 }

@@ -166,7 +166,14 @@ export type TerritoryInput = z.infer<typeof territoryInputSchema>;
 export const territorySchema = z.object({
   geometry: polygonGeometrySchema.nullable(),
   /** With their postcodes: the pickers name a commune « Bondy (93140) », not by its INSEE code. */
-  communes: z.array(z.object({ insee: z.string(), nom: z.string(), codesPostaux: z.array(z.string()) })),
+  communes: z.array(
+    z.object({
+      insee: z.string(),
+      nom: z.string(),
+      codesPostaux: z.array(z.string()),
+      mergedInto: z.object({ insee: z.string(), nom: z.string() }).optional(),
+    }),
+  ),
   updatedAt: z.string(),
   /** When the dashboard was last seen (ISO timestamp), null the first time. */
   lastVisitAt: z.string().nullable(),

@@ -20,7 +20,18 @@ afterEach(() => {
 });
 
 const BONDY = { insee: '93010', nom: 'Bondy', departement: '93', codesPostaux: ['93140'] };
-const ANSWERS: Record<string, { insee: string; nom: string; departement: string; codesPostaux: string[] }[]> = {
+type Answer = { insee: string; nom: string; departement: string; codesPostaux: string[]; mergedInto?: { insee: string; nom: string } };
+const ANSWERS: Record<string, Answer[]> = {
+  // A former commune, merged into Saint-Denis in 2025: no postcode of its own.
+  '93059': [
+    {
+      insee: '93059',
+      nom: 'Pierrefitte-sur-Seine',
+      departement: '93',
+      codesPostaux: [],
+      mergedInto: { insee: '93066', nom: 'Saint-Denis' },
+    },
+  ],
   Bo: [{ insee: '33063', nom: 'Bordeaux', departement: '33', codesPostaux: ['33000', '33100', '33200', '33300', '33800'] }],
   Bondy: [BONDY],
   Hendaye: [{ insee: '64260', nom: 'Hendaye', departement: '64', codesPostaux: ['64700'] }],
@@ -161,6 +172,18 @@ describe('CommunesPicker', () => {
     expect(await screen.findByText('Bondy (93140)')).toBeTruthy();
     expect(screen.queryByText('93010')).toBeNull();
     expect(screen.queryByText(/Aulnay/)).toBeNull();
+  });
+
+  it('names a former commune given from outside by the commune nouvelle it belongs to', async () => {
+    const release = serve(/^93059$/);
+    show(['93059']);
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/market/communes?q=93059', expect.anything()));
+    await act(async () => {
+      release();
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    const pill = await screen.findByText('Pierrefitte-sur-Seine (ancienne commune, Saint-Denis)');
+    expect(pill.closest('[title]')?.getAttribute('title')).toContain('fusionnée dans Saint-Denis (93066)');
   });
 
   it('keeps the suggestions of the text typed last when an earlier answer comes after', async () => {

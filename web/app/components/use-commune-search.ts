@@ -9,7 +9,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { apiFetch } from '~/lib/api';
 
-export const communeHitSchema = z.array(z.object({ insee: z.string(), nom: z.string(), codesPostaux: z.array(z.string()).default([]) }));
+export const communeHitSchema = z.array(
+  z.object({
+    insee: z.string(),
+    nom: z.string(),
+    codesPostaux: z.array(z.string()).default([]),
+    mergedInto: z.object({ insee: z.string(), nom: z.string() }).optional(),
+  }),
+);
 export type CommuneHit = z.infer<typeof communeHitSchema>[number];
 
 const NONE: readonly CommuneNaming[] = [];

@@ -127,6 +127,36 @@ describe('GET /api/dpe', () => {
   });
 });
 
+describe('communes merged into a commune nouvelle', () => {
+  it('searches Saint-Denis with the DPE recorded under Pierrefitte-sur-Seine before the merger, and Pierrefitte alone', async () => {
+    // Pierrefitte-sur-Seine (93059) is part of Saint-Denis (93066) since 2025; its DPE keep its code.
+    const numbers = async (insee: string) =>
+      dpeListSchema.parse(await get<DpeList>(`/api/dpe?insee=${insee}&pageSize=200`)).items.map((d) => d.numero);
+    const pierrefitte = await numbers('93059');
+    const [{ n: own } = { n: 0 }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dpe WHERE code_insee_ban = '93066'`);
+    expect(pierrefitte).toContain('2393E0248249S');
+    expect(own).toBeGreaterThan(0);
+    const saintDenis = await numbers('93066');
+    expect(saintDenis).toHaveLength(own + pierrefitte.length);
+    expect(saintDenis).toEqual(expect.arrayContaining(pierrefitte));
+  });
+
+  it('takes a former commune in « ma zone », named as such', async () => {
+    const put = await other.fetch('/api/zone/mine', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ communes: ['93059'] }),
+    });
+    expect(put.status).toBe(200);
+    const { territory } = (await put.json()) as { territory: { communes: unknown[] } };
+    expect(territory.communes).toEqual([
+      { insee: '93059', nom: 'Pierrefitte-sur-Seine', codesPostaux: [], mergedInto: { insee: '93066', nom: 'Saint-Denis' } },
+    ]);
+    expect((await get<DpeList>('/api/dpe?zone=mine', 200, other)).items.map((d) => d.numero)).toContain('2393E0248249S');
+    expect((await other.fetch('/api/zone/mine', { method: 'DELETE' })).status).toBeLessThan(300);
+  });
+});
+
 describe('replaced DPE', () => {
   it('are hidden by default, their replacement stands', async () => {
     const before = await get<DpeList>('/api/dpe?insee=69387&classes=G');

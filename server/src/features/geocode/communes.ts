@@ -12,6 +12,10 @@ interface RawCommune {
   departement?: string;
   codesPostaux?: string[];
   population?: number;
+  /** Of a commune déléguée or associée: the commune it belongs to now. */
+  chefLieu?: string;
+  /** Of a commune nouvelle: the codes of the communes merged into it. */
+  anciensCodes?: string[];
 }
 
 export interface CommuneEntry {
@@ -25,10 +29,14 @@ export interface CommuneEntry {
 
 let index: CommuneEntry[] | undefined;
 
+function rawCommunes(): RawCommune[] {
+  const require = createRequire(import.meta.url);
+  return require('@etalab/decoupage-administratif/data/communes.json') as RawCommune[];
+}
+
 export function communes(): CommuneEntry[] {
   if (!index) {
-    const require = createRequire(import.meta.url);
-    const raw = require('@etalab/decoupage-administratif/data/communes.json') as RawCommune[];
+    const raw = rawCommunes();
     index = raw
       .filter((c) => c.type === 'commune-actuelle' || c.type === 'arrondissement-municipal')
       .map((c) => ({
@@ -48,6 +56,60 @@ let byCode: Map<string, CommuneEntry> | undefined;
 export function communeByCode(code: string): CommuneEntry | undefined {
   byCode ??= new Map(communes().map((c) => [c.code, c]));
   return byCode.get(code);
+}
+
+/**
+ * A commune merged into a commune nouvelle (« Pierrefitte-sur-Seine », 93059, in Saint-Denis since
+ * 2025), that the official list keeps as a commune déléguée or associée. The sales and DPE recorded
+ * before the merger carry its code; it has no postcode of its own in the list.
+ */
+export interface FormerCommune {
+  code: string;
+  nom: string;
+  folded: string;
+  departement: string;
+  /** The INSEE code of the commune it belongs to now. */
+  mergedInto: string;
+}
+
+let formerIndex: Map<string, FormerCommune> | undefined;
+let formerCodesIndex: Map<string, readonly string[]> | undefined;
+
+/** The former communes that have a code of their own (a chef-lieu keeps the code of the commune nouvelle). */
+export function formerCommunes(): ReadonlyMap<string, FormerCommune> {
+  if (!formerIndex) {
+    formerIndex = new Map();
+    for (const c of rawCommunes()) {
+      if ((c.type !== 'commune-deleguee' && c.type !== 'commune-associee') || !c.chefLieu || communeByCode(c.code)) continue;
+      formerIndex.set(c.code, {
+        code: c.code,
+        nom: c.nom,
+        folded: foldText(c.nom),
+        departement: c.departement ?? c.code.slice(0, 2),
+        mergedInto: c.chefLieu,
+      });
+    }
+  }
+  return formerIndex;
+}
+
+/**
+ * The codes under which a commune's data may be recorded: its own, and those of the communes merged
+ * into it (sales and DPE dated before the merger keep them). A former commune's code stays alone:
+ * it names that commune before the merger.
+ */
+export function withFormerCodes(codes: readonly string[]): string[] {
+  if (!formerCodesIndex) {
+    formerCodesIndex = new Map();
+    for (const c of rawCommunes())
+      if (c.type === 'commune-actuelle' && c.anciensCodes?.length) formerCodesIndex.set(c.code, c.anciensCodes);
+  }
+  const all = new Set<string>();
+  for (const code of codes) {
+    all.add(code);
+    for (const old of formerCodesIndex.get(code) ?? []) all.add(old);
+  }
+  return [...all];
 }
 
 /**

@@ -4,7 +4,7 @@
  * market analysis.
  */
 import { createRequire } from 'node:module';
-import { type CommuneEntry, communeByCode, communes } from '../geocode/communes.js';
+import { type CommuneEntry, communeByCode, communes, type FormerCommune, formerCommunes } from '../geocode/communes.js';
 import { foldText } from '../geocode/search-text.logic.js';
 
 const require = createRequire(import.meta.url);
@@ -14,17 +14,30 @@ export interface CommuneInfo {
   nom: string;
   departement: string;
   codesPostaux: string[];
+  /** Of a former commune (merged into a commune nouvelle): the commune it belongs to now. */
+  mergedInto?: { insee: string; nom: string };
 }
 
 // The list itself is loaded and folded once, by the geocoder's module.
 const toInfo = (c: CommuneEntry): CommuneInfo => ({ insee: c.code, nom: c.nom, departement: c.departement, codesPostaux: c.codesPostaux });
 
+const formerToInfo = (c: FormerCommune): CommuneInfo => ({
+  insee: c.code,
+  nom: c.nom,
+  departement: c.departement,
+  codesPostaux: [],
+  mergedInto: { insee: c.mergedInto, nom: communeByCode(c.mergedInto)?.nom ?? c.mergedInto },
+});
+
 let departements: Map<string, string> | undefined;
 let searchIndex: { key: string; info: CommuneInfo }[] | undefined;
 
+/** A commune of today, or a former one (its data before the merger carry its code). */
 export function communeInfo(insee: string): CommuneInfo | undefined {
   const c = communeByCode(insee);
-  return c ? toInfo(c) : undefined;
+  if (c) return toInfo(c);
+  const former = formerCommunes().get(insee);
+  return former ? formerToInfo(former) : undefined;
 }
 
 export function communeName(insee: string): string {
@@ -44,9 +57,15 @@ export function departementName(code: string): string {
   return departements.get(code) ?? code;
 }
 
-/** Communes whose name (or postcode, or INSEE code) starts like `q`, most relevant first. */
+/**
+ * Communes whose name (or postcode, or INSEE code) starts like `q`, most relevant first; former
+ * communes too, after the communes of today of the same relevance.
+ */
 export function searchCommunes(q: string, limit = 10): CommuneInfo[] {
-  searchIndex ??= communes().map((c) => ({ key: c.folded, info: toInfo(c) }));
+  searchIndex ??= [
+    ...communes().map((c) => ({ key: c.folded, info: toInfo(c) })),
+    ...[...formerCommunes().values()].map((c) => ({ key: c.folded, info: formerToInfo(c) })),
+  ];
   const query = foldText(q);
   if (query === '') return [];
   if (/^\d{2,5}$/.test(query) || /^2[ab]\d{0,3}$/.test(query)) {

@@ -192,6 +192,23 @@ describe('GET /api/market/communes', () => {
     expect((await getJson<{ insee: string }[]>('/api/market/communes?q=93140')).map((c) => c.insee)).toContain('93010');
   });
 
+  it('finds a former commune by its name and code, with the commune nouvelle it belongs to', async () => {
+    type Hit = { insee: string; nom: string; codesPostaux: string[]; mergedInto?: { insee: string; nom: string } };
+    const pierrefitte = {
+      insee: '93059',
+      nom: 'Pierrefitte-sur-Seine',
+      codesPostaux: [],
+      mergedInto: { insee: '93066', nom: 'Saint-Denis' },
+    };
+    expect((await getJson<Hit[]>('/api/market/communes?q=93059')).find((c) => c.insee === '93059')).toMatchObject(pierrefitte);
+    expect((await getJson<Hit[]>('/api/market/communes?q=pierrefitte%20sur%20s')).find((c) => c.insee === '93059')).toMatchObject(
+      pierrefitte,
+    );
+    // The commune of today comes first; its own hit says nothing of a merger.
+    const saintDenis = await getJson<Hit[]>('/api/market/communes?q=saint-denis');
+    expect(saintDenis.find((c) => c.insee === '93066')?.mergedInto).toBeUndefined();
+  });
+
   it('gives the postcodes the commune pickers name a commune by, also when asked by INSEE code', async () => {
     type Hit = { insee: string; nom: string; codesPostaux: string[] };
     const byCode = await getJson<Hit[]>('/api/market/communes?q=93010');

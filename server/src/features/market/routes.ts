@@ -171,7 +171,15 @@ export function marketRoutes({ db }: { db: Db }): Router {
   });
   router.get('/market/communes', requireSubscriber, (req, res) => {
     const { q } = communeSearchQuery.parse(req.query);
-    res.json(searchCommunes(q).map((c) => ({ insee: c.insee, nom: c.nom, departement: c.departement, codesPostaux: c.codesPostaux })));
+    res.json(
+      searchCommunes(q).map((c) => ({
+        insee: c.insee,
+        nom: c.nom,
+        departement: c.departement,
+        codesPostaux: c.codesPostaux,
+        ...(c.mergedInto ? { mergedInto: c.mergedInto } : {}),
+      })),
+    );
   });
   router.get('/market/communes/:insee/centre', requireSubscriber, async (req, res) => {
     const insee = String(req.params.insee).toUpperCase();

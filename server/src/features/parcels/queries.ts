@@ -3,6 +3,7 @@ import type { PolygonGeometry } from '@immoloupe/shared/market/polygon';
 import type { ParcelSearchResponse } from '@immoloupe/shared/opendata/contracts';
 import { geometryBbox } from '@immoloupe/shared/zone/territory.logic';
 import type { Queryable } from '../../db/client.js';
+import { withFormerCodes } from '../geocode/communes.js';
 import { Params } from '../market/sql.js';
 import { pointInGeometrySql } from '../zone/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
@@ -27,9 +28,9 @@ export interface ParcelFilters {
 export type ParcelZone = { kind: 'commune'; code: string } | { kind: 'territory'; geometry: PolygonGeometry | null; communes: string[] };
 
 function zoneCondition(p: Params, zone: ParcelZone): string {
-  if (zone.kind === 'commune') return `code_commune = ${p.add(zone.code)}`;
+  if (zone.kind === 'commune') return `code_commune = ANY(${p.add(withFormerCodes([zone.code]))}::text[])`;
   const parts: string[] = [];
-  if (zone.communes.length) parts.push(`code_commune = ANY(${p.add(zone.communes)}::text[])`);
+  if (zone.communes.length) parts.push(`code_commune = ANY(${p.add(withFormerCodes(zone.communes))}::text[])`);
   if (zone.geometry) {
     const [w, s, e, n] = geometryBbox(zone.geometry);
     // The GiST index on the parcels' boxes narrows the candidates before the exact test on the centre.

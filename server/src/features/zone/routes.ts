@@ -9,7 +9,7 @@ import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { communeByCode } from '../geocode/communes.js';
+import { communeInfo } from '../market/communes.js';
 import { Params } from '../market/sql.js';
 import { columnsOf, type SqlZoneQuery, zoneWhere } from './sql.js';
 import { deleteTerritory, readTerritory, type StoredTerritory, saveTerritory, territoryDto, territoryZone } from './territory.js';
@@ -84,7 +84,7 @@ export function zoneRoutes({ db }: { db: Db }): Router {
     const input = territoryInputSchema.parse(req.body ?? {});
     const issues = input.geometry ? validateZoneGeometry(input.geometry).map((message) => ({ path: 'geometry', message })) : [];
     for (const insee of input.communes)
-      if (!communeByCode(insee)) issues.push({ path: 'communes', message: `Commune inconnue\u00a0: ${insee}.` });
+      if (!communeInfo(insee)) issues.push({ path: 'communes', message: `Commune inconnue\u00a0: ${insee}.` });
     if (issues.length) throw new HttpError(400, issues[0]?.message ?? 'Zone invalide.', issues);
     const id = userId(req);
     await saveTerritory(db, id, input);

@@ -12,7 +12,7 @@ import {
 } from '@immoloupe/shared/zone/contracts';
 import type { Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { communeByCode } from '../geocode/communes.js';
+import { communeInfo } from '../market/communes.js';
 import type { SqlZoneQuery } from './sql.js';
 
 interface TerritoryRow {
@@ -73,8 +73,8 @@ export function territoryDto(t: StoredTerritory): Territory {
     // Stored only after validation by polygonGeometrySchema: its positions are [lon, lat] pairs.
     geometry: t.geometry as Territory['geometry'],
     communes: t.communes.map((insee) => {
-      const c = communeByCode(insee);
-      return { insee, nom: c?.nom ?? insee, codesPostaux: c?.codesPostaux ?? [] };
+      const c = communeInfo(insee);
+      return { insee, nom: c?.nom ?? insee, codesPostaux: c?.codesPostaux ?? [], ...(c?.mergedInto ? { mergedInto: c.mergedInto } : {}) };
     }),
     updatedAt: t.updatedAt,
     lastVisitAt: t.lastVisitAt,
