@@ -34,7 +34,7 @@ describe('commune labels', () => {
 
   it('names a former commune by the commune nouvelle it belongs to, not by a postcode it has not', () => {
     const c = { insee: '93059', nom: 'Pierrefitte-sur-Seine', codesPostaux: [], mergedInto: { insee: '93066', nom: 'Saint-Denis' } };
-    expect(communeLabel(c)).toBe('Pierrefitte-sur-Seine (ancienne commune, Saint-Denis)');
+    expect(communeLabel(c)).toBe('Pierrefitte-sur-Seine (avant fusion)');
     expect(communeTitle(c)).toBe('Code INSEE 93059 — fusionnée dans Saint-Denis (93066)\u00a0: ses ventes et DPE d’avant la fusion');
   });
 });

@@ -26,10 +26,11 @@ export function postcodesText(codes: readonly string[] = []): string {
 
 /**
  * « Bondy (93140) », or « Bondy » while its postcodes are unknown. A former commune has none of its
- * own: « Pierrefitte-sur-Seine (ancienne commune, Saint-Denis) ».
+ * own, and holds only the data recorded before its merger: « Pierrefitte-sur-Seine (avant fusion) »
+ * (short, to fit a pill; the tooltip names the commune nouvelle).
  */
 export function communeLabel(c: CommuneNaming): string {
-  if (c.mergedInto) return `${c.nom} (ancienne commune, ${c.mergedInto.nom})`;
+  if (c.mergedInto) return `${c.nom} (avant fusion)`;
   const codes = postcodesText(c.codesPostaux);
   return codes ? `${c.nom} (${codes})` : c.nom;
 }

@@ -182,7 +182,7 @@ describe('CommunesPicker', () => {
       release();
       await new Promise((r) => setTimeout(r, 20));
     });
-    const pill = await screen.findByText('Pierrefitte-sur-Seine (ancienne commune, Saint-Denis)');
+    const pill = await screen.findByText('Pierrefitte-sur-Seine (avant fusion)');
     expect(pill.closest('[title]')?.getAttribute('title')).toContain('fusionnée dans Saint-Denis (93066)');
   });
 
