@@ -259,7 +259,15 @@ export type ParcelSearchQuery = z.input<typeof parcelSearchQuerySchema>;
 
 export const parcelSearchResponseSchema = z.object({
   /** The commune searched, with its postcodes (the page names it « Bondy (93140) »); null when the search is « ma zone ». */
-  commune: z.object({ code: z.string(), nom: z.string(), codesPostaux: z.array(z.string()).default([]) }).nullable(),
+  commune: z
+    .object({
+      code: z.string(),
+      nom: z.string(),
+      codesPostaux: z.array(z.string()).default([]),
+      /** A former commune (its parcels are in this commune nouvelle's cadastre, under its prefix). */
+      mergedInto: z.object({ insee: z.string(), nom: z.string() }).optional(),
+    })
+    .nullable(),
   /** True when the parcels are those of « ma zone ». */
   mine: z.boolean().default(false),
   total: z.number(),

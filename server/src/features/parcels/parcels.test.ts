@@ -74,6 +74,35 @@ describe('GET /api/parcels', () => {
     }
   });
 
+  it('finds a former commune’s parcels in its commune nouvelle’s cadastre, by the prefix it left there', async () => {
+    // Two Bondy parcels filed as Saint-Denis's (93066): one under the prefix of Pierrefitte-sur-Seine
+    // (93059, merged into it in 2025), one under Saint-Denis's own.
+    await db.transaction(async (tx) => {
+      await tx.query(`CREATE TEMP TABLE moved ON COMMIT DROP AS SELECT * FROM parcels WHERE id IN ('93010000AS0167', '93010000AS0168')`);
+      await tx.query(`UPDATE moved SET code_commune = '93066', prefixe = CASE WHEN numero = '167' THEN '059' ELSE '000' END`);
+      await tx.query(
+        `UPDATE moved SET code_section = code_commune || prefixe || section, id = code_commune || prefixe || section || lpad(numero, 4, '0')`,
+      );
+      await tx.query('INSERT INTO parcels SELECT * FROM moved');
+    });
+    try {
+      const pierrefitte = parcelSearchResponseSchema.parse((await search('commune=93059')).body);
+      expect(pierrefitte.commune).toEqual({
+        code: '93059',
+        nom: 'Pierrefitte-sur-Seine',
+        codesPostaux: [],
+        mergedInto: { insee: '93066', nom: 'Saint-Denis' },
+      });
+      expect(pierrefitte.parcels.map((p) => p.id)).toEqual(['93066059AS0167']);
+      expect(pierrefitte.sections).toEqual([{ section: 'AS', parcels: 1 }]);
+      const saintDenis = parcelSearchResponseSchema.parse((await search('commune=93066')).body);
+      expect(saintDenis.parcels.map((p) => p.id).sort()).toEqual(['93066000AS0168', '93066059AS0167']);
+      expect(saintDenis.commune).not.toHaveProperty('mergedInto');
+    } finally {
+      await db.query(`DELETE FROM parcels WHERE code_commune = '93066'`);
+    }
+  });
+
   it('filters by area, pages, and shows vanished parcels only when asked', async () => {
     const big = parcelSearchResponseSchema.parse((await search('commune=93010&surfaceMin=20000&limit=500')).body);
     expect(big.total).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import type { PolygonGeometry } from '@immoloupe/shared/market/polygon';
 import type { ParcelSearchResponse } from '@immoloupe/shared/opendata/contracts';
 import { geometryBbox } from '@immoloupe/shared/zone/territory.logic';
 import type { Queryable } from '../../db/client.js';
-import { withFormerCodes } from '../geocode/communes.js';
+import { formerCommunes, withFormerCodes } from '../geocode/communes.js';
 import { Params } from '../market/sql.js';
 import { pointInGeometrySql } from '../zone/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
@@ -27,10 +27,26 @@ export interface ParcelFilters {
 /** Where the parcels are searched: one commune, or « ma zone » (its communes, and parcels centred in its drawing). */
 export type ParcelZone = { kind: 'commune'; code: string } | { kind: 'territory'; geometry: PolygonGeometry | null; communes: string[] };
 
+/**
+ * The parcels of communes. A commune nouvelle's are filed under its code (and, in older cadastres,
+ * under the codes merged into it). A former commune's are those still under its code and those its
+ * commune nouvelle files with the former code's last three digits as prefix (« 059 » of 93059 in
+ * Saint-Denis, 93066): the cadastre keeps the former commune in the parcel's identifier.
+ */
+function communesCondition(p: Params, codes: readonly string[]): string {
+  const former = codes.map((c) => formerCommunes().get(c)).filter((c) => c !== undefined);
+  const current = codes.filter((c) => !formerCommunes().has(c));
+  const parts = former.map(
+    (c) => `code_commune = ${p.add(c.code)} OR (code_commune = ${p.add(c.mergedInto)} AND prefixe = ${p.add(c.code.slice(2))})`,
+  );
+  if (current.length) parts.unshift(`code_commune = ANY(${p.add(withFormerCodes(current))}::text[])`);
+  return parts.length ? `(${parts.join(' OR ')})` : 'false';
+}
+
 function zoneCondition(p: Params, zone: ParcelZone): string {
-  if (zone.kind === 'commune') return `code_commune = ANY(${p.add(withFormerCodes([zone.code]))}::text[])`;
+  if (zone.kind === 'commune') return communesCondition(p, [zone.code]);
   const parts: string[] = [];
-  if (zone.communes.length) parts.push(`code_commune = ANY(${p.add(withFormerCodes(zone.communes))}::text[])`);
+  if (zone.communes.length) parts.push(communesCondition(p, zone.communes));
   if (zone.geometry) {
     const [w, s, e, n] = geometryBbox(zone.geometry);
     // The GiST index on the parcels' boxes narrows the candidates before the exact test on the centre.
@@ -99,15 +115,20 @@ export async function parcelsOfZone(
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcels WHERE ${where}`, params);
   // The sections and the cadastre vintage describe one commune; « ma zone » may span several.
   const code = zone.kind === 'commune' ? zone.code : null;
+  const sp = new Params();
   const sections = code
     ? await db.query<{ section: string; parcels: number }>(
-        `SELECT section, count(*)::int AS parcels FROM parcels WHERE code_commune = $1 AND is_current
+        `SELECT section, count(*)::int AS parcels FROM parcels WHERE ${communesCondition(sp, [code])} AND is_current
           GROUP BY section, code_section ORDER BY code_section`,
-        [code],
+        sp.values,
       )
     : [];
-  const [v] = code
-    ? await db.query<{ vintage: string | null }>(`SELECT vintage::text AS vintage FROM cadastre_communes WHERE code_commune = $1`, [code])
+  // A former commune has no cadastre file of its own: its parcels are in its commune nouvelle's.
+  const cadastreCode = code ? (formerCommunes().get(code)?.mergedInto ?? code) : null;
+  const [v] = cadastreCode
+    ? await db.query<{ vintage: string | null }>(`SELECT vintage::text AS vintage FROM cadastre_communes WHERE code_commune = $1`, [
+        cadastreCode,
+      ])
     : [];
   const ownerRows = await db.query<{ id_parcelle: string; names: string[] }>(
     `SELECT id_parcelle, array_agg(DISTINCT denomination ORDER BY denomination) AS names

@@ -11,7 +11,7 @@ import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { communeByCode, searchCommunes } from '../geocode/communes.js';
+import { communeByCode, formerCommunes, searchCommunes } from '../geocode/communes.js';
 import { foldText } from '../geocode/search-text.logic.js';
 import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/territory.js';
 import { firstParcelAddresses } from './addresses.js';
@@ -19,9 +19,21 @@ import { ownersMissing, parcelsOfZone } from './queries.js';
 import { parcelSheet } from './sheet.js';
 
 /** The commune of a parcel search: an INSEE code, or the best match of a name. */
-export function resolveCommune(text: string): { code: string; nom: string; codesPostaux: string[] } | undefined {
-  const byCode = /^(\d{2}|2A|2B)\d{3}$/i.test(text) ? communeByCode(text.toUpperCase()) : undefined;
-  return byCode ?? searchCommunes(foldText(text), null, 1).find((h) => h.score >= 0.7)?.commune;
+export function resolveCommune(
+  text: string,
+): { code: string; nom: string; codesPostaux: string[]; mergedInto?: { insee: string; nom: string } } | undefined {
+  if (/^(\d{2}|2A|2B)\d{3}$/i.test(text)) {
+    const code = text.toUpperCase();
+    const former = formerCommunes().get(code);
+    // A former commune, picked in the field (its code alone): its parcels before and after the merger.
+    if (former) {
+      const into = communeByCode(former.mergedInto);
+      return { code, nom: former.nom, codesPostaux: [], mergedInto: { insee: former.mergedInto, nom: into?.nom ?? former.mergedInto } };
+    }
+    const c = communeByCode(code);
+    if (c) return c;
+  }
+  return searchCommunes(foldText(text), null, 1).find((h) => h.score >= 0.7)?.commune;
 }
 
 export function parcelRoutes(deps: { db: Db }): Router {
@@ -36,7 +48,12 @@ export function parcelRoutes(deps: { db: Db }): Router {
         ownersMissing(deps.db, [commune.code]),
       ]);
       res.json({
-        commune: { code: commune.code, nom: commune.nom, codesPostaux: commune.codesPostaux },
+        commune: {
+          code: commune.code,
+          nom: commune.nom,
+          codesPostaux: commune.codesPostaux,
+          ...(commune.mergedInto ? { mergedInto: commune.mergedInto } : {}),
+        },
         mine: false,
         ...found,
         ownersMissing: missing,

@@ -229,7 +229,7 @@ export function ParcelSearch() {
               <Text aria-live="polite">
                 {result.total === 0
                   ? `Aucune parcelle ne correspond ${result.commune ? `à ${result.commune.nom}` : 'dans ma zone'}.`
-                  : `${formatInteger(result.total)} parcelle${result.total > 1 ? 's' : ''} ${result.commune ? `à ${communeLabel({ insee: result.commune.code, nom: result.commune.nom, codesPostaux: result.commune.codesPostaux })}` : 'dans ma zone'}`}
+                  : `${formatInteger(result.total)} parcelle${result.total > 1 ? 's' : ''} ${result.commune ? `à ${communeLabel({ insee: result.commune.code, nom: result.commune.nom, codesPostaux: result.commune.codesPostaux, mergedInto: result.commune.mergedInto })}` : 'dans ma zone'}`}
                 {result.vintage ? ` — cadastre à jour au ${formatDate(result.vintage)}` : ''}
               </Text>
               {result.total === 0 && result.commune && result.sections.length === 0 ? (
