@@ -137,12 +137,20 @@ export type StatSummaryDto = z.infer<typeof statSummarySchema>;
 
 export const monthlyStatSchema = statSummarySchema.extend({ month: z.string() });
 
+/** A commune as the pages name it (`commune-label.ts`): with its postcodes, or, for a former commune, the commune it is part of. */
+export const communeNamingSchema = z.object({
+  insee: z.string(),
+  nom: z.string(),
+  codesPostaux: z.array(z.string()),
+  mergedInto: z.object({ insee: z.string(), nom: z.string() }).optional(),
+});
+
 export const zoneDtoSchema = z.object({
   kind: z.enum(['communes', 'sections', 'radius']),
   /** French label, e.g. « Bondy (93140) » (postcodes, never the INSEE code) or « Rayon de 500 m autour de … ». */
   label: z.string(),
   /** With their postcodes: the report names a section's commune « Bondy (93140) ». */
-  communes: z.array(z.object({ insee: z.string(), nom: z.string(), codesPostaux: z.array(z.string()) })),
+  communes: z.array(communeNamingSchema),
 });
 
 export const freshnessSchema = z.object({

@@ -6,7 +6,7 @@
  * Exactly one of them. The server turns it into a SQL condition (server/src/features/zone/sql.ts).
  */
 import { z } from 'zod';
-import { INSEE_PATTERN, MAX_RADIUS_M, optionalNumber } from '../market/contracts.js';
+import { communeNamingSchema, INSEE_PATTERN, MAX_RADIUS_M, optionalNumber } from '../market/contracts.js';
 import type { PolygonGeometry } from '../market/polygon.js';
 
 export const POSTCODE_PATTERN = /^\d{5}$/;
@@ -166,14 +166,7 @@ export type TerritoryInput = z.infer<typeof territoryInputSchema>;
 export const territorySchema = z.object({
   geometry: polygonGeometrySchema.nullable(),
   /** With their postcodes: the pickers name a commune « Bondy (93140) », not by its INSEE code. */
-  communes: z.array(
-    z.object({
-      insee: z.string(),
-      nom: z.string(),
-      codesPostaux: z.array(z.string()),
-      mergedInto: z.object({ insee: z.string(), nom: z.string() }).optional(),
-    }),
-  ),
+  communes: z.array(communeNamingSchema),
   updatedAt: z.string(),
   /** When the dashboard was last seen (ISO timestamp), null the first time. */
   lastVisitAt: z.string().nullable(),

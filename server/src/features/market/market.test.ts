@@ -168,6 +168,14 @@ describe('GET /api/market/analysis', () => {
     expect(body.zone.communes.find((c) => c.insee === '64260')).toEqual({ insee: '64260', nom: 'Hendaye', codesPostaux: ['64700'] });
   });
 
+  it('names a former commune by what its data are: those recorded before its merger', async () => {
+    const body = await getJson<MarketAnalysis>('/api/market/analysis?insee=93059&from=2022-01-01&to=2022-12-31');
+    expect(body.zone.label).toBe('Pierrefitte-sur-Seine (avant fusion)');
+    expect(body.zone.communes).toEqual([
+      { insee: '93059', nom: 'Pierrefitte-sur-Seine', codesPostaux: [], mergedInto: { insee: '93066', nom: 'Saint-Denis' } },
+    ]);
+  });
+
   it('compares a radius with its commune and département', async () => {
     const body = await getJson<MarketAnalysis>('/api/market/analysis?lat=48.89584&lon=2.47995&radius=500&from=2022-01-01&to=2022-12-31');
     expect(body.comparisons.map((c) => [c.level, c.code])).toEqual([

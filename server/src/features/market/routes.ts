@@ -5,6 +5,7 @@
  */
 import { communeLabels } from '@immoloupe/shared/commune-label';
 import { parisIsoDate } from '@immoloupe/shared/format';
+import type { communeNamingSchema } from '@immoloupe/shared/market/contracts';
 import {
   type MarketAnalysis,
   type MarketStatsResponse,
@@ -31,10 +32,10 @@ function coordinate(n: number): string {
   return new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 5, maximumFractionDigits: 5 }).format(n);
 }
 
-/** A commune's name and postcodes; an unknown code keeps the code as its name and no postcode. */
-function communeNaming(insee: string): { insee: string; nom: string; codesPostaux: string[] } {
+/** A commune's name and postcodes (a former commune's, the commune it is part of); an unknown code keeps the code as its name. */
+function communeNaming(insee: string): z.infer<typeof communeNamingSchema> {
   const c = communeInfo(insee);
-  return { insee, nom: c?.nom ?? insee, codesPostaux: c?.codesPostaux ?? [] };
+  return { insee, nom: c?.nom ?? insee, codesPostaux: c?.codesPostaux ?? [], ...(c?.mergedInto ? { mergedInto: c.mergedInto } : {}) };
 }
 
 export function zoneLabel(zone: Zone, address?: string): string {
