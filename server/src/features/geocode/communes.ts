@@ -113,6 +113,22 @@ export function withFormerCodes(codes: readonly string[]): string[] {
 }
 
 /**
+ * The section codes under which a section's sales may be recorded: its own and, for a section that a
+ * commune nouvelle files under a former commune's prefix (93066 059 AB, Saint-Denis), the code that
+ * commune gave it before the merger (93059 000 AB, Pierrefitte-sur-Seine).
+ */
+export function withFormerSections(codes: readonly string[]): string[] {
+  const all = new Set(codes);
+  for (const code of codes) {
+    const prefix = code.slice(5, 8);
+    if (prefix === '000') continue;
+    const former = formerCommunes().get(code.slice(0, 2) + prefix);
+    if (former?.mergedInto === code.slice(0, 5)) all.add(`${former.code}000${code.slice(8)}`);
+  }
+  return [...all];
+}
+
+/**
  * Communes matching the words (whole name, or name starting with them) and/or the postcode,
  * best first: exact name, then prefix, then larger population.
  */

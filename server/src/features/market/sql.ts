@@ -8,7 +8,7 @@
 import type { Zone } from '@immoloupe/shared/market/contracts';
 import { type Nature, type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import { withinRadiusSql } from '../../db/spatial.js';
-import { withFormerCodes } from '../geocode/communes.js';
+import { withFormerCodes, withFormerSections } from '../geocode/communes.js';
 
 export class Params {
   readonly values: unknown[] = [];
@@ -52,7 +52,7 @@ export function zoneClause(p: Params, alias: string, zone: SqlZone): string {
     case 'communes':
       return `${alias}.code_commune = ANY(${p.add(withFormerCodes(zone.insee))}::text[])`;
     case 'sections':
-      return `${alias}.code_section = ANY(${p.add(zone.sections)}::text[])`;
+      return `${alias}.code_section = ANY(${p.add(withFormerSections(zone.sections))}::text[])`;
     case 'radius':
       return radiusClause(p, alias, zone.lat, zone.lon, zone.radius);
   }
