@@ -161,7 +161,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(alerts.api);
   api.use(estimateRoutes({ db: deps.db }));
   api.use(extensionRoutes({ db: deps.db }));
-  api.use(tileRoutes({ db: deps.db }));
+  api.use(tileRoutes({ db: deps.db, buildId }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH, log }));
   api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH, log }));
   api.use(zoneRoutes({ db: deps.db }));

@@ -34,8 +34,13 @@ function tileParam(params: Record<string, string | string[] | undefined>) {
   return t;
 }
 
-export function tileRoutes({ db, cache = new TileCache() }: { db: Db; cache?: TileCache }): Router {
+/**
+ * `buildId`: part of every tile's key, so that a new build (a query or an encoding changed) never
+ * answers 304 to a tile a browser kept from the one before.
+ */
+export function tileRoutes({ db, cache = new TileCache(), buildId = '' }: { db: Db; cache?: TileCache; buildId?: string }): Router {
   const router = Router();
+  const versionsOf = async (layers: readonly string[]) => `${buildId};${await dataVersions(db, layers)}`;
 
   router.get('/tiles/base/extent', requireSubscriber, async (req, res) => {
     const { insee } = baseExtentQuerySchema.parse(req.query);
@@ -63,7 +68,7 @@ export function tileRoutes({ db, cache = new TileCache() }: { db: Db; cache?: Ti
     const f = transactionFilterSchema.parse(req.query);
     const place = await resolvePlace(db, req.user?.id, f);
     // The resolved place is in the key: two users' « ma zone » never share a tile.
-    const key = tileKey(SALES_LAYER, tile, { f, place }, await dataVersions(db, [SALES_LAYER]));
+    const key = tileKey(SALES_LAYER, tile, { f, place }, await versionsOf([SALES_LAYER]));
     await sendTile(req, res, cache, key, () => buildSalesTile(db, f, place, tile));
   });
 
@@ -72,7 +77,7 @@ export function tileRoutes({ db, cache = new TileCache() }: { db: Db; cache?: Ti
     const f = dpeFilterSchema.parse(req.query);
     const { zone } = await resolveZone(db, req.user?.id, f);
     // The resolved zone is in the key: two users' « ma zone » never share a tile.
-    const key = tileKey(DPE_LAYER, tile, { f, zone }, await dataVersions(db, [DPE_LAYER]));
+    const key = tileKey(DPE_LAYER, tile, { f, zone }, await versionsOf([DPE_LAYER]));
     await sendTile(req, res, cache, key, () => buildDpeTile(db, f, zone, tile));
   });
 
@@ -80,7 +85,7 @@ export function tileRoutes({ db, cache = new TileCache() }: { db: Db; cache?: Ti
     const tile = tileParam(req.params);
     const f = coproFilterSchema.parse(req.query);
     const { zone } = await resolveZone(db, req.user?.id, f);
-    const versions = await dataVersions(db, f.dpeFG ? [COPROS_LAYER, DPE_LAYER] : [COPROS_LAYER]);
+    const versions = await versionsOf(f.dpeFG ? [COPROS_LAYER, DPE_LAYER] : [COPROS_LAYER]);
     const key = tileKey(COPROS_LAYER, tile, { f, zone }, versions);
     await sendTile(req, res, cache, key, async () => {
       // Only the mandate filters count from the RNIC data date.

@@ -112,6 +112,22 @@ describe('GET /api/tiles/ventes/{z}/{x}/{y}.pbf', () => {
     expect(after.headers.get('etag')).not.toBe(etag);
   });
 
+  it('never answers 304 to a tile kept from another build, on the same data', async () => {
+    const t = tileOf(BONDY.lon, BONDY.lat, 11);
+    const path = `/api/tiles/ventes/${t.z}/${t.x}/${t.y}.pbf?${YEAR}`;
+    const build = (buildId: string) => serveRouter(tileRoutes({ db, buildId }), SUBSCRIBER);
+    const [before, after] = await Promise.all([build('build-a'), build('build-b')]);
+    try {
+      const etag = (await before.fetch(path)).headers.get('etag') as string;
+      expect((await before.fetch(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+      const next = await after.fetch(path, { headers: { 'if-none-match': etag } });
+      expect(next.status).toBe(200);
+      expect(next.headers.get('etag')).not.toBe(etag);
+    } finally {
+      await Promise.all([before.close(), after.close()]);
+    }
+  });
+
   it('gives single sales with their id and €/m² from zoom 15', async () => {
     const z16 = await features(16, YEAR);
     expect(z16.length).toBeGreaterThan(0);
