@@ -49,7 +49,7 @@ export function CoproDrawer({ numero, onClose }: { numero: string | null; onClos
       error={error}
     >
       {c ? (
-        <Stack gap="sm" aria-label="Fiche de la copropriété">
+        <Stack gap="sm" role="region" aria-label="Fiche de la copropriété">
           <Title order={3}>{c.nom ?? c.numero}</Title>
           <Text>{c.adresse}</Text>
           <Text size="sm">

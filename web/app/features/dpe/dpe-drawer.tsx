@@ -50,7 +50,7 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
       error={error}
     >
       {detail ? (
-        <Stack gap="sm" aria-label="Fiche du DPE">
+        <Stack gap="sm" role="region" aria-label="Fiche du DPE">
           <Title order={3}>{address}</Title>
           <Text>
             {[detail.commune, complementBesidesFloor(detail.complement), floor === null ? null : floorLabel(floor)]

@@ -13,7 +13,7 @@ export function ClassBadge({ classe }: { classe: string | null }) {
   if (!classe) return <Text span>—</Text>;
   const color = DPE_CLASS_COLORS[classe as keyof typeof DPE_CLASS_COLORS];
   return (
-    <Badge color={color} autoContrast variant="filled" radius="sm" aria-label={`Classe ${classe}`}>
+    <Badge color={color} autoContrast variant="filled" radius="sm" role="img" aria-label={`Classe ${classe}`}>
       {classe}
     </Badge>
   );

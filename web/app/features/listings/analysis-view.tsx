@@ -28,7 +28,7 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
     .filter((c) => c.lat !== null && c.lon !== null)
     .map((c, i) => ({ id: c.dpeNumber, lat: c.lat as number, lon: c.lon as number, color: scoreColor(c.score), label: String(i + 1) }));
   return (
-    <Stack gap="md" aria-label="Analyse de l’annonce">
+    <Stack gap="md" role="region" aria-label="Analyse de l’annonce">
       {a.notes.map((n) => (
         <Alert key={n} color="gray">
           {n}

@@ -32,7 +32,7 @@ export function CandidatesList({
     );
   }
   return (
-    <Stack gap="sm" aria-label="Adresses candidates">
+    <Stack gap="sm" role="region" aria-label="Adresses candidates">
       <Text size="sm" c="dimmed">
         La vraisemblance dit à quel point ce DPE explique les valeurs de l’annonce (surface, consommation, émissions, étiquettes)
         {'\u00a0'}: ce n’est pas une certitude, vérifiez sur place. Les adresses sont classées sur l’ensemble de leurs DPE{'\u00a0'}:

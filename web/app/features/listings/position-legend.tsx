@@ -11,7 +11,7 @@ const BANDS = {
 /** `of`: whose median (« de la commune », « DVF »). */
 export function PositionLegend({ of }: { of: string }) {
   return (
-    <Group gap="lg" aria-label="Légende">
+    <Group gap="lg" role="group" aria-label="Légende">
       {(['dessous', 'aligne', 'dessus'] as const).map((p) => (
         <Text key={p} size="sm">
           <span style={{ color: POSITION_COLORS[p] }}>●</span> {POSITION_LABELS[p]} ({BANDS[p]} {of})

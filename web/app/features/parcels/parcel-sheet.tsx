@@ -108,7 +108,7 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
     idParcelle: p.id,
   };
   return (
-    <Paper ref={panel} withBorder p="md" aria-label={`Fiche de la parcelle ${p.id}`} data-testid="parcel-sheet">
+    <Paper ref={panel} withBorder p="md" role="region" aria-label={`Fiche de la parcelle ${p.id}`} data-testid="parcel-sheet">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>

@@ -21,7 +21,7 @@ export function ProspectingFilters({
   const notice = ownersMissingNotice(ownersMissing);
   return (
     <Stack gap="xs" mt="sm">
-      <Group align="flex-end" wrap="wrap" aria-label="Filtres de prospection">
+      <Group align="flex-end" wrap="wrap" role="group" aria-label="Filtres de prospection">
         <NativeSelect
           label="Propriétaire personne morale"
           value={form.ownerGroup ?? ''}

@@ -37,7 +37,7 @@ export function LetterPreview({
         {target.label}
         {'\u00a0'}»
       </Text>
-      <Stack gap={0} ml="auto" w="fit-content" my="xs" aria-label="Destinataire">
+      <Stack gap={0} ml="auto" w="fit-content" my="xs" role="group" aria-label="Destinataire">
         {addressBlock(recipientLinesOf(target), target.postal).map((line, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the block's lines are positional and may repeat
           <Text key={i} size="sm" style={{ whiteSpace: 'nowrap' }}>

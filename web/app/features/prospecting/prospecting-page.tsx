@@ -92,7 +92,7 @@ export function ProspectingPage() {
       ) : null}
       {list ? (
         <>
-          <Group align="flex-end" wrap="wrap" aria-label="Filtres des cibles">
+          <Group align="flex-end" wrap="wrap" role="group" aria-label="Filtres des cibles">
             <NativeSelect
               label="Statut"
               value={filters.status ?? ''}

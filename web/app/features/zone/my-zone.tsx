@@ -112,7 +112,7 @@ export function MyZone() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="md" aria-label="Définir ma zone">
+      <Paper withBorder p="md" role="region" aria-label="Définir ma zone">
         <Stack gap="sm">
           <Text size="sm">
             {territory

@@ -15,7 +15,7 @@ interface TileText {
 
 function Tile({ title, count, detail, to, link }: TileText & { count: number }) {
   return (
-    <Paper withBorder p="md" aria-label={title}>
+    <Paper withBorder p="md" role="region" aria-label={title}>
       <Stack gap={4}>
         <Text fw={500}>{title}</Text>
         <Text fz={32} fw={700}>
