@@ -217,6 +217,26 @@ describe('GET /api/market/communes', () => {
     expect(saintDenis.find((c) => c.insee === '93066')?.mergedInto).toBeUndefined();
   });
 
+  it('places a commune nouvelle by the sales recorded under the communes merged into it', async () => {
+    // No sale or parcel of Saint-Denis (93066) is imported: one sale recorded in Pierrefitte-sur-Seine (93059) before the merger.
+    await getJson('/api/market/communes/93066/centre', 404);
+    await db.query(
+      `INSERT INTO dvf_mutations (id_mutation, origin, date_mutation, nature_mutation, code_commune, code_departement, nb_lignes, nb_locaux,
+                                  longitude, latitude, import_run_id)
+       VALUES ('TEST-93059-1', 'geo-dvf', '2022-06-01', 'Vente', '93059', '93', 1, 1, 2.3610, 48.9530, 0)`,
+    );
+    try {
+      expect(await getJson('/api/market/communes/93066/centre')).toMatchObject({
+        insee: '93066',
+        nom: 'Saint-Denis',
+        lon: 2.361,
+        lat: 48.953,
+      });
+    } finally {
+      await db.query(`DELETE FROM dvf_mutations WHERE id_mutation = 'TEST-93059-1'`);
+    }
+  });
+
   it('gives the postcodes the commune pickers name a commune by, also when asked by INSEE code', async () => {
     type Hit = { insee: string; nom: string; codesPostaux: string[] };
     const byCode = await getJson<Hit[]>('/api/market/communes?q=93010');
