@@ -148,3 +148,12 @@ export function searchCommunes(words: string, postcode: string | null, limit: nu
   }
   return out.sort((a, b) => b.score - a.score || b.commune.population - a.commune.population).slice(0, limit);
 }
+
+/**
+ * The codes a commune's records may carry: a commune nouvelle's own and those merged into it; a
+ * former commune's own and its commune nouvelle's (its sales after the merger carry the latter).
+ */
+export function recordedCodes(code: string): string[] {
+  const former = formerCommunes().get(code);
+  return former ? [code, former.mergedInto] : withFormerCodes([code]);
+}

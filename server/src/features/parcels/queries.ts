@@ -33,13 +33,14 @@ export type ParcelZone = { kind: 'commune'; code: string } | { kind: 'territory'
  * commune nouvelle files with the former code's last three digits as prefix (« 059 » of 93059 in
  * Saint-Denis, 93066): the cadastre keeps the former commune in the parcel's identifier.
  */
-function communesCondition(p: Params, codes: readonly string[]): string {
+export function communesCondition(p: Params, codes: readonly string[], alias = ''): string {
+  const a = alias ? `${alias}.` : '';
   const former = codes.map((c) => formerCommunes().get(c)).filter((c) => c !== undefined);
   const current = codes.filter((c) => !formerCommunes().has(c));
   const parts = former.map(
-    (c) => `code_commune = ${p.add(c.code)} OR (code_commune = ${p.add(c.mergedInto)} AND prefixe = ${p.add(c.code.slice(2))})`,
+    (c) => `${a}code_commune = ${p.add(c.code)} OR (${a}code_commune = ${p.add(c.mergedInto)} AND ${a}prefixe = ${p.add(c.code.slice(2))})`,
   );
-  if (current.length) parts.unshift(`code_commune = ANY(${p.add(withFormerCodes(current))}::text[])`);
+  if (current.length) parts.unshift(`${a}code_commune = ANY(${p.add(withFormerCodes(current))}::text[])`);
   return parts.length ? `(${parts.join(' OR ')})` : 'false';
 }
 

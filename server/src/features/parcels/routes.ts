@@ -11,27 +11,27 @@ import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { communeByCode, formerCommunes, searchCommunes } from '../geocode/communes.js';
+import { searchCommunes } from '../geocode/communes.js';
 import { foldText } from '../geocode/search-text.logic.js';
+import { communeInfo } from '../market/communes.js';
 import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/territory.js';
 import { firstParcelAddresses } from './addresses.js';
 import { ownersMissing, parcelsOfZone } from './queries.js';
 import { parcelSheet } from './sheet.js';
 
-/** The commune of a parcel search: an INSEE code, or the best match of a name. */
+/** The commune of a parcel search: an INSEE code (of today, or of a former commune), or the best match of a name. */
 export function resolveCommune(
   text: string,
 ): { code: string; nom: string; codesPostaux: string[]; mergedInto?: { insee: string; nom: string } } | undefined {
   if (/^(\d{2}|2A|2B)\d{3}$/i.test(text)) {
-    const code = text.toUpperCase();
-    const former = formerCommunes().get(code);
-    // A former commune, picked in the field (its code alone): its parcels before and after the merger.
-    if (former) {
-      const into = communeByCode(former.mergedInto);
-      return { code, nom: former.nom, codesPostaux: [], mergedInto: { insee: former.mergedInto, nom: into?.nom ?? former.mergedInto } };
-    }
-    const c = communeByCode(code);
-    if (c) return c;
+    const info = communeInfo(text.toUpperCase());
+    if (info)
+      return {
+        code: info.insee,
+        nom: info.nom,
+        codesPostaux: info.codesPostaux,
+        ...(info.mergedInto ? { mergedInto: info.mergedInto } : {}),
+      };
   }
   return searchCommunes(foldText(text), null, 1).find((h) => h.score >= 0.7)?.commune;
 }

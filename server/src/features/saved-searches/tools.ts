@@ -22,9 +22,10 @@ import {
 } from '../alerts/rows.js';
 import { coproWhere, rnicDate, searchCopros } from '../copro/queries.js';
 import { dpeWhere, searchDpe } from '../dpe/queries.js';
+import { recordedCodes } from '../geocode/communes.js';
 import { countPoolSearch, poolImported } from '../listings/pool.js';
 import { Params } from '../market/sql.js';
-import { parcelsOfZone } from '../parcels/queries.js';
+import { communesCondition, parcelsOfZone } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';
 import { placeForUser } from '../transactions/place.js';
 import {
@@ -131,7 +132,7 @@ export const TOOL_NEW_ROWS: Record<SavedSearchToolId, NewRows> = {
     const commune = q.commune ? resolveCommune(q.commune) : null;
     if (!commune) return [];
     const p = new Params();
-    const where = [`pa.code_commune = ${p.add(commune.code)}`];
+    const where = [communesCondition(p, [commune.code], 'pa')];
     if (q.section) where.push(`(pa.section = ${p.add(q.section)} OR pa.section = ltrim(${p.add(q.section)}, '0'))`);
     if (q.numero !== undefined) where.push(`ltrim(pa.numero, '0') = ${p.add(String(q.numero))}`);
     if (q.surfaceMin !== undefined) where.push(`pa.contenance >= ${p.add(q.surfaceMin)}`);
@@ -144,7 +145,7 @@ export const TOOL_NEW_ROWS: Record<SavedSearchToolId, NewRows> = {
                          WHERE l.id_mutation = m.id_mutation AND l.code_type_local IS NOT NULL), '{}') AS type_codes,
               (SELECT sum(l.surface_reelle_bati) FROM dvf_lines l WHERE l.id_mutation = m.id_mutation AND l.code_type_local IN (1, 2, 4)) AS surface
          FROM dvf_mutations m
-        WHERE m.code_commune = ${p.add(commune.code)} AND ${importWindowClause(p, 'm', 'id_mutation', 'dvf', runs)}
+        WHERE m.code_commune = ANY(${p.add(recordedCodes(commune.code))}::text[]) AND ${importWindowClause(p, 'm', 'id_mutation', 'dvf', runs)}
           AND EXISTS (SELECT 1 FROM dvf_lines l JOIN parcels pa ON pa.id = l.id_parcelle
                        WHERE l.id_mutation = m.id_mutation AND ${where.join(' AND ')})
         ORDER BY m.date_mutation DESC, m.id_mutation LIMIT ${p.add(limit)}`,

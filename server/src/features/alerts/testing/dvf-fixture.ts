@@ -19,6 +19,8 @@ export interface FixtureSale {
   lon: number;
   lat: number;
   parcel?: string;
+  /** Recorded under another commune than Bondy (a former commune, a commune nouvelle). */
+  commune?: { code: string; nom: string };
 }
 
 /** A point in Bondy. */
@@ -40,8 +42,8 @@ export function writeSalesFile(dir: string, name: string, sales: readonly Fixtur
         s.street,
         '0001',
         '93140',
-        '93010',
-        'Bondy',
+        s.commune?.code ?? '93010',
+        s.commune?.nom ?? 'Bondy',
         '93',
         '',
         '',
