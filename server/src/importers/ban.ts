@@ -81,9 +81,12 @@ function num(v: string | undefined): number | null | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** Street key of an address: commune + normalised street name. */
-export function voieKey(codeInsee: string, nomVoie: string): string {
-  return `${codeInsee}|${searchText(nomVoie)}`;
+/**
+ * Street key of an address: commune + normalised street name, + the former commune it lies in when
+ * the BAN gives one: the villages of a commune nouvelle each keep their « Rue de l'Église ».
+ */
+export function voieKey(codeInsee: string, nomVoie: string, ancienneCommune: string | null = null): string {
+  return `${codeInsee}|${searchText(nomVoie)}${ancienneCommune ? `|${ancienneCommune}` : ''}`;
 }
 
 export const banImporter: Importer = {
@@ -97,14 +100,15 @@ export const banImporter: Importer = {
     // A street's folded name, computed once per street rather than per address (a BAN file lists a
     // street's addresses together, a hundred on average): folding was a fifth of the reading time.
     const folded = new Map<string, string>();
-    const streetKey = (insee: string, nomVoie: string): string => {
+    const streetKey = (insee: string, nomVoie: string, ancienne: string | null): string => {
       let name = folded.get(nomVoie);
       if (name === undefined) {
         if (folded.size >= 100_000) folded.clear();
         name = searchText(nomVoie);
         folded.set(nomVoie, name);
       }
-      return `${insee}|${name}`;
+      // As voieKey, without folding the name again.
+      return ancienne ? `${insee}|${name}|${ancienne}` : `${insee}|${name}`;
     };
     for await (const records of csvRecordBatches(input.text(), { delimiter: ';', quoted: false }, ctx))
       for (const ev of records) {
@@ -152,6 +156,7 @@ export const banImporter: Importer = {
           .map((p) => p.trim())
           .filter((p) => /^[0-9A-Z]{14}$/.test(p));
         const cp = text(f('code_postal'));
+        const ancienne = text(f('code_insee_ancienne_commune'));
         yield [
           ev.line,
           id,
@@ -162,7 +167,7 @@ export const banImporter: Importer = {
           cp ? cp.padStart(5, '0') : null,
           insee,
           commune,
-          text(f('code_insee_ancienne_commune')),
+          ancienne,
           text(f('nom_ancienne_commune')),
           x ?? null,
           y ?? null,
@@ -177,7 +182,7 @@ export const banImporter: Importer = {
           text(f('source_nom_voie')),
           cert === null ? null : cert === '1' || cert.toLowerCase() === 'true',
           parcelles,
-          streetKey(insee, nomVoie),
+          streetKey(insee, nomVoie, ancienne),
         ];
       }
     if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
@@ -216,8 +221,8 @@ async function mergeBan(tx: Queryable, stage: string, ctx: { runId: number }) {
 async function insertBan(tx: Queryable, stage: string, runId: number): Promise<void> {
   await tx.query(`INSERT INTO ban_addresses (${ADDRESS_COLUMNS}, import_run_id) SELECT ${ADDRESS_COLUMNS}, $1 FROM ${stage}`, [runId]);
   await tx.exec(`
-    INSERT INTO ban_voies (voie_key, code_insee, nom_voie, code_postal, nom_commune, search, lon, lat, nb_adresses)
-    SELECT voie_key, code_insee, nom_voie, code_postal, nom_commune,
+    INSERT INTO ban_voies (voie_key, code_insee, nom_voie, code_postal, nom_commune, nom_ancienne_commune, search, lon, lat, nb_adresses)
+    SELECT voie_key, code_insee, nom_voie, code_postal, nom_commune, ancienne,
            lower(immutable_unaccent(concat_ws(' ', nom_voie, code_postal, nom_commune, ancienne))), lon, lat, n
       FROM (
         -- Plain aggregates (hash aggregation, no sort per street): the spellings of one street

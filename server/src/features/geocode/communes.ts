@@ -150,6 +150,30 @@ export function searchCommunes(words: string, postcode: string | null, limit: nu
 }
 
 /**
+ * Former communes whose name the words give (whole, starting with them, or ending with its first
+ * words), best first: « Pierrefitte » names Pierrefitte-sur-Seine, now part of Saint-Denis.
+ * Addresses still carry these names.
+ */
+export function searchFormerCommunes(words: string, limit: number): { commune: FormerCommune; score: number }[] {
+  const w = words.trim();
+  if (w.length < 3) return [];
+  // After a street, the village is often cut short: « rue de Paris Pierrefitte ».
+  const parts = w.split(' ');
+  const tails = [1, 2, 3].map((n) => parts.slice(-n).join(' ')).filter((t) => t.length >= 4);
+  const startsWithWords = (name: string, t: string) => name.startsWith(t) && (name.length === t.length || name[t.length] === ' ');
+  const out: { commune: FormerCommune; score: number }[] = [];
+  for (const c of formerCommunes().values()) {
+    let score: number;
+    if (c.folded === w) score = 1;
+    else if (c.folded.startsWith(w)) score = 0.7;
+    else if ((` ${w} `.includes(` ${c.folded} `) && c.folded.length >= 4) || tails.some((t) => startsWithWords(c.folded, t))) score = 0.6;
+    else continue;
+    out.push({ commune: c, score });
+  }
+  return out.sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+/**
  * The codes a commune's records may carry: a commune nouvelle's own and those merged into it; a
  * former commune's own and its commune nouvelle's (its sales after the merger carry the latter).
  */

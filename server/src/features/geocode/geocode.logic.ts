@@ -50,14 +50,23 @@ export function parseQuery(q: string): ParsedQuery {
   return { kind: 'texte', numero, rep, postcode, words, communeWords: foldText(rest.join(' ')) };
 }
 
-/** "139 Avenue Carnot, 93140 Bondy". */
+/**
+ * "139 Avenue Carnot, 93140 Bondy"; in a village of a commune nouvelle, as La Poste writes it, the
+ * village before the commune: "1 Rue de Paris, Pierrefitte-sur-Seine, 93380 Saint-Denis".
+ */
 export function addressLabel(a: {
   numero: number | null;
   rep: string | null;
   nomVoie: string;
   codePostal: string | null;
   commune: string;
+  ancienneCommune?: string | null;
 }): string {
   const street = [a.numero === null ? null : String(a.numero), a.rep, a.nomVoie].filter(Boolean).join(' ');
-  return `${street}, ${[a.codePostal, a.commune].filter(Boolean).join(' ')}`;
+  return [street, villageOf(a), [a.codePostal, a.commune].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
+
+/** The former commune of an address, unless it is the commune itself (a chef-lieu keeps its name). */
+export function villageOf(a: { commune: string; ancienneCommune?: string | null }): string | null {
+  return a.ancienneCommune && foldText(a.ancienneCommune) !== foldText(a.commune) ? a.ancienneCommune : null;
 }

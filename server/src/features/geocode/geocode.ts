@@ -11,8 +11,9 @@ import { distanceSql, withinRadiusSql } from '../../db/spatial.js';
 import { containsPoint, distanceToParcelM } from '../../importers/cadastre.logic.js';
 import { Params } from '../market/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../parcels/parcel-row.js';
-import { type CommuneEntry, communeByCode, communes, searchCommunes } from './communes.js';
-import { addressLabel, parseQuery } from './geocode.logic.js';
+import { type CommuneEntry, communeByCode, communes, searchCommunes, searchFormerCommunes } from './communes.js';
+import { addressLabel, parseQuery, villageOf } from './geocode.logic.js';
+import { foldText } from './search-text.logic.js';
 
 function communeOf(c: CommuneEntry | undefined): GeocodeResult['commune'] {
   return c ? { code: c.code, nom: c.nom, codesPostaux: c.codesPostaux, departement: c.departement } : null;
@@ -41,6 +42,7 @@ interface VoieRow {
   code_postal: string | null;
   code_insee: string;
   nom_commune: string;
+  nom_ancienne_commune: string | null;
   lon: number;
   lat: number;
   sim: number;
@@ -54,6 +56,7 @@ interface AddressRow {
   code_postal: string | null;
   code_insee: string;
   nom_commune: string;
+  nom_ancienne_commune: string | null;
   lon: number;
   lat: number;
   cad_parcelles: string[];
@@ -113,7 +116,14 @@ export async function addressParcel(db: Queryable, a: { cad_parcelles: string[];
 async function addressResult(db: Queryable, a: AddressRow, score: number): Promise<GeocodeResult> {
   return {
     type: 'adresse',
-    label: addressLabel({ numero: a.numero, rep: a.rep, nomVoie: a.nom_voie, codePostal: a.code_postal, commune: a.nom_commune }),
+    label: addressLabel({
+      numero: a.numero,
+      rep: a.rep,
+      nomVoie: a.nom_voie,
+      codePostal: a.code_postal,
+      commune: a.nom_commune,
+      ancienneCommune: a.nom_ancienne_commune,
+    }),
     score,
     lon: a.lon,
     lat: a.lat,
@@ -139,6 +149,23 @@ async function communeCentre(db: Queryable, code: string): Promise<{ lon: number
     [code],
   );
   return r?.lon != null && r.lat != null ? { lon: r.lon, lat: r.lat } : null;
+}
+
+/**
+ * A village of a commune nouvelle, as the BAN places it: the centre of its addresses and their most
+ * common postcode (INSEE's list gives it none). Null when the BAN of its commune is not imported.
+ */
+async function villagePlace(
+  db: Queryable,
+  codeInsee: string,
+  nom: string,
+): Promise<{ lon: number; lat: number; codePostal: string | null } | null> {
+  const [r] = await db.query<{ lon: number | null; lat: number | null; code_postal: string | null }>(
+    `SELECT avg(lon) AS lon, avg(lat) AS lat, mode() WITHIN GROUP (ORDER BY code_postal) AS code_postal
+       FROM ban_addresses WHERE code_insee = $1 AND lower(immutable_unaccent(nom_ancienne_commune)) = lower(immutable_unaccent($2))`,
+    [codeInsee, nom],
+  );
+  return r?.lon != null && r.lat != null ? { lon: r.lon, lat: r.lat, codePostal: r.code_postal } : null;
 }
 
 export async function geocode(db: Queryable, q: string, limit: number): Promise<GeocodeResult[]> {
@@ -167,8 +194,13 @@ export async function geocode(db: Queryable, q: string, limit: number): Promise<
   const communeHits = searchCommunes(parsed.communeWords, parsed.postcode, 5);
   const named = communeHits.filter((h) => h.score >= 0.6);
   const inCommune = new Set(named.map((h) => h.commune.code));
+  // A former commune named (« … Pierrefitte »): the streets of its commune nouvelle, its own first.
+  const villages = searchFormerCommunes(parsed.communeWords, 5).filter((h) => h.score >= 0.6);
+  const villageNames = new Set(villages.map((h) => h.commune.folded));
+  for (const h of villages) inCommune.add(h.commune.mergedInto);
+  const inVillage = (ancienne: string | null) => ancienne !== null && villageNames.has(foldText(ancienne));
   // A query that is exactly a commune's name asks for the commune, not for its streets (all of which contain it).
-  const streetWords = named.some((h) => h.score === 1) ? '' : parsed.words;
+  const streetWords = named.some((h) => h.score === 1) || villages.some((h) => h.score === 1) ? '' : parsed.words;
 
   if (streetWords.length >= 3) {
     // The communes the query names (or whose postcode it gives) narrow the search to their streets
@@ -182,7 +214,7 @@ export async function geocode(db: Queryable, q: string, limit: number): Promise<
     const namedCodes = [...inCommune];
     const both = byPostcode.filter((c) => inCommune.has(c));
     const scope = both.length > 0 ? both : byPostcode.length > 0 ? byPostcode : namedCodes;
-    const columns = `voie_key, nom_voie, code_postal, code_insee, nom_commune, lon, lat,
+    const columns = `voie_key, nom_voie, code_postal, code_insee, nom_commune, nom_ancienne_commune, lon, lat,
       word_similarity($1, search) * 0.85 + similarity($1, search) * 0.15 AS sim`;
     let voies: VoieRow[] = [];
     if (scope.length > 0) {
@@ -203,13 +235,19 @@ export async function geocode(db: Queryable, q: string, limit: number): Promise<
       );
     }
     const ranked = voies
-      .map((v) => ({ ...v, score: Math.min(1, v.sim * 0.8 + (inCommune.has(v.code_insee) ? 0.2 : 0)) }))
+      .map((v) => {
+        // In the commune named; when a village of it is named, its own streets before the others'.
+        const bonus = !inCommune.has(v.code_insee) ? 0 : villageNames.size === 0 || inVillage(v.nom_ancienne_commune) ? 0.2 : 0.1;
+        // The postcode typed tells apart the villages of a commune nouvelle that have one each.
+        const otherPostcode = parsed.postcode !== null && v.code_postal !== null && v.code_postal !== parsed.postcode ? 0.1 : 0;
+        return { ...v, score: Math.min(1, v.sim * 0.8 + bonus) - otherPostcode };
+      })
       .sort((a, b) => b.score - a.score)
       .slice(0, 10);
     if (parsed.numero !== null && ranked.length > 0) {
       const keys = ranked.map((v) => v.voie_key);
       const rows = await db.query<AddressRow & { voie_key: string }>(
-        `SELECT id, numero, rep, nom_voie, code_postal, code_insee, nom_commune, lon, lat, cad_parcelles, voie_key
+        `SELECT id, numero, rep, nom_voie, code_postal, code_insee, nom_commune, nom_ancienne_commune, lon, lat, cad_parcelles, voie_key
            FROM ban_addresses WHERE voie_key = ANY($1::text[]) AND numero = $2`,
         [keys, parsed.numero],
       );
@@ -222,7 +260,13 @@ export async function geocode(db: Queryable, q: string, limit: number): Promise<
     for (const v of ranked) {
       results.push({
         type: 'voie',
-        label: `${v.nom_voie}, ${[v.code_postal, v.nom_commune].filter(Boolean).join(' ')}`,
+        label: [
+          v.nom_voie,
+          villageOf({ commune: v.nom_commune, ancienneCommune: v.nom_ancienne_commune }),
+          [v.code_postal, v.nom_commune].filter(Boolean).join(' '),
+        ]
+          .filter(Boolean)
+          .join(', '),
         // A street ranks below its own numbered addresses.
         score: Math.round(v.score * (parsed.numero === null ? 1 : 0.8) * 1000) / 1000,
         lon: v.lon,
@@ -243,6 +287,21 @@ export async function geocode(db: Queryable, q: string, limit: number): Promise<
   }
 
   if (parsed.numero === null) {
+    for (const { commune, score } of villages) {
+      const place = await villagePlace(db, commune.mergedInto, commune.nom);
+      if (!place) continue;
+      results.push({
+        type: 'commune',
+        label: `${commune.nom}, ${[place.codePostal, communeByCode(commune.mergedInto)?.nom ?? commune.mergedInto].filter(Boolean).join(' ')}`,
+        score,
+        lon: place.lon,
+        lat: place.lat,
+        source: 'ban',
+        address: null,
+        commune: communeOf(communeByCode(commune.mergedInto)),
+        parcel: null,
+      });
+    }
     for (const { commune, score } of communeHits) {
       const centre = await communeCentre(db, commune.code);
       results.push({
@@ -269,7 +328,7 @@ export async function reverse(db: Queryable, lon: number, lat: number): Promise<
   const results: GeocodeResult[] = [];
   const p = new Params();
   const [nearest] = await db.query<AddressRow & { d: number }>(
-    `SELECT id, numero, rep, nom_voie, code_postal, code_insee, nom_commune, lon, lat, cad_parcelles,
+    `SELECT id, numero, rep, nom_voie, code_postal, code_insee, nom_commune, nom_ancienne_commune, lon, lat, cad_parcelles,
             ${distanceSql((v) => p.add(v), lat, lon, 'lat', 'lon')} AS d
        FROM ban_addresses
       WHERE ${withinRadiusSql((v) => p.add(v), lat, lon, REVERSE_RADIUS_M, 'lat', 'lon')}

@@ -9,6 +9,7 @@ import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import { PARCEL_ID } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
 import { ADDRESS_PARCEL_MAX_M, nearestParcels } from '../geocode/geocode.js';
+import { addressLabel } from '../geocode/geocode.logic.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
 export interface ParcelAddress {
@@ -23,7 +24,7 @@ export interface ParcelAddress {
 const CANDIDATES_PER_PARCEL = 200;
 
 const columns = (pid: string) =>
-  `${pid} AS pid, a.id, a.numero, a.rep, a.nom_voie, a.code_postal, a.code_insee, a.nom_commune, a.lon, a.lat, ${pid} = ANY(a.cad_parcelles) AS named`;
+  `${pid} AS pid, a.id, a.numero, a.rep, a.nom_voie, a.code_postal, a.code_insee, a.nom_commune, a.nom_ancienne_commune, a.lon, a.lat, ${pid} = ANY(a.cad_parcelles) AS named`;
 
 interface CandidateRow {
   pid: string;
@@ -33,6 +34,7 @@ interface CandidateRow {
   nom_voie: string;
   code_postal: string | null;
   nom_commune: string;
+  nom_ancienne_commune: string | null;
   lon: number;
   lat: number;
   named: boolean;
@@ -68,7 +70,7 @@ export async function parcelAddresses(
        SELECT ${columns('q.pid')}
          FROM q JOIN ban_addresses a ON a.lat IS NOT NULL AND point(a.lon, a.lat) <@ box(point(q.w, q.s), point(q.e, q.n))
      )
-     SELECT pid, id, numero, rep, nom_voie, code_postal, nom_commune, lon, lat, named
+     SELECT pid, id, numero, rep, nom_voie, code_postal, nom_commune, nom_ancienne_commune, lon, lat, named
        FROM (SELECT c.*, row_number() OVER (PARTITION BY c.pid ORDER BY c.nom_voie, c.numero, c.rep, c.id) AS rank
                FROM candidates c
               WHERE c.code_insee = left(c.pid, 5)) r
@@ -112,9 +114,14 @@ export async function parcelAddresses(
       if (sure(p, a) || (pending.has(a.id) && nearest.get(a.id) === p.id))
         list.push({
           id: a.id,
-          label: `${[a.numero, a.rep].filter(Boolean).join(' ')} ${a.nom_voie}, ${a.code_postal ?? ''} ${a.nom_commune}`
-            .replace(/\s+/g, ' ')
-            .trim(),
+          label: addressLabel({
+            numero: a.numero,
+            rep: a.rep,
+            nomVoie: a.nom_voie,
+            codePostal: a.code_postal,
+            commune: a.nom_commune,
+            ancienneCommune: a.nom_ancienne_commune,
+          }),
           lon: a.lon,
           lat: a.lat,
         });

@@ -203,7 +203,7 @@ export function ParcelSearch() {
               value={INSEE_CODE.test(form.commune.trim()) ? form.commune.trim().toUpperCase() : null}
               onChange={(insee) => setForm({ ...form, commune: insee ?? '' })}
               required
-              w={270}
+              w={340}
             />
           )}
           <TextInput label="Section" placeholder="AS" value={form.section} onChange={set('section')} w={90} />
