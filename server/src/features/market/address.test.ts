@@ -2,10 +2,15 @@
  * The address analysis over HTTP on the Bondy set (cadastre 2025, raw DVF 2022, RNIC): 139 avenue
  * Carnot lies on parcel AS 167, whose 2022 sale and the Bondy statistics are shown.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type AddressAnalysis, addressAnalysisSchema } from '@immoloupe/shared/market/address-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { runImport } from '../../importers/run.js';
 import { createTestDb } from '../../test/db.js';
+import { type FixtureSale, writeSalesFile } from '../alerts/testing/dvf-fixture.js';
 import { addressRoutes } from './address-routes.js';
 import { importSamples, type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from './test-support.js';
 
@@ -63,5 +68,49 @@ describe('GET /api/market/address', () => {
     const res = await api.fetch('/api/market/address?lat=48.9');
     expect(res.status).toBe(400);
     expect((await res.json()).issues[0].message).toBe('Longitude requise.');
+  });
+
+  it('analyses an address of a commune nouvelle with the sales recorded under the communes merged into it', async () => {
+    // Pierrefitte-sur-Seine (93059) is part of Saint-Denis (93066) since 2025: three flats sold
+    // there in 2021 carry 93059, three sold in 2022 carry 93066. No cadastre: the commune comes from
+    // the sales around the point.
+    const at = { lon: 2.3655, lat: 48.9641 };
+    const flat = (id: string, date: string, price: number, commune: FixtureSale['commune']): FixtureSale => ({
+      id,
+      date,
+      type: 'appartement',
+      surface: 50,
+      price,
+      street: 'RUE DE PARIS',
+      lon: at.lon,
+      lat: at.lat,
+      parcel: `${commune?.code}000AB0${id.slice(-3)}`,
+      commune,
+    });
+    const pierrefitte = { code: '93059', nom: 'Pierrefitte-sur-Seine' };
+    const saintDenis = { code: '93066', nom: 'Saint-Denis' };
+    const dir = mkdtempSync(path.join(tmpdir(), 'commune-nouvelle-'));
+    try {
+      const file = writeSalesFile(dir, 'saint-denis.csv', [
+        flat('SD-101', '2021-03-04', 150_000, pierrefitte),
+        flat('SD-102', '2021-03-18', 170_000, pierrefitte),
+        flat('SD-103', '2021-03-25', 190_000, pierrefitte),
+        flat('SD-201', '2022-05-02', 200_000, saintDenis),
+        flat('SD-202', '2022-05-11', 210_000, saintDenis),
+        flat('SD-203', '2022-05-20', 220_000, saintDenis),
+      ]);
+      expect((await runImport(db, { path: file, startedBy: 'test' })).status).toBe('succeeded');
+      const a = addressAnalysisSchema.parse(await (await api.fetch(`/api/market/address?lon=${at.lon}&lat=${at.lat}`)).json());
+      expect(a.commune).toEqual({ insee: '93066', nom: 'Saint-Denis', codesPostaux: ['93200', '93210', '93380'] });
+      expect(a.trendPeriod.to).toBe('2022-05-20');
+      const flats = a.trend.find((t) => t.type === 'appartement')?.monthly ?? [];
+      expect(flats.find((m) => m.month === '2021-03')).toMatchObject({ count: 3, median: 3_400 });
+      expect(flats.find((m) => m.month === '2022-05')).toMatchObject({ count: 3, median: 4_200 });
+      expect(flats.reduce((n, m) => n + m.count, 0)).toBe(6);
+      // The last twelve months of the commune: the 2022 sales.
+      expect(a.communeStats.find((s) => s.type === 'appartement')?.count).toBe(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -17,10 +17,11 @@ import type { Queryable } from '../../db/client.js';
 import { distanceSql } from '../../db/spatial.js';
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
+import { formerCommunes, withFormerCodes } from '../geocode/communes.js';
 import { listTransactions } from '../transactions/queries.js';
 import { toTransactions } from '../transactions/routes.js';
 import { communeInfo, communeName } from './communes.js';
-import { statsBy, toSummary } from './queries.js';
+import { statsBy, statsByTypeWithMonthly, toSummary } from './queries.js';
 import { Params, radiusClause } from './sql.js';
 
 /** Statistics by type cover this many months; the trend covers ADDRESS_YEARS. */
@@ -29,8 +30,21 @@ const STATS_MONTHS = 12;
 /**
  * Monthly €/m² of the commune from the statistics the importer precomputes (`dvf_stats_monthly`,
  * same rules: sales within bounds, the three natures), so the 5-year trend costs one index lookup.
+ * Those are per recorded code: a commune nouvelle's months before its merger are under the codes
+ * merged into it, and medians of several codes cannot be added, so its trend is computed from its
+ * sales.
  */
 async function communeTrend(db: Queryable, insee: string, from: string, to: string) {
+  if (withFormerCodes([insee]).length > 1) {
+    const byType = await statsByTypeWithMonthly(db, {
+      zone: { kind: 'communes', insee: [insee] },
+      from,
+      to,
+      types: DEFAULT_STAT_TYPES,
+      natures: [...STAT_NATURES] as Nature[],
+    });
+    return DEFAULT_STAT_TYPES.map((type) => ({ type, monthly: byType.get(type)?.monthly ?? [] }));
+  }
   const rows = await db.query<{ type: string; month: string; n: number; median: number; mean: number; q1: number; q3: number }>(
     `SELECT type, to_char(month, 'YYYY-MM') AS month, n, median, mean, q1, q3 FROM dvf_stats_monthly
       WHERE level = 'commune' AND code = $1 AND type = ANY($2::text[]) AND month BETWEEN date_trunc('month', $3::date)::date AND $4::date`,
@@ -102,7 +116,10 @@ export async function parcelAt(db: Queryable, lon: number, lat: number, id?: str
 }
 
 async function latestMutationDate(db: Queryable, insee: string): Promise<string | null> {
-  const [row] = await db.query<{ d: string | null }>(`SELECT max(date_mutation) AS d FROM dvf_mutations WHERE code_commune = $1`, [insee]);
+  const [row] = await db.query<{ d: string | null }>(
+    `SELECT max(date_mutation) AS d FROM dvf_mutations WHERE code_commune = ANY($1::text[])`,
+    [withFormerCodes([insee])],
+  );
   return row?.d ?? null;
 }
 
@@ -216,7 +233,10 @@ export async function analyseAddress(
   today: string,
 ): Promise<AddressAnalysis> {
   const parcel = await parcelAt(db, q.lon, q.lat, q.parcelle);
-  const insee = parcel?.code_commune ?? (await communeAt(db, q.lon, q.lat));
+  // The commune of today: a parcel of an older cadastre, or a sale recorded before a merger, may
+  // carry the code of a commune merged since into a commune nouvelle.
+  const recorded = parcel?.code_commune ?? (await communeAt(db, q.lon, q.lat));
+  const insee = recorded ? (formerCommunes().get(recorded)?.mergedInto ?? recorded) : null;
   // The period ends with the newest sale of the commune (DVF is published months late).
   const lastMutationDate = insee ? await latestMutationDate(db, insee) : null;
   // Both periods end with the newest sale of the commune (DVF is published months late).
