@@ -9,47 +9,12 @@ import type { LocalisationQuery } from '@immoloupe/shared/listings/localisation.
 import type { PropertyType } from '@immoloupe/shared/market/dvf';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import type { Queryable } from '../../db/client.js';
-import { communes } from '../geocode/communes.js';
-import { foldText } from '../geocode/search-text.logic.js';
+import { communeOfPlace } from '../geocode/commune-of-place.js';
+import { withRecordedCodes } from '../geocode/communes.js';
 import { statsWithMonthly } from '../market/queries.js';
 
 /** Years of sales the comparison covers, ending at the newest sale of the commune. */
 export const COMPARISON_YEARS = 2;
-
-const CITIES_WITH_ARRONDISSEMENTS = new Set(['75056', '69123', '13055']);
-
-/**
- * The commune of a postcode, using the city name when the postcode serves several communes.
- * Paris, Lyon and Marseille postcodes name their arrondissement (`75018` → 75118).
- */
-export function communeOfListing(postcode: string | undefined, city: string | undefined): { insee: string; nom: string } | null {
-  if (!postcode) return city ? communeOfName(city) : null;
-  // DVF files Paris, Lyon and Marseille sales under their arrondissements, never the whole city.
-  const matches = communes().filter((c) => c.codesPostaux.includes(postcode) && !CITIES_WITH_ARRONDISSEMENTS.has(c.code));
-  const folded = city ? foldText(city) : '';
-  const named =
-    matches.find((c) => c.folded === folded) ??
-    matches.find((c) => folded !== '' && (folded.startsWith(c.folded) || c.folded.startsWith(folded))) ??
-    // Without a usable name, the most populated commune of the postcode is the likeliest.
-    [...matches].sort((a, b) => b.population - a.population)[0];
-  return named ? { insee: named.code, nom: named.nom } : null;
-}
-
-const ARRONDISSEMENT_BASE: Record<string, number> = { paris: 75100, marseille: 13200, lyon: 69380 };
-
-/** Without a postcode: "Paris 6ème" → its arrondissement; otherwise a commune name only when unique in France. */
-function communeOfName(city: string): { insee: string; nom: string } | null {
-  const folded = foldText(city);
-  const arrondissement = /^(paris|marseille|lyon) (\d{1,2})(?:e|er|eme)?\b/.exec(folded);
-  const base = arrondissement ? ARRONDISSEMENT_BASE[arrondissement[1] as string] : undefined;
-  if (arrondissement && base) {
-    const code = String(base + Number(arrondissement[2]));
-    const c = communes().find((e) => e.code === code);
-    if (c) return { insee: c.code, nom: c.nom };
-  }
-  const named = communes().filter((c) => c.folded === folded && !CITIES_WITH_ARRONDISSEMENTS.has(c.code));
-  return named.length === 1 && named[0] ? { insee: named[0].code, nom: named[0].nom } : null;
-}
 
 /** What the DPE localisation can use of a listing: its place and at least one value, else nothing. */
 export function localisationQueryOf(listing: ParsedListing, insee: string | undefined): LocalisationQuery | null {
@@ -81,12 +46,13 @@ function yearsBefore(isoDate: string, years: number): string {
 }
 
 export async function analyseListing(db: Queryable, listing: ParsedListing): Promise<Omit<ListingAnalysis, 'localisation'>> {
-  const commune = communeOfListing(listing.postcode, listing.city);
+  const commune = communeOfPlace(listing.postcode, listing.city);
   const types = statTypesOf(listing);
   if (!commune) return { commune: null, types, period: null, market: null };
-  const [last] = await db.query<{ d: string | null }>('SELECT max(date_mutation)::text AS d FROM dvf_sales WHERE code_commune = $1', [
-    commune.insee,
-  ]);
+  const [last] = await db.query<{ d: string | null }>(
+    'SELECT max(date_mutation)::text AS d FROM dvf_sales WHERE code_commune = ANY($1::text[])',
+    [withRecordedCodes([commune.insee])],
+  );
   if (!last?.d) return { commune, types, period: null, market: null };
   const period = { from: yearsBefore(last.d, COMPARISON_YEARS), to: last.d };
   const { overall } = await statsWithMonthly(db, {

@@ -10,7 +10,6 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
 import { createKey, revokeKey } from '../keys/access-keys.js';
 import { importSamples, SAMPLE } from '../market/test-support.js';
-import { communeOfListing } from './analysis.js';
 
 const ORIGIN = `chrome-extension://${CHROMIUM_EXTENSION_ID}`;
 let app: TestApp;
@@ -197,20 +196,5 @@ describe('extension API: localisation and Mes annonces', () => {
     const bad = await save(a.secret, { ...listing, price: 'cher' });
     expect(bad.status).toBe(400);
     expect((await saved(a.secret)).listings[0].prices).toHaveLength(2);
-  });
-});
-
-describe('commune of a listing', () => {
-  it('reads Paris arrondissements and shared postcodes by name', () => {
-    expect(communeOfListing('75018', 'Paris')).toEqual({ insee: '75118', nom: 'Paris 18e Arrondissement' });
-    expect(communeOfListing('69008', 'Lyon 8e')?.insee).toBe('69388');
-    expect(communeOfListing('37800', 'Sainte-Maure-de-Touraine')?.insee).toBe('37226');
-    expect(communeOfListing('99999', 'Nulle part')).toBeNull();
-    expect(communeOfListing(undefined, 'Paris')).toBeNull();
-    expect(communeOfListing(undefined, 'Paris 6ème')?.insee).toBe('75106');
-    expect(communeOfListing(undefined, 'Lyon 8e')?.insee).toBe('69388');
-    expect(communeOfListing(undefined, 'Sainte-Maure-de-Touraine')?.insee).toBe('37226');
-    // Several communes of France share this name: no guess.
-    expect(communeOfListing(undefined, 'Saint-Denis')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /** Communes merged into a commune nouvelle (INSEE's list of `@etalab/decoupage-administratif`). */
 import { describe, expect, it } from 'vitest';
-import { communeByCode, formerCommunes, withFormerCodes, withFormerSections } from './communes.js';
+import { communeByCode, formerCommunes, withFormerSections, withRecordedCodes } from './communes.js';
 
 describe('former communes', () => {
   it('knows Pierrefitte-sur-Seine as part of Saint-Denis, and not as a commune of today', () => {
@@ -11,9 +11,21 @@ describe('former communes', () => {
   });
 
   it('searches a commune nouvelle under the codes merged into it, a former commune under its own alone', () => {
-    expect(withFormerCodes(['93066'])).toEqual(expect.arrayContaining(['93066', '93059']));
-    expect(withFormerCodes(['93059'])).toEqual(['93059']);
-    expect(withFormerCodes(['93059', '93059'])).toEqual(['93059']);
+    expect(withRecordedCodes(['93066'])).toEqual(expect.arrayContaining(['93066', '93059']));
+    expect(withRecordedCodes(['93059'])).toEqual(['93059']);
+    expect(withRecordedCodes(['93059', '93059'])).toEqual(['93059']);
+  });
+
+  it('searches Paris, Lyon and Marseille under their arrondissements, where their data are filed', () => {
+    expect(withRecordedCodes(['75056'])).toHaveLength(21);
+    expect(withRecordedCodes(['75056'])).toEqual(expect.arrayContaining(['75056', '75101', '75118', '75120']));
+    // Lyon's, and Saint-Rambert-l'Île-Barbe's, merged into it in 1963.
+    expect(withRecordedCodes(['69123'])).toEqual(
+      expect.arrayContaining(['69123', '69232', ...Array.from({ length: 9 }, (_, i) => `6938${i + 1}`)]),
+    );
+    expect(withRecordedCodes(['13055'])).toHaveLength(17);
+    // An arrondissement stays alone.
+    expect(withRecordedCodes(['75118'])).toEqual(['75118']);
   });
 
   it('finds a section filed under a former commune’s prefix under the code it had before the merger', () => {

@@ -16,6 +16,8 @@ interface RawCommune {
   chefLieu?: string;
   /** Of a commune nouvelle: the codes of the communes merged into it. */
   anciensCodes?: string[];
+  /** Of a municipal arrondissement: its city (75056, 69123, 13055). */
+  commune?: string;
 }
 
 export interface CommuneEntry {
@@ -73,7 +75,7 @@ export interface FormerCommune {
 }
 
 let formerIndex: Map<string, FormerCommune> | undefined;
-let formerCodesIndex: Map<string, readonly string[]> | undefined;
+let recordedCodesIndex: ReadonlyMap<string, readonly string[]> | undefined;
 
 /** The former communes that have a code of their own (a chef-lieu keeps the code of the commune nouvelle). */
 export function formerCommunes(): ReadonlyMap<string, FormerCommune> {
@@ -94,20 +96,25 @@ export function formerCommunes(): ReadonlyMap<string, FormerCommune> {
 }
 
 /**
- * The codes under which a commune's data may be recorded: its own, and those of the communes merged
- * into it (sales and DPE dated before the merger keep them). A former commune's code stays alone:
- * it names that commune before the merger.
+ * The codes under which a commune's data may be recorded: its own, those of the communes merged
+ * into it (sales and DPE dated before the merger keep them) and, for Paris, Lyon and Marseille,
+ * those of their arrondissements (DVF, the DPE, the BAN and the cadastre file the city under
+ * them, never under 75056, 69123 or 13055). A former commune's code stays alone: it names that
+ * commune before the merger.
  */
-export function withFormerCodes(codes: readonly string[]): string[] {
-  if (!formerCodesIndex) {
-    formerCodesIndex = new Map();
-    for (const c of rawCommunes())
-      if (c.type === 'commune-actuelle' && c.anciensCodes?.length) formerCodesIndex.set(c.code, c.anciensCodes);
+export function withRecordedCodes(codes: readonly string[]): string[] {
+  if (!recordedCodesIndex) {
+    const index = new Map<string, string[]>();
+    for (const c of rawCommunes()) {
+      if (c.type === 'commune-actuelle' && c.anciensCodes?.length) index.set(c.code, [...(index.get(c.code) ?? []), ...c.anciensCodes]);
+      if (c.type === 'arrondissement-municipal' && c.commune) index.set(c.commune, [...(index.get(c.commune) ?? []), c.code]);
+    }
+    recordedCodesIndex = index;
   }
   const all = new Set<string>();
   for (const code of codes) {
     all.add(code);
-    for (const old of formerCodesIndex.get(code) ?? []) all.add(old);
+    for (const other of recordedCodesIndex.get(code) ?? []) all.add(other);
   }
   return [...all];
 }
@@ -179,5 +186,5 @@ export function searchFormerCommunes(words: string, limit: number): { commune: F
  */
 export function recordedCodes(code: string): string[] {
   const former = formerCommunes().get(code);
-  return former ? [code, former.mergedInto] : withFormerCodes([code]);
+  return former ? [code, former.mergedInto] : withRecordedCodes([code]);
 }

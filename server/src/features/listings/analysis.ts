@@ -14,8 +14,7 @@ import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import { departementOfCodes, importHintText } from '@immoloupe/shared/opendata/import-hint';
 import type { Queryable } from '../../db/client.js';
 import { computeEstimate } from '../estimates/estimate.js';
-import { searchCommunes } from '../geocode/communes.js';
-import { foldText } from '../geocode/search-text.logic.js';
+import { communeOfPlace } from '../geocode/commune-of-place.js';
 import { dvfFreshness, statsWithMonthly } from '../market/queries.js';
 import { localise } from './localisation.js';
 
@@ -25,12 +24,10 @@ const PERIOD_MONTHS = 24;
 const PLACING_SCORE = 50;
 
 /** The commune of a listing, from its postcode (and city when the postcode spans several). */
-export function communeOf(f: ListingFields): { insee: string; name: string } | null {
+export function communeOf(f: Pick<ListingFields, 'postcode' | 'city'>): { insee: string; name: string } | null {
   if (!f.postcode) return null;
-  const found =
-    searchCommunes(f.city ? foldText(f.city.replace(/\s+\d+(e|er|ème)?$/i, '')) : '', f.postcode, 1)[0] ??
-    searchCommunes('', f.postcode, 1)[0];
-  return found ? { insee: found.commune.code, name: found.commune.nom } : null;
+  const found = communeOfPlace(f.postcode, f.city);
+  return found ? { insee: found.insee, name: found.nom } : null;
 }
 
 /**
@@ -174,7 +171,7 @@ export async function mapPositions(
   for (const l of listings) {
     if (l.lat == null || l.lon == null) continue;
     const ppm2 = askingPricePerM2(l);
-    const commune = communeOf({ portal: 'leboncoin', postcode: l.postcode ?? null, city: l.city ?? null });
+    const commune = communeOf({ postcode: l.postcode ?? null, city: l.city ?? null });
     const type = l.propertyType === 'appartement' || l.propertyType === 'maison' ? l.propertyType : null;
     let median: number | null = null;
     if (commune && type && ppm2) {

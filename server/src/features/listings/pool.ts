@@ -137,10 +137,10 @@ export async function withMarket(db: Queryable, rows: readonly Row[], cache = ne
     const ppm = askingPricePerM2(r);
     const pricePerM2 = ppm ? Math.round(ppm) : null;
     const type = r.propertyType === 'appartement' || r.propertyType === 'maison' ? r.propertyType : null;
-    const insee = rowInsee ?? communeOf({ portal: 'leboncoin', postcode: r.postcode, city: r.city })?.insee ?? null;
+    const insee = rowInsee ?? communeOf({ postcode: r.postcode, city: r.city })?.insee ?? null;
     let median: PoolListing['median'] = null;
     if (pricePerM2 && type && insee) {
-      const commune = communeOf({ portal: 'leboncoin', postcode: r.postcode, city: r.city });
+      const commune = communeOf({ postcode: r.postcode, city: r.city });
       const parcel = r.lat != null && r.lon != null ? await parcelAt(db, r.lon, r.lat) : null;
       if (parcel && parcel.codeCommune === insee) {
         const code = `${parcel.codeCommune}${parcel.prefixe}${parcel.section}`;

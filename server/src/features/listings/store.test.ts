@@ -4,10 +4,15 @@
  * the street a pasted listing was placed at, bad input, and the analysis of a listing on the
  * Hendaye DVF sample.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RequestUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
+import { runImport } from '../../importers/run.js';
 import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
+import { type FixtureSale, writeSalesFile } from '../alerts/testing/dvf-fixture.js';
 import { type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
 import { listingRoutes } from './routes.js';
 
@@ -291,6 +296,38 @@ describe('POST /api/listings/analysis', () => {
       );
     } finally {
       await admin.close();
+    }
+  });
+
+  it('compares a Paris listing with the sales of its arrondissement, where DVF files them', async () => {
+    // DVF records Paris sales under the arrondissement (75118), never under Paris (75056).
+    const dir = mkdtempSync(path.join(tmpdir(), 'paris-18-'));
+    try {
+      const sale = (i: number): FixtureSale => ({
+        id: `P18-${i}`,
+        date: `2023-0${i}-10`,
+        type: 'appartement',
+        surface: 40,
+        price: 400_000 + i * 4_000,
+        street: 'RUE ORDENER',
+        lon: 2.35,
+        lat: 48.892,
+        parcel: `75118000AB0${100 + i}`,
+        commune: { code: '75118', nom: 'Paris 18e Arrondissement' },
+      });
+      const file = writeSalesFile(dir, 'paris-18.csv', [1, 2, 3, 4, 5].map(sale));
+      expect((await runImport(db, { path: file, startedBy: 'test' })).status).toBe('succeeded');
+      const paris = { ...SELOGER, portalId: '2', postcode: '75018', city: 'Paris', lat: undefined, lon: undefined };
+      const a = (await (await alice.fetch('/api/listings/analysis', json(paris))).json()) as {
+        commune: { insee: string; name: string };
+        market: { label: string; count: number; median: number | null }[];
+        notes: string[];
+      };
+      expect(a.commune).toEqual({ insee: '75118', name: 'Paris 18e Arrondissement' });
+      expect(a.market[0]).toMatchObject({ label: 'Paris 18e Arrondissement', count: 5, median: 10_300 });
+      expect(a.notes.filter((n) => n.startsWith('Aucune vente DVF'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

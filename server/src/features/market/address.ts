@@ -17,7 +17,7 @@ import type { Queryable } from '../../db/client.js';
 import { distanceSql } from '../../db/spatial.js';
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
-import { formerCommunes, withFormerCodes } from '../geocode/communes.js';
+import { formerCommunes, withRecordedCodes } from '../geocode/communes.js';
 import { listTransactions } from '../transactions/queries.js';
 import { toTransactions } from '../transactions/routes.js';
 import { communeInfo, communeName } from './communes.js';
@@ -35,7 +35,7 @@ const STATS_MONTHS = 12;
  * sales.
  */
 async function communeTrend(db: Queryable, insee: string, from: string, to: string) {
-  if (withFormerCodes([insee]).length > 1) {
+  if (withRecordedCodes([insee]).length > 1) {
     const byType = await statsByTypeWithMonthly(db, {
       zone: { kind: 'communes', insee: [insee] },
       from,
@@ -118,7 +118,7 @@ export async function parcelAt(db: Queryable, lon: number, lat: number, id?: str
 async function latestMutationDate(db: Queryable, insee: string): Promise<string | null> {
   const [row] = await db.query<{ d: string | null }>(
     `SELECT max(date_mutation) AS d FROM dvf_mutations WHERE code_commune = ANY($1::text[])`,
-    [withFormerCodes([insee])],
+    [withRecordedCodes([insee])],
   );
   return row?.d ?? null;
 }

@@ -2,7 +2,9 @@
  * The market API over HTTP on the imported samples (Bondy raw DVF 2022 + cadastre, Hendaye
  * geo-DVF): access, validation, and statistics that agree with the shared TypeScript rules.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { MarketAnalysis, MarketStatsResponse } from '@immoloupe/shared/market/contracts';
 import { marketAnalysisResponseSchema, marketStatsResponseSchema } from '@immoloupe/shared/market/contracts';
 import { type DvfLine, natureOf } from '@immoloupe/shared/market/dvf';
@@ -12,7 +14,9 @@ import { resolvePeriod } from '@immoloupe/shared/market/period.logic';
 import { summarize } from '@immoloupe/shared/market/stats.logic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { runImport } from '../../importers/run.js';
 import { createTestDb } from '../../test/db.js';
+import { writeSalesFile } from '../alerts/testing/dvf-fixture.js';
 import { marketRoutes } from './routes.js';
 import { importSamples, LAPSED, type RouterServer, SAMPLE, SUBSCRIBER, samplePath, serveRouter } from './test-support.js';
 
@@ -66,6 +70,32 @@ describe('GET /api/market/stats', () => {
     const jan = bondySales.filter((s) => s.type !== 'local' && s.date.startsWith('2022-01')).map((s) => s.pricePerM2);
     expect(body.monthly[0]).toEqual({ month: '2022-01', ...summarize(jan) });
     expect(body.freshness.lastMutationDate?.startsWith('2022-12')).toBe(true);
+  });
+
+  it('gives the figures of Paris from the sales DVF files under its arrondissements', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'paris-'));
+    try {
+      const flats = [1, 2, 3, 4].map((i) => ({
+        id: `PARIS-${i}`,
+        date: `2022-0${i}-15`,
+        type: 'appartement' as const,
+        surface: 50,
+        price: 500_000 + i * 5_000,
+        street: 'RUE ORDENER',
+        lon: 2.35,
+        lat: 48.89,
+        parcel: `751${i % 2 ? 19 : 20}000AB0${100 + i}`,
+        commune: i % 2 ? { code: '75119', nom: 'Paris 19e Arrondissement' } : { code: '75120', nom: 'Paris 20e Arrondissement' },
+      }));
+      expect((await runImport(db, { path: writeSalesFile(dir, 'paris.csv', flats), startedBy: 'test' })).status).toBe('succeeded');
+      const paris = await getJson<MarketStatsResponse>('/api/market/stats?insee=75056&from=2022-01-01&to=2022-12-31&types=appartement');
+      expect(paris).toMatchObject({ count: 4, median: 10_250 });
+      expect(paris.zone.label).toMatch(/^Paris \(/);
+      const dix9 = await getJson<MarketStatsResponse>('/api/market/stats?insee=75119&from=2022-01-01&to=2022-12-31&types=appartement');
+      expect(dix9.count).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('filters natures and types, and shows no figure under 3 sales', async () => {

@@ -10,7 +10,7 @@ import { type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import { DEFAULT_BOUNDS, type PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
 import { MIN_SALES, type MonthlyStat, monthsBetween, STAT_DECIMALS, type StatSummary } from '@immoloupe/shared/market/stats.logic';
 import type { Queryable } from '../../db/client.js';
-import { withFormerCodes } from '../geocode/communes.js';
+import { withRecordedCodes } from '../geocode/communes.js';
 import { Params, type SalesFilter, SUMMARY_COLUMNS, salesWhere, zoneClause } from './sql.js';
 
 export interface SummaryRow {
@@ -132,7 +132,7 @@ export async function dvfFreshness(
 ): Promise<{ lastMutationDate: string | null; importedAt: string | null }> {
   const [last] = await db.query<{ d: string | null }>(
     `SELECT max(date_mutation) AS d FROM dvf_mutations WHERE code_commune = ANY($1::text[])`,
-    [withFormerCodes(communes)],
+    [withRecordedCodes(communes)],
   );
   const [run] = await db.query<{ t: Date | null }>(
     `SELECT max(finished_at) AS t FROM import_runs WHERE source IN ('dvf', 'dvf-raw') AND status = 'succeeded'`,

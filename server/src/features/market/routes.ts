@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { withFormerCodes } from '../geocode/communes.js';
+import { withRecordedCodes } from '../geocode/communes.js';
 import { communeInfo, communeName, departementName, departementOf, searchCommunes } from './communes.js';
 import { communesOfZone, dvfFreshness, pricesPerM2, readBounds, statsBy, statsBySection, statsWithMonthly } from './queries.js';
 import type { SalesFilter } from './sql.js';
@@ -189,7 +189,7 @@ export function marketRoutes({ db }: { db: Db }): Router {
     // The mean position of the commune's geolocated sales, else of its parcels: where its market is.
     const [row] = await db.query<{ lon: number | null; lat: number | null; n: number }>(
       `SELECT avg(longitude) AS lon, avg(latitude) AS lat, count(*)::int AS n FROM dvf_mutations WHERE code_commune = ANY($1::text[]) AND latitude IS NOT NULL`,
-      [withFormerCodes([insee])],
+      [withRecordedCodes([insee])],
     );
     let center = row && row.n > 0 ? { lon: row.lon as number, lat: row.lat as number } : null;
     if (!center) {

@@ -8,7 +8,7 @@
 import type { Zone } from '@immoloupe/shared/market/contracts';
 import { type Nature, type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import { withinRadiusSql } from '../../db/spatial.js';
-import { withFormerCodes, withFormerSections } from '../geocode/communes.js';
+import { withFormerSections, withRecordedCodes } from '../geocode/communes.js';
 
 export class Params {
   readonly values: unknown[] = [];
@@ -50,7 +50,7 @@ export function zoneClause(p: Params, alias: string, zone: SqlZone): string {
     case 'departements':
       return `${alias}.code_departement = ANY(${p.add(zone.codes)}::text[])`;
     case 'communes':
-      return `${alias}.code_commune = ANY(${p.add(withFormerCodes(zone.insee))}::text[])`;
+      return `${alias}.code_commune = ANY(${p.add(withRecordedCodes(zone.insee))}::text[])`;
     case 'sections':
       return `${alias}.code_section = ANY(${p.add(withFormerSections(zone.sections))}::text[])`;
     case 'radius':

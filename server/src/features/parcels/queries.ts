@@ -3,7 +3,7 @@ import type { PolygonGeometry } from '@immoloupe/shared/market/polygon';
 import type { ParcelSearchResponse } from '@immoloupe/shared/opendata/contracts';
 import { geometryBbox } from '@immoloupe/shared/zone/territory.logic';
 import type { Queryable } from '../../db/client.js';
-import { formerCommunes, withFormerCodes } from '../geocode/communes.js';
+import { formerCommunes, withRecordedCodes } from '../geocode/communes.js';
 import { Params } from '../market/sql.js';
 import { pointInGeometrySql } from '../zone/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
@@ -40,7 +40,7 @@ export function communesCondition(p: Params, codes: readonly string[], alias = '
   const parts = former.map(
     (c) => `${a}code_commune = ${p.add(c.code)} OR (${a}code_commune = ${p.add(c.mergedInto)} AND ${a}prefixe = ${p.add(c.code.slice(2))})`,
   );
-  if (current.length) parts.unshift(`${a}code_commune = ANY(${p.add(withFormerCodes(current))}::text[])`);
+  if (current.length) parts.unshift(`${a}code_commune = ANY(${p.add(withRecordedCodes(current))}::text[])`);
   return parts.length ? `(${parts.join(' OR ')})` : 'false';
 }
 

@@ -14,7 +14,7 @@ import type { TransactionFilter, TransactionPlace, TransactionType } from '@immo
 import type { Feature } from 'geojson';
 import type { Queryable } from '../../db/client.js';
 import { type DvfScope, dvfScope, inScopeSql } from '../../importers/dvf-scope.js';
-import { withFormerCodes } from '../geocode/communes.js';
+import { withRecordedCodes } from '../geocode/communes.js';
 import { natureLabels, Params } from '../market/sql.js';
 import { filteredMutationsSql } from '../transactions/queries.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
@@ -158,7 +158,7 @@ function pointsWhere(p: Params, f: Partial<TransactionFilter>, place: Transactio
   if (f.to) where.push(`date_mutation <= ${p.add(f.to)}::date`);
   if (f.priceMin !== undefined) where.push(`price >= ${p.add(f.priceMin)}`);
   if (f.priceMax !== undefined) where.push(`price <= ${p.add(f.priceMax)}`);
-  if (place.kind === 'communes') where.push(`code_commune = ANY(${p.add(withFormerCodes(place.insee))}::text[])`);
+  if (place.kind === 'communes') where.push(`code_commune = ANY(${p.add(withRecordedCodes(place.insee))}::text[])`);
   if (place.kind === 'bbox') {
     const [w, s, e, n] = place.bbox;
     where.push(`lon BETWEEN ${p.add(w)} AND ${p.add(e)} AND lat BETWEEN ${p.add(s)} AND ${p.add(n)}`);
@@ -230,7 +230,7 @@ async function clustersFromCells(db: Queryable, f: Partial<TransactionFilter>, p
   const where = [`level = ${p.add(level)}`, `cell BETWEEN ${p.add(first)} AND ${p.add(first + span - 1)}`];
   if (f.from) where.push(`month >= ${p.add(f.from)}::date`);
   if (f.to) where.push(`month <= ${p.add(f.to)}::date`);
-  if (place.kind === 'communes') where.push(`code_commune = ANY(${p.add(withFormerCodes(place.insee))}::text[])`);
+  if (place.kind === 'communes') where.push(`code_commune = ANY(${p.add(withRecordedCodes(place.insee))}::text[])`);
   kindAndNature(p, f, where);
   const rows = await db.query<ClusterRow>(
     `SELECT sum(n)::int AS n, sum(sum_lon) / sum(n) AS lon, sum(sum_lat) / sum(n) AS lat

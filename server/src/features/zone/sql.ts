@@ -9,7 +9,7 @@ import type { PolygonGeometry } from '@immoloupe/shared/market/polygon';
 import type { ConcreteZone } from '@immoloupe/shared/zone/contracts';
 import { geometryBbox } from '@immoloupe/shared/zone/territory.logic';
 import { inBoxSql, pointSql, withinRadiusSql } from '../../db/spatial.js';
-import { withFormerCodes } from '../geocode/communes.js';
+import { withRecordedCodes } from '../geocode/communes.js';
 import type { Params } from '../market/sql.js';
 
 /** Column names of the searched table (qualified with its alias). */
@@ -59,7 +59,7 @@ export function pointInGeometrySql(p: Params, pt: string, g: PolygonGeometry): s
 export function zoneWhere(p: Params, c: ZoneColumns, zone: SqlZoneQuery): string {
   switch (zone.kind) {
     case 'communes':
-      return `${c.insee} = ANY(${p.add(withFormerCodes(zone.insee))}::text[])`;
+      return `${c.insee} = ANY(${p.add(withRecordedCodes(zone.insee))}::text[])`;
     case 'postcodes':
       return `${c.postcode} = ANY(${p.add(zone.postcodes)}::text[])`;
     case 'radius':
@@ -68,7 +68,7 @@ export function zoneWhere(p: Params, c: ZoneColumns, zone: SqlZoneQuery): string
       return polygonSql(p, c, zone.geometry);
     case 'territory': {
       const parts: string[] = [];
-      if (zone.communes.length) parts.push(`${c.insee} = ANY(${p.add(withFormerCodes(zone.communes))}::text[])`);
+      if (zone.communes.length) parts.push(`${c.insee} = ANY(${p.add(withRecordedCodes(zone.communes))}::text[])`);
       if (zone.geometry) parts.push(polygonSql(p, c, zone.geometry));
       return parts.length ? `(${parts.join(' OR ')})` : 'false';
     }

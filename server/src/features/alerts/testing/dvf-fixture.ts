@@ -44,7 +44,7 @@ export function writeSalesFile(dir: string, name: string, sales: readonly Fixtur
         '93140',
         s.commune?.code ?? '93010',
         s.commune?.nom ?? 'Bondy',
-        '93',
+        s.commune ? s.commune.code.slice(0, s.commune.code.startsWith('97') ? 3 : 2) : '93',
         '',
         '',
         s.parcel ?? `93010000AB${String(100 + i).padStart(4, '0')}`,
