@@ -61,7 +61,11 @@ beforeAll(async () => {
     row('93066_pf001_00003', 3, 'Rue de Paris', true, PIERREFITTE),
     row('93066_pf002_00005', 5, 'Avenue Gallieni', true, PIERREFITTE),
   ];
-  writeFileSync(file, `${[HEADER, ...rows].join('\n')}\n`);
+  // And one address of Paris 18e: the BAN files Paris under its arrondissements.
+  const paris = row('75118_or001_00010', 10, 'Rue Ordener', false, { lon: 2.35, lat: 48.892 })
+    .replace(';93200;93066;Saint-Denis;', ';75018;75118;Paris 18e Arrondissement;')
+    .replace('SAINT-DENIS', 'PARIS');
+  writeFileSync(file, `${[HEADER, ...rows, paris].join('\n')}\n`);
   const report = await runImport(db, { path: file, startedBy: 'test' });
   expect(report.status, report.error ?? '').toBe('succeeded');
 });
@@ -106,6 +110,11 @@ describe('addresses in the villages of a commune nouvelle', () => {
     expect(hit?.lat).toBeCloseTo(PIERREFITTE.lat, 6);
   });
 
+  it('places Paris by its arrondissements’ streets', async () => {
+    const paris = (await geocode(db, 'Paris', 8)).find((r) => r.type === 'commune' && r.commune?.code === '75056');
+    expect(paris?.lat).toBe(48.892);
+  });
+
   it('the migration gives the streets of a base imported before it what an import gives now', async () => {
     const streets = () =>
       db.query(
@@ -114,10 +123,12 @@ describe('addresses in the villages of a commune nouvelle', () => {
     const imported = await streets();
     // As the importer left them before: one key per commune and street name, villages merged.
     await db.query(`UPDATE ban_addresses SET voie_key = split_part(voie_key, '|', 1) || '|' || split_part(voie_key, '|', 2)`);
-    await db.query(`DELETE FROM ban_voies`);
+    await db.query(`DELETE FROM ban_voies WHERE code_insee = '93066'`);
     await db.query(`INSERT INTO ban_voies (voie_key, code_insee, nom_voie, code_postal, nom_commune, search, lon, lat, nb_adresses)
-      SELECT voie_key, min(code_insee), min(nom_voie), min(code_postal), min(nom_commune), '', avg(lon), avg(lat), count(*) FROM ban_addresses GROUP BY voie_key`);
-    expect(await streets()).toHaveLength(2);
+      SELECT voie_key, min(code_insee), min(nom_voie), min(code_postal), min(nom_commune), '', avg(lon), avg(lat), count(*)
+        FROM ban_addresses WHERE code_insee = '93066' GROUP BY voie_key`);
+    // Saint-Denis's two « Rue de Paris » as one street, Avenue Gallieni, and Paris 18e's street.
+    expect(await streets()).toHaveLength(3);
     const sql = readFileSync(
       fileURLToPath(new URL('../../db/migrations/1297_ban_streets_of_former_communes.sql', import.meta.url)),
       'utf8',

@@ -11,7 +11,7 @@ import { distanceSql, withinRadiusSql } from '../../db/spatial.js';
 import { containsPoint, distanceToParcelM } from '../../importers/cadastre.logic.js';
 import { Params } from '../market/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../parcels/parcel-row.js';
-import { type CommuneEntry, communeByCode, communes, searchCommunes, searchFormerCommunes } from './communes.js';
+import { type CommuneEntry, communeByCode, communes, searchCommunes, searchFormerCommunes, withRecordedCodes } from './communes.js';
 import { addressLabel, parseQuery, villageOf } from './geocode.logic.js';
 import { foldText } from './search-text.logic.js';
 
@@ -141,12 +141,17 @@ async function addressResult(db: Queryable, a: AddressRow, score: number): Promi
   };
 }
 
-/** Where to place a commune on the map: the mean of its imported streets, else of its parcels. */
+/**
+ * Where to place a commune on the map: the mean of its imported streets, else of its parcels;
+ * Paris, Lyon and Marseille by their arrondissements', a commune nouvelle's with its villages'.
+ */
 async function communeCentre(db: Queryable, code: string): Promise<{ lon: number; lat: number } | null> {
   const [r] = await db.query<{ lon: number | null; lat: number | null }>(
-    `SELECT coalesce((SELECT avg(lon) FROM ban_voies WHERE code_insee = $1), (SELECT avg(centroid_lon) FROM parcels WHERE code_commune = $1 AND is_current)) AS lon,
-            coalesce((SELECT avg(lat) FROM ban_voies WHERE code_insee = $1), (SELECT avg(centroid_lat) FROM parcels WHERE code_commune = $1 AND is_current)) AS lat`,
-    [code],
+    `SELECT coalesce((SELECT avg(lon) FROM ban_voies WHERE code_insee = ANY($1::text[])),
+                     (SELECT avg(centroid_lon) FROM parcels WHERE code_commune = ANY($1::text[]) AND is_current)) AS lon,
+            coalesce((SELECT avg(lat) FROM ban_voies WHERE code_insee = ANY($1::text[])),
+                     (SELECT avg(centroid_lat) FROM parcels WHERE code_commune = ANY($1::text[]) AND is_current)) AS lat`,
+    [withRecordedCodes([code])],
   );
   return r?.lon != null && r.lat != null ? { lon: r.lon, lat: r.lat } : null;
 }
