@@ -110,6 +110,13 @@ describe('addresses in the villages of a commune nouvelle', () => {
     expect(hit?.lat).toBeCloseTo(PIERREFITTE.lat, 6);
   });
 
+  it('searches the streets of Paris in its arrondissements when the query names Paris', async () => {
+    const hit = await first('10 rue Ordener Paris');
+    expect(hit).toMatchObject({ type: 'adresse', label: '10 Rue Ordener, 75018 Paris 18e Arrondissement' });
+    // Ranked as in the commune named: 0,784 here, 0,604 when the arrondissements were not searched as Paris.
+    expect(hit?.score).toBeGreaterThan(0.75);
+  });
+
   it('places Paris by its arrondissements’ streets', async () => {
     const paris = (await geocode(db, 'Paris', 8)).find((r) => r.type === 'commune' && r.commune?.code === '75056');
     expect(paris?.lat).toBe(48.892);

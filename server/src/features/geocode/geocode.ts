@@ -216,8 +216,10 @@ export async function geocode(db: Queryable, q: string, limit: number): Promise<
           .filter((c) => c.codesPostaux.includes(parsed.postcode as string))
           .map((c) => c.code)
       : [];
-    const namedCodes = [...inCommune];
-    const both = byPostcode.filter((c) => inCommune.has(c));
+    // Paris, Lyon and Marseille by their arrondissements, where the BAN files their streets.
+    const inScope = new Set(withRecordedCodes([...inCommune]));
+    const namedCodes = [...inScope];
+    const both = byPostcode.filter((c) => inScope.has(c));
     const scope = both.length > 0 ? both : byPostcode.length > 0 ? byPostcode : namedCodes;
     const columns = `voie_key, nom_voie, code_postal, code_insee, nom_commune, nom_ancienne_commune, lon, lat,
       word_similarity($1, search) * 0.85 + similarity($1, search) * 0.15 AS sim`;
@@ -242,7 +244,7 @@ export async function geocode(db: Queryable, q: string, limit: number): Promise<
     const ranked = voies
       .map((v) => {
         // In the commune named; when a village of it is named, its own streets before the others'.
-        const bonus = !inCommune.has(v.code_insee) ? 0 : villageNames.size === 0 || inVillage(v.nom_ancienne_commune) ? 0.2 : 0.1;
+        const bonus = !inScope.has(v.code_insee) ? 0 : villageNames.size === 0 || inVillage(v.nom_ancienne_commune) ? 0.2 : 0.1;
         // The postcode typed tells apart the villages of a commune nouvelle that have one each.
         const otherPostcode = parsed.postcode !== null && v.code_postal !== null && v.code_postal !== parsed.postcode ? 0.1 : 0;
         return { ...v, score: Math.min(1, v.sim * 0.8 + bonus) - otherPostcode };
