@@ -66,6 +66,28 @@ export function addressLabel(a: {
   return [street, villageOf(a), [a.codePostal, a.commune].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
+/** The columns of a `ban_addresses` row its label is made of. */
+export interface BanAddressNaming {
+  numero: number | null;
+  rep: string | null;
+  nom_voie: string;
+  code_postal: string | null;
+  nom_commune: string;
+  nom_ancienne_commune: string | null;
+}
+
+/** The label of a `ban_addresses` row, as the geocoder and the parcel addresses give it. */
+export function banAddressLabel(r: BanAddressNaming): string {
+  return addressLabel({
+    numero: r.numero,
+    rep: r.rep,
+    nomVoie: r.nom_voie,
+    codePostal: r.code_postal,
+    commune: r.nom_commune,
+    ancienneCommune: r.nom_ancienne_commune,
+  });
+}
+
 /** The former commune of an address, unless it is the commune itself (a chef-lieu keeps its name). */
 export function villageOf(a: { commune: string; ancienneCommune?: string | null }): string | null {
   return a.ancienneCommune && foldText(a.ancienneCommune) !== foldText(a.commune) ? a.ancienneCommune : null;

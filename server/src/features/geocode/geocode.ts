@@ -12,7 +12,7 @@ import { containsPoint, distanceToParcelM } from '../../importers/cadastre.logic
 import { Params } from '../market/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../parcels/parcel-row.js';
 import { type CommuneEntry, communeByCode, communes, searchCommunes, searchFormerCommunes, withRecordedCodes } from './communes.js';
-import { addressLabel, parseQuery, villageOf } from './geocode.logic.js';
+import { type BanAddressNaming, banAddressLabel, parseQuery, villageOf } from './geocode.logic.js';
 import { foldText } from './search-text.logic.js';
 
 function communeOf(c: CommuneEntry | undefined): GeocodeResult['commune'] {
@@ -48,15 +48,9 @@ interface VoieRow {
   sim: number;
 }
 
-interface AddressRow {
+interface AddressRow extends BanAddressNaming {
   id: string;
-  numero: number | null;
-  rep: string | null;
-  nom_voie: string;
-  code_postal: string | null;
   code_insee: string;
-  nom_commune: string;
-  nom_ancienne_commune: string | null;
   lon: number;
   lat: number;
   cad_parcelles: string[];
@@ -116,14 +110,7 @@ export async function addressParcel(db: Queryable, a: { cad_parcelles: string[];
 async function addressResult(db: Queryable, a: AddressRow, score: number): Promise<GeocodeResult> {
   return {
     type: 'adresse',
-    label: addressLabel({
-      numero: a.numero,
-      rep: a.rep,
-      nomVoie: a.nom_voie,
-      codePostal: a.code_postal,
-      commune: a.nom_commune,
-      ancienneCommune: a.nom_ancienne_commune,
-    }),
+    label: banAddressLabel(a),
     score,
     lon: a.lon,
     lat: a.lat,

@@ -9,7 +9,7 @@ import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import { PARCEL_ID } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
 import { ADDRESS_PARCEL_MAX_M, nearestParcels } from '../geocode/geocode.js';
-import { addressLabel } from '../geocode/geocode.logic.js';
+import { type BanAddressNaming, banAddressLabel } from '../geocode/geocode.logic.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
 export interface ParcelAddress {
@@ -26,15 +26,9 @@ const CANDIDATES_PER_PARCEL = 200;
 const columns = (pid: string) =>
   `${pid} AS pid, a.id, a.numero, a.rep, a.nom_voie, a.code_postal, a.code_insee, a.nom_commune, a.nom_ancienne_commune, a.lon, a.lat, ${pid} = ANY(a.cad_parcelles) AS named`;
 
-interface CandidateRow {
+interface CandidateRow extends BanAddressNaming {
   pid: string;
   id: string;
-  numero: number | null;
-  rep: string | null;
-  nom_voie: string;
-  code_postal: string | null;
-  nom_commune: string;
-  nom_ancienne_commune: string | null;
   lon: number;
   lat: number;
   named: boolean;
@@ -114,14 +108,7 @@ export async function parcelAddresses(
       if (sure(p, a) || (pending.has(a.id) && nearest.get(a.id) === p.id))
         list.push({
           id: a.id,
-          label: addressLabel({
-            numero: a.numero,
-            rep: a.rep,
-            nomVoie: a.nom_voie,
-            codePostal: a.code_postal,
-            commune: a.nom_commune,
-            ancienneCommune: a.nom_ancienne_commune,
-          }),
+          label: banAddressLabel(a),
           lon: a.lon,
           lat: a.lat,
         });
