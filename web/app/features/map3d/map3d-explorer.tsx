@@ -115,8 +115,8 @@ export function Map3dExplorer({ combined }: { combined: boolean }) {
             allowDeselect={false}
           />
           <Text size="sm" data-testid="period-note">
-            {map3dPeriodNote(data)} {priced === 1 ? '1\u00a0section' : `${formatInteger(priced)}\u00a0sections`} sur{' '}
-            {formatInteger(data.sections.features.length)} {priced >= 2 ? 'ont' : 'a'} au moins 3 ventes.
+            {map3dPeriodNote(data)} {countOf(priced, 'section')} sur {formatInteger(data.sections.features.length)}{' '}
+            {priced >= 2 ? 'ont' : 'a'} au moins 3 ventes.
           </Text>
           <Stack gap={4}>
             <GroupLabel>Inclinaison</GroupLabel>

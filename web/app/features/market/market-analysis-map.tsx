@@ -1,5 +1,5 @@
 /** The market analysis' map of the median €/m² by cadastral section, with its colour legend. */
-import { formatEurosPerSquareMetre, formatInteger } from '@immoloupe/shared/format';
+import { countOf, formatEurosPerSquareMetre } from '@immoloupe/shared/format';
 import { Card, Group, Text } from '@mantine/core';
 import { PRICE_STOPS } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
@@ -19,7 +19,7 @@ export function MarketAnalysisMap({ data, onMapReady }: Pick<MarketAnalysisState
             <Text size="xs">{formatEurosPerSquareMetre(v)}</Text>
           </Group>
         ))}
-        {data && <Text size="xs">· {formatInteger(data.sections.length)} sections</Text>}
+        {data && <Text size="xs">· {countOf(data.sections.length, 'section')}</Text>}
       </Group>
     </Card>
   );
