@@ -3,6 +3,7 @@
  * of the communes it covers; the streets (`ban_voies`) of those communes are rebuilt for the geocoder.
  */
 import type { Queryable } from '../db/client.js';
+import { placeDpeAtTypedNumbers } from '../features/dpe/placement.js';
 import { searchText } from '../features/geocode/search-text.logic.js';
 import { clearTileCache } from '../features/tiles/outlines.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
@@ -205,6 +206,7 @@ async function mergeBan(tx: Queryable, stage: string, ctx: { runId: number }) {
   await clearTileCache(tx);
   const bulk = (await estimatedRows(tx, stage)) >= BULK_RATIO * (await estimatedRows(tx, 'ban_addresses'));
   await withIndexesDeferred(tx, ['ban_addresses', 'ban_voies'], bulk, () => insertBan(tx, stage, ctx.runId));
+  await placeDpeAtTypedNumbers(tx, { communesSql: 'SELECT code_insee FROM ban_merge_communes' });
   const [c] = await tx.query<{ addresses: number; voies: number; communes: number; with_parcels: number }>(
     `SELECT (SELECT count(*)::int FROM ${stage}) AS addresses,
             (SELECT count(*)::int FROM ban_voies WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes)) AS voies,

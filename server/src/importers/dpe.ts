@@ -8,6 +8,7 @@
 import { typedHouseNumber } from '@immoloupe/shared/dpe/dpe-address.logic';
 import proj4 from 'proj4';
 import type { Queryable } from '../db/client.js';
+import { placeDpeAtTypedNumbers } from '../features/dpe/placement.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
 import { csvRecordBatches } from './csv.js';
 import { foldHeader } from './detect.js';
@@ -226,6 +227,7 @@ async function mergeDpe(tx: Queryable, stage: string, ctx: { runId: number }) {
   const counts = await withIndexesDeferred(tx, ['dpe'], bulk, () =>
     upsertStaged(tx, { table: 'dpe', stage, key: 'numero_dpe', columns: cols, runId: ctx.runId }),
   );
+  await placeDpeAtTypedNumbers(tx, { stage });
   const [c] = await tx.query<{ first: string | null; last: string | null; geolocated: number; communes: number; modele: string | null }>(
     `SELECT min(date_etablissement)::text AS first, max(date_etablissement)::text AS last,
             count(*) FILTER (WHERE latitude IS NOT NULL)::int AS geolocated, count(DISTINCT code_insee_ban)::int AS communes,

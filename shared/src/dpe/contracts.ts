@@ -151,6 +151,12 @@ export const dpeItemSchema = z.object({
   interdictionLocation: z.string().nullable(),
   lon: z.number().nullable(),
   lat: z.number().nullable(),
+  /**
+   * What the point is: the DPE's BAN address (`address`); the BAN address of the number the
+   * diagnostician typed, the BAN having matched the street only (`typedNumber`); the street's point,
+   * that number being absent from the BAN imported here (`street`). Null without a point.
+   */
+  placedAt: z.enum(['address', 'typedNumber', 'street']).nullable(),
 });
 export type DpeItem = z.infer<typeof dpeItemSchema>;
 

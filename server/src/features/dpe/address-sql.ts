@@ -3,13 +3,8 @@
  * BAN matched only the street and the diagnostician typed a house number (`numero_voie_saisi`, kept
  * by the importer: `typedHouseNumber`), that number before the BAN's street name, postcode and town.
  * One new build in eight in the Lyon 8e sample: a letter to « Avenue Jean Mermoz », or a whole avenue
- * taken for one building, helps nobody. The point stays the street's.
+ * taken for one building, helps nobody. Its point on the maps: placement.ts.
  */
-
-/** SQL condition: the BAN matched the DPE of alias `a` to a street or a lieu-dit, and placed it at its point. */
-export function dpeAtStreetSql(a: string): string {
-  return `coalesce(${a}.identifiant_ban ~ '^[^_]+_[^_]+$', false)`;
-}
 
 /** SQL condition: the DPE of alias `a` is shown at the number typed, the BAN having matched its street only. */
 export function dpeTypedAddressSql(a: string): string {

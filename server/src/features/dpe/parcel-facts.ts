@@ -9,25 +9,15 @@ import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import type { Queryable } from '../../db/client.js';
 import { addressParcel } from '../geocode/geocode.js';
 
-/**
- * The BAN id of the house number typed in a DPE the BAN matched to its street only: the street's id,
- * then the first number on five digits and its repetition (« 39bis » → `…_00039_bis`), as the BAN
- * writes its ids. Null when the typed number starts with none.
- */
-export function typedAddressBanId(streetId: string, typedNumber: string): string | null {
-  const m = /^(\d{1,5})\s*(bis|ter|quater|quinquies)?/i.exec(typedNumber);
-  if (!m?.[1]) return null;
-  return `${streetId}_${m[1].padStart(5, '0')}${m[2] ? `_${m[2].toLowerCase()}` : ''}`;
-}
-
 export async function parcelOfAddress(
   db: Queryable,
-  a: { identifiantBan: string | null; typedNumber?: string | null; lon: number | null; lat: number | null },
+  a: { identifiantBan: string | null; typedAddressBanId?: string | null; lon: number | null; lat: number | null },
 ): Promise<{ parcel: Parcel; via: 'ban' | 'position' } | null> {
   // A DPE the BAN matched to its street only sits at the street's point, on no parcel in particular:
-  // its parcel is the one of the number typed, when the BAN imported here knows that number.
+  // its parcel is the one of the number typed, when the BAN imported here knows that number
+  // (`typed_address_ban_id`, features/dpe/placement.ts).
   const streetOnly = isStreetBanId(a.identifiantBan);
-  const banId = streetOnly ? (a.typedNumber ? typedAddressBanId(a.identifiantBan as string, a.typedNumber) : null) : a.identifiantBan;
+  const banId = streetOnly ? (a.typedAddressBanId ?? null) : a.identifiantBan;
   const [ban] = banId
     ? await db.query<{ cad_parcelles: string[]; lon: number; lat: number }>(
         'SELECT cad_parcelles, lon, lat FROM ban_addresses WHERE id = $1',

@@ -57,6 +57,7 @@ export interface DpeRow {
   nom_commune_ban: string | null;
   identifiant_ban: string | null;
   numero_voie_saisi: string | null;
+  typed_address_ban_id: string | null;
   numero_etage_appartement: number | null;
   nom_residence: string | null;
   complement_adresse_logement: string | null;
@@ -69,7 +70,7 @@ const ROW_COLUMNS = `d.numero_dpe, d.modele, d.date_etablissement::text AS date_
   d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.annee_construction, d.periode_construction,
   d.surface_habitable_logement::float8 AS surface_habitable_logement, d.conso_5_usages_ep_m2::float8 AS conso_5_usages_ep_m2,
   d.emission_ges_5_usages_m2::float8 AS emission_ges_5_usages_m2, d.numero_immatriculation_copropriete, ${dpeAddressSql('d')} AS adresse_ban,
-  d.code_postal_ban, d.code_insee_ban, d.nom_commune_ban, d.identifiant_ban, d.numero_voie_saisi, d.numero_etage_appartement, d.nom_residence,
+  d.code_postal_ban, d.code_insee_ban, d.nom_commune_ban, d.identifiant_ban, d.numero_voie_saisi, d.typed_address_ban_id, d.numero_etage_appartement, d.nom_residence,
   d.complement_adresse_logement, d.longitude, d.latitude`;
 
 const SORT_SQL: Record<DpeSort, string> = {

@@ -16,7 +16,7 @@ import {
   dpeClusterQuerySchema,
   dpeListQuerySchema,
 } from '@immoloupe/shared/dpe/contracts';
-import { dpeFloor } from '@immoloupe/shared/dpe/dpe-address.logic';
+import { dpeFloor, isStreetBanId } from '@immoloupe/shared/dpe/dpe-address.logic';
 import { type DpeClass, isDpeClass, rentalBanDate } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { formatDate } from '@immoloupe/shared/format';
 import { Router } from 'express';
@@ -59,6 +59,14 @@ export function toDpeItem(r: DpeRow): DpeItem {
     interdictionLocation: rentalBanDate(r.etiquette_dpe),
     lon: r.longitude,
     lat: r.latitude,
+    placedAt:
+      r.longitude === null || r.latitude === null
+        ? null
+        : r.typed_address_ban_id
+          ? 'typedNumber'
+          : isStreetBanId(r.identifiant_ban)
+            ? 'street'
+            : 'address',
   };
 }
 
@@ -158,7 +166,7 @@ export function dpeRoutes({ db }: { db: Db }): Router {
     const item = toDpeItem(row);
     const found = await parcelOfAddress(db, {
       identifiantBan: row.identifiant_ban,
-      typedNumber: row.numero_voie_saisi,
+      typedAddressBanId: row.typed_address_ban_id,
       lon: row.longitude,
       lat: row.latitude,
     });

@@ -5,12 +5,14 @@
  * parcel that happens to lie under the street's point. Bondy's cadastre and BAN samples.
  */
 import { type DpeDetail, dpeDetailSchema } from '@immoloupe/shared/dpe/contracts';
+import { localisationQuerySchema } from '@immoloupe/shared/listings/localisation.logic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createTestDb } from '../../test/db.js';
+import { dpeOfZone } from '../listings/localisation.js';
 import { importSamples, type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
 import { parcelRoutes } from '../parcels/routes.js';
-import { typedAddressBanId } from './parcel-facts.js';
+import { placeDpeAtTypedNumbers } from './placement.js';
 import { dpeRoutes } from './routes.js';
 
 let db: Db;
@@ -36,6 +38,8 @@ beforeAll(async () => {
              '93010', 'Bondy', '93010_1430', NULL, $1, $2, 1)`,
     [point?.lon, point?.lat],
   );
+  // As an import of Bondy's BAN does for the DPE already there.
+  await db.transaction((tx) => placeDpeAtTypedNumbers(tx, { communesSql: "VALUES ('93010')" }));
   api = await serveRouter(dpeRoutes({ db }).use(parcelRoutes({ db })), SUBSCRIBER);
 }, 300_000);
 
@@ -55,23 +59,30 @@ describe('a DPE matched to its street only', () => {
     const d = await detail('2393N0000001A');
     expect(d.address).toBe('27 Avenue Carnot 93140 Bondy');
     expect(d.parcel).toMatchObject({ id: '93010000AC0033', via: 'ban' });
+    expect(d.placedAt).toBe('typedNumber');
+    // Its parcel's sheet lists it; the one under the street's point does not.
+    const sheet = (await (await api.fetch('/api/parcels/93010000AC0033')).json()) as { dpe: { numeroDpe: string }[] };
+    expect(sheet.dpe.map((x) => x.numeroDpe)).toContain('2393N0000001A');
+    const under = (await (await api.fetch(`/api/parcels/${UNDER}`)).json()) as { dpe: { numeroDpe: string }[] };
+    expect(under.dpe.map((x) => x.numeroDpe)).not.toContain('2393N0000001A');
   });
 
   it('has no parcel when no number was typed: the one under the street’s point is not its own', async () => {
     const d = await detail('2393N0000002B');
     expect(d.address).toBe('Avenue Carnot 93140 Bondy');
     expect(d.parcel).toBeNull();
+    expect(d.placedAt).toBe('street');
     // Its point lies on that parcel, whose sheet does not list it among its DPE.
     const sheet = (await (await api.fetch(`/api/parcels/${UNDER}`)).json()) as { dpe: { numeroDpe: string }[] };
     expect(sheet.dpe.map((x) => x.numeroDpe)).not.toContain('2393N0000002B');
   });
 });
 
-describe('typedAddressBanId', () => {
-  it('writes the BAN id of the first number typed, with its repetition', () => {
-    expect(typedAddressBanId('93010_1430', '27')).toBe('93010_1430_00027');
-    expect(typedAddressBanId('62397_0820', '39bis')).toBe('62397_0820_00039_bis');
-    expect(typedAddressBanId('69388_4810', '248-264')).toBe('69388_4810_00248');
-    expect(typedAddressBanId('69388_4810', 'B')).toBeNull();
+describe('the localisation of a listing', () => {
+  it('takes a DPE placed at its typed number for a DPE of that BAN address, and the other for the street’s', async () => {
+    const rows = await dpeOfZone(db, localisationQuerySchema.parse({ insee: '93010', surface: 55 }));
+    const byNumero = new Map(rows.map((r) => [r.numeroDpe, r]));
+    expect(byNumero.get('2393N0000001A')).toMatchObject({ banId: '93010_1430_00027', typedAddress: false });
+    expect(byNumero.get('2393N0000002B')).toMatchObject({ banId: '93010_1430', typedAddress: false });
   });
 });

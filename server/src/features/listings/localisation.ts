@@ -31,8 +31,10 @@ export async function dpeOfZone(db: Queryable, q: LocalisationQuery): Promise<Dp
     where.push(`(surface_habitable_logement IS NULL OR surface_habitable_logement BETWEEN $${params.length - 1} AND $${params.length})`);
   }
   return db.query<DpeForLocalisation>(
-    `SELECT numero_dpe AS "numeroDpe", ${dpeAddressSql('dpe')} AS address, identifiant_ban AS "banId",
-            ${dpeTypedAddressSql('dpe')} AS "typedAddress",
+    `SELECT numero_dpe AS "numeroDpe", ${dpeAddressSql('dpe')} AS address,
+            -- Placed at its typed number by the BAN imported here: one building with that address's DPE.
+            coalesce(typed_address_ban_id, identifiant_ban) AS "banId",
+            (${dpeTypedAddressSql('dpe')} AND typed_address_ban_id IS NULL) AS "typedAddress",
             etiquette_dpe AS "dpeClass", etiquette_ges AS "gesClass", type_batiment AS "buildingType",
             surface_habitable_logement::float8 AS surface, conso_5_usages_ep_m2::float8 AS conso,
             emission_ges_5_usages_m2::float8 AS emission, to_char(date_etablissement, 'YYYY-MM-DD') AS date,

@@ -8,13 +8,19 @@ import { pointInGeometry } from '@immoloupe/shared/market/polygon';
 import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/owners/legal-forms.logic';
 import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
-import { inBoxSql } from '../../db/spatial.js';
-import { dpeAddressSql, dpeAtStreetSql } from '../dpe/address-sql.js';
+import { type Box, inBoxSql, radiusBox } from '../../db/spatial.js';
+import { dpeAddressSql } from '../dpe/address-sql.js';
+import { dpeAtStreetPointSql } from '../dpe/placement.js';
 import { communeByCode } from '../geocode/communes.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { Params } from '../market/sql.js';
 import { parcelAddresses } from './addresses.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
+
+/** How far from its BAN address's point today a DPE of that address may stand (ADEME geocoded it earlier). */
+const ADDRESS_DPE_MAX_M = 150;
+
+const unionBox = (a: Box, b: Box): Box => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 
 const iso = (d: unknown) => (d == null ? null : d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
 
@@ -79,7 +85,16 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
   // The outline's bounding box through the GiST index; the point-in-outline test follows below.
   const p = new Params();
   const byBan = p.add(addresses.map((a) => a.id));
-  const inBox = inBoxSql((v) => p.add(v), 'd.longitude', 'd.latitude', [row.bbox_west, row.bbox_south, row.bbox_east, row.bbox_north]);
+  const outlineBox: Box = [row.bbox_west, row.bbox_south, row.bbox_east, row.bbox_north];
+  const inBox = inBoxSql((v) => p.add(v), 'd.longitude', 'd.latitude', outlineBox);
+  // A DPE of one of the parcel's addresses stands at ADEME's point of that address, which the BAN
+  // may have moved since: searched near the addresses, through the same index (no scan of `dpe`).
+  const nearAddresses = inBoxSql(
+    (v) => p.add(v),
+    'd.longitude',
+    'd.latitude',
+    addresses.reduce<Box>((b, a) => unionBox(b, radiusBox(a.lat, a.lon, ADDRESS_DPE_MAX_M)), outlineBox),
+  );
   const dpeRows = await db.query<{
     numero_dpe: string;
     date_etablissement: unknown;
@@ -93,10 +108,13 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
     by_ban: boolean;
   }>(
     `SELECT d.numero_dpe, d.date_etablissement, d.etiquette_dpe, d.etiquette_ges, d.type_batiment, d.surface_habitable_logement,
-            ${dpeAddressSql('d')} AS adresse_ban, d.longitude, d.latitude, d.identifiant_ban = ANY(${byBan}::text[]) AS by_ban
+            ${dpeAddressSql('d')} AS adresse_ban, d.longitude, d.latitude,
+            (d.identifiant_ban = ANY(${byBan}::text[]) OR d.typed_address_ban_id = ANY(${byBan}::text[])) AS by_ban
        FROM dpe d
-      -- A DPE the BAN placed at its street's point is on no parcel in particular.
-      WHERE d.identifiant_ban = ANY(${byBan}::text[]) OR ((${inBox}) AND NOT ${dpeAtStreetSql('d')})
+      -- A DPE standing at its street's point is on no parcel in particular.
+      WHERE (${nearAddresses})
+        AND (d.identifiant_ban = ANY(${byBan}::text[]) OR d.typed_address_ban_id = ANY(${byBan}::text[])
+             OR ((${inBox}) AND NOT ${dpeAtStreetPointSql('d')}))
       ORDER BY d.date_etablissement DESC NULLS LAST LIMIT 200`,
     p.values,
   );

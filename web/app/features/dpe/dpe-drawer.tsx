@@ -17,6 +17,12 @@ import { ClassBadge, dpeTarget } from './dpe-table';
 
 const FAILURE = 'Le DPE n’a pas pu être chargé.';
 
+/** Where the map puts a DPE that ADEME matched to its street only. */
+const PLACEMENT_NOTES = {
+  typedNumber: `Sur la carte${NBSP}: au numéro saisi par le diagnostiqueur, trouvé dans la Base Adresse Nationale (l’ADEME n’avait reconnu que la rue).`,
+  street: `Sur la carte${NBSP}: position approximative, sur la rue. L’ADEME n’a reconnu que la rue${NBSP}; un numéro saisi par le diagnostiqueur y est placé quand la Base Adresse Nationale importée le connaît.`,
+} as const;
+
 function RentalBan({ d, today }: { d: DpeDetail; today: string }) {
   if (!d.interdictionLocation)
     return (
@@ -57,6 +63,11 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
               .filter(Boolean)
               .join(' — ')}
           </Text>
+          {detail.placedAt === 'typedNumber' || detail.placedAt === 'street' ? (
+            <Text size="sm" c="dimmed">
+              {PLACEMENT_NOTES[detail.placedAt]}
+            </Text>
+          ) : null}
           <Group gap="xs">
             <Text>Énergie</Text>
             <ClassBadge classe={detail.classe} />

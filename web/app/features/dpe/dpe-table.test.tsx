@@ -40,6 +40,7 @@ const flat = (n: number): DpeItem => ({
   interdictionLocation: '2028-01-01',
   lon: -0.589427,
   lat: 48.74,
+  placedAt: 'address',
 });
 
 describe('DpeTable', () => {
