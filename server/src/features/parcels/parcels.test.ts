@@ -103,6 +103,22 @@ describe('GET /api/parcels', () => {
     }
   });
 
+  it('dates the cadastre of Paris by its arrondissements’ files, and a commune nouvelle by its own', async () => {
+    await db.query(
+      `INSERT INTO cadastre_communes (code_commune, vintage, parcels_current, import_run_id)
+       VALUES ('75118', '2025-04-01', 1, 1), ('75117', '2024-10-01', 1, 1), ('93066', '2025-04-01', 1, 1), ('93059', '2023-01-01', 1, 1)`,
+    );
+    try {
+      // Paris has no file of its own: the oldest of its arrondissements imported.
+      expect(parcelSearchResponseSchema.parse((await search('commune=75056')).body).vintage).toBe('2024-10-01');
+      expect(parcelSearchResponseSchema.parse((await search('commune=75118')).body).vintage).toBe('2025-04-01');
+      // Saint-Denis's file, not the one Pierrefitte-sur-Seine had before it merged.
+      expect(parcelSearchResponseSchema.parse((await search('commune=93066')).body).vintage).toBe('2025-04-01');
+    } finally {
+      await db.query(`DELETE FROM cadastre_communes WHERE code_commune IN ('75118', '75117', '93066', '93059')`);
+    }
+  });
+
   it('filters by area, pages, and shows vanished parcels only when asked', async () => {
     const big = parcelSearchResponseSchema.parse((await search('commune=93010&surfaceMin=20000&limit=500')).body);
     expect(big.total).toBeGreaterThan(0);

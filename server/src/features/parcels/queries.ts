@@ -125,11 +125,14 @@ export async function parcelsOfZone(
       )
     : [];
   // A former commune has no cadastre file of its own: its parcels are in its commune nouvelle's.
+  // Paris, Lyon and Marseille have one per arrondissement: the oldest of those imported.
   const cadastreCode = code ? (formerCommunes().get(code)?.mergedInto ?? code) : null;
   const [v] = cadastreCode
-    ? await db.query<{ vintage: string | null }>(`SELECT vintage::text AS vintage FROM cadastre_communes WHERE code_commune = $1`, [
-        cadastreCode,
-      ])
+    ? await db.query<{ vintage: string | null }>(
+        `SELECT coalesce(max(vintage) FILTER (WHERE code_commune = $1), min(vintage))::text AS vintage
+           FROM cadastre_communes WHERE code_commune = ANY($2::text[])`,
+        [cadastreCode, withRecordedCodes([cadastreCode])],
+      )
     : [];
   const ownerRows = await db.query<{ id_parcelle: string; names: string[] }>(
     `SELECT id_parcelle, array_agg(DISTINCT denomination ORDER BY denomination) AS names
