@@ -20,7 +20,7 @@ const FAILURE = 'Le DPE n’a pas pu être chargé.';
 /** Where the map puts a DPE that ADEME matched to its street only. */
 const PLACEMENT_NOTES = {
   typedNumber: `Sur la carte${NBSP}: au numéro saisi par le diagnostiqueur, trouvé dans la Base Adresse Nationale (l’ADEME n’avait reconnu que la rue).`,
-  street: `Sur la carte${NBSP}: position approximative, sur la rue. L’ADEME n’a reconnu que la rue${NBSP}; un numéro saisi par le diagnostiqueur y est placé quand la Base Adresse Nationale importée le connaît.`,
+  street: `Sur la carte${NBSP}: sur la rue, position approximative (l’ADEME n’a reconnu que la rue, et la Base Adresse Nationale importée ne connaît pas de numéro saisi pour ce DPE).`,
 } as const;
 
 function RentalBan({ d, today }: { d: DpeDetail; today: string }) {
@@ -83,7 +83,13 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
           <AddToListButton kind="dpe" refId={detail.numero} label={dpeTarget(detail).label} address={dpeTarget(detail).address ?? ''} />
           <DetailSection
             title="Parcelle"
-            empty={detail.parcel ? null : `Parcelle inconnue${NBSP}: le cadastre ou la BAN de cette commune ne sont pas importés.`}
+            empty={
+              detail.parcel
+                ? null
+                : detail.placedAt === 'street'
+                  ? `Parcelle inconnue${NBSP}: l’ADEME n’a reconnu que la rue de ce logement.`
+                  : `Parcelle inconnue${NBSP}: le cadastre ou la BAN de cette commune ne sont pas importés.`
+            }
           >
             {detail.parcel ? (
               <Text>
