@@ -10,6 +10,7 @@ import { readBuildId } from './build-info.js';
 import { loadConfigOrExit } from './config.js';
 import { openDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { refreshListingCommunes } from './features/listings/commune-refresh.js';
 import { claimDataDir, dataDirHolder, holderMessage } from './importers/data-dir-lock.js';
 import { startJobQueue } from './jobs/queue.js';
 import { createLogger } from './logger.js';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   const db = await openDb(config, (err) => log.warn('idle database connection lost', { err }));
   const applied = await migrate(db);
   log.info('database ready', { engine: db.kind, migrationsApplied: applied });
+  const refiled = await refreshListingCommunes(db);
+  if (refiled > 0) log.info('listings filed under their commune again', { listings: refiled });
 
   const serverEntry = path.join(WEB_BUILD_DIR, 'server', 'index.js');
   if (!existsSync(serverEntry)) {

@@ -11,6 +11,12 @@ export interface PlaceCommune {
   nom: string;
 }
 
+/**
+ * Changes whenever `communeOfPlace` answers differently for some place: the listings saved before
+ * are then filed again at the next start (features/listings/commune-refresh.ts).
+ */
+export const COMMUNE_OF_PLACE_VERSION = '2026-11-27 villages and arrondissements';
+
 /** DVF, DPE and the cadastre file Paris, Lyon and Marseille under their arrondissements, never the whole city. */
 const CITIES_WITH_ARRONDISSEMENTS = new Set(['75056', '69123', '13055']);
 
