@@ -200,7 +200,10 @@ export const marketAnalysisResponseSchema = z.object({
   monthly: z.array(monthlyStatSchema),
   histogram: histogramSchema.nullable(),
   /** Median €/m² per cadastral section of the zone, placed at the centroid of its sales. */
-  sections: z.array(statSummarySchema.extend({ code: z.string(), section: z.string(), lon: z.number(), lat: z.number() })),
+  /** `outlined`: the section's outline is known; without it the map puts its median at the mean position of its sales. */
+  sections: z.array(
+    statSummarySchema.extend({ code: z.string(), section: z.string(), lon: z.number(), lat: z.number(), outlined: z.boolean() }),
+  ),
   /** The same figures over the communes and départements of the zone, for comparison. */
   comparisons: z.array(statSummarySchema.extend({ level: z.enum(['commune', 'departement']), code: z.string(), label: z.string() })),
   freshness: freshnessSchema,

@@ -167,7 +167,8 @@ describe('GET /api/market/analysis', () => {
     expect(body.byRooms.find((r) => r.rooms === '3')).toEqual({ rooms: '3', ...summarize(threeRooms) });
     expect(body.histogram?.bins).toHaveLength(10);
     expect(body.histogram?.bins.reduce((n, b) => n + b.count, 0)).toBe(body.overall.count);
-    expect(body.sections.find((s) => s.code === '93010000AS')?.section).toBe('AS');
+    expect(body.sections.find((s) => s.code === '93010000AS')).toMatchObject({ section: 'AS', outlined: true });
+    expect(body.sections.every((s) => s.outlined)).toBe(true);
     expect(body.sections.reduce((n, s) => n + s.count, 0)).toBeLessThanOrEqual(body.overall.count);
     // Bondy is the only commune of the 93 loaded: the département equals the commune, and its row says so.
     expect(body.comparisons).toEqual([
@@ -182,6 +183,9 @@ describe('GET /api/market/analysis', () => {
     expect(hendaye).toMatchObject({ to: newest, defaultPeriod: true });
     expect(hendaye.from).toBe(resolvePeriod({}, newest, '2099-01-01').from);
     expect(hendaye.overall.count).toBeGreaterThan(50);
+    // No cadastre of Hendaye: its sections have no outline, the map puts their medians at their sales.
+    expect(hendaye.sections.length).toBeGreaterThan(5);
+    expect(hendaye.sections.some((s) => s.outlined)).toBe(false);
     // Bondy's sample ends elsewhere: the default follows the zone, not the whole database.
     const bondy = await getJson<MarketStatsResponse>('/api/market/stats?insee=93010');
     expect(bondy.to).toBe(bondy.freshness.lastMutationDate);

@@ -97,20 +97,27 @@ export interface SectionStat extends StatSummary {
   code: string;
   lon: number;
   lat: number;
+  /** The section's outline is known (its commune's cadastre imported): the map colours it. */
+  outlined: boolean;
 }
 
-/** Per cadastral section: summary and the mean position of its sales (where the price map puts it). */
+/**
+ * Per cadastral section: summary, the mean position of its sales and whether its outline is known
+ * (without it, the price map puts the section's median at that position).
+ */
 export async function statsBySection(db: Queryable, f: SalesFilter): Promise<SectionStat[]> {
   const p = new Params();
-  const rows = await db.query<SummaryRow & { code: string; lon: number | null; lat: number | null }>(
-    `SELECT s.code_section AS code, avg(s.longitude) AS lon, avg(s.latitude) AS lat, ${SUMMARY_COLUMNS}
-       FROM dvf_sales s WHERE ${salesWhere(p, f)} AND s.code_section IS NOT NULL
-      GROUP BY s.code_section ORDER BY s.code_section`,
+  const rows = await db.query<SummaryRow & { code: string; lon: number | null; lat: number | null; outlined: boolean }>(
+    `SELECT g.*, EXISTS (SELECT 1 FROM cadastre_sections c WHERE c.code_section = g.code) AS outlined
+       FROM (SELECT s.code_section AS code, avg(s.longitude) AS lon, avg(s.latitude) AS lat, ${SUMMARY_COLUMNS}
+               FROM dvf_sales s WHERE ${salesWhere(p, f)} AND s.code_section IS NOT NULL
+              GROUP BY s.code_section) g
+      ORDER BY g.code`,
     p.values,
   );
   return rows
     .filter((r) => r.lon !== null && r.lat !== null)
-    .map((r) => ({ code: r.code, lon: r.lon as number, lat: r.lat as number, ...toSummary(r) }));
+    .map((r) => ({ code: r.code, lon: r.lon as number, lat: r.lat as number, outlined: r.outlined, ...toSummary(r) }));
 }
 
 /** Communes present among the sales of a zone (radius and section zones span several). */

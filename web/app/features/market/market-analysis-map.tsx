@@ -1,9 +1,27 @@
 /** The market analysis' map of the median €/m² by cadastral section, with its colour legend. */
-import { countOf, formatEurosPerSquareMetre } from '@immoloupe/shared/format';
+import { countOf, formatEurosPerSquareMetre, formatInteger, NBSP } from '@immoloupe/shared/format';
+import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Card, Group, Text } from '@mantine/core';
+import { ImportHint } from '~/components/import-hint';
 import { PRICE_STOPS } from '~/features/map/layers';
 import { MapView } from '~/features/map/map-view';
 import type { MarketAnalysisState } from './use-market-analysis';
+
+/** Sections whose commune's cadastre is not imported: drawn as discs, and said so. */
+export function UnoutlinedNote({ sections }: { sections: NonNullable<MarketAnalysisState['data']>['sections'] }) {
+  const without = sections.filter((s) => !s.outlined);
+  if (without.length === 0) return null;
+  const departement = departementOfCodes([...new Set(without.map((s) => s.code.slice(0, 5)))]);
+  return (
+    <Text size="xs" c="dimmed" mt={4}>
+      {without.length === sections.length
+        ? 'Contours des sections inconnus'
+        : `Contours inconnus pour ${countOf(without.length, 'section')} sur ${formatInteger(sections.length)}`}
+      {NBSP}: le cadastre de leur commune n’est pas importé. Leur prix médian est un disque placé au centre de leurs ventes.{' '}
+      <ImportHint source="cadastre" departement={departement} />
+    </Text>
+  );
+}
 
 export function MarketAnalysisMap({ data, onMapReady }: Pick<MarketAnalysisState, 'data' | 'onMapReady'>) {
   return (
@@ -21,6 +39,7 @@ export function MarketAnalysisMap({ data, onMapReady }: Pick<MarketAnalysisState
         ))}
         {data && <Text size="xs">· {countOf(data.sections.length, 'section')}</Text>}
       </Group>
+      {data && <UnoutlinedNote sections={data.sections} />}
     </Card>
   );
 }

@@ -4,10 +4,10 @@
  * them, loads the analysis, paints its sections on the map and holds what is not worth a URL (the
  * section being typed). The commune picker keeps its own text and names.
  */
-import { formatEurosPerSquareMetre, formatInteger, NBSP } from '@immoloupe/shared/format';
+import { countOf, formatEurosPerSquareMetre, NBSP } from '@immoloupe/shared/format';
 import { type MarketAnalysis, marketAnalysisResponseSchema } from '@immoloupe/shared/market/contracts';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { LngLatLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { BASEMAP_SOURCE } from '~/features/map/basemap';
@@ -15,7 +15,7 @@ import { boundsOf, CHOROPLETH_LAYER, sectionChoroplethLayer } from '~/features/m
 import type { MapLib } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
 import { useUrlParams } from '~/lib/use-url-params';
-import { paintSections } from './section-choropleth';
+import { addUnoutlinedSections, paintSections, UNOUTLINED_LAYER } from './section-choropleth';
 
 export type ZoneKind = 'communes' | 'section' | 'rayon';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
@@ -134,23 +134,28 @@ export function useMarketAnalysis() {
       sectionChoroplethLayer(BASEMAP_SOURCE) as unknown as AnyLayer,
       m.getLayer('fond-voies-noms') ? 'fond-voies-noms' : undefined,
     );
+    addUnoutlinedSections(m, m.getLayer('fond-voies-noms') ? 'fond-voies-noms' : undefined);
     paintSections(m, data?.sections ?? []);
     // The analysis may have answered before the map was ready.
     frameSections(m, sections);
     const popup = new lib.Popup({ closeButton: false, closeOnClick: false });
-    m.on('mousemove', CHOROPLETH_LAYER, (e) => {
-      const f = e.features?.[0];
-      const p = { code: String(f?.id ?? ''), ...(f?.state as { ppm2?: number; n?: number } | undefined) };
-      if (!f || p.ppm2 === undefined || p.n === undefined) {
+    const show = (lngLat: LngLatLike, p: { code?: unknown; ppm2?: unknown; n?: unknown } | undefined) => {
+      if (typeof p?.code !== 'string' || typeof p.ppm2 !== 'number' || typeof p.n !== 'number') {
         popup.remove();
         return;
       }
       popup
-        .setLngLat(e.lngLat)
-        .setText(`Section ${p.code.slice(8).replace(/^0/, '')}${NBSP}: ${formatEurosPerSquareMetre(p.ppm2)} (${formatInteger(p.n)} ventes)`)
+        .setLngLat(lngLat)
+        .setText(`Section ${p.code.slice(8).replace(/^0/, '')}${NBSP}: ${formatEurosPerSquareMetre(p.ppm2)} (${countOf(p.n, 'vente')})`)
         .addTo(m);
+    };
+    m.on('mousemove', CHOROPLETH_LAYER, (e) => {
+      const f = e.features?.[0];
+      show(e.lngLat, f ? { code: String(f.id ?? ''), ...(f.state as { ppm2?: number; n?: number }) } : undefined);
     });
+    m.on('mousemove', UNOUTLINED_LAYER, (e) => show(e.lngLat, e.features?.[0]?.properties));
     m.on('mouseleave', CHOROPLETH_LAYER, () => popup.remove());
+    m.on('mouseleave', UNOUTLINED_LAYER, () => popup.remove());
   };
 
   return {
