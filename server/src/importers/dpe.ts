@@ -75,6 +75,11 @@ const columns: readonly Column[] = [
   ['complement_adresse_batiment', 'text'],
   ['complement_adresse_logement', 'text'],
   ['numero_voie_saisi', 'text'],
+  // Always empty in the file: the import writes the file's point, and a placement at a typed
+  // number from before no longer holds (features/dpe/placement.ts places the DPE again).
+  ['typed_address_ban_id', 'text'],
+  ['street_longitude', 'double precision'],
+  ['street_latitude', 'double precision'],
 ];
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -212,6 +217,9 @@ export const dpeImporter: Importer = {
           text(f('complement_adresse_batiment')),
           text(f('complement_adresse_logement')),
           typedHouseNumber(f('adresse_brut'), text(f('identifiant_ban')), text(f('nom_rue_ban'))),
+          null,
+          null,
+          null,
         ];
       }
     if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);

@@ -8,8 +8,6 @@ ALTER TABLE dpe
   ADD COLUMN typed_address_ban_id text,
   ADD COLUMN street_longitude double precision,
   ADD COLUMN street_latitude double precision;
--- The placed DPE, a few per street: found at once when a DPE file is imported again.
-CREATE INDEX dpe_typed_address ON dpe (typed_address_ban_id) WHERE typed_address_ban_id IS NOT NULL;
 
 WITH candidate AS (
   SELECT d.numero_dpe, d.identifiant_ban || '_' || lpad(m[1], 5, '0') AS base, lower(m[2]) AS rep

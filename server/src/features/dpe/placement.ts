@@ -27,7 +27,7 @@ export function dpeAtStreetPointSql(a: string): string {
 const TYPED_NUMBER_SQL = String.raw`'^(\d{1,5})(bis|ter|quater|quinquies|[a-z])?'`;
 
 export type PlacementScope =
-  /** The DPE a DPE import has just written from its staging table: their point is the file's, the street's. */
+  /** The DPE a DPE import has just written from its staging table, placement emptied: their point is the file's. */
   | { stage: string }
   /** The DPE of the communes a subquery lists (codes INSEE), whose BAN has just been replaced. */
   | { communesSql: string };
@@ -37,18 +37,13 @@ export type PlacementScope =
  * point when the BAN has none.
  */
 export async function placeDpeAtTypedNumbers(tx: Queryable, scope: PlacementScope): Promise<void> {
-  let where: string;
-  if ('stage' in scope) {
-    // The import has just written the file's point: a placement from before no longer holds
-    // (through the partial index of the placed DPE, a few per street).
-    await tx.query(
-      `UPDATE dpe SET typed_address_ban_id = NULL, street_longitude = NULL, street_latitude = NULL
-        WHERE typed_address_ban_id IS NOT NULL AND numero_dpe IN (SELECT numero_dpe FROM ${scope.stage})`,
-    );
-    where = `d.numero_dpe IN (SELECT numero_dpe FROM ${scope.stage} WHERE numero_voie_saisi IS NOT NULL)`;
-  } else where = `d.code_insee_ban IN (${scope.communesSql})`;
+  // The DPE import wrote the file's point and emptied the placement columns (importers/dpe.ts).
+  const where =
+    'stage' in scope
+      ? `d.numero_dpe IN (SELECT numero_dpe FROM ${scope.stage} WHERE numero_voie_saisi IS NOT NULL)`
+      : `d.code_insee_ban IN (${scope.communesSql})`;
   const [ban] = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM ban_addresses) AS any');
-  if (!ban?.any && 'stage' in scope) return;
+  if (!ban?.any) return;
   await tx.query(
     `WITH candidate AS (
        SELECT d.numero_dpe, d.identifiant_ban || '_' || lpad(m[1], 5, '0') AS base, lower(m[2]) AS rep
