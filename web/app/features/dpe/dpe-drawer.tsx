@@ -45,6 +45,17 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
   const { detail, error } = useDetail(numero ? `/api/dpe/${encodeURIComponent(numero)}` : null, dpeDetailSchema, FAILURE);
   const address = detail ? dpePostalAddress(detail) || 'Adresse inconnue' : '';
   const floor = detail ? dpeFloor(detail) : null;
+  const situation = detail
+    ? [
+        // Said again only where the address names the town otherwise (a village of a commune
+        // nouvelle, « Paris » for an arrondissement).
+        detail.commune && !address.includes(detail.commune) ? detail.commune : null,
+        complementBesidesFloor(detail.complement),
+        floor === null ? null : floorLabel(floor),
+      ]
+        .filter(Boolean)
+        .join(' — ')
+    : '';
   // The subscriber's calendar day, not UTC's (the day before until 1 or 2 a.m. in Paris).
   const today = parisIsoDate(new Date());
   return (
@@ -58,11 +69,7 @@ export function DpeDrawer({ numero, onClose }: { numero: string | null; onClose:
       {detail ? (
         <Stack gap="sm" role="region" aria-label="Fiche du DPE">
           <Title order={3}>{address}</Title>
-          <Text>
-            {[detail.commune, complementBesidesFloor(detail.complement), floor === null ? null : floorLabel(floor)]
-              .filter(Boolean)
-              .join(' — ')}
-          </Text>
+          {situation ? <Text>{situation}</Text> : null}
           {detail.placedAt === 'typedNumber' || detail.placedAt === 'street' ? (
             <Text size="sm" c="dimmed">
               {PLACEMENT_NOTES[detail.placedAt]}
