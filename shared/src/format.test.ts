@@ -15,6 +15,7 @@ import {
   formatSurface,
   formatVintage,
   parisIsoDate,
+  vintagePhrase,
 } from './format.js';
 
 const NNBSP = '\u202f';
@@ -55,6 +56,13 @@ describe('fr-FR formatting', () => {
     expect(formatVintage('2024-11-13')).toBe('13/11/2024');
     expect(formatVintage('2021-08-31 – 2024-07-29')).toBe('31/08/2021 – 29/07/2024');
     expect(formatVintage('2025')).toBe('2025');
+  });
+
+  it('names a release « millésime » and a span of dates the period of its data', () => {
+    expect(vintagePhrase('2024-11-13')).toBe('millésime 13/11/2024');
+    expect(vintagePhrase('2025', { capital: true })).toBe('Millésime 2025');
+    expect(vintagePhrase('2021-08-31 – 2024-07-29')).toBe('données du 31/08/2021 au 29/07/2024');
+    expect(vintagePhrase('2019-01-03 – 2023-12-27', { capital: true })).toBe('Données du 03/01/2019 au 27/12/2023');
   });
 
   it('writes a timestamp as its Paris day around midnight, and a plain date as it is', () => {

@@ -101,6 +101,19 @@ export function formatVintage(vintage: string): string {
   return vintage.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) => formatDate(iso));
 }
 
+/**
+ * A vintage in a sentence: a release (`2024-11-13`, `2025`) is a « millésime »; a span of dates
+ * (DPE, DVF: the first and last day the file holds) is the period of its data, which « millésime
+ * 31/08/2021 – 29/07/2024 » misnamed. `capital` starts the phrase with a capital letter.
+ */
+export function vintagePhrase(vintage: string, options: { capital?: boolean } = {}): string {
+  const span = /^(\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})$/.exec(vintage);
+  const phrase = span
+    ? `données du ${formatDate(span[1] as string)} au ${formatDate(span[2] as string)}`
+    : `millésime ${formatVintage(vintage)}`;
+  return options.capital ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : phrase;
+}
+
 const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
 
 /** `21/11/2026 à 14:05` (Paris time), for events such as the audit log's. */

@@ -9,7 +9,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startedByLabel } from '@immoloupe/shared/admin/data-dashboard';
-import { formatInteger, formatVintage } from '@immoloupe/shared/format';
+import { formatInteger, vintagePhrase } from '@immoloupe/shared/format';
 import { ConfigError, loadConfig } from '../config.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
@@ -63,7 +63,7 @@ function printReport(r: ImportReport): void {
   if (r.error) console.info(`  Échec\u00a0: ${r.error}`);
   console.info(
     `  ${formatInteger(r.rowsRead)} lignes lues, ${formatInteger(r.rowsKept)} importées, ${formatInteger(r.rowsRejected)} rejetées` +
-      (r.vintage ? ` — millésime ${formatVintage(r.vintage)}` : '') +
+      (r.vintage ? ` — ${vintagePhrase(r.vintage)}` : '') +
       ` — ${(r.durationMs / 1000).toFixed(1).replace('.', ',')}\u00a0s`,
   );
   const details = Object.entries(r.summary)

@@ -2,7 +2,7 @@
  * `/pro`: the professional home. Every tool of the pro menu (with whether it is open yet), the
  * subscription state, and the freshness of the open data behind the tools (from the importers).
  */
-import { formatDate, formatVintage, NBSP } from '@immoloupe/shared/format';
+import { formatDate, NBSP, vintagePhrase } from '@immoloupe/shared/format';
 import type { OpenDataSource } from '@immoloupe/shared/opendata/contracts';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -43,7 +43,7 @@ function Freshness() {
       {freshness.sources.map((s) => (
         <Text key={s.source} size="sm">
           <strong>{SOURCE_LABELS[s.source]}</strong> · dernier fichier importé le {formatDate(new Date(s.importedAt))}
-          {s.vintage ? ` (millésime ${formatVintage(s.vintage)})` : ''}
+          {s.vintage ? ` (${vintagePhrase(s.vintage)})` : ''}
         </Text>
       ))}
     </Stack>

@@ -1,7 +1,7 @@
 /** The table of import runs: provenance, state with a live progress bar, counts, duration, rejected rows. */
 
 import { startedByLabel } from '@immoloupe/shared/admin/data-dashboard';
-import { formatDate, formatInteger, formatVintage } from '@immoloupe/shared/format';
+import { formatDate, formatInteger, vintagePhrase } from '@immoloupe/shared/format';
 import { type ImportRun, SOURCE_NAMES } from '@immoloupe/shared/opendata/contracts';
 import { Badge, Progress, Spoiler, Stack, Table, Text } from '@mantine/core';
 import { WideTable } from '~/components/wide-table';
@@ -26,7 +26,7 @@ function RunRow({ run }: { run: ImportRun }) {
         <Text size="sm" style={{ wordBreak: 'break-all' }}>
           {run.fileName}
         </Text>
-        {run.vintage ? <Text size="xs">Millésime {formatVintage(run.vintage)}</Text> : null}
+        {run.vintage ? <Text size="xs">{vintagePhrase(run.vintage, { capital: true })}</Text> : null}
         <Text size="xs" c="dimmed">
           par {startedByLabel(run.startedBy)}
         </Text>

@@ -74,7 +74,7 @@ describe('AdminImports', () => {
     expect(screen.getByText('45 % — 12 345 lignes lues')).toBeTruthy();
     expect(screen.getByText('En cours')).toBeTruthy();
     expect(screen.getByText('Réussi')).toBeTruthy();
-    expect(screen.getByText('Millésime 03/01/2022 – 30/12/2022')).toBeTruthy();
+    expect(screen.getByText('Données du 03/01/2022 au 30/12/2022')).toBeTruthy();
     expect(screen.getByText('ligne 7 : date de mutation invalide « 32/01/2022 »')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Télécharger et importer' }).hasAttribute('disabled')).toBe(true);
   });
