@@ -91,8 +91,9 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
         <Title order={2} fz="h4" mb="xs">
           Prix au m² du {formatDate(data.period.from)} au {formatDate(data.period.to)}
         </Title>
+        {/* Side by side only from 1408 px: at 1280 px half a card hid the mean behind a scroll. */}
         <Grid>
-          <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Grid.Col span={{ base: 12, xl: 6 }}>
             <StatTable
               caption={data.commune ? `${data.commune.nom}, ventes simples` : 'Commune'}
               rows={PROPERTY_TYPES.map((t) => ({
@@ -101,7 +102,7 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
               }))}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Grid.Col span={{ base: 12, xl: 6 }}>
             <StatTable
               caption={`Dans un rayon de ${distanceLabel(data.radius)}`}
               rows={PROPERTY_TYPES.map((t) => ({

@@ -1,7 +1,9 @@
 /**
  * A table of €/m² statistics with their sample size; « Pas assez de ventes » under 3 sales.
  * Narrow enough for the half-width panels of the market pages at 1280 px: the unit of the
- * quartiles and the mean is said once in their header, so that no column hides off to the side.
+ * quartiles and the mean is said once in their header, so that no column hides off to the side,
+ * and a squeezed quartile range breaks after its dash, never inside a number or before the dash.
+ * The caption names the table above it: below, it read as the title of the chart that follows.
  */
 import { formatEurosPerSquareMetre, formatInteger } from '@immoloupe/shared/format';
 import type { StatSummaryDto } from '@immoloupe/shared/market/contracts';
@@ -9,11 +11,13 @@ import { NOT_ENOUGH_SALES } from '@immoloupe/shared/market/stats.logic';
 import { Table } from '@mantine/core';
 import { WideTable } from '~/components/wide-table';
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 export function StatTable({ rows, caption }: { rows: (StatSummaryDto & { label: string })[]; caption?: string }) {
   return (
     // A region that takes the focus: on a phone the table scrolls sideways, with the keyboard too.
     <WideTable label={caption ? `Tableau des prix au m²\u00a0: ${caption}` : 'Tableau des prix au m²'} minWidth={400}>
-      <Table striped fz="sm" horizontalSpacing="xs">
+      <Table striped fz="sm" horizontalSpacing="xs" captionSide="top">
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
           <Table.Tr>
@@ -39,7 +43,11 @@ export function StatTable({ rows, caption }: { rows: (StatSummaryDto & { label: 
                     {formatEurosPerSquareMetre(r.median)}
                   </Table.Td>
                   <Table.Td ta="right">
-                    {formatInteger(r.q1 ?? 0)} – {formatInteger(r.q3 ?? 0)}
+                    <span style={NO_WRAP}>
+                      {formatInteger(r.q1 ?? 0)}
+                      {'\u00a0'}–
+                    </span>{' '}
+                    <span style={NO_WRAP}>{formatInteger(r.q3 ?? 0)}</span>
                   </Table.Td>
                   <Table.Td ta="right">{formatInteger(r.mean ?? 0)}</Table.Td>
                 </>
