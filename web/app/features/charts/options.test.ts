@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binLabel, histogramOption, monthLabel, monthlyTrendOption } from './options';
+import { binLabel, histogramOption, monthLabel, monthlyTrendOption, monthlyVolumeOption } from './options';
 
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';
@@ -7,6 +7,23 @@ const NBSP = '\u00a0';
 describe('chart options', () => {
   it('labels months in French', () => {
     expect(monthLabel('2022-03')).toBe('mars 2022');
+  });
+
+  it('writes the months of the volume chart as the trend above it, in line with its months', () => {
+    const monthly = [
+      { month: '2022-02', count: 1 },
+      { month: '2022-03', count: 1234 },
+    ];
+    const volume = monthlyVolumeOption(monthly);
+    const trend = monthlyTrendOption([
+      { name: 'Prix médian', monthly: monthly.map((m) => ({ ...m, median: null, mean: null, q1: null, q3: null })) },
+    ]);
+    expect(volume.xAxis.data).toEqual(trend.xAxis.data);
+    expect(volume.xAxis.data).toEqual(['févr. 2022', 'mars 2022']);
+    expect([volume.grid.left, volume.grid.right]).toEqual([trend.grid.left, trend.grid.right]);
+    const tip = volume.tooltip.formatter;
+    expect(tip([{ seriesName: 'Ventes', dataIndex: 0, value: 1 }])).toBe(`févr. 2022${NBSP}: 1${NBSP}vente`);
+    expect(tip([{ seriesName: 'Ventes', dataIndex: 1, value: 1234 }])).toBe(`mars 2022${NBSP}: 1${NNBSP}234${NBSP}ventes`);
   });
 
   it('breaks the trend line on months under 3 sales', () => {

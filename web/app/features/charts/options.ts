@@ -23,11 +23,14 @@ interface TooltipParam {
   marker?: string;
 }
 
+/** The trend and the volume charts are drawn one above the other: the same margins put their months in line. */
+const MONTHLY_GRID = { left: 64, right: 16 };
+
 export function monthlyTrendOption(series: readonly { name: string; monthly: readonly MonthlyStat[] }[]) {
   const months = series[0]?.monthly.map((m) => m.month) ?? [];
   return {
     color: PALETTE,
-    grid: { left: 64, right: 16, top: 40, bottom: 48 },
+    grid: { ...MONTHLY_GRID, top: 40, bottom: 48 },
     legend: { top: 0 },
     tooltip: {
       trigger: 'axis',
@@ -50,6 +53,23 @@ export function monthlyTrendOption(series: readonly { name: string; monthly: rea
       symbolSize: 5,
       data: s.monthly.map((m) => m.median),
     })),
+  };
+}
+
+/** Sales per month, under the trend chart: its months written as the trend writes them, « 30 ventes » on hover. */
+export function monthlyVolumeOption(monthly: readonly Pick<MonthlyStat, 'month' | 'count'>[]) {
+  return {
+    grid: { ...MONTHLY_GRID, top: 24, bottom: 40 },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (params: TooltipParam[]) => {
+        const m = monthly[params[0]?.dataIndex ?? 0];
+        return m ? `${monthLabel(m.month)}\u00a0: ${countOf(m.count, 'vente')}` : '';
+      },
+    },
+    xAxis: { type: 'category', data: monthly.map((m) => monthLabel(m.month)) },
+    yAxis: { type: 'value', name: 'ventes', minInterval: 1, axisLabel: { formatter: (v: number) => formatInteger(v) } },
+    series: [{ name: 'Ventes', type: 'bar', data: monthly.map((m) => m.count), color: '#868e96' }],
   };
 }
 

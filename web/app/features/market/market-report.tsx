@@ -10,7 +10,7 @@ import { NOT_ENOUGH_SALES } from '@immoloupe/shared/market/stats.logic';
 import { Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Chart } from '~/features/charts/chart';
-import { histogramOption, medianBarsOption, monthlyTrendOption } from '~/features/charts/options';
+import { histogramOption, medianBarsOption, monthlyTrendOption, monthlyVolumeOption } from '~/features/charts/options';
 import { sectionLabeller, TYPE_PLURALS } from './labels';
 import { StatTable } from './stat-table';
 
@@ -51,16 +51,7 @@ export function MarketReport({ data, print = false }: { data: MarketAnalysis; pr
       ),
     [data],
   );
-  const volume = useMemo(
-    () => ({
-      grid: { left: 48, right: 16, top: 24, bottom: 40 },
-      tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: data.monthly.map((m) => m.month.split('-').reverse().join('/')) },
-      yAxis: { type: 'value', name: 'ventes', minInterval: 1 },
-      series: [{ name: 'Ventes', type: 'bar', data: data.monthly.map((m) => m.count), color: '#868e96' }],
-    }),
-    [data],
-  );
+  const volume = useMemo(() => monthlyVolumeOption(data.monthly), [data]);
   const sectionLabel = useMemo(() => sectionLabeller(data.zone.communes), [data]);
   const chartHeight = print ? 240 : 320;
   // The printed report keeps to a page of sections; the page shows more.
