@@ -113,7 +113,12 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
           </Grid.Col>
         </Grid>
         {trend && (
-          <Chart option={trend} label={`Évolution mensuelle du prix médian au m² à ${data.commune?.nom ?? 'la commune'} sur 5 ans`} />
+          <>
+            <Title order={3} fz="h5" mt="md" mb="xs">
+              Évolution mensuelle du prix médian au m² à {data.commune?.nom ?? 'la commune'} sur 5 ans
+            </Title>
+            <Chart option={trend} label={`Évolution mensuelle du prix médian au m² à ${data.commune?.nom ?? 'la commune'} sur 5 ans`} />
+          </>
         )}
       </Card>
 

@@ -19,6 +19,7 @@ describe('StatTable', () => {
     );
     const table = screen.getByRole('table', { name: 'Bondy, ventes simples' });
     expect(table.style.getPropertyValue('--table-caption-side')).toBe('top');
+    expect((table.querySelector('caption') as HTMLElement).style.textAlign).toBe('left');
   });
 
   it('breaks a quartile range only after its dash', () => {

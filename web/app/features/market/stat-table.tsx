@@ -3,7 +3,8 @@
  * Narrow enough for the half-width panels of the market pages at 1280 px: the unit of the
  * quartiles and the mean is said once in their header, so that no column hides off to the side,
  * and a squeezed quartile range breaks after its dash, never inside a number or before the dash.
- * The caption names the table above it: below, it read as the title of the chart that follows.
+ * The caption names the table above it (below, it read as the title of the chart that follows),
+ * from its left edge: centred on a table wider than a phone's screen, it was cut off.
  */
 import { formatEurosPerSquareMetre, formatInteger } from '@immoloupe/shared/format';
 import type { StatSummaryDto } from '@immoloupe/shared/market/contracts';
@@ -18,7 +19,11 @@ export function StatTable({ rows, caption }: { rows: (StatSummaryDto & { label: 
     // A region that takes the focus: on a phone the table scrolls sideways, with the keyboard too.
     <WideTable label={caption ? `Tableau des prix au m²\u00a0: ${caption}` : 'Tableau des prix au m²'} minWidth={400}>
       <Table striped fz="sm" horizontalSpacing="xs" captionSide="top">
-        {caption && <Table.Caption>{caption}</Table.Caption>}
+        {caption && (
+          <Table.Caption ta="left" fw={600}>
+            {caption}
+          </Table.Caption>
+        )}
         <Table.Thead>
           <Table.Tr>
             <Table.Th />
