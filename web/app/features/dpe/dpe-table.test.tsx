@@ -57,7 +57,7 @@ describe('DpeTable', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['', 'Date ▼', 'Classe', 'Surface', 'Construction', 'Logement']);
+    ).toEqual(['', 'Logement', 'Classe', 'Date ▼', 'Surface', 'Construction']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toContain('APP 1/69');
     expect(rows[1]?.textContent).toContain('APP 6/69');

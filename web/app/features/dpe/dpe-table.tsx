@@ -26,8 +26,8 @@ export function dpeTarget(d: DpeItem): TargetInput {
 }
 
 const SORTABLE: { key: string; label: string }[] = [
-  { key: 'date', label: 'Date' },
   { key: 'classe', label: 'Classe' },
+  { key: 'date', label: 'Date' },
   { key: 'surface', label: 'Surface' },
   { key: 'annee', label: 'Construction' },
 ];
@@ -35,7 +35,9 @@ const SORTABLE: { key: string; label: string }[] = [
 /**
  * The dwelling of a row: the BAN label (postcode and town once), then what tells it apart from the
  * other DPE of the address (« APP 5/69 ») and its type. The address opens the sheet: a column of
- * its own for the button and one for the type no longer fit beside the map at 1 440 px.
+ * its own for the button and one for the type no longer fit beside the map at 1 440 px. It is the
+ * first column, as in the co-ownership table, and the class beside it: on a phone the table scrolls
+ * sideways, and the last column, the one an agent reads first, was off the screen.
  */
 function Dwelling({ d, onOpen }: { d: DpeItem; onOpen: (numero: string) => void }) {
   const address = dpePostalAddress(d) || 'Adresse inconnue';
@@ -83,6 +85,7 @@ export function DpeTable(props: {
         minWidth={560}
         head={
           <>
+            <Table.Th scope="col">Logement</Table.Th>
             {SORTABLE.map((s) => (
               <Table.Th key={s.key} scope="col" aria-sort={sort === s.key ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
                 <Button
@@ -95,20 +98,19 @@ export function DpeTable(props: {
                 </Button>
               </Table.Th>
             ))}
-            <Table.Th scope="col">Logement</Table.Th>
           </>
         }
         cells={(d) => (
           <>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.date)}</Table.Td>
-            <Table.Td>
-              <ClassBadge classe={d.classe} />
-            </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.surface === null ? '—' : formatSurface(d.surface)}</Table.Td>
-            <Table.Td>{d.annee ?? d.periode ?? '—'}</Table.Td>
             <Table.Td miw={200}>
               <Dwelling d={d} onOpen={props.onOpen} />
             </Table.Td>
+            <Table.Td>
+              <ClassBadge classe={d.classe} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.date)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.surface === null ? '—' : formatSurface(d.surface)}</Table.Td>
+            <Table.Td>{d.annee ?? d.periode ?? '—'}</Table.Td>
           </>
         )}
       />
