@@ -93,7 +93,11 @@ async function ensureZone(page: Page, url: string): Promise<void> {
   for (const code of ZONE_COMMUNES) {
     await field.pressSequentially(code, { delay: 20 });
     // An option is named « Bondy (93140) », its postcode; its INSEE code is a note beside the name.
-    await page.getByRole('option').filter({ hasText: new RegExp(`INSEE ${code}$`) }).first().click();
+    await page
+      .getByRole('option')
+      .filter({ hasText: new RegExp(`INSEE ${code}$`) })
+      .first()
+      .click();
   }
   await page.getByRole('button', { name: 'Enregistrer ma zone' }).click();
   await page.getByText('Ma zone est enregistrée. Les outils de recherche l’utilisent par défaut.').waitFor();
