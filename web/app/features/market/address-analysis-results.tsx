@@ -23,6 +23,7 @@ type AddressAnalysisResultsProps = Pick<AddressAnalysisState, 'lat' | 'lon' | 'l
 };
 
 export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByBan }: AddressAnalysisResultsProps) {
+  const trendTitle = `Évolution mensuelle du prix médian au m² à ${data.commune?.nom ?? 'la commune'} sur 5 ans`;
   return (
     <Stack gap="lg" data-testid="address-analysis">
       <Card withBorder radius="md" padding="lg" component="section" aria-label="Parcelle">
@@ -115,9 +116,9 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
         {trend && (
           <>
             <Title order={3} fz="h5" mt="md" mb="xs">
-              Évolution mensuelle du prix médian au m² à {data.commune?.nom ?? 'la commune'} sur 5 ans
+              {trendTitle}
             </Title>
-            <Chart option={trend} label={`Évolution mensuelle du prix médian au m² à ${data.commune?.nom ?? 'la commune'} sur 5 ans`} />
+            <Chart option={trend} label={trendTitle} />
           </>
         )}
       </Card>
