@@ -1,7 +1,9 @@
 /**
- * Numbered SQL migrations (`migrations/NNNN_name.sql`), applied in order at start, each in its
- * own transaction, recorded in `schema_migrations`. An advisory lock makes concurrent starts of
- * several app processes wait for one another instead of racing.
+ * Numbered SQL migrations (`migrations/NNNN_name.sql`), applied in order at start, recorded in
+ * `schema_migrations`. Every pending migration runs in one single transaction: a failing one rolls
+ * back all those of the same start, so the schema is never left between two versions. An advisory
+ * lock held by that transaction makes concurrent starts of several app processes wait for one
+ * another instead of racing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
