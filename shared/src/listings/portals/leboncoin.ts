@@ -102,7 +102,7 @@ export function leboncoinCardText(card: { id?: string; link?: string; text: stri
   d.set('portalId', card.id, 'text');
   const facts = factsFromText(card.text);
   d.setFacts(facts, 'text');
-  const place = /Située à (.+?)\s+(\d{5})\b/.exec(card.text);
+  const place = /Située à (.{1,60}?)\s{1,3}(\d{5})\b/.exec(card.text);
   if (place?.[1]) d.set('city', place[1].trim(), 'text');
   if (/Vendeur professionnel/i.test(card.text)) d.set('seller', 'professionnel', 'text');
   else if (/Particulier/i.test(card.text)) d.set('seller', 'particulier', 'text');
