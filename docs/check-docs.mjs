@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// Checks the documentation: every decision record has its three sections, every
+// Checks the documentation: every decision record has its three sections and stays short, every
 // relative link and every backticked repository path of the docs and the README points to a file
 // that exists, and the README's first screen shows the two set-up commands.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** A record is one decision: past this, it has become a notebook, its history belongs to git. */
+export const MAX_RECORD_LINES = 200;
 
 /** Top-level folders of the repository: a backticked token starting with one is a path. */
 const TOP_FOLDERS = ['shared', 'server', 'web', 'extension', 'e2e', 'bench', 'docs', 'scripts', '.ci'];
@@ -79,6 +82,10 @@ export function checkDocs(root) {
       ['Consequences', 'Conséquences'],
     ]) {
       if (!new RegExp(`^##\\s+(${en}|${fr})`, 'mi').test(text)) problems.push(`decisions/${f} : section « ${fr} » manquante`);
+    }
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (lines > MAX_RECORD_LINES) {
+      problems.push(`decisions/${f} : ${lines} lignes, plus de ${MAX_RECORD_LINES} (une décision par fiche ; l’historique reste dans git)`);
     }
   }
 

@@ -53,6 +53,16 @@ describe('check-docs', () => {
     assert.deepEqual(checkDocs(root).problems, []);
   });
 
+  it('refuses a decision record over 200 lines, and takes one at 200', () => {
+    write('docs/architecture.md', '# Architecture\n');
+    write('docs/decisions/0002-long.md', RECORD + 'Mesure.\n'.repeat(200 - RECORD.split('\n').length + 1));
+    assert.deepEqual(checkDocs(root).problems, []);
+    write('docs/decisions/0002-long.md', RECORD + 'Mesure.\n'.repeat(200 - RECORD.split('\n').length + 2));
+    assert.deepEqual(checkDocs(root).problems, [
+      'decisions/0002-long.md : 201 lignes, plus de 200 (une décision par fiche ; l’historique reste dans git)',
+    ]);
+  });
+
   it('tells a path from a URL, a MIME type or a glob', () => {
     assert.equal(looksLikeRepoPath('server/src/app.ts'), true);
     assert.equal(looksLikeRepoPath('features/map/locale.ts'), true);
