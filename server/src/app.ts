@@ -37,6 +37,7 @@ import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
 import { newsletterFeature, registerNewsletterJobs } from './features/newsletter/feature.js';
 import type { NewsletterJobs } from './features/newsletter/send-job.js';
+import { notificationRoutes } from './features/notifications/routes.js';
 import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
@@ -159,6 +160,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(transactionRoutes({ db: deps.db }));
   api.use(savedSearchRoutes({ db: deps.db, log }));
   api.use(alerts.api);
+  api.use(notificationRoutes({ db: deps.db }));
   api.use(estimateRoutes({ db: deps.db }));
   api.use(extensionRoutes({ db: deps.db }));
   api.use(tileRoutes({ db: deps.db, buildId }));

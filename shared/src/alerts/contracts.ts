@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 
-/** Why alerts are not sent, shown on the pages that let a user turn an alert on. */
+/** Why alerts are not e-mailed, shown on the pages that let a user turn an alert on: they still arrive in the bell. */
 export const ALERTS_NOT_CONFIGURED =
-  'Les alertes par e-mail ne sont pas envoyées\u00a0: l’envoi d’e-mails n’est pas encore configuré sur ce site.';
+  'Les alertes ne sont pas envoyées par e-mail\u00a0: l’envoi d’e-mails n’est pas encore configuré sur ce site. Elles arrivent dans vos notifications (la cloche en haut de la page).';
 
 export const alertStatusSchema = z.object({
   mailConfigured: z.boolean(),
@@ -25,6 +25,8 @@ export const alertRunReportSchema = z.object({
   rows: z.number(),
   sent: z.number(),
   failed: z.number(),
+  /** In-app notifications written, with or without SMTP. */
+  notifications: z.number(),
 });
 export type AlertRunReport = z.infer<typeof alertRunReportSchema>;
 

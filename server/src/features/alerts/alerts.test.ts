@@ -3,7 +3,8 @@
  * mailparser): only rows new since the watermark (by import, not by sale date), one digest per
  * user and frequency, both parts, headers (List-Unsubscribe, RFC 8058), links that open the tool
  * with the saved filters, never the same row twice (re-import, crash between send and record),
- * two users apart, one-click unsubscribe without session, no SMTP → not sent and said in French.
+ * two users apart, one-click unsubscribe without session, no SMTP → not sent and said in French;
+ * the same run writes the in-app notifications (their inbox: notifications/notifications.test.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -158,6 +159,15 @@ describe('alert digests', () => {
     );
     expect(bobText).toContain('vendu le 01/10/2023');
     expect(bobText).not.toContain('APPARTEMENTS');
+    // The same run wrote the in-app notifications too, one per section, each tied to its e-mail.
+    const notes = await app.db.query<{ user_id: string; name: string; row_count: number; mailed: boolean }>(
+      `SELECT user_id, name, row_count, digest_id IS NOT NULL AS mailed FROM notifications ORDER BY name`,
+    );
+    expect(notes).toEqual([
+      { user_id: bobId, name: '3 rue des Maisons, Bondy', row_count: expect.any(Number), mailed: true },
+      { user_id: aliceId, name: 'Appartements à Bondy', row_count: 2, mailed: true },
+      { user_id: bobId, name: 'Maisons à Bondy', row_count: 1, mailed: true },
+    ]);
   });
 
   it('links into the tool with the saved filters, opened by the owner', async () => {
@@ -363,7 +373,7 @@ describe('listing searches', () => {
 });
 
 describe('without SMTP', () => {
-  it('sends nothing, moves no watermark, and says so in French', async () => {
+  it('writes no e-mail, runs into the notifications, and says so in French', async () => {
     const bare = await startTestApp();
     try {
       await createAccount(bare.db, 'admin-sans-smtp@exemple.fr', PASSWORD, { role: 'admin' });
@@ -372,8 +382,8 @@ describe('without SMTP', () => {
       const status = await (await b.api('/api/alerts/status')).json();
       expect(status).toEqual({ mailConfigured: false, message: ALERTS_NOT_CONFIGURED });
       const run = await b.api('/api/admin/alerts/run', { method: 'POST', body: {} });
-      expect(run.status).toBe(503);
-      expect(await run.json()).toEqual({ message: ALERTS_NOT_CONFIGURED });
+      expect(run.status).toBe(200);
+      expect(await run.json()).toMatchObject({ digests: 0, sent: 0, notifications: 0 });
     } finally {
       await bare.close();
     }

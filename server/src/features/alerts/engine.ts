@@ -13,6 +13,9 @@
  *
  * « New » is by import run (`import_runs.id`), up to the horizon: the newest run with no import
  * still running before it, so the rows of a run that commits late are not skipped.
+ *
+ * Step 1 also writes one in-app notification per alert with new rows (decision 1370), in the same
+ * transaction: a site without SMTP still delivers, and writes no e-mail to the outbox.
  */
 import { randomUUID } from 'node:crypto';
 import { SAVED_SEARCH_TOOLS, type SavedSearchToolId, savedSearchUrl } from '@immoloupe/shared/saved-searches/contracts';
@@ -21,6 +24,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { signToken } from '../../http/signed-token.js';
 import type { Logger } from '../../logger.js';
+import { insertNotifications } from '../notifications/store.js';
 import { newRows } from '../saved-searches/tools.js';
 import { type DigestSection, digestHtml, digestSubject, digestText } from './digest-mail.js';
 import { type AlertRow, dpeNearAddress, MAX_ROWS_PER_ALERT, salesNearAddress } from './rows.js';
@@ -45,7 +49,7 @@ export interface AlertDeps {
   publicUrl: string;
   /** Signs the unsubscribe links (the server's secret). */
   secret: () => Promise<string>;
-  /** null: no SMTP configured, alerts are neither collected nor sent. */
+  /** null: no SMTP configured; alerts are collected into the in-app notifications only. */
   send: SendMail | null;
   /** A digest claimed longer ago than this without being recorded is `uncertain` (default 600 s). */
   uncertainAfterSeconds?: number;
@@ -62,6 +66,8 @@ export interface RunReport {
   rows: number;
   sent: number;
   failed: number;
+  /** In-app notifications written (one per alert with new rows). */
+  notifications: number;
   /** Per alert, milliseconds to fetch its new rows (the benchmark's p95). */
   timings: number[];
 }
@@ -86,6 +92,8 @@ interface AlertItem {
   id: string;
   user_id: string;
   email: string;
+  /** Bounced before: no e-mail is written for this user, the notifications still are. */
+  undeliverable: boolean;
   watermark_run: string | number;
   search_id: string | null;
   tool: SavedSearchToolId | null;
@@ -101,7 +109,7 @@ interface AlertItem {
   watch_radius_m: number | null;
 }
 
-const ITEM_SQL = `SELECT a.id, a.user_id, u.email, a.watermark_run,
+const ITEM_SQL = `SELECT a.id, a.user_id, u.email, u.email_undeliverable_at IS NOT NULL AS undeliverable, a.watermark_run,
        s.id AS search_id, s.tool, s.name, s.query,
        ad.id AS address_id, ad.label, ad.address, ad.lon, ad.lat, ad.id_parcelle, ad.watch_radius_m
   FROM alert_states a
@@ -109,7 +117,7 @@ const ITEM_SQL = `SELECT a.id, a.user_id, u.email, a.watermark_run,
   LEFT JOIN saved_searches s ON s.id = a.search_id
   LEFT JOIN saved_addresses ad ON ad.id = a.address_id
  WHERE coalesce(s.alert, ad.watch) = $1 AND a.watermark_run < $2
-   AND u.disabled_at IS NULL AND u.email_undeliverable_at IS NULL`;
+   AND u.disabled_at IS NULL`;
 
 async function rowsOf(tx: Queryable, item: AlertItem, horizon: number, userId: string): Promise<AlertRow[]> {
   const runs = { after: Number(item.watermark_run), upTo: horizon, alertId: item.id };
@@ -155,7 +163,7 @@ function sectionOf(item: AlertItem, rows: AlertRow[], publicUrl: string, secret:
   };
 }
 
-/** Step 1 for one user: one transaction, one digest (or none when nothing is new). */
+/** Step 1 for one user: one transaction, its notifications and one digest (or none when nothing is new). */
 async function collectUser(
   deps: AlertDeps,
   userId: string,
@@ -164,7 +172,6 @@ async function collectUser(
   secret: string,
   report: RunReport,
 ): Promise<void> {
-  const messageHost = new URL(deps.publicUrl).hostname || 'immoloupe.local';
   await deps.db.transaction(async (tx) => {
     // Locked and re-read: a second run at the same time waits, then finds the watermarks advanced.
     const items = await tx.query<AlertItem>(`${ITEM_SQL} AND a.user_id = $3 ORDER BY a.id FOR UPDATE OF a`, [frequency, horizon, userId]);
@@ -188,31 +195,7 @@ async function collectUser(
       [ids, horizon, sent.map((s) => s.alert)],
     );
     if (sections.length === 0) return;
-    const digestId = randomUUID();
-    const input = { frequency, sections, publicUrl: deps.publicUrl };
-    const all = unsubscribeLink(deps.publicUrl, secret, `d:${digestId}`);
     const rowCount = sent.reduce((n, s) => n + s.rows.length, 0);
-    await tx.query(
-      `INSERT INTO alert_digests (id, user_id, frequency, recipient, subject, html, text, headers, message_id, row_count, items)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb)`,
-      [
-        digestId,
-        userId,
-        frequency,
-        items[0]?.email,
-        digestSubject(input),
-        await digestHtml(input),
-        digestText(input),
-        JSON.stringify({ 'List-Unsubscribe': `<${all}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }),
-        `<alert-${digestId}@${messageHost}>`,
-        rowCount,
-        JSON.stringify(
-          items
-            .filter((i) => sent.some((s) => s.alert === i.id))
-            .map((i) => (i.search_id ? { kind: 'search', id: i.search_id } : { kind: 'address', id: i.address_id })),
-        ),
-      ],
-    );
     await tx.query(
       `INSERT INTO alert_sent_rows (alert_id, source, row_id)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
@@ -222,9 +205,55 @@ async function collectUser(
         sent.flatMap((s) => s.rows.map((r) => r.id)),
       ],
     );
-    report.digests++;
     report.rows += rowCount;
+    const mailed = deps.send !== null && !items[0]?.undeliverable;
+    const digestId = mailed ? randomUUID() : null;
+    if (digestId) await writeDigest(tx, { deps, userId, frequency, secret, items, sent, sections, digestId, rowCount });
+    report.notifications += await insertNotifications(tx, userId, sections, deps.publicUrl, digestId);
+    if (digestId) report.digests++;
   });
+}
+
+/** The e-mail of a user's run into the outbox (sent by step 2). */
+async function writeDigest(
+  tx: Queryable,
+  d: {
+    deps: AlertDeps;
+    userId: string;
+    frequency: AlertFrequency;
+    secret: string;
+    items: AlertItem[];
+    sent: { alert: string; rows: AlertRow[] }[];
+    sections: DigestSection[];
+    digestId: string;
+    rowCount: number;
+  },
+): Promise<void> {
+  const { deps, userId, frequency, secret, items, sent, sections, digestId, rowCount } = d;
+  const messageHost = new URL(deps.publicUrl).hostname || 'immoloupe.local';
+  const input = { frequency, sections, publicUrl: deps.publicUrl };
+  const all = unsubscribeLink(deps.publicUrl, secret, `d:${digestId}`);
+  await tx.query(
+    `INSERT INTO alert_digests (id, user_id, frequency, recipient, subject, html, text, headers, message_id, row_count, items)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb)`,
+    [
+      digestId,
+      userId,
+      frequency,
+      items[0]?.email,
+      digestSubject(input),
+      await digestHtml(input),
+      digestText(input),
+      JSON.stringify({ 'List-Unsubscribe': `<${all}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }),
+      `<alert-${digestId}@${messageHost}>`,
+      rowCount,
+      JSON.stringify(
+        items
+          .filter((i) => sent.some((s) => s.alert === i.id))
+          .map((i) => (i.search_id ? { kind: 'search', id: i.search_id } : { kind: 'address', id: i.address_id })),
+      ),
+    ],
+  );
 }
 
 /** Step 1: the digests of every user with alerts of this frequency into the outbox. */
@@ -285,10 +314,9 @@ export async function sendPending(deps: AlertDeps, report: RunReport): Promise<v
   }
 }
 
-/** One scheduled run: collect then send. Without SMTP nothing moves (the watermarks wait). */
+/** One scheduled run: collect (notifications, and digests with SMTP) then send. */
 export async function runAlerts(deps: AlertDeps, frequencies: readonly AlertFrequency[]): Promise<RunReport> {
-  const report: RunReport = { alerts: 0, digests: 0, rows: 0, sent: 0, failed: 0, timings: [] };
-  if (!deps.send) return report;
+  const report: RunReport = { alerts: 0, digests: 0, rows: 0, sent: 0, failed: 0, notifications: 0, timings: [] };
   for (const f of frequencies) await collectDigests(deps, f, report);
   await sendPending(deps, report);
   deps.log.info('alert run', { ...report, timings: undefined, frequencies });

@@ -122,10 +122,7 @@ export function alertRoutes(deps: AlertDeps): { api: Router; pages: Router } {
   // Runs the alerts now (the administration's button, the browser journey): what the cron runs.
   api.post('/admin/alerts/run', requireAdmin, async (req, res) => {
     const { frequency } = alertRunRequestSchema.parse(req.body ?? {});
-    if (!deps.send) {
-      res.status(503).json({ message: ALERTS_NOT_CONFIGURED });
-      return;
-    }
+    // Without SMTP the run still delivers, into the in-app notifications (decision 1370).
     const { timings: _timings, ...report } = await runAlerts(deps, frequency === 'all' ? ['daily', 'weekly'] : [frequency]);
     res.json(report satisfies AlertRunReport);
   });
