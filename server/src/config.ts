@@ -2,6 +2,7 @@
  * The server's configuration, read once from the environment and validated at boot:
  * every invalid variable is listed, then the process exits (fail fast).
  */
+import { isIP } from 'node:net';
 import type { PublicConfig } from '@immoloupe/shared/app-context';
 import { CHROMIUM_EXTENSION_ID } from '@immoloupe/shared/extension/contracts';
 import { z } from 'zod';
@@ -27,6 +28,50 @@ const releaseDate = optionalString.pipe(
 
 const CRON = /^\S+(\s+\S+){4}$/;
 
+/** Express's own names for address ranges (`trust proxy`). */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Which proxies to trust for X-Forwarded-*: a hop count, or proxy addresses (IP, CIDR or
+ * Express's range names), never every hop: with `true` the client's own X-Forwarded-For would be
+ * its address, and every per-IP limit could be dodged or turned against a chosen address.
+ */
+export const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    const value = v.toLowerCase();
+    if (value === '' || value === 'false' || value === '0' || value === 'no') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    if (value === 'true' || value === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'ne peut pas valoir true (tout client choisirait son adresse IP)\u00a0: nombre de proxys devant le serveur (1) ou leurs adresses',
+      });
+      return z.NEVER;
+    }
+    const list = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = list.filter((entry) => {
+      if (PROXY_RANGES.has(entry)) return false;
+      const [ip, bits, ...rest] = entry.split('/');
+      const family = isIP(ip ?? '');
+      if (family === 0 || rest.length > 0) return true;
+      return bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    });
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `adresses de proxy invalides (${bad.join(', ')})\u00a0: IP, plage CIDR, loopback, linklocal ou uniquelocal, séparées par des virgules`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -39,8 +84,8 @@ const envSchema = z.object({
   /** Overrides the build id of the running build (tests, blue-green deploys). */
   BUILD_ID: optionalString,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  /** Behind a TLS-terminating proxy: trust X-Forwarded-* (secure cookies, HSTS). */
-  TRUST_PROXY: bool.default(false),
+  /** Behind a TLS-terminating proxy: how many hops, or which addresses, to trust for X-Forwarded-*. */
+  TRUST_PROXY: trustProxySchema.default(false),
   /** Google Analytics measurement id (G-XXXX), loaded only after consent. */
   GA_MEASUREMENT_ID: optionalString.pipe(
     z

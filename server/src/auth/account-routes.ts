@@ -25,7 +25,7 @@ import { requireUser } from './guards.js';
 import { consumeLinkToken, createLinkToken } from './link-tokens.js';
 import { activationMail, existingAccountMail, type Mailer, type MailMessage, resetMail } from './mail.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { isLimited, LIMITS, recordAttempt } from './rate-limit.js';
+import { clearAccountFailures, ipKey, isLimited, LIMITS, recordAttempt } from './rate-limit.js';
 import { deleteOtherSessions } from './sessions.js';
 
 interface Deps {
@@ -307,7 +307,7 @@ export function accountRoutes(deps: Deps): express.Router {
   }
 
   async function limitMail(req: Request, email: string): Promise<void> {
-    const ip = req.ip ?? 'inconnue';
+    const ip = ipKey(req.ip);
     if ((await isLimited(db, LIMITS.mailIp, ip)) || (await isLimited(db, LIMITS.mailAccount, email))) throw new HttpError(429, TOO_MANY);
     await recordAttempt(db, LIMITS.mailIp, ip);
     await recordAttempt(db, LIMITS.mailAccount, email);
@@ -401,6 +401,9 @@ export function accountRoutes(deps: Deps): express.Router {
       [userId, passwordHash],
     );
     await deleteOtherSessions(db, userId, null);
+    // Whoever guessed at the old password has nothing left to guess at: its owner starts afresh.
+    const [owner] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+    if (owner) await clearAccountFailures(db, owner.email);
     res.json({ message: 'Votre mot de passe est changé. Connectez-vous avec le nouveau.' });
   });
 
@@ -424,9 +427,13 @@ export function accountRoutes(deps: Deps): express.Router {
     const user = req.user as { id: string; sessionId?: string };
     const account = await accountById(db, user.id);
     if (!account) throw new HttpError(401, 'Connexion requise.');
-    if (await isLimited(db, LIMITS.loginAccount, account.email)) throw new HttpError(429, 'Trop d’essais. Réessayez dans quinze minutes.');
+    // Only this session's own wrong passwords count: others' sign-in failures on the account
+    // must not keep its owner from changing the password (decision 0601).
+    const sessionKey = user.sessionId ?? user.id;
+    if (await isLimited(db, LIMITS.passwordSession, sessionKey))
+      throw new HttpError(429, 'Trop d’essais depuis cette session. Réessayez dans quinze minutes.');
     if (!(await verifyPassword(account.passwordHash, currentPassword))) {
-      await recordAttempt(db, LIMITS.loginAccount, account.email);
+      await recordAttempt(db, LIMITS.passwordSession, sessionKey);
       throw new HttpError(400, 'Le mot de passe actuel est incorrect.', [{ path: 'currentPassword', message: 'Mot de passe incorrect.' }]);
     }
     await db.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [

@@ -18,9 +18,9 @@ import type { Db } from '../db/client.js';
 import { readCookie } from '../http/csrf.js';
 import type { Logger } from '../logger.js';
 import { type Account, accountByEmail, accountBySession } from './account-store.js';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SEC, deviceToken, deviceUserId } from './known-device.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SEC, deviceKey, deviceToken, deviceUserId } from './known-device.js';
 import { verifyPassword } from './passwords.js';
-import { isLimited, LIMITS, loginWaitSec, recordAttempt } from './rate-limit.js';
+import { accountKey, ipKey, LIMITS, loginWaitSec, recordAttempt } from './rate-limit.js';
 import { createSession, deleteSession, touchSession } from './sessions.js';
 
 /** The page that renders sign-in and its errors; the configured one when it is a sign-in page. */
@@ -75,29 +75,30 @@ export function authJsConfig(deps: { config: Config; db: Db; log: Logger; secret
 
   async function authorize(raw: Partial<Record<string, unknown>>) {
     const ctx = requestContext.getStore();
-    const ip = ctx?.ip ?? 'inconnue';
+    const ip = ipKey(ctx?.ip);
     const parsed = credentialsSchema.safeParse(raw);
     if (!parsed.success) throw new SignInRefused(SIGNIN_CODES.invalid);
     const { email, password } = parsed.data;
-    if (await isLimited(db, LIMITS.loginIp, ip)) {
-      log.warn('sign-in rate limited', { ip });
-      throw new SignInRefused(SIGNIN_CODES.limited);
-    }
     const account = await accountByEmail(db, email);
-    // A browser that signed in to this account before is not slowed by others' failures on it.
-    const knownDevice = account !== null && deviceUserId(deps.secret, ctx?.deviceCookie) === account.id;
-    if (!knownDevice) {
-      const waitSec = await loginWaitSec(db, LIMITS.loginAccount, email);
-      if (waitSec > 0) {
-        log.warn('sign-in slowed down', { ip, waitSec });
-        throw new SignInRefused(SIGNIN_CODES.limited);
-      }
+    // A browser that signed in to this account before is slowed only by its own failures: neither
+    // others' failures on the account nor its network's count against it (decision 0601).
+    const device = account !== null && deviceUserId(deps.secret, ctx?.deviceCookie) === account.id ? deviceKey(ctx?.deviceCookie) : null;
+    const waits = device
+      ? [await loginWaitSec(db, LIMITS.loginDevice, device)]
+      : [await loginWaitSec(db, LIMITS.loginIp, ip), await loginWaitSec(db, LIMITS.loginAccount, accountKey(email, ip))];
+    const waitSec = Math.max(...waits);
+    if (waitSec > 0) {
+      log.warn('sign-in slowed down', { ip, waitSec, knownDevice: device !== null });
+      throw new SignInRefused(SIGNIN_CODES.limited);
     }
     // Unknown address or wrong password: same work, same answer.
     const ok = await verifyPassword(account?.passwordHash, password);
     if (!account || !ok) {
-      await recordAttempt(db, LIMITS.loginAccount, email);
-      await recordAttempt(db, LIMITS.loginIp, ip);
+      if (device) await recordAttempt(db, LIMITS.loginDevice, device);
+      else {
+        await recordAttempt(db, LIMITS.loginAccount, accountKey(email, ip));
+        await recordAttempt(db, LIMITS.loginIp, ip);
+      }
       throw new SignInRefused(SIGNIN_CODES.invalid);
     }
     // Said only to whoever proved the password: it reveals nothing to anyone else.

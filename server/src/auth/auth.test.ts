@@ -179,7 +179,7 @@ describe('security', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
 
-    const tls = await startTestApp({ env: { TRUST_PROXY: 'true' }, db: app.db });
+    const tls = await startTestApp({ env: { TRUST_PROXY: '1' }, db: app.db });
     try {
       const t = new TestBrowser(tls.url);
       const https = { 'x-forwarded-proto': 'https' };
@@ -264,7 +264,7 @@ describe('security', () => {
     const other = await startTestApp({ db: app.db });
     // Time passing, without waiting: the account's failures are moved back.
     const wait = (seconds: number) =>
-      app.db.query(`UPDATE auth_attempts SET at = at - make_interval(secs => $2) WHERE scope = 'login-account' AND key = $1`, [
+      app.db.query(`UPDATE auth_attempts SET at = at - make_interval(secs => $2) WHERE scope = 'login-account' AND key LIKE $1 || '|%'`, [
         address,
         seconds,
       ]);

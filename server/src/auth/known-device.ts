@@ -4,7 +4,7 @@
  * someone else's wrong passwords slow the account down (docs/decisions/0600-sign-in-throttling.md).
  * It proves only that this browser signed in before; the password is still checked every time.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const DEVICE_COOKIE = 'immoloupe.appareil';
 export const DEVICE_COOKIE_MAX_AGE_SEC = 365 * 86_400;
@@ -32,4 +32,9 @@ export function deviceUserId(secret: string, token: string | undefined, now = ne
   if (!userId || !issuedAt) return null;
   if (now.getTime() / 1000 - Number(issuedAt) > DEVICE_COOKIE_MAX_AGE_SEC) return null;
   return userId;
+}
+
+/** The key under which one known browser's own failures are counted (not the token itself). */
+export function deviceKey(token: string | undefined): string | null {
+  return token ? createHash('sha256').update(token).digest('base64url').slice(0, 22) : null;
 }

@@ -179,7 +179,7 @@ describe('headers', () => {
   });
 
   it('sends HSTS only over TLS (behind a trusted proxy)', async () => {
-    const proxied = await startTestApp({ env: { TRUST_PROXY: 'true' }, db: app.db });
+    const proxied = await startTestApp({ env: { TRUST_PROXY: '1' }, db: app.db });
     try {
       const secure = await proxied.fetch('/api/version', { headers: { 'x-forwarded-proto': 'https' } });
       expect(secure.headers.get('strict-transport-security')).toContain('max-age=');

@@ -20,7 +20,7 @@ const valid = {
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  app = await startTestApp({ env: { TRUST_PROXY: '1' } });
 });
 afterAll(async () => app?.close());
 beforeEach(async () => {

@@ -13,6 +13,7 @@ import {
 import { Router } from 'express';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/guards.js';
+import { ipKey } from '../../auth/rate-limit.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
@@ -46,7 +47,7 @@ export function contactRoutes({ db, log, mailer }: ContactDeps): Router {
       );
     }
     const input = parsed.data;
-    const ip = req.ip ?? req.socket.remoteAddress ?? 'inconnue';
+    const ip = ipKey(req.ip ?? req.socket.remoteAddress);
     const id = await db.transaction(async (tx) => {
       const allowed = await takeContactAttempt(tx, ip, CONTACT_RATE_LIMIT.max, CONTACT_RATE_LIMIT.windowMinutes);
       if (!allowed) return 'limited' as const;
