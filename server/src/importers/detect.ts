@@ -52,11 +52,12 @@ export function detectSource(head: string, fileName: string, origin: ImportOrigi
   if (has('id', 'numero', 'nom_voie', 'code_insee', 'lon', 'lat')) return 'ban';
   if (has('numero_d_immatriculation')) return 'copro';
   if (has('numero_dpe') || has('n_dpe')) return 'dpe';
+  if (has('loypredm2') && (has('insee_c') || has('insee'))) return 'loyers';
   if (looksLikeCsvFeed(line)) return 'annonces';
   const starts = (prefix: string) => fields.some((f) => f.startsWith(prefix));
   if ((starts('n_siren') || starts('no_siren')) && starts('denomination') && starts('code_droit')) return 'personnes-morales';
   throw new ImportError(
     `Type de fichier non reconnu pour « ${fileName} »\u00a0: l’en-tête ne correspond à aucune source prise en charge ` +
-      `(DVF, DVF brutes, cadastre, DPE, RNIC, BAN, personnes morales, flux d’annonces). ${FORCE_SOURCE_HINT[origin]}`,
+      `(DVF, DVF brutes, cadastre, DPE, RNIC, BAN, personnes morales, flux d’annonces, Carte des loyers). ${FORCE_SOURCE_HINT[origin]}`,
   );
 }

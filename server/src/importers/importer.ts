@@ -15,6 +15,7 @@ export const SOURCES = [
   'dpe',
   'personnes-morales',
   'annonces',
+  'loyers',
 ] as const satisfies readonly OpenDataSource[];
 export type Source = OpenDataSource;
 /** French names, from the shared contract the pages use too. */

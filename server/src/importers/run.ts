@@ -18,6 +18,7 @@ import { ImportError } from './errors.js';
 import type { Importer, Source } from './importer.js';
 import { openInput, peekText, sniffEncoding, type TextEncoding } from './input.js';
 import { listingFeedsImporter } from './listing-feeds.js';
+import { loyersImporter } from './loyers.js';
 import { personnesMoralesImporter } from './personnes-morales.js';
 import { dropStaleStages, Stage } from './stage.js';
 
@@ -30,10 +31,21 @@ export const IMPORTERS: Record<Source, Importer> = {
   dpe: dpeImporter,
   'personnes-morales': personnesMoralesImporter,
   annonces: listingFeedsImporter,
+  loyers: loyersImporter,
 };
 
 /** Order of import when several files are given: parcels first, so that DVF rows find their centroid. */
-export const SOURCE_ORDER: readonly Source[] = ['cadastre', 'ban', 'copro', 'dvf-raw', 'dvf', 'dpe', 'personnes-morales', 'annonces'];
+export const SOURCE_ORDER: readonly Source[] = [
+  'cadastre',
+  'ban',
+  'copro',
+  'dvf-raw',
+  'dvf',
+  'dpe',
+  'personnes-morales',
+  'annonces',
+  'loyers',
+];
 
 export const MAX_REJECTS_KEPT = 100;
 const HEARTBEAT_MS = 1_000;
@@ -121,7 +133,7 @@ export async function markInterruptedRuns(db: Db): Promise<number> {
 }
 
 /** Sources whose publisher ships Windows-1252 files too: decoded in that encoding when the file is not UTF-8. */
-const SINGLE_BYTE_SOURCES: ReadonlySet<Source> = new Set(['personnes-morales']);
+const SINGLE_BYTE_SOURCES: ReadonlySet<Source> = new Set(['personnes-morales', 'loyers']);
 
 /**
  * The source and text encoding of a file. A file that is not UTF-8 is accepted only for a source

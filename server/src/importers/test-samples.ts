@@ -16,6 +16,13 @@ export const SAMPLES = {
   dvfHendaye: `${SAMPLES_DIR}dvf/dvf-api-cquest_2019-2023_64260_hendaye_appart-maison.csv`,
   dpeExistant: `${SAMPLES_DIR}dpe/dpe03existant_extrait-1000_france.csv`,
   dpeNeufs: `${SAMPLES_DIR}dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv`,
+  /** Carte des loyers, the nine Lyon arrondissements: all flats, 1–2 rooms, 3 rooms or more, houses. */
+  loyersLyon: {
+    appartement: `${SAMPLES_DIR}loyers/carte-des-loyers_pred-appartements_lyon-69381-69389.csv`,
+    'appartement-t1-t2': `${SAMPLES_DIR}loyers/carte-des-loyers_pred-app_t1_t2_lyon-69381-69389.csv`,
+    'appartement-t3-plus': `${SAMPLES_DIR}loyers/carte-des-loyers_pred-app_t3_lyon-69381-69389.csv`,
+    maison: `${SAMPLES_DIR}loyers/carte-des-loyers_pred-maison_lyon-69381-69389.csv`,
+  },
 } as const;
 
 /**

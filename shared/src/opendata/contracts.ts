@@ -79,7 +79,7 @@ export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
 export const geocodeResponseSchema = z.object({ query: z.string(), results: z.array(geocodeResultSchema) });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
 
-export const OPEN_DATA_SOURCES = ['dvf', 'dvf-raw', 'cadastre', 'dpe', 'copro', 'ban', 'personnes-morales', 'annonces'] as const;
+export const OPEN_DATA_SOURCES = ['dvf', 'dvf-raw', 'cadastre', 'dpe', 'copro', 'ban', 'personnes-morales', 'annonces', 'loyers'] as const;
 export type OpenDataSource = (typeof OPEN_DATA_SOURCES)[number];
 
 export const SOURCE_NAMES: Record<OpenDataSource, string> = {
@@ -91,6 +91,7 @@ export const SOURCE_NAMES: Record<OpenDataSource, string> = {
   ban: 'Adresses (BAN)',
   'personnes-morales': 'Propriétaires personnes morales (DGFiP)',
   annonces: 'Flux d’annonces (Bien’ici, PAP, SeLoger, leboncoin)',
+  loyers: 'Carte des loyers (ANIL, ministère du Logement)',
 };
 
 export const freshnessSchema = z.object({

@@ -22,6 +22,7 @@ export type ImportHintSource =
   | 'copro'
   | 'personnes-morales'
   | 'annonces'
+  | 'loyers'
   | 'open-data';
 
 /** The data named in a sentence (`the`) and after « Import » (`of`). */
@@ -34,6 +35,7 @@ const NAMES: Record<ImportHintSource, { the: string; of: string }> = {
   copro: { the: 'les copropriétés (RNIC)', of: 'des copropriétés (RNIC)' },
   'personnes-morales': { the: 'le fichier des personnes morales', of: 'du fichier des personnes morales' },
   annonces: { the: 'les flux d’annonces', of: 'des flux d’annonces' },
+  loyers: { the: 'la Carte des loyers', of: 'de la Carte des loyers' },
   'open-data': { the: 'les données ouvertes', of: 'des données ouvertes' },
 };
 

@@ -29,6 +29,7 @@ const SOURCE_LABELS: Record<OpenDataSource, string> = {
   ban: 'Adresses (BAN)',
   'personnes-morales': 'Propriétaires personnes morales (DGFiP)',
   annonces: 'Flux d’annonces',
+  loyers: 'Loyers de référence (Carte des loyers)',
 };
 
 /** The freshness of the open data behind the tools (the importers' public `/api/data/freshness`). */
