@@ -5,9 +5,9 @@
  */
 
 import { parisIsoDate } from '@immoloupe/shared/format';
-import { parseRequestSchema } from '@immoloupe/shared/listings/api-contracts';
+import { PAGE_TOO_LONG, parseRequestSchema } from '@immoloupe/shared/listings/api-contracts';
 import { localisationQuerySchema } from '@immoloupe/shared/listings/localisation.logic';
-import { PARSE_MESSAGES, parseListing } from '@immoloupe/shared/listings/parse';
+import { PARSE_MESSAGES } from '@immoloupe/shared/listings/parse';
 import { SAVED_LISTING_CSV_HEADER, savedListingCsvCells } from '@immoloupe/shared/listings/saved-csv.logic';
 import { listingSearchSchema } from '@immoloupe/shared/listings/search';
 import { listingFieldsSchema, listingUpdateSchema } from '@immoloupe/shared/listings/store.logic';
@@ -20,6 +20,7 @@ import { resolveZone } from '../zone/territory.js';
 import { analyseListing, mapPositions } from './analysis.js';
 import { fetchListingPage, type PageFetcher } from './fetch-page.js';
 import { localise } from './localisation.js';
+import { parseInThread } from './parse-thread.js';
 import { autoList, savePoolListing, searchPool, withMarket } from './pool.js';
 import { deleteSaved, listSaved, savedById, saveSighting, updateSaved } from './store.js';
 
@@ -52,9 +53,15 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
     res.json({ candidates: await localise(db, query) });
   });
 
-  // A page source can weigh megabytes (a leboncoin page: 2 MB): it is sent as `text/html`, past the
-  // API's 1 MB JSON limit; the URL and portal then come in the query string.
-  const pageBody = express.text({ type: 'text/html', limit: '6mb' });
+  // A page source can weigh megabytes (a leboncoin page: 2.2 MB): it is sent as `text/html`, past
+  // the API's 1 MB JSON limit; the URL and portal then come in the query string. 3 MB is what a real
+  // page needs (a page of multi-byte characters is longer in bytes than in characters: 4 MB).
+  const readPage = express.text({ type: 'text/html', limit: '4mb' });
+  const pageBody: express.RequestHandler = (req, res, next) =>
+    readPage(req, res, (err?: unknown) => {
+      if ((err as { type?: string } | undefined)?.type === 'entity.too.large') return next(new HttpError(413, PAGE_TOO_LONG));
+      next(err);
+    });
 
   router.post('/listings/parse', requireSubscriber, pageBody, async (req, res) => {
     const body = typeof req.body === 'string' ? { ...req.query, html: req.body } : (req.body ?? {});
@@ -69,7 +76,7 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
       }
       html = page.html;
     }
-    const result = parseListing({ ...input, html });
+    const result = await parseInThread({ ...input, html });
     res.setHeader('Cache-Control', 'private, no-store');
     if (!result.ok) throw new HttpError(422, result.message || PARSE_MESSAGES[result.reason]);
     res.json(result.listing);
