@@ -60,7 +60,7 @@ export const NOTIFICATION_NOT_FOUND = 'Notification introuvable.';
 
 /** « Recherche « Maisons à Bondy » » or « Adresse surveillée « 3 rue des Maisons » », as the e-mail heads a section. */
 export function notificationHeading(n: Pick<Notification, 'kind' | 'name'>): string {
-  return `${n.kind === 'search' ? 'Recherche' : 'Adresse surveillée'} « ${n.name} »`;
+  return `${n.kind === 'search' ? 'Recherche' : 'Adresse surveillée'} «${NBSP}${n.name}${NBSP}»`;
 }
 
 /** « 3 nouvelles lignes ». */

@@ -6,6 +6,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Brand } from '~/components/shell/brand';
 import { PRO_NAV } from '~/components/shell/pro-nav';
 import { SignOutButton } from '~/features/auth/sign-out-button';
+import { NotificationBell } from '~/features/notifications/notification-bell';
 import { AppIcon } from '~/lib/icons';
 import { preloadRouteModules } from '~/lib/route-preload';
 import { useSessionUser } from '~/lib/session';
@@ -26,16 +27,19 @@ export function ProLayout({ children }: { children: ReactNode }) {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Ouvrir le menu des outils" />
             <Brand to="/pro" />
           </Group>
-          {/* On a phone the account buttons do not fit beside the menu and the name: they move into the menu. */}
+          {/* On a phone the account buttons do not fit beside the menu and the name: they move into the menu; the bell stays. */}
           {user ? (
-            <Group gap="sm" visibleFrom="xs">
-              <Text size="sm" c="dimmed" visibleFrom="sm">
-                {user.email}
-              </Text>
-              <Button component={Link} to="/abo/moncompte" variant="subtle" size="compact-sm">
-                Mon compte
-              </Button>
-              <SignOutButton variant="subtle" />
+            <Group gap="sm">
+              <NotificationBell enabled={isAdmin || user.client?.aboactif === true} />
+              <Group gap="sm" visibleFrom="xs">
+                <Text size="sm" c="dimmed" visibleFrom="sm">
+                  {user.email}
+                </Text>
+                <Button component={Link} to="/abo/moncompte" variant="subtle" size="compact-sm">
+                  Mon compte
+                </Button>
+                <SignOutButton variant="subtle" />
+              </Group>
             </Group>
           ) : null}
         </Group>
