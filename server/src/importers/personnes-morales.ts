@@ -1,8 +1,9 @@
 /**
  * DGFiP « Fichiers des locaux et des parcelles des personnes morales » (Licence Ouverte 2.0): for
  * each parcel (non-bâti files, `PM_<yy>_NB_<dep><dir>`) or local (bâti files, `PM_<yy>_B_…`) on
- * which a legal entity holds a right, its SIREN, legal form, name and kind of right. Natural persons
- * are never in these files. Columns are found by their folded name prefix, so the official long
+ * which a legal entity holds a right, its SIREN, legal form, name and kind of right. The files
+ * also name volunteer syndics and managers (« MR … », legal form 9900): such a row keeps its right
+ * but neither name nor SIREN (`readsAsNaturalPerson`, column natural_person). Columns are found by their folded name prefix, so the official long
  * headers (`N° SIREN (Propriétaire(s) parcelle)`) and the shortened re-exports (`N° SIREN - par`)
  * read the same; `;` separated, UTF-8 or Windows-1252 (decoded by the runner).
  *
@@ -12,6 +13,7 @@
  * département + commune + prefix (empty → `000`) + section (2 characters, a leading space → `0`) + plan (4 digits).
  */
 import { groupNumber, ownerGroup } from '@immoloupe/shared/owners/legal-forms.logic';
+import { readsAsNaturalPerson } from '@immoloupe/shared/owners/natural-person.logic';
 import type { Queryable } from '../db/client.js';
 import { csvRecordBatches } from './csv.js';
 import { foldHeader } from './detect.js';
@@ -41,6 +43,7 @@ const columns: readonly Column[] = [
   ['forme_juridique_abregee', 'text'],
   ['denomination', 'text'],
   ['owner_group', 'text'],
+  ['natural_person', 'boolean'],
 ];
 
 /** The vintage of a file from its official name (`PM_25_NB_750…` → 2025), else the year in the name, else this year. */
@@ -157,6 +160,8 @@ export const personnesMoralesImporter: Importer = {
         const groupe = groupNumber(f('groupe'));
         const forme = f('forme');
         const droit = f('droit');
+        // A private person's name and SIREN are never stored: the row keeps its right only.
+        const naturalPerson = readsAsNaturalPerson(name, forme);
         const localRef = kind === 'local' ? [f('batiment'), f('entree'), f('niveau'), f('porte')].map((v) => v ?? '').join('-') : '';
         yield [
           ev.line,
@@ -174,12 +179,13 @@ export const personnesMoralesImporter: Importer = {
           contenance && /^\d+$/.test(contenance) ? Number(contenance) : null,
           droit ? (droit.split(/\s*-\s*/)[0] ?? droit).toUpperCase() : null,
           f('majic'),
-          siren,
+          naturalPerson ? null : siren,
           groupe,
           forme,
           f('formeAbregee'),
-          name,
+          naturalPerson ? null : name,
           ownerGroup(groupe, forme),
+          naturalPerson,
         ];
       }
     if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);

@@ -11,9 +11,12 @@ import { OWNER_GROUPS } from '../owners/legal-forms.logic.js';
 export const PARCEL_ID = /^(\d{2}|2A|2B)\d{3}[0-9]{3}[0-9A-Z]{2}\d{4}$/;
 
 export const parcelOwnerSchema = z.object({
-  /** 9-digit SIREN; null for the entities the DGFiP lists without one. */
+  /** 9-digit SIREN; null for the entities the DGFiP lists without one, and for a natural person. */
   siren: z.string().nullable(),
+  /** The entity's name; « personne physique — nom non affiché » for a natural person. */
   name: z.string(),
+  /** A private person the file names (a volunteer syndic, a manager): never shown by name. */
+  naturalPerson: z.boolean(),
   /** INSEE legal form code (catégorie juridique), e.g. `6540`. */
   legalForm: z.string().nullable(),
   legalFormLabel: z.string().nullable(),

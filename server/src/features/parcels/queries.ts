@@ -1,6 +1,7 @@
 /** The SQL of the parcel search: by commune or « ma zone », section, number and area, with the commune's sections. */
 import type { PolygonGeometry } from '@immoloupe/shared/market/polygon';
 import type { ParcelSearchResponse } from '@immoloupe/shared/opendata/contracts';
+import { naturalPersonName } from '@immoloupe/shared/owners/natural-person.logic';
 import { geometryBbox } from '@immoloupe/shared/zone/territory.logic';
 import type { Queryable } from '../../db/client.js';
 import { formerCommunes, withRecordedCodes } from '../geocode/communes.js';
@@ -134,17 +135,25 @@ export async function parcelsOfZone(
         [cadastreCode, withRecordedCodes([cadastreCode])],
       )
     : [];
-  const ownerRows = await db.query<{ id_parcelle: string; names: string[] }>(
-    `SELECT id_parcelle, array_agg(DISTINCT denomination ORDER BY denomination) AS names
-       FROM parcel_owners WHERE id_parcelle = ANY($1::text[]) GROUP BY id_parcelle`,
+  // A natural person is named by its role only (« Syndic bénévole, personne physique — nom non affiché »).
+  const ownerRows = await db.query<{ id_parcelle: string; denomination: string | null; code_droit: string | null }>(
+    `SELECT DISTINCT id_parcelle, denomination, CASE WHEN denomination IS NULL THEN code_droit END AS code_droit
+       FROM parcel_owners WHERE id_parcelle = ANY($1::text[])`,
     [rows.map((r) => r.id)],
   );
+  const byParcel = new Map<string, Set<string>>();
+  for (const r of ownerRows) {
+    const names = byParcel.get(r.id_parcelle) ?? new Set<string>();
+    names.add(r.denomination ?? naturalPersonName(r.code_droit));
+    byParcel.set(r.id_parcelle, names);
+  }
+  const ownerNames = Object.fromEntries([...byParcel].map(([id, names]) => [id, [...names].sort()]));
   return {
     total: count?.n ?? 0,
     sections,
     vintage: v?.vintage ?? null,
     parcels: rows.map(parcelOf),
-    owners: Object.fromEntries(ownerRows.map((r) => [r.id_parcelle, r.names])),
+    owners: ownerNames,
     dvfLatest,
   };
 }

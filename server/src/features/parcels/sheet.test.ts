@@ -14,8 +14,7 @@ let db: Db;
 let api: RouterServer;
 let lapsed: RouterServer;
 beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyBan, SAMPLE.bondyDvf, SAMPLE.bondyCopro]);
+  db = await createTestDb({ samples: [SAMPLE.bondyCadastre, SAMPLE.bondyBan, SAMPLE.bondyDvf, SAMPLE.bondyCopro] });
   for (const f of [SAMPLES.cadastreParis18_2025, SAMPLES.personnesMoralesParis18]) await importSamples(db, [f.replace(samplePath(''), '')]);
   api = await serveRouter(parcelRoutes({ db }), SUBSCRIBER);
   lapsed = await serveRouter(parcelRoutes({ db }), LAPSED);
@@ -43,6 +42,7 @@ describe('GET /api/parcels/:id', () => {
         {
           siren: '444608442',
           name: 'ENEDIS',
+          naturalPerson: false,
           legalForm: '5699',
           legalFormLabel: 'SA à directoire',
           right: 'Propriétaire',

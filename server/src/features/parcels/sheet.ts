@@ -6,6 +6,7 @@
 import { displayAddress, displayDvfAddress, displaySyndicName } from '@immoloupe/shared/address-display';
 import { pointInGeometry } from '@immoloupe/shared/market/polygon';
 import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/owners/legal-forms.logic';
+import { NATURAL_PERSON_NOTICE, naturalPersonRole } from '@immoloupe/shared/owners/natural-person.logic';
 import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
 import { type Box, inBoxSql, radiusBox } from '../../db/spatial.js';
@@ -29,26 +30,30 @@ export async function parcelOwners(db: Queryable, ids: readonly string[]): Promi
     id_parcelle: string;
     kind: 'parcelle' | 'local';
     siren: string | null;
-    denomination: string;
+    denomination: string | null;
+    natural_person: boolean;
     forme_juridique: string | null;
     forme_juridique_abregee: string | null;
     code_droit: string | null;
     owner_group: OwnerGroup;
   }>(
-    `SELECT DISTINCT id_parcelle, kind, siren, denomination, forme_juridique, forme_juridique_abregee, code_droit, owner_group
+    `SELECT DISTINCT id_parcelle, kind, siren, denomination, natural_person, forme_juridique, forme_juridique_abregee, code_droit, owner_group
        FROM parcel_owners WHERE id_parcelle = ANY($1::text[])
-      ORDER BY id_parcelle, kind, code_droit, denomination`,
+      ORDER BY id_parcelle, kind, code_droit, natural_person, denomination`,
     [ids],
   );
   const out = new Map<string, ParcelOwner[]>();
   for (const r of rows) {
     const list = out.get(r.id_parcelle) ?? [];
+    // The importer keeps neither name nor SIREN of a natural person: its role says who it is.
+    const person = r.natural_person || r.denomination === null;
     list.push({
-      siren: r.siren && /^\d{9}$/.test(r.siren) ? r.siren : null,
-      name: r.denomination,
+      siren: !person && r.siren && /^\d{9}$/.test(r.siren) ? r.siren : null,
+      name: person ? NATURAL_PERSON_NOTICE : (r.denomination as string),
+      naturalPerson: person,
       legalForm: r.forme_juridique,
       legalFormLabel: legalFormLabel(r.forme_juridique, r.forme_juridique_abregee),
-      right: rightLabel(r.code_droit),
+      right: person ? naturalPersonRole(r.code_droit) : rightLabel(r.code_droit),
       group: r.owner_group,
       on: r.kind,
     });

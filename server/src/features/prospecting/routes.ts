@@ -6,6 +6,7 @@
  */
 import { formatDate } from '@immoloupe/shared/format';
 import { csvLine } from '@immoloupe/shared/market/csv';
+import { isHiddenOwnerName } from '@immoloupe/shared/owners/natural-person.logic';
 import {
   addTargetBodySchema,
   addTargetsBodySchema,
@@ -31,7 +32,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { agencyLogo, readAgency } from '../estimates/queries.js';
 import { firstAddressesOfParcelIds } from '../parcels/addresses.js';
-import { type PdfLog, renderHtmlPdf } from '../reports/pdf.js';
+import { type PdfLimits, type PdfLog, renderHtmlPdf } from '../reports/pdf.js';
 import { lettersHtml } from './letters.js';
 import { ProspectingStore } from './queries.js';
 
@@ -49,6 +50,15 @@ const NAME_TAKEN = 'Vous avez déjà une liste de ce nom.';
 
 function userId(req: Request): string {
   return (req.user as { id: string }).id;
+}
+
+/**
+ * The owner's name a target keeps: a legal entity's. A private person's name, or the notice the
+ * tools show in its place, is not stored (the letter then goes to « Madame, Monsieur le Propriétaire »).
+ */
+function ownerNameToKeep(name: string | null | undefined): string | null {
+  const n = name?.trim() || null;
+  return n && !isHiddenOwnerName(n) ? n : null;
 }
 
 function idParam(req: Request, message: string): string {
@@ -85,7 +95,17 @@ function checkLetterBody(body: string | undefined, which = 'la lettre') {
     throw new HttpError(400, `Champ de fusion inconnu dans ${which}\u00a0: ${unknown.map((f) => `{${f}}`).join(', ')}.`);
 }
 
-export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumPath?: string | undefined; log?: PdfLog }): Router {
+export function prospectingRoutes({
+  db,
+  chromiumPath,
+  log,
+  pdfLimits,
+}: {
+  db: Db;
+  chromiumPath?: string | undefined;
+  log?: PdfLog;
+  pdfLimits?: PdfLimits;
+}): Router {
   const router = Router();
   const store = new ProspectingStore(db, DEFAULTS);
   router.use('/prospecting', requireSubscriber, (_req, res, next) => {
@@ -186,6 +206,7 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
       ),
       chromiumPath,
       log,
+      pdfLimits,
     );
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="${listFileName('lettres-prospection', list.name, 'pdf')}"`);
@@ -205,7 +226,7 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
       ref: body.ref,
       label: body.label,
       address: sent.address,
-      ownerName: body.ownerName?.trim() || null,
+      ownerName: ownerNameToKeep(body.ownerName),
     });
     res.status(created ? 201 : 200).json({ target, list: await store.list(uid, list.id), created });
   });
@@ -223,7 +244,7 @@ export function prospectingRoutes({ db, chromiumPath, log }: { db: Db; chromiumP
       if (!list) return null;
       const counts = await txStore.addTargets(
         list.id,
-        targets.map((t) => ({ ...t, ownerName: t.ownerName?.trim() || null })),
+        targets.map((t) => ({ ...t, ownerName: ownerNameToKeep(t.ownerName) })),
       );
       return { ...counts, list: (await txStore.list(uid, list.id)) as NonNullable<typeof list> };
     });

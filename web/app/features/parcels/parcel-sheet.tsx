@@ -65,7 +65,7 @@ function Owners({ sheet }: { sheet: ParcelSheet }) {
                 {o.right ?? '—'}
                 {o.on === 'local' ? ' (local)' : ''}
               </Table.Td>
-              <Table.Td>{OWNER_GROUP_LABELS[o.group]}</Table.Td>
+              <Table.Td>{o.naturalPerson ? 'Personne physique' : OWNER_GROUP_LABELS[o.group]}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -96,7 +96,7 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
   if (!sheet) return null;
   const p = sheet.parcel;
   const link = typeof window === 'undefined' ? parcelSheetPath(p.id) : `${window.location.origin}${parcelSheetPath(p.id)}`;
-  const owner = sheet.owners.find((o) => o.right === 'Propriétaire') ?? null;
+  const owner = sheet.owners.find((o) => o.right === 'Propriétaire' && !o.naturalPerson) ?? null;
   const ban = sheet.addresses[0];
   const address = ban?.label ?? `${sheet.commune?.nom ?? p.codeCommune}, section ${p.section} n° ${p.numero}`;
   // Saved at its BAN address when it has one, else at the parcel's centroid under its cadastral name.

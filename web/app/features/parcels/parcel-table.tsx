@@ -1,6 +1,7 @@
 /** The page of parcels found, with their BAN address: a row shows its sheet; rows ticked go to a prospecting list at once. */
 import { formatSurface } from '@immoloupe/shared/format';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
+import { NATURAL_PERSON_NOTICE } from '@immoloupe/shared/owners/natural-person.logic';
 import type { ParcelSearchResult } from '@immoloupe/shared/parcels/search-contracts';
 import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
 import { Badge, Button, Table, Text } from '@mantine/core';
@@ -15,7 +16,8 @@ import { useRowSelection } from '~/features/prospecting/use-row-selection';
  * named when the results list only one.
  */
 export function parcelTarget(p: Parcel, result: Pick<ParcelSearchResult, 'commune' | 'owners' | 'addresses'>): TargetInput {
-  const owners = result.owners[p.id] ?? [];
+  // A natural person's row is named by its role only: never the target's owner.
+  const owners = (result.owners[p.id] ?? []).filter((name) => !name.includes(NATURAL_PERSON_NOTICE));
   return {
     kind: 'parcel',
     ref: p.id,
