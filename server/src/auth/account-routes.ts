@@ -279,6 +279,12 @@ async function accountExport(db: Db, userId: string, account: NonNullable<Awaite
          FROM alert_digests WHERE user_id = $1 ORDER BY created_at`,
       [userId],
     ),
+    // The in-app notifications of the alerts, read or not.
+    notifications: await db.query(
+      `SELECT kind, name, subtitle, url, row_count AS "rowCount", rows, created_at AS "createdAt", read_at AS "readAt"
+         FROM notifications WHERE user_id = $1 ORDER BY created_at`,
+      [userId],
+    ),
     newsletters: newsletters.map((n) => ({ subject: n.subject, status: n.status, sentAt: iso(n.sent_at), error: n.error })),
   };
 }

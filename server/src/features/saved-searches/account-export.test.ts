@@ -30,6 +30,7 @@ const PER_USER_TABLES: Record<string, string | null> = {
   saved_searches: 'savedSearches',
   alert_states: null, // watermarks of the alerts: derived, nothing the user wrote or received
   alert_digests: 'alertDigests',
+  notifications: 'notifications',
   newsletter_recipients: 'newsletters',
   // Kept after the account is deleted (ON DELETE SET NULL): the administrator who acted or wrote.
   subscriptions: null,
@@ -93,6 +94,10 @@ async function fill(db: Db, userId: string, who: string): Promise<void> {
     `INSERT INTO alert_digests (user_id, frequency, recipient, subject, html, text, message_id, row_count)
      VALUES ($1, 'daily', 'x@exemple.fr', $2, '<p></p>', 'texte', $3, 1)`,
     [`Alerte de ${who}`, `<msg-${who}@immoloupe>`],
+  );
+  await one(
+    `INSERT INTO notifications (user_id, kind, name, subtitle, url, row_count) VALUES ($1, 'search', $2, 'Transactions DVF', '/pro/transactions', 1)`,
+    [`Notification de ${who}`],
   );
   const [nl] = await db.query<{ id: string }>(
     `INSERT INTO newsletters (subject, body_html, segment, created_by_email) VALUES ($1, '<p></p>', 'all', 'admin@exemple.fr') RETURNING id`,
@@ -159,6 +164,7 @@ describe('account export', () => {
     expect(data.emailLinks).toEqual([expect.objectContaining({ purpose: 'reset' })]);
     expect(data.alertDigests.map((d: { subject: string }) => d.subject)).toEqual(['Alerte de A']);
     expect(data.newsletters.map((n: { subject: string }) => n.subject)).toEqual(['Lettre pour A']);
+    expect(data.notifications.map((n: { name: string }) => n.name)).toEqual(['Notification de A']);
 
     expect(text).not.toMatch(/de B|pour B|\(B\)|\/B"/);
     expect(text).not.toContain('export-b@exemple.fr');
@@ -189,11 +195,12 @@ describe('account export', () => {
                 + (SELECT count(*) FROM listings WHERE user_id = $1) + (SELECT count(*) FROM listing_feed_visits WHERE user_id = $1)
                 + (SELECT count(*) FROM access_keys WHERE user_id = $1) + (SELECT count(*) FROM account_tokens WHERE user_id = $1)
                 + (SELECT count(*) FROM alert_digests WHERE user_id = $1) + (SELECT count(*) FROM newsletter_recipients WHERE user_id = $1)
+                + (SELECT count(*) FROM notifications WHERE user_id = $1)
                 + (SELECT count(*) FROM clients WHERE user_id = $1) AS n`,
           id,
         ),
       };
-      expect(Number(left.direct), id === a ? 'the deleted account’s rows' : 'the other account’s rows').toBe(id === a ? 0 : 13);
+      expect(Number(left.direct), id === a ? 'the deleted account’s rows' : 'the other account’s rows').toBe(id === a ? 0 : 14);
     }
     const [orphans] = await app.db.query<{ targets: number; prices: number; sources: number }>(
       `SELECT (SELECT count(*) FROM prospecting_targets WHERE label = 'Cible de C')::int AS targets,

@@ -27,6 +27,7 @@ describe('DeleteAccount', () => {
       /modèle de rapport/,
       /^ma zone/,
       /e-mails d’alerte/,
+      /notifications/,
       /clés d’accès et vos sessions/,
     ])
       expect(

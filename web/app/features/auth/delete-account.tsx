@@ -17,7 +17,7 @@ export const DELETED_WITH_ACCOUNT = [
   'vos listes de prospection et leurs cibles, avec leurs notes',
   'vos avis de valeur et votre modèle de rapport (nom, coordonnées et logo de l’agence)',
   'ma zone',
-  'les e-mails d’alerte conservés',
+  'les e-mails d’alerte conservés et vos notifications',
   'vos clés d’accès et vos sessions',
 ] as const;
 
