@@ -4,35 +4,28 @@
  * themselves, then sends it to « abonnés actifs »; Brevo then calls our webhook to unsubscribe
  * one of them: that user's consent is off and the audit log shows the send.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeBrevo } from '../../server/src/features/newsletter/testing/fake-brevo.ts';
+import { NEWSLETTER_ADMIN as ADMIN, ALICE, BRUNO } from '../support/accounts.js';
 import { openBrowser, screenshot } from '../support/browser.js';
-import { createAccounts, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
-const PASSWORD = 'Maison-bleue-2026';
-const ADMIN = { email: 'admin-lettre@exemple.fr', password: PASSWORD, role: 'admin' as const };
-const ALICE = { email: 'alice@exemple.fr', password: PASSWORD, subscription: 'active' as const, marketingConsent: true };
-const BRUNO = { email: 'bruno@exemple.fr', password: PASSWORD, subscription: 'active' as const, marketingConsent: true };
-const CLAIRE = { email: 'claire@exemple.fr', password: PASSWORD, subscription: 'active' as const };
 const SECRET = 'secret-du-webhook-brevo-e2e-0123456789';
 let server: RunningServer;
-let dataDir: string;
 let brevo: Awaited<ReturnType<typeof startFakeBrevo>>;
 
 beforeAll(async () => {
   brevo = await startFakeBrevo();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-lettre-'));
-  await createAccounts(dataDir, [ADMIN, ALICE, BRUNO, CLAIRE]);
-  server = await startServer({ dataDir, env: { BREVO_API_KEY: 'cle-e2e', BREVO_API_URL: brevo.url, BREVO_WEBHOOK_SECRET: SECRET } });
+  // Alice and Bruno accept the newsletter, Claire does not (accounts.ts).
+  server = await startServer({
+    prepared: 'empty',
+    env: { BREVO_API_KEY: 'cle-e2e', BREVO_API_URL: brevo.url, BREVO_WEBHOOK_SECRET: SECRET },
+  });
 });
 afterAll(async () => {
   await server?.stop();
   await brevo?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('newsletter', () => {

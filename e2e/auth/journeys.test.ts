@@ -5,13 +5,12 @@
  * again (SEED-SPEC §4).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../support/browser.js';
+import { copyDataSet } from '../support/prepared.js';
 import { REPO_ROOT, type RunningServer, startServer } from '../support/server.js';
 
 const run = promisify(execFile);
@@ -21,8 +20,9 @@ const USER = { email: 'agent@exemple.fr', password: 'Maison-bleue-2026' };
 let server: RunningServer;
 let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-auth-'));
-  // The documented command, on the data folder the server then opens.
+  // The documented command, on the data folder the server then opens (migrated already: a copy of
+  // the prepared one).
+  dataDir = await copyDataSet('empty');
   const { stdout } = await run(
     process.execPath,
     ['server/dist/cli/admin-create.js', '--email', ADMIN.email, '--password', ADMIN.password],

@@ -1,5 +1,6 @@
 /**
- * Made-up open data, written at test time, for the listing samples that no real sample covers.
+ * Made-up open data, written when the run prepares its data folders (support/prepared.ts), for the
+ * listing samples that no real sample covers.
  * - DVF: the DVF samples of ../shared/data are Bondy (93010), Hendaye (64260), Abzac (33001) and
  *   the start of Ain (01); no listing sample is in those communes, so every comparison of the
  *   extension's test is against this made-up geo-DVF file (nine sales a commune).

@@ -5,25 +5,21 @@
  * of each portal whose sample is an ad, badges on results pages, blocked pages, a revoked key.
  * One Chromium start for the whole file (CI time).
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_EXTENSION_ID } from '../../shared/src/extension/contracts.ts';
 import { savedMessage } from '../../shared/src/listings/store.logic.ts';
+import { EXTENSION_AGENT as AGENT } from '../support/accounts.js';
 import { ARTIFACTS_DIR } from '../support/browser.js';
-import { createAccounts, DPE_SAMPLES, signIn } from '../support/data.js';
-import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
-import { FIXTURE_DPE_STREET, writeDpeFixture, writeDvfFixture } from './dvf-fixture.js';
+import { signIn } from '../support/data.js';
+import { type RunningServer, startServer } from '../support/server.js';
+import { FIXTURE_DPE_STREET } from './dvf-fixture.js';
 import { CHROME_ZIP, type ExtensionBrowser, openWithExtension, optionsUrl, PANEL, panelText, unpack } from './extension-browser.js';
 import { AD_PAGES, type PortalServer, startPortals } from './portals.js';
 
-const run = promisify(execFile);
 const NB = '\u00a0';
 const NNB = '\u202f';
-const AGENT = { email: 'extension@exemple.fr', password: 'Maison-bleue-2026' };
 
 /** The likeliest dwelling of each ad: from the real DPE samples for two, from the made-up file for the others. */
 const TOP_CANDIDATES: Record<keyof typeof AD_PAGES, string> = {
@@ -47,17 +43,11 @@ let server: RunningServer;
 let portals: PortalServer;
 let browser: ExtensionBrowser;
 let extensionDir: string;
-let fixtureDir: string;
 let secret: string;
 
 beforeAll(async () => {
-  fixtureDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-dvf-e2e-'));
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-'));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-  const files = [writeDvfFixture(fixtureDir), ...DPE_SAMPLES.map((f) => path.join(SHARED_DATA, f)), writeDpeFixture(fixtureDir)];
-  await run(process.execPath, ['server/dist/cli/data-import.js', ...files], { cwd: REPO_ROOT, env });
-  await createAccounts(dataDir, [{ ...AGENT, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  // The made-up DVF and DPE files of dvf-fixture.ts and both DPE samples (prepared.ts).
+  server = await startServer({ prepared: 'extension' });
   const pages = Object.fromEntries([...Object.values(AD_PAGES), ...Object.values(RESULT_PAGES), BLOCKED]);
   portals = await startPortals(pages);
   extensionDir = unpack(CHROME_ZIP);
@@ -68,7 +58,7 @@ afterAll(async () => {
   await browser?.close();
   await portals?.close();
   await server?.stop();
-  for (const dir of [extensionDir, fixtureDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  if (extensionDir) rmSync(extensionDir, { recursive: true, force: true });
 });
 
 describe('browser extension', () => {

@@ -5,41 +5,19 @@
  * with their gap to the DVF median and the « Nouveau » mark, ranked by « bonne affaire »; after a
  * reload the mark is gone.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HUNTRESS as USER } from '../support/accounts.js';
 import { openBrowser, screenshot } from '../support/browser.js';
-import { createAccounts, importSamples, signIn } from '../support/data.js';
-import { type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
-
-const USER = { email: 'chasseuse@exemple.fr', password: 'Maison-verte-2026' };
-
-const HEADER = 'id,title,price,surface_m2,rooms,property_type,city,postal_code,latitude_blur,longitude_blur,energy_class,account_type,url';
-/** Listings written for this test (Bien'ici export columns), priced around the Hendaye flats' median. */
-const HENDAYE = [
-  'e2e-1,Appartement 3 pièces centre,240000,60,3,flat,Hendaye,64700,43.3601,-1.7741,C,agency,https://www.bienici.com/annonce/vente/hendaye/flat/e2e-1',
-  'e2e-2,Appartement 3 pièces vue mer,420000,62,3,flat,Hendaye,64700,43.3702,-1.7790,B,agency,https://www.bienici.com/annonce/vente/hendaye/flat/e2e-2',
-  'e2e-3,Appartement 2 pièces plage,260000,41,2,flat,Hendaye,64700,43.3560,-1.7652,E,agency,https://www.bienici.com/annonce/vente/hendaye/flat/e2e-3',
-];
+import { signIn } from '../support/data.js';
+import { type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-auto-'));
-  const feed = path.join(dataDir, 'flux-hendaye.csv');
-  writeFileSync(feed, `${HEADER}\n${HENDAYE.join('\n')}\n`);
-  await importSamples(dataDir, [
-    'dvf/dvf-api-cquest_2019-2023_64260_hendaye_appart-maison.csv',
-    'listings/bienici/bienici_api-flattened_vente_toulon-83_2026-03_first500rows.csv',
-    path.relative(SHARED_DATA, feed),
-  ]);
-  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  // The Hendaye sales, the Bien'ici export of Toulon and a small Hendaye feed (hendaye-feed.ts).
+  server = await startServer({ prepared: 'hendaye-listings' });
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('automatic list', () => {

@@ -4,15 +4,13 @@
  * and the DPE candidates of 69008; save it; refine the candidates on /pro/localisationauto; find it
  * in « Mes annonces » and on the listings map.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HUNTER as USER } from '../support/accounts.js';
 import { openBrowser, screenshot } from '../support/browser.js';
-import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
-
-const USER = { email: 'chasseur@exemple.fr', password: 'Maison-bleue-2026' };
 
 /** The extension's capture of the ad's `<body>`, as a person would paste the page source. */
 function selogerLyonSource(): string {
@@ -24,16 +22,11 @@ function selogerLyonSource(): string {
 }
 
 let server: RunningServer;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-listings-'));
-  await importSamples(dataDir, ['dpe/dpe03existant_extrait-1000_france.csv', 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv']);
-  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  server = await startServer({ prepared: 'dpe' });
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('listings', () => {

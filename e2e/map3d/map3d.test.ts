@@ -2,28 +2,20 @@
  * The 3D pages and the component gallery render in headless Chromium (WebGL on SwiftShader),
  * on the Bondy samples imported with the documented command; screenshots in e2e/artifacts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELIEF_AGENT as USER } from '../support/accounts.js';
 import { openBrowser, screenshot } from '../support/browser.js';
-import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
-const USER = { email: 'relief@exemple.fr', password: 'Maison-bleue-2026', subscription: 'active' as const };
 let server: RunningServer;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-3d-'));
-  await importSamples(dataDir, ['cadastre/cadastre-93010-parcelles_2025.json.gz', 'dvf/valeursfoncieres-2022_93010_bondy.txt']);
-  await createAccounts(dataDir, [USER]);
-  server = await startServer({ dataDir });
-}, 240_000);
+  server = await startServer({ prepared: 'bondy' });
+});
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /**

@@ -4,29 +4,23 @@
  * BAN street names — served by our server as vector tiles. Screenshots of the transactions,
  * address-analysis and market-analysis maps land in e2e/artifacts.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAPS_AGENT as USER } from '../support/accounts.js';
 import { ARTIFACTS_DIR, type OpenBrowser, openBrowser, recordRequests } from '../support/browser.js';
-import { createAccounts, importSamples, MARKET_SAMPLES, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
-const USER = { email: 'agent-cartes@exemple.fr', password: 'Maison-bleue-2026' };
 const PLAN_IGN = 'https://data.geopf.fr/annexes/ressources/vectorTiles/styles/PLAN.IGN/standard.json';
 
 let server: RunningServer;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-maps-'));
-  await importSamples(dataDir, MARKET_SAMPLES);
-  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
-  server = await startServer({ dataDir, env: { MAP_STYLE_URL: PLAN_IGN } });
+  server = await startServer({ prepared: 'market', env: { MAP_STYLE_URL: PLAN_IGN } });
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A browser whose requests outside our server all fail, as on a machine without internet. */

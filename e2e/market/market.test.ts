@@ -4,30 +4,23 @@
  * value opinion of a Hendaye flat whose estimate changes when a comparable is removed, saved, and
  * downloaded as a PDF that contains it.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKET_AGENT as USER } from '../support/accounts.js';
 import { openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
-import { createAccounts, importSamples, MARKET_SAMPLES, signIn as signInAs } from '../support/data.js';
+import { signIn as signInAs } from '../support/data.js';
 import { pdfText } from '../support/pdf.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
-const USER = { email: 'agent-marche@exemple.fr', password: 'Maison-bleue-2026' };
-
 let server: RunningServer;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-market-'));
-  await importSamples(dataDir, MARKET_SAMPLES);
-  // A subscriber with an active subscription, written in the data folder before the server opens it.
-  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  server = await startServer({ prepared: 'market' });
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const signIn = (page: Page, to: string) => signInAs(page, server.url, USER, to);

@@ -6,35 +6,24 @@
  * folder, the import command refuses it in French instead of corrupting it.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_ADMIN as ADMIN, SURVEYOR as USER } from '../support/accounts.js';
 import { openBrowser, screenshot } from '../support/browser.js';
-import { createAccounts, importSamples } from '../support/data.js';
 import { REPO_ROOT, type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
 
 const run = promisify(execFile);
-const USER = { email: 'geometre@exemple.fr', password: 'Maison-bleue-2026' };
-const ADMIN = { email: 'admin-donnees@exemple.fr', password: 'Maison-bleue-2026' };
 let server: RunningServer;
-let dataDir: string;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-data-'));
-  env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-  await importSamples(dataDir, ['cadastre/cadastre-93010-parcelles_2022.json.gz', 'cadastre/cadastre-93010-parcelles_2025.json.gz']);
-  await createAccounts(dataDir, [
-    { ...USER, subscription: 'active' },
-    { ...ADMIN, role: 'admin' },
-  ]);
-  server = await startServer({ dataDir });
+  // Bondy's cadastre of 2022 and 2025, imported with the documented command (prepared.ts).
+  server = await startServer({ prepared: 'bondy-vintages' });
+  env = { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('open data', () => {

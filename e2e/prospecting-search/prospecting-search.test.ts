@@ -4,33 +4,24 @@
  * 12 months; « ma zone » drawn on the map, still there after a reload, and used by default by the
  * DPE search; both maps show markers from their vector tiles.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROSPECTOR as USER } from '../support/accounts.js';
 import { downloadFrom, openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
-import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { pdfText } from '../support/pdf.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
-const USER = { email: 'prospecteur@exemple.fr', password: 'Maison-bleue-2026' };
 let server: RunningServer;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-prospect-'));
-  await importSamples(dataDir, [
-    'cadastre/cadastre-93010-parcelles_2025.json.gz',
-    'copro/rnic_extrait-R_93010_bondy_37-lignes.csv',
-    'dpe/dpe03existant_extrait-1000_france.csv',
-  ]);
-  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  server = await startServer({ prepared: 'bondy-prospecting' });
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Markers the search map drew from its tiles once idle (`data-markers`, set by ClusterMap). */

@@ -4,29 +4,24 @@
  * new list, change its status, download the letters PDF and find in its text the DPE's address
  * and the agency's name.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DPE_PROSPECTOR as USER } from '../support/accounts.js';
 import { downloadFrom, openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
-import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { pdfText } from '../support/pdf.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
-const USER = { email: 'passoires@exemple.fr', password: 'Maison-bleue-2026' };
 const AGENCY = 'Agence du Bocage';
 
 let server: RunningServer;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-dpe-letters-'));
-  await importSamples(dataDir, ['dpe/dpe03existant_extrait-1000_france.csv']);
-  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  server = await startServer({ prepared: 'dpe-france' });
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('prospecting from the DPE search', () => {

@@ -4,32 +4,24 @@
  * change its status, and download the letters PDF, which carries the address and the agency name.
  * (Written from the parcel sheet: the DPE search of part B was not on main yet.)
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROSPECTOR as USER } from '../support/accounts.js';
 import { downloadFrom, openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
-import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { pdfText } from '../support/pdf.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
-const USER = { email: 'prospecteur@exemple.fr', password: 'Maison-bleue-2026' };
 const AGENCY = 'Agence des Abbesses';
 
 let server: RunningServer;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-prospecting-'));
-  await importSamples(dataDir, [
-    'cadastre/cadastre-75118-parcelles_2025.json.gz',
-    'personnes-morales/PM_25_NB_750_extrait-75118_paris18.csv',
-  ]);
-  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  server = await startServer({ prepared: 'paris18' });
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('prospecting', () => {

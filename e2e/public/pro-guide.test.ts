@@ -3,36 +3,19 @@
  * The pages of the public-site issue that need a session: the user guide (/pro/modedemploi) for a
  * subscriber, checked with axe at 1280 and 360 px, and a contact message reaching the admin area.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GUIDE_ADMIN as ADMIN, GUIDE_SUBSCRIBER as SUBSCRIBER } from '../support/accounts.js';
 import { openBrowser, screenshot } from '../support/browser.js';
-import { createAccounts } from '../support/data.js';
-import { REPO_ROOT, type RunningServer, startServer } from '../support/server.js';
+import { type RunningServer, startServer } from '../support/server.js';
 import { axeViolations, waitForHydration } from './a11y.js';
 
-const run = promisify(execFile);
-const ADMIN = { email: 'admin-guide@exemple.fr', password: 'Guide-des-outils-2026' };
-const SUBSCRIBER = { email: 'abonne-guide@exemple.fr', password: 'Guide-des-outils-2026' };
-
 let server: RunningServer;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-guide-'));
-  await run(process.execPath, ['server/dist/cli/admin-create.js', '--email', ADMIN.email, '--password', ADMIN.password], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-  });
-  await createAccounts(dataDir, [{ ...SUBSCRIBER, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  server = await startServer({ prepared: 'empty' });
 });
 afterAll(async () => {
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function signIn(page: Page, who = ADMIN): Promise<void> {

@@ -28,7 +28,7 @@ const shotName = (path: string, width: number) => `public${path === '/' ? '-accu
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ env: { OFFER_PRICE_CENTS: '4900', OFFER_INTERVAL: 'month' } });
+  server = await startServer({ prepared: 'empty', env: { OFFER_PRICE_CENTS: '4900', OFFER_INTERVAL: 'month' } });
 });
 afterAll(async () => server?.stop());
 

@@ -4,30 +4,25 @@
  * (on the map too), write notes and tags, filter by tag, turn on « Surveiller » with a radius
  * (stored: the alert job reads it), export the CSV (checked), delete one.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS_KEEPER as USER } from '../support/accounts.js';
 import { openBrowser, screenshot } from '../support/browser.js';
-import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
-const USER = { email: 'adresses@exemple.fr', password: 'Maison-bleue-2026' };
 const CARNOT = '139 Avenue Carnot 93140 Bondy';
 const ANALYSIS = `/pro/analyseadresse?${new URLSearchParams({ adresse: CARNOT, lat: '48.895901', lon: '2.479688', rayon: '200' })}`;
 let server: RunningServer;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-addresses-'));
-  await importSamples(dataDir, ['cadastre/cadastre-93010-parcelles_2025.json.gz', 'dvf/valeursfoncieres-2022_93010_bondy.txt']);
-  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  server = await startServer({ prepared: 'bondy' });
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const card = (page: Page, label: string | RegExp) => page.getByTestId('saved-address').filter({ hasText: label });

@@ -16,19 +16,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BONDY, type FixtureSale, writeSalesFile } from '../../server/src/features/alerts/testing/dvf-fixture.ts';
 import { type CapturedMail, type SmtpCapture, startSmtpCapture } from '../../server/src/features/alerts/testing/smtp-capture.ts';
 import { displayAddress } from '../../shared/src/address-display.ts';
+import { ALERTS_ADMIN as ADMIN, ALERTS_AGENT as AGENT } from '../support/accounts.js';
 import { type OpenBrowser, openBrowser, screenshot } from '../support/browser.js';
-import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
 
-const PASSWORD = 'Maison-bleue-2026';
-const ADMIN = { email: 'admin-alertes@exemple.fr', password: PASSWORD, role: 'admin' as const };
-const AGENT = { email: 'agent-alertes@exemple.fr', password: PASSWORD, subscription: 'active' as const };
 const SAMPLE = 'dvf/valeursfoncieres-2022_93010_bondy.txt';
 const SEARCH = '/pro/transactions?insee=93010&types=appartement';
 
 let server: RunningServer;
 let smtp: SmtpCapture;
-let dataDir: string;
 let fixtures: string;
 let admin: OpenBrowser;
 let agent: OpenBrowser;
@@ -107,10 +104,8 @@ const linksOf = (m: CapturedMail) =>
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   fixtures = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-alertes-dvf-'));
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-alertes-'));
-  await importSamples(dataDir, [SAMPLE]);
-  await createAccounts(dataDir, [ADMIN, AGENT]);
-  server = await startServer({ dataDir, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Immoloupe <alertes@immoloupe.test>' } });
+  // The 2022 sample alone (SAMPLE): the newer sales come from the admin page.
+  server = await startServer({ prepared: 'bondy-sales', env: { SMTP_URL: smtp.url, MAIL_FROM: 'Immoloupe <alertes@immoloupe.test>' } });
   admin = await openBrowser({ viewport: { width: 1400, height: 1000 } });
   agent = await openBrowser({ viewport: { width: 1400, height: 1000 } });
   await signIn(admin.page, server.url, ADMIN, '/pro/admin');
@@ -120,7 +115,7 @@ afterAll(async () => {
   await agent?.close();
   await server?.stop();
   await smtp?.close();
-  for (const d of [dataDir, fixtures]) if (d) rmSync(d, { recursive: true, force: true });
+  if (fixtures) rmSync(fixtures, { recursive: true, force: true });
 });
 
 describe('e-mail alert of a saved transactions search', () => {

@@ -3,27 +3,19 @@
  * Lyon 7e from /pro/recherchedpe, find it in « Mes recherches » with its count, re-open it with the
  * filters applied; create a co-ownership search from scratch in /pro/creer_recherche and open it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROSPECTOR as USER } from '../support/accounts.js';
 import { openBrowser } from '../support/browser.js';
-import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
-const USER = { email: 'prospecteur@exemple.fr', password: 'Maison-bleue-2026' };
 let server: RunningServer;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-saved-prospecting-'));
-  await importSamples(dataDir, ['dpe/dpe03existant_extrait-1000_france.csv', 'copro/rnic_extrait-R_93010_bondy_37-lignes.csv']);
-  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  server = await startServer({ prepared: 'dpe-copro' });
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('DPE and co-ownership saved searches', () => {

@@ -3,27 +3,19 @@
  * save the transactions search of the page's filters, find it in « Mes recherches » with its
  * count, open it again with the filters applied; create a parcel search from scratch.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { HUNTER as USER } from '../support/accounts.js';
 import { openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
-import { createAccounts, importSamples, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
-const USER = { email: 'chasseur@exemple.fr', password: 'Maison-bleue-2026' };
 let server: RunningServer;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-searches-'));
-  await importSamples(dataDir, ['cadastre/cadastre-93010-parcelles_2025.json.gz', 'dvf/valeursfoncieres-2022_93010_bondy.txt']);
-  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  server = await startServer({ prepared: 'bondy' });
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('saved searches', () => {

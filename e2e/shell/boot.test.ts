@@ -1,21 +1,31 @@
-/** The production server as a user starts it: its build id, its configuration check, its shutdown. */
+/**
+ * The production server as a user starts it: its build id, its configuration check, its shutdown.
+ * One server for the file, started on an empty data folder (the first start: initdb, migrations),
+ * stopped by the shutdown test and started again on the same folder.
+ */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, startServer } from '../support/server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, type RunningServer, startServer } from '../support/server.js';
+
+let first: RunningServer;
+let second: RunningServer | undefined;
+beforeAll(async () => {
+  first = await startServer();
+});
+afterAll(async () => {
+  // The second server first: the first one's stop removes the folder they share.
+  await second?.stop();
+  await first?.stop();
+});
 
 describe('production server', () => {
   it('serves the id of the build it runs at /api/version', async () => {
-    const server = await startServer();
-    try {
-      const expected = readFileSync(path.join(REPO_ROOT, 'web', 'build', 'build-id.txt'), 'utf8').trim();
-      const res = await fetch(`${server.url}/api/version?t=${Date.now()}`);
-      expect(await res.json()).toEqual({ buildId: expected });
-      expect((await fetch(`${server.url}/`)).status).toBe(200);
-    } finally {
-      await server.stop();
-    }
+    const expected = readFileSync(path.join(REPO_ROOT, 'web', 'build', 'build-id.txt'), 'utf8').trim();
+    const res = await fetch(`${first.url}/api/version?t=${Date.now()}`);
+    expect(await res.json()).toEqual({ buildId: expected });
+    expect((await fetch(`${first.url}/`)).status).toBe(200);
   });
 
   it('lists every invalid variable, then exits with status 1', async () => {
@@ -34,15 +44,10 @@ describe('production server', () => {
   });
 
   it('stops cleanly on SIGTERM and starts again on the same data folder', async () => {
-    const first = await startServer();
     await first.stop({ keepData: true });
     expect(first.output()).toContain('"msg":"shutting down"');
-    const second = await startServer({ dataDir: first.dataDir });
-    try {
-      expect((await fetch(`${second.url}/api/version`)).status).toBe(200);
-      expect(second.output()).toContain('"migrationsApplied":[]');
-    } finally {
-      await second.stop();
-    }
+    second = await startServer({ dataDir: first.dataDir });
+    expect((await fetch(`${second.url}/api/version`)).status).toBe(200);
+    expect(second.output()).toContain('"migrationsApplied":[]');
   });
 });

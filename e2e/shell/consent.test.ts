@@ -24,7 +24,7 @@ async function choose(page: Page, button: Locator, recorded: RegExp): Promise<vo
   throw new Error('consent choice not recorded');
 }
 beforeAll(async () => {
-  server = await startServer({ env: { GA_MEASUREMENT_ID: 'G-E2ETEST1', META_PIXEL_ID: '1234567890' } });
+  server = await startServer({ prepared: 'empty', env: { GA_MEASUREMENT_ID: 'G-E2ETEST1', META_PIXEL_ID: '1234567890' } });
 });
 afterAll(async () => server?.stop());
 

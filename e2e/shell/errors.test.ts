@@ -5,7 +5,7 @@ import { type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ prepared: 'empty' });
 });
 afterAll(async () => server?.stop());
 

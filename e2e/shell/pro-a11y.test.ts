@@ -4,19 +4,12 @@
  * an administrator see them: tables, maps, badges, empty states and import hints included; the
  * tools with wide tables on a phone too, and every page in the dark scheme a system may ask for.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../public/a11y.js';
+import { A11Y_ADMIN as ADMIN, A11Y_SUBSCRIBER as SUBSCRIBER } from '../support/accounts.js';
 import { type OpenBrowser, openBrowser } from '../support/browser.js';
-import { createAccounts, DPE_SAMPLES, importSamples, MARKET_SAMPLES, signIn } from '../support/data.js';
+import { type Account, signIn } from '../support/data.js';
 import { type RunningServer, startServer } from '../support/server.js';
-
-const SUBSCRIBER = { email: 'agent-a11y@exemple.fr', password: 'Contraste-lisible-2026' };
-const ADMIN = { email: 'admin-a11y@exemple.fr', password: 'Contraste-lisible-2026' };
-/** Bondy (cadastre, DVF 2022, BAN, RNIC) and the new builds of Lyon 8e (DPE). */
-const SAMPLES = [...MARKET_SAMPLES.filter((f) => !f.includes('hendaye')), DPE_SAMPLES[1] as string];
 
 const CARNOT = new URLSearchParams({
   adresse: '139 Avenue Carnot, 93140 Bondy',
@@ -57,22 +50,15 @@ const ADMIN_PAGES = [
 ];
 
 let server: RunningServer;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-a11y-'));
-  await importSamples(dataDir, SAMPLES);
-  await createAccounts(dataDir, [
-    { ...SUBSCRIBER, subscription: 'active' },
-    { ...ADMIN, role: 'admin' },
-  ]);
-  server = await startServer({ dataDir });
-}, 300_000);
+  // Bondy (cadastre, DVF 2022, BAN, RNIC) and the new builds of Lyon 8e (DPE).
+  server = await startServer({ prepared: 'bondy-lyon8' });
+});
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-function sweep(who: typeof SUBSCRIBER, pages: readonly string[], { width = 1440, dark = false } = {}) {
+function sweep(who: Account, pages: readonly string[], { width = 1440, dark = false } = {}) {
   let b: OpenBrowser;
   beforeAll(async () => {
     b = await openBrowser({ viewport: { width, height: 900 } });

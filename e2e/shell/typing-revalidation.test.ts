@@ -5,27 +5,19 @@
  * only the root has a server loader on the tools' pages, so each `.data` request is the root's.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TYPIST as USER } from '../support/accounts.js';
 import { openBrowser, traceOnFailure } from '../support/browser.js';
-import { createAccounts, signIn } from '../support/data.js';
+import { signIn } from '../support/data.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
-const USER = { email: 'agent-saisie@exemple.fr', password: 'Maison-bleue-2026' };
-
 let server: RunningServer;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-typing-'));
-  await createAccounts(dataDir, [{ ...USER, subscription: 'active' }]);
-  server = await startServer({ dataDir });
+  server = await startServer({ prepared: 'empty' });
 });
 afterAll(async () => {
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const isLoaderData = (r: Request) => new URL(r.url()).pathname.endsWith('.data');

@@ -3,18 +3,24 @@
  * build B, shows one toast; clicking it shows "Actualisation en cours..." without a close
  * button, then reloads.
  */
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot } from '../support/browser.js';
 import { freePort, type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer | undefined;
-afterAll(async () => server?.stop());
+let dataDir: string | undefined;
+afterAll(async () => {
+  await server?.stop();
+  // Build B's server ran on build A's folder, which is not its own to remove.
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('update notice', () => {
   it('shows one toast when the build changed, and reloads when it is clicked', async () => {
     const port = await freePort();
-    server = await startServer({ port, env: { BUILD_ID: 'build-a' } });
-    const dataDir = server.dataDir;
+    server = await startServer({ port, prepared: 'empty', env: { BUILD_ID: 'build-a' } });
+    dataDir = server.dataDir;
     const b = await openBrowser();
     try {
       await b.page.goto(`${server.url}/`);

@@ -1,12 +1,13 @@
 /**
  * Debian's Chromium driven by playwright-core, headless, with the flags that work on machines
- * without network or GPU (ARCHITECTURE.md), and a fresh profile folder for every browser.
+ * without network or GPU (ARCHITECTURE.md). Each `openBrowser()` is a new browser context (its own
+ * cookies, storage and cache, like a fresh profile); in the journeys they share one Chromium per
+ * file (`shareChromiumPerFile`, called by setup.ts), elsewhere each has its own.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Download, type Locator, type Page } from 'playwright-core';
-import { onTestFailed } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Download, type Locator, type Page } from 'playwright-core';
+import { afterAll, onTestFailed } from 'vitest';
 import { CHROMIUM_ARGS } from '../../shared/src/chromium.ts';
 import { REPO_ROOT } from './server.js';
 
@@ -19,6 +20,25 @@ export interface OpenBrowser {
   close(): Promise<void>;
 }
 
+// The interface language is a launch flag: one Chromium per language asked for.
+const launch = (locale: string): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, `--lang=${locale}`] });
+
+let shared: Map<string, Promise<Browser>> | null = null;
+
+/**
+ * From here on, the file's browsers are contexts of one Chromium, closed after its last test:
+ * a Chromium start costs more than many of the tests that used to pay it.
+ */
+export function shareChromiumPerFile(): void {
+  const browsers = new Map<string, Promise<Browser>>();
+  shared = browsers;
+  afterAll(async () => {
+    shared = null;
+    await Promise.all([...browsers.values()].map(async (b) => (await b).close()));
+  });
+}
+
 export async function openBrowser(
   options: {
     viewport?: { width: number; height: number };
@@ -28,23 +48,31 @@ export async function openBrowser(
   } = {},
 ): Promise<OpenBrowser> {
   const locale = options.locale ?? 'fr-FR';
-  const profile = mkdtempSync(path.join(tmpdir(), 'immoloupe-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_ARGS, `--lang=${locale}`],
+  let browser: Browser;
+  if (shared) {
+    let once = shared.get(locale);
+    if (!once) {
+      once = launch(locale);
+      shared.set(locale, once);
+    }
+    browser = await once;
+  } else {
+    browser = await launch(locale);
+  }
+  const own = !shared;
+  const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale,
     timezoneId: 'Europe/Paris',
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   return {
     context,
     page,
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (own) await browser.close();
     },
   };
 }

@@ -36,14 +36,23 @@ const envFor = (dataDir: string): NodeJS.ProcessEnv => ({ ...process.env, DATA_D
 
 /** Imports files of ../shared/data (paths relative to it) with the documented command, `data:import`. */
 export async function importSamples(dataDir: string, files: readonly string[]): Promise<void> {
-  await run(process.execPath, ['server/dist/cli/data-import.js', ...files.map((f) => path.join(SHARED_DATA, f))], {
+  // Absolute paths (files written by a test) are taken as they are.
+  await run(process.execPath, ['server/dist/cli/data-import.js', ...files.map((f) => path.resolve(SHARED_DATA, f))], {
     cwd: REPO_ROOT,
     env: envFor(dataDir),
   });
 }
 
-/** Creates confirmed accounts (with their subscription or role) in the data folder. */
-export async function createAccounts(dataDir: string, accounts: readonly Account[]): Promise<void> {
+/** pg-boss writes its schema when the queue first starts: started and stopped at once. */
+const JOB_QUEUE_SCHEMA = `const { startJobQueue } = await import('./server/dist/jobs/queue.js');
+  const { createLogger } = await import('./server/dist/logger.js');
+  await (await startJobQueue({ db, log: createLogger('warn') })).stop();`;
+
+/**
+ * Creates confirmed accounts (with their subscription or role) in the data folder; with
+ * `jobQueue`, also the job queue's schema, as the server's first start writes it.
+ */
+export async function createAccounts(dataDir: string, accounts: readonly Account[], options: { jobQueue?: boolean } = {}): Promise<void> {
   const calls = accounts
     .map(
       (a) =>
@@ -66,6 +75,7 @@ export async function createAccounts(dataDir: string, accounts: readonly Account
        const db = await openPglite(process.env.DATA_DIR);
        await migrate(db);
        ${calls}
+       ${options.jobQueue ? JOB_QUEUE_SCHEMA : ''}
        await db.close();`,
     ],
     { cwd: REPO_ROOT, env: envFor(dataDir) },

@@ -1,6 +1,7 @@
 /**
  * Starts the real, built server (`server/dist/main.js`) as a child process on a fresh PGlite data
- * folder (or the given one) and a free loopback port, exactly as a user runs it.
+ * folder, a copy of a prepared one (prepared.ts) or the given one, and a free loopback port,
+ * exactly as a user runs it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DataSetName } from './prepared.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SHARED_DATA = path.join(REPO_ROOT, '..', 'shared', 'data');
@@ -34,11 +36,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(options: { env?: Record<string, string>; port?: number; dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: {
+    env?: Record<string, string>;
+    port?: number;
+    /** A folder of the caller's, kept by `stop()`. */
+    dataDir?: string;
+    /** A copy of this prepared data set, for this server alone (journeys only: it needs the run's global set-up). */
+    prepared?: DataSetName;
+  } = {},
+): Promise<RunningServer> {
   const main = path.join(REPO_ROOT, 'server', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('Serveur non construit : lancez « npm run build » avant les tests de bout en bout.');
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-'));
+  let dataDir = options.dataDir ?? '';
+  if (!dataDir && options.prepared) {
+    // Loaded by the journeys only: the benchmarks and the screenshots script run outside Vitest.
+    const { copyDataSet } = await import('./prepared.js');
+    dataDir = await copyDataSet(options.prepared);
+  }
+  if (!dataDir) dataDir = mkdtempSync(path.join(tmpdir(), 'immoloupe-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: REPO_ROOT,

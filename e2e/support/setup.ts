@@ -1,0 +1,4 @@
+/** Run before each journey file, in its context. */
+import { shareChromiumPerFile } from './browser.js';
+
+shareChromiumPerFile();
