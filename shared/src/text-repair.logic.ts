@@ -3,7 +3,8 @@
  * UTF-8, read back as Latin-1 or Windows-1252 and written again in UTF-8, as some re-exports of
  * open data are (the Bondy BAN sample went through R). A value is changed only when it shows the
  * pattern AND its characters, taken back as single bytes, form valid UTF-8: a correct value such
- * as « Ã » followed by a symbol is left alone.
+ * as « Ã » followed by a symbol is left alone. Used by the importers (whole values) and by the
+ * listing readers (`repairText`: a page whose accented letters came out twice, « RÃ©publique »).
  */
 
 /** Windows-1252 characters of bytes 0x80–0x9F, mapped back to their byte. */
@@ -57,4 +58,68 @@ export function repairDoubleUtf8(value: string): string {
   } catch {
     return value;
   }
+}
+
+/** A UTF-8 sequence of 2 or 3 bytes read as single characters: a lead then its continuations. */
+const SEQUENCE = /[\u00c2-\u00df][\u0080-\u00bf€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]|[\u00e0-\u00ef][\u0080-\u00bf€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]{2}/g;
+
+/**
+ * A whole text (a page, a pasted listing) with every run encoded twice taken back, each on its own:
+ * a page mixes correct characters (« € », « ’ ») with broken ones, so the text as a whole is no
+ * valid single-byte string. Each run is replaced only when its bytes form valid UTF-8. Linear.
+ */
+export function repairText(value: string): string {
+  if (!SUSPECT.test(value)) return value;
+  return value.replace(SEQUENCE, (run) => {
+    const repaired = repairDoubleUtf8(run);
+    return repaired.length < run.length ? repaired : run;
+  });
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  eacute: 'é',
+  egrave: 'è',
+  ecirc: 'ê',
+  euml: 'ë',
+  agrave: 'à',
+  acirc: 'â',
+  icirc: 'î',
+  iuml: 'ï',
+  ocirc: 'ô',
+  ugrave: 'ù',
+  ucirc: 'û',
+  ccedil: 'ç',
+  Eacute: 'É',
+  Egrave: 'È',
+  Agrave: 'À',
+  Ccedil: 'Ç',
+  oelig: 'œ',
+  euro: '€',
+  sup2: '²',
+  deg: '°',
+  rsquo: '’',
+  lsquo: '‘',
+  laquo: '«',
+  raquo: '»',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+};
+
+/** HTML entities of a pasted text (« R&eacute;publique », « 45 m&sup2; », « &#233; »), decoded once. */
+export function decodeEntities(value: string): string {
+  if (!value.includes('&')) return value;
+  return value.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8}\d?);/gi, (whole, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name] ?? whole;
+  });
 }

@@ -37,17 +37,44 @@ export const PORTAL_LABELS: Record<Portal, string> = {
   autre: 'Autre site',
 };
 
-/** Where a field was read: embedded JSON first, then the DOM, or a non-page input. */
-export const FIELD_ORIGINS = ['json-ld', 'next-data', 'embedded-json', 'dom', 'api', 'dataset', 'text', 'url'] as const;
+/**
+ * Where a field was read: the portal's reader (its embedded JSON, its DOM), then the generic layers
+ * (JSON-LD, embedded JSON, meta tags, microdata, labelled text), or a non-page input.
+ */
+export const FIELD_ORIGINS = [
+  'json-ld',
+  'next-data',
+  'embedded-json',
+  'dom',
+  'meta',
+  'microdata',
+  'api',
+  'dataset',
+  'text',
+  'url',
+] as const;
 export type FieldOrigin = (typeof FIELD_ORIGINS)[number];
 
 export const ENERGY_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
 export const LISTING_PROPERTY_TYPES = ['appartement', 'maison', 'terrain', 'parking', 'local', 'immeuble', 'autre'] as const;
+/**
+ * Sale or rent, as the listing states it. A listing that does not state it has no `transaction`
+ * (« unknown »): it is never defaulted to a sale, and the analysis asks before any comparison.
+ */
 export const TRANSACTION_KINDS = ['vente', 'location'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+/** What the analysis knows of a listing's transaction: `inconnue` until the page or the person says. */
+export type TransactionState = TransactionKind | 'inconnue';
+export function transactionState(l: { transaction?: TransactionKind | null }): TransactionState {
+  return l.transaction ?? 'inconnue';
+}
 
-/** Asking price per m² of a sale (a rent is no price per m² to compare with DVF sales); null when unknown. */
+/**
+ * Asking price per m² of a sale, to compare with DVF sales; null for a rent (no sale price) and for a
+ * listing whose transaction is unknown (it could be a rent).
+ */
 export function askingPricePerM2(l: { price?: number | null; surface?: number | null; transaction?: string | null }): number | null {
-  return l.price && l.surface && l.transaction !== 'location' ? l.price / l.surface : null;
+  return l.price && l.surface && l.transaction === 'vente' ? l.price / l.surface : null;
 }
 
 export const parsedListingSchema = z.object({

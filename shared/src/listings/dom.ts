@@ -3,6 +3,7 @@
  * `document` (extension content script) and on linkedom's document (server, tests).
  */
 import { parseHTML } from 'linkedom';
+import { repairText } from '../text-repair.logic.js';
 
 export interface ListingElement {
   readonly textContent: string | null;
@@ -27,9 +28,11 @@ export function htmlToDocument(html: string): ListingDocument {
   return parseHTML(page).document as unknown as ListingDocument;
 }
 
-/** Text of an element with its white space collapsed, or undefined when empty. */
+/** Text of an element with its white space collapsed and any text encoded twice repaired, or undefined when empty. */
 export function text(el: ListingElement | null | undefined): string | undefined {
-  const t = el?.textContent?.replace(/\s+/g, ' ').trim();
+  const t = repairText(el?.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return t ? t : undefined;
 }
 

@@ -3,6 +3,8 @@
  * `parseListings(input)` for pages and datasets holding several. Pure: the same code runs on the
  * server, in tests and in the browser extension.
  */
+
+import { decodeEntities, repairText } from '../text-repair.logic.js';
 import {
   type ParsedListing,
   type ParseFailure,
@@ -17,10 +19,11 @@ import { htmlToDocument, type ListingDocument } from './dom.js';
 import type { ListingDraft } from './draft.js';
 import { ListingDraft as Draft } from './draft.js';
 import { datasetKind, datasetRow, leboncoinApiAds } from './portals/datasets.js';
+import { genericCards, genericInto, transactionOfUrl } from './portals/generic.js';
 import { leboncoinCardText, leboncoinPage } from './portals/leboncoin.js';
 import { bieniciPage, lefigaroPage, orpiPage, papPage, paruvenduCards } from './portals/pages.js';
 import { isSelogerLegacyApi, selogerLegacyApi, selogerPage, selogerSearchText, serpCards } from './portals/seloger.js';
-import { factsFromText } from './text.logic.js';
+import { factsFromText, rentByPriceWording, TEXT_WINDOW, transactionOf } from './text.logic.js';
 
 /** The portals a site address tells (« autre » never: it is chosen, not detected). */
 export type DetectedPortal = Exclude<Portal, 'autre'>;
@@ -94,7 +97,8 @@ function portalOfDocument(doc: ListingDocument): Portal | undefined {
   return undefined;
 }
 
-function documentDrafts(doc: ListingDocument, portal: Portal, url?: string): ListingDraft[] {
+/** The portal's own reader: what it knows of its layouts (an empty list when it knows none of this page). */
+function portalDrafts(doc: ListingDocument, portal: Portal, url?: string): ListingDraft[] {
   switch (portal) {
     case 'leboncoin':
       return leboncoinPage(doc, url);
@@ -106,8 +110,7 @@ function documentDrafts(doc: ListingDocument, portal: Portal, url?: string): Lis
     case 'seloger-neuf':
       return selogerPage(doc, url);
     case 'autre':
-      // Another site's page source: its visible text, read as a pasted text would be.
-      return [textDraft((doc.querySelector('body') ?? doc.querySelector('html'))?.textContent ?? '', 'autre', url)];
+      return [];
     case 'pap':
       return papPage(doc, url);
     case 'bienici':
@@ -121,19 +124,41 @@ function documentDrafts(doc: ListingDocument, portal: Portal, url?: string): Lis
   }
 }
 
+/**
+ * The layered reading of a page: the portal's reader first, then the generic layers fill what it
+ * left (JSON-LD, embedded JSON, meta tags, microdata, labelled text). A page no reader knows is
+ * read by the generic layers alone: as a results list when it holds several cards, else as one ad.
+ */
+function documentDrafts(doc: ListingDocument, portal: Portal, url?: string): ListingDraft[] {
+  const own = portalDrafts(doc, portal, url);
+  if (own.length > 1) return own;
+  if (own.length === 1) return [genericInto(own[0] as ListingDraft, doc, url)];
+  const cards = genericCards(doc, portal);
+  if (cards.length > 1) return cards;
+  return [genericInto(new Draft(portal), doc, url)];
+}
+
 /** A person's pasted text of one listing: title on the first line, facts read where stated. */
 function textDraft(text: string, portal: Portal, url?: string): ListingDraft {
   const d = new Draft(portal);
   d.set('url', url, 'url');
+  d.set('transaction', transactionOfUrl(url), 'url');
   const firstLine = text
+    .slice(0, 2000)
     .split('\n')
     .find((l) => l.trim())
     ?.trim();
-  if (firstLine && firstLine.length <= 160) d.set('title', firstLine, 'text');
+  if (firstLine && firstLine.length <= 160) {
+    d.set('title', firstLine, 'text');
+    // The title's wording (« Location appartement… ») before the rest of the text's, where menus name both.
+    d.set('transaction', rentByPriceWording(firstLine) ? 'location' : transactionOf(firstLine), 'text');
+  }
   d.setFacts(factsFromText(text), 'text');
-  if (/\bparticulier\b/i.test(text)) d.set('seller', 'particulier', 'text');
-  else if (/\b(agence|professionnel|honoraires)\b/i.test(text)) d.set('seller', 'professionnel', 'text');
-  if (text.length > 200) d.set('description', text.trim(), 'text');
+  const head = text.slice(0, TEXT_WINDOW);
+  if (/\bparticulier\b/i.test(head)) d.set('seller', 'particulier', 'text');
+  else if (/\b(agence|professionnel|honoraires)\b/i.test(head)) d.set('seller', 'professionnel', 'text');
+  // The description is kept at the size a saved listing holds.
+  if (text.length > 200) d.set('description', text.trim().slice(0, 20_000), 'text');
   return d;
 }
 
@@ -149,7 +174,7 @@ function drafts(input: ParseInput): ListingDraft[] | { ok: false; reason: ParseF
     return failure('unknown-portal');
   }
   if (input.document || input.html?.trim()) {
-    const doc = input.document ?? htmlToDocument(input.html ?? '');
+    const doc = input.document ?? htmlToDocument(repairText(input.html ?? ''));
     const blocker = blockedBy(doc);
     if (blocker) {
       const who = urlPortal ? PORTAL_LABELS[urlPortal] : 'Le portail';
@@ -159,8 +184,10 @@ function drafts(input: ParseInput): ListingDraft[] | { ok: false; reason: ParseF
       );
     }
     const portal = input.portal ?? urlPortal ?? portalOfDocument(doc);
-    if (!portal) return failure('unknown-portal');
-    return documentDrafts(doc, portal, input.url);
+    const read = documentDrafts(doc, portal ?? 'autre', input.url);
+    // A page of an unknown site that no layer could read: the person is told which portals are read.
+    if (!portal && read.every((d) => d.isEmpty)) return failure('unknown-portal');
+    return read;
   }
   if (input.json !== undefined) {
     const json = input.json;
@@ -178,7 +205,7 @@ function drafts(input: ParseInput): ListingDraft[] | { ok: false; reason: ParseF
     }
     return failure('not-a-listing');
   }
-  const text = input.text?.trim();
+  const text = input.text?.trim() ? repairText(decodeEntities(input.text.trim())) : undefined;
   if (text) {
     // A text that names no portal is read for its facts: an agency's own site, a newspaper.
     const portal = input.portal ?? urlPortal ?? portalInText(text) ?? 'autre';

@@ -35,8 +35,10 @@ describe('a listing of another site', () => {
     });
     const html = `<html><body><h1>Appartement 3 pièces</h1><p>62 m² – Bondy (93140) – 239 000 €</p></body></html>`;
     expect(parseListing({ html, portal: 'autre' })).toMatchObject({ ok: true, listing: { portal: 'autre', price: 239000, surface: 62 } });
-    // A page source of an unknown site without a portal chosen: still asked for.
-    expect(parseListing({ html })).toMatchObject({ ok: false, reason: 'unknown-portal' });
+    // A page source of an unknown site without a portal chosen: read by the generic layers.
+    expect(parseListing({ html })).toMatchObject({ ok: true, listing: { portal: 'autre', price: 239000, surface: 62, postcode: '93140' } });
+    // One no layer can read still names the portals read.
+    expect(parseListing({ html: '<html><body><p>Bonjour</p></body></html>' })).toMatchObject({ ok: false, reason: 'unknown-portal' });
   });
 });
 

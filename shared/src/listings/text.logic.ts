@@ -129,7 +129,7 @@ function num(m: RegExpExecArray | null, group = 1): number | undefined {
 
 /** Capitalised words before a postcode that are the listing's, not the town's (« Vente Appartement Bondy (93140) »). */
 const NOT_TOWN =
-  /^(?:vente|location|appartement|maison|studio|duplex|triplex|loft|villa|terrain|immeuble|parking|garage|local|bureau|commerce|propriété|ferme|[TF]\d+)$/i;
+  /^(?:vente|location|appartement|maison|studio|duplex|triplex|loft|villa|terrain|immeuble|parking|garage|local|bureau|commerce|propriété|ferme|ville|localisation|adresse|[TF]\d+)$/i;
 
 /** A town's word: a capital then letters, or the small words of a name; hyphens and spaces join them. */
 const TOWN = String.raw`([A-ZÀ-Ý][\p{L}'’]{0,30}(?:[ -](?:[A-ZÀ-Ý][\p{L}'’]{0,30}|sur|sous|en|lès|les|le|la|de|du|des|d'|l')){0,6})`;
@@ -173,9 +173,13 @@ const LAND_RE = new RegExp(`terrain(?: de)?${SP}:?${SP}${NUM}${SP}m(?:²|2)`, 'i
 const SURFACE_RE = new RegExp(`${NUM}${SP}m(?:²|2)(?![a-z])`, 'gi');
 /** « Surface : 45 m² », « Surface habitable 45,5 m² »: the labelled surface comes before any other m². */
 const LABELLED_SURFACE_RE = new RegExp(`surface(?: habitable| totale| loi carrez)?${SP}:?${SP}(?:de${SP})?${NUM}${SP}m(?:²|2)`, 'i');
-const ROOMS_RE = /(?<![\d/])(\d{1,2})(?:\s{0,2}\/\s{0,2}\d{1,2})?\s{0,3}pi[eè]ces?\b/i;
+const ROOMS_RE = /(?<![\d/])(\d{1,2})(?:\s{0,2}\/\s{0,2}\d{1,2})?[ \t]{0,3}pi[eè]ces?\b/i;
 const ROOMS_T_RE = /\b[TF](\d)(?:\s{0,2}\/\s{0,2}[TF]?\d)?\b/;
-const BEDROOMS_RE = /(?<!\d)(\d{1,2})\s{0,3}(?:chambres?|ch\.)/i;
+// On one line: in a table « Pièces\n4\nChambres\n3 », the 4 is no number of bedrooms.
+const BEDROOMS_RE = /(?<!\d)(\d{1,2})[ \t]{0,3}(?:chambres?|ch\b\.?)/i;
+/** « Pièces 3 », « Chambres : 2 »: a label then its number (older layouts' tables). */
+const ROOMS_LABEL_RE = /\bpi[eè]ces\s{0,3}:?\s{0,3}(\d{1,2})(?![\d,.])/i;
+const BEDROOMS_LABEL_RE = /\bchambres\s{0,3}:?\s{0,3}(\d{1,2})(?![\d,.])/i;
 const FLOOR_RE = /(?<!\d)(\d{1,2})\s{0,2}(?:e|er|re|ère|ème|eme)\s{1,3}étage/i;
 const FLOOR_LABEL_RE = /étage\s{0,3}:?\s{0,3}(\d{1,2})(?!\d)/i;
 const GROUND_RE = /(rdc|rez-de-chauss[ée]e)/i;
@@ -221,9 +225,9 @@ export function factsFromText(raw: string): TextFacts {
     facts.surface = num(m);
   }
   // « 2/3 pièces », « T2/T3 »: a flat of 2 rooms, one more by closing a space off; it is sold as a 2.
-  const rooms = ROOMS_RE.exec(s) ?? ROOMS_T_RE.exec(s);
+  const rooms = ROOMS_RE.exec(s) ?? ROOMS_LABEL_RE.exec(s) ?? ROOMS_T_RE.exec(s);
   if (rooms) facts.rooms = Number(rooms[1]);
-  const bedrooms = BEDROOMS_RE.exec(s);
+  const bedrooms = BEDROOMS_RE.exec(s) ?? BEDROOMS_LABEL_RE.exec(s);
   if (bedrooms) facts.bedrooms = Number(bedrooms[1]);
   const floor = FLOOR_RE.exec(s) ?? FLOOR_LABEL_RE.exec(s) ?? GROUND_RE.exec(s);
   if (floor) facts.floor = /^\d+$/.test(floor[1] ?? '') ? Number(floor[1]) : 0;

@@ -70,7 +70,8 @@ function papRow(row: DatasetRow): Draft {
   d.set('url', row.url, o);
   d.set('portalId', /-r(\d+)$/.exec(row.url ?? '')?.[1], o);
   d.set('title', row.titre, o);
-  d.set('transaction', transactionOf(row.titre) ?? 'vente', o);
+  // The extract names no transaction: it stays unknown, never a sale by default.
+  d.set('transaction', transactionOf(row.titre), o);
   d.set('propertyType', BIENICI_TYPES[row.type_local === 'Appartement' ? 'flat' : row.type_local === 'Maison' ? 'house' : ''], o);
   d.set('price', frenchNumber(row.valeur_fonciere), o);
   d.set('surface', frenchNumber(row.surface_reelle_bati), o);

@@ -91,6 +91,25 @@ export function bieniciPage(doc: ListingDocument, url?: string): ListingDraft[] 
   return [d];
 }
 
+/**
+ * The letter a scale marks with a `.pointer` element (Le Figaro's 2022 layout), not `li.active`:
+ * the pointer holds the letter, or sits in the letter's item.
+ */
+function markedLetter(doc: ListingDocument, scales: string): ReturnType<typeof energyClass> {
+  for (const scale of doc.querySelectorAll(scales)) {
+    const pointer = scale.querySelector('.pointer, [class*="pointer"]');
+    if (!pointer) continue;
+    const own = energyClass(text(pointer)?.charAt(0));
+    if (own && (text(pointer) ?? '').length <= 3) return own;
+    for (const item of scale.querySelectorAll('li, [class*="letter"], [class*="item"]')) {
+      if (!item.querySelector('.pointer, [class*="pointer"]')) continue;
+      const letter = energyClass(/^\s*([A-G])(?![A-Za-z])/.exec(item.textContent ?? '')?.[1]);
+      if (letter) return letter;
+    }
+  }
+  return undefined;
+}
+
 export function lefigaroPage(doc: ListingDocument, url?: string): ListingDraft[] {
   const main = doc.querySelector('.classified-main-infos');
   const h1 = textOf(doc, '.classified-main-infos h1, h1');
@@ -116,8 +135,16 @@ export function lefigaroPage(doc: ListingDocument, url?: string): ListingDraft[]
   // (« … à Paris 6ème (75006), 3 300 € »). The agency's address, also on the page, is not the flat's.
   const caption = doc.querySelector('.classified-medias__picture img[alt]')?.getAttribute('alt') ?? '';
   d.set('postcode', /\((\d{5})\)/.exec(caption)?.[1], 'dom');
-  d.set('dpeClass', energyClass(textOf(doc, '.dpe-list li.active')), 'dom');
-  d.set('gesClass', energyClass(textOf(doc, '.ges-list li.active, li.active[class*="ges-"]')), 'dom');
+  d.set(
+    'dpeClass',
+    energyClass(textOf(doc, '.dpe-list li.active')) ?? markedLetter(doc, '.dpe-list, [class*="dpe"]:not([class*="ges"])'),
+    'dom',
+  );
+  d.set(
+    'gesClass',
+    energyClass(textOf(doc, '.ges-list li.active, li.active[class*="ges-"]')) ?? markedLetter(doc, '.ges-list, [class*="ges"]'),
+    'dom',
+  );
   d.set('description', textOf(doc, '.truncated-description') ?? textOf(doc, '.classified-description'), 'dom');
   d.set('photos', photos(doc, '.classified-gallery img, .gallery img'), 'dom');
   return [d];
@@ -135,6 +162,23 @@ function orpiDataLayer(doc: ListingDocument): Record<string, string> {
     }
   }
   return values;
+}
+
+/** The town after the title's facts, without the reference Orpi writes beside it (« Lille Réf. Orpi : B-E203BN »). */
+function orpiCity(raw: string | undefined): string | undefined {
+  const town = raw
+    ?.replace(/\s*R[ée]f(?:[ée]rence)?\.?\s*(?:Orpi)?\s*:.*$/i, '')
+    .replace(/\s*\(?\d{5}\)?\s*$/, '')
+    .trim();
+  return town && town.length <= 60 && !/\d{3}|:/.test(town) ? town : undefined;
+}
+
+/** The lines of Orpi's « L'essentiel » block. */
+function orpiEssentials(doc: ListingDocument): string[] {
+  const heading = [...doc.querySelectorAll('h2, h3, h4, h5, h6')].find((h) => /l[’']essentiel/i.test(h.textContent ?? ''));
+  const block = (heading as (ListingElement & { parentNode?: ListingElement }) | undefined)?.parentNode;
+  if (!block) return [];
+  return [...block.querySelectorAll('li')].map((li) => text(li) ?? '').filter((t) => t.length > 0 && t.length < 80);
 }
 
 export function orpiPage(doc: ListingDocument, url?: string): ListingDraft[] {
@@ -165,7 +209,20 @@ export function orpiPage(doc: ListingDocument, url?: string): ListingDraft[] {
   d.set('dpeValue', factsFromText(text(dpe?.querySelector('.c-dpe__label')) ?? '').dpeValue, 'dom');
   d.set('gesClass', energyClass(text(ges)?.charAt(0)), 'dom');
   d.set('gesValue', firstNumber(text(ges?.querySelector('.c-dpe__label'))), 'dom');
-  d.set('city', h1 ? /m2\s+(.+)$/.exec(h1)?.[1] : undefined, 'dom');
+  // « L'essentiel »: one fact a line (« Surface 32,15 m² », « 2 pièces », « 1 chambre »).
+  for (const line of orpiEssentials(doc)) {
+    const facts = factsFromText(line);
+    if (/^surface/i.test(line)) d.set('surface', facts.surface, 'dom');
+    if (/^terrain/i.test(line)) d.set('landArea', facts.landArea ?? facts.surface, 'dom');
+    if (/pièces?$/i.test(line)) d.set('rooms', facts.rooms, 'dom');
+    if (/chambres?$/i.test(line)) d.set('bedrooms', facts.bedrooms, 'dom');
+    if (/étage/i.test(line)) d.set('floor', facts.floor, 'dom');
+  }
+  d.set(
+    'city',
+    orpiCity(data.ville ?? data.localite) ?? orpiCity(textOf(doc, 'h1 span')) ?? orpiCity(h1 ? /m2\s+(.+)$/.exec(h1)?.[1] : undefined),
+    'dom',
+  );
   // Orpi is a network of agencies: every listing is published by a professional.
   d.set('seller', 'professionnel', 'dom');
   return [d];

@@ -46,6 +46,26 @@ const PROPERTY_TYPES: Record<string, 'appartement' | 'maison' | 'terrain' | 'par
   BUILDING: 'immeuble',
 };
 
+/**
+ * Sale or rent of a SeLoger ad: `rawData.distributionType` when the state has it; current rental
+ * pages lack it, and say it in the price block (`type: "RENT"`, « /mois »), the title (« à louer »)
+ * and the search they come back to (`distributionTypes=Rent`).
+ */
+function selogerTransaction(c: Record<string, PortalJson>): 'vente' | 'location' | undefined {
+  const s = c.sections ?? {};
+  const kinds = [
+    c.rawData?.distributionType,
+    s.price?.base?.type,
+    /distributionTypes=(\w+)/.exec(String(c.defaultBackToSearch ?? ''))?.[1],
+  ];
+  for (const kind of kinds.map((k) => String(k ?? '').toUpperCase())) {
+    if (kind === 'RENT') return 'location';
+    if (kind === 'BUY' || kind === 'SALE') return 'vente';
+  }
+  if (/\/mois/.test(String(s.hardFacts?.price?.modifiers ?? s.hardFacts?.price?.formatted ?? ''))) return 'location';
+  return transactionOf(s.hardFacts?.title);
+}
+
 export function selogerPage(doc: ListingDocument, url?: string): ListingDraft[] {
   const c = classified(doc);
   if (!c) return [];
@@ -54,11 +74,7 @@ export function selogerPage(doc: ListingDocument, url?: string): ListingDraft[] 
   const s = c.sections ?? {};
   d.set('url', url, 'url');
   d.set('portalId', c.metadata?.legacyId ?? c.id, o);
-  d.set(
-    'transaction',
-    c.rawData?.distributionType === 'RENT' ? 'location' : c.rawData?.distributionType === 'BUY' ? 'vente' : undefined,
-    o,
-  );
+  d.set('transaction', selogerTransaction(c), o);
   d.set('propertyType', PROPERTY_TYPES[c.rawData?.propertyType] ?? propertyTypeOf(s.hardFacts?.title), o);
   d.set('title', s.description?.headline ?? s.hardFacts?.title, o);
   d.set('price', frenchNumber(s.hardFacts?.price?.ariaLabel?.replace('€', '')) ?? factsFromText(s.hardFacts?.price?.value ?? '').price, o);
@@ -114,18 +130,23 @@ export function serpCards(doc: ListingDocument, portal: Portal): ListingDraft[] 
     d.set('portalId', card.getAttribute('id')?.replace('classified-card-', ''), 'dom');
     const summary = card.querySelector('[data-testid="card-mfe-covering-link-testid"]')?.getAttribute('title') ?? '';
     const alt = card.querySelector('[aria-roledescription="slide"] img[alt]')?.getAttribute('alt') ?? '';
-    d.set('title', summary.split(' - ')[0], 'dom');
-    d.setFacts(factsFromText(summary), 'dom');
-    d.setFacts(factsFromText(alt), 'dom');
-    // The innermost element naming « Quartier, Ville (NNNNN) » and nothing else.
-    for (const div of card.querySelectorAll('div')) {
-      const place = /^(?:([^,()]+?)\s*,\s*)?([^,()]+?)\s*\((\d{5})\)$/.exec(text(div) ?? '');
-      if (!place || (place[2] ?? '').length > 60) continue;
+    // The innermost element naming « Quartier, Ville (NNNNN) » and nothing else, read before the
+    // photo's caption, whose words before the postcode run the district into the town.
+    for (const div of [...card.querySelectorAll('div, span, p')].reverse()) {
+      const line = text(div) ?? '';
+      if (line.length > 90) continue;
+      const place = /^(?:([^,()]{1,50}?)\s*,\s*)?([^,()]{1,50}?)\s*\((\d{5})\)$/.exec(line);
+      if (!place) continue;
       d.set('district', place[1], 'dom');
       d.set('city', place[2], 'dom');
       d.set('postcode', place[3], 'dom');
       break;
     }
+    d.set('title', summary.split(' - ')[0], 'dom');
+    const { city: _summaryCity, ...summaryFacts } = factsFromText(summary);
+    d.setFacts(summaryFacts, 'dom');
+    const { city: _altCity, ...altFacts } = factsFromText(alt);
+    d.setFacts(altFacts, 'dom');
     const photos = [...card.querySelectorAll('img[src*="mms."]')].map((img) => img.getAttribute('src') ?? '').filter(Boolean);
     d.set('photos', photos, 'dom');
     const base = card.querySelector('[data-base]')?.getAttribute('data-base');
