@@ -113,6 +113,12 @@ const envSchema = z.object({
     .pipe(z.string().url().optional()),
   /** Chromium used to render report PDFs; unset: /usr/bin/chromium (or chromium-browser) when installed. */
   CHROMIUM_PATH: optionalString,
+  /** PDFs rendering at once in one process (pages of its one shared Chromium). */
+  PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** PDFs that may wait for a free page; beyond, the request is refused (503, « file d’attente »). */
+  PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(20),
+  /** Time limit of one PDF's render, in seconds (tried once more after a time-out). */
+  PDF_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(300).default(40),
 
   // Accounts and sessions (Auth.js)
   /** Signs the session cookies; unset: generated on first start and kept in the database. */
@@ -231,6 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
     metaPixelPaths: patterns,
   };
+}
+
+/** The PDF pool's limits (features/reports/pdf.ts). */
+export function pdfLimits(config: Config): { concurrency: number; queueMax: number; timeoutMs: number } {
+  return { concurrency: config.PDF_CONCURRENCY, queueMax: config.PDF_QUEUE_MAX, timeoutMs: config.PDF_TIMEOUT_SECONDS * 1000 };
 }
 
 export function publicConfig(config: Config): PublicConfig {

@@ -11,10 +11,15 @@ export class HttpError extends Error {
     public readonly status: number,
     message: string,
     public readonly issues?: { path: string; message: string }[],
+    /** Headers of the answer (`Retry-After` of a full queue…). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
 }
+
+/** The answer to a body over the route's limit (body-parser's `entity.too.large`). */
+export const TOO_LARGE = 'Requête trop volumineuse.';
 
 export const notFoundApi: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `Ressource introuvable\u00a0: ${req.method} ${req.originalUrl.split('?')[0]}`));
@@ -31,6 +36,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     // body-parser and friends mark client errors with a status.
     const status = err instanceof HttpError ? err.status : Number(err?.status ?? err?.statusCode ?? 500);
+    if (err instanceof HttpError && err.headers && !res.headersSent) res.set(err.headers);
     // An HttpError's message is written for the user, even at 5xx (a service not configured: 503).
     if (err instanceof HttpError && status >= 500) {
       log.warn('request refused', { status, message: err.message, method: req.method, url: req.originalUrl });
@@ -43,7 +49,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       return;
     }
     const body: { message: string; issues?: unknown } = {
-      message: err instanceof HttpError ? err.message : 'Requête invalide.',
+      message: err instanceof HttpError ? err.message : status === 413 ? TOO_LARGE : 'Requête invalide.',
     };
     if (err instanceof HttpError && err.issues) body.issues = err.issues;
     res.status(status).json(body);

@@ -5,12 +5,10 @@
  * and printed once the report says it is ready (data, images and charts drawn).
  */
 
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { CHROMIUM_ARGS } from '@immoloupe/shared/chromium';
 import type { Request } from 'express';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { HttpError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
 
@@ -69,82 +67,221 @@ export async function retryOnTimeout<T>(
 /** Where the renders go in the logs: each one's steps and times, each attempt given up. */
 export type PdfLog = Pick<Logger, 'info' | 'warn'>;
 
-/** Time for a whole render in one Chromium: its start, the page, the markers and the print. */
-const ATTEMPT_MS = 40_000;
+/** How many PDFs render at once in a process, how many may wait, and how long one may take. */
+export interface PdfLimits {
+  concurrency: number;
+  queueMax: number;
+  timeoutMs: number;
+}
+
+export const DEFAULT_PDF_LIMITS: PdfLimits = { concurrency: 2, queueMax: 20, timeoutMs: 40_000 };
+
+export const PDF_QUEUE_FULL =
+  'Trop de PDF sont en préparation sur le serveur et la file d’attente est pleine\u00a0: réessayez dans une minute.';
+const QUEUE_FULL_RETRY_SEC = 60;
+
+interface Options {
+  viewport?: { width: number; height: number };
+  extraHTTPHeaders?: Record<string, string>;
+}
+
+/** One headless Chromium and the renders running in it. */
+interface SharedBrowser {
+  browser: Promise<Browser>;
+  active: number;
+  /** Given up (a render timed out in it, or it crashed): closed once its last render ends. */
+  retired: boolean;
+}
 
 /**
- * Prints with a headless Chromium of its own (a fresh profile, removed after). A render that does
- * not end within ATTEMPT_MS is tried once more in a new Chromium, and the PDF is answered without
- * waiting for the browser to exit: Chromium starts and exits that hang now and then are known
- * upstream (Playwright issues 4981, 5228, 5327), and in our browser tests a letters download once
- * never came.
+ * The renders of one process share one headless Chromium (decision 0307): at most `concurrency`
+ * pages render at once, each in its own browser context (its own cookies), the others wait in a
+ * queue of at most `queueMax`, and beyond it the request is refused with a French « file
+ * d’attente » answer. One Chromium per request started 80 processes and took 1,5 GiB for 6 PDFs.
+ * A render is bounded (`timeoutMs`) and tried once more after a time-out in a fresh Chromium
+ * (Chromium hangs now and then, Playwright issues 4981, 5228, 5327); the browser is closed when no
+ * PDF has been asked for a while.
  */
-async function printWith(
-  executablePath: string,
-  options: { viewport?: { width: number; height: number }; extraHTTPHeaders?: Record<string, string> },
-  render: (page: Page) => Promise<void>,
-  log?: PdfLog,
-): Promise<Buffer> {
-  const { chromium, errors } = await import('playwright-core');
-  return retryOnTimeout(
-    async (attempt) => {
-      const profile = mkdtempSync(path.join(tmpdir(), 'immoloupe-pdf-'));
-      let launched: Promise<BrowserContext> | undefined;
-      // Each step's time, and the one under way: a render given up says where it stood.
-      const started = Date.now();
-      const steps: Record<string, number> = {};
-      let step = 'démarrage de Chromium';
-      const done = (next: string) => {
-        steps[step] = Date.now() - started - Object.values(steps).reduce((a, b) => a + b, 0);
-        step = next;
-      };
-      const run = async () => {
-        launched = chromium.launchPersistentContext(profile, {
-          executablePath,
+export class PdfPool {
+  private current: SharedBrowser | null = null;
+  private running = 0;
+  private readonly waiting: Array<{ start: () => void; signal?: AbortSignal | undefined }> = [];
+  private idle: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly executablePath: string,
+    readonly limits: PdfLimits,
+    private readonly idleMs = 30_000,
+  ) {}
+
+  /** Renders waiting for a free page (for tests and logs). */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  async print(options: Options, render: (page: Page) => Promise<void>, log?: PdfLog, signal?: AbortSignal): Promise<Buffer> {
+    await this.acquire(signal);
+    try {
+      const { errors } = await import('playwright-core');
+      return await retryOnTimeout(
+        (attempt) => this.attempt(attempt, options, render, log),
+        (err) => err instanceof errors.TimeoutError,
+      );
+    } finally {
+      this.release();
+    }
+  }
+
+  private acquire(signal?: AbortSignal): Promise<void> {
+    clearTimeout(this.idle);
+    if (this.running < this.limits.concurrency) {
+      this.running++;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.limits.queueMax) {
+      return Promise.reject(new HttpError(503, PDF_QUEUE_FULL, undefined, { 'Retry-After': String(QUEUE_FULL_RETRY_SEC) }));
+    }
+    return new Promise<void>((resolve, reject) => {
+      const entry = { start: resolve, signal };
+      this.waiting.push(entry);
+      // A caller that went away leaves the queue: nobody would read its PDF.
+      signal?.addEventListener('abort', () => {
+        const i = this.waiting.indexOf(entry);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(new HttpError(499, 'Demande de PDF abandonnée.'));
+      });
+    });
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    // The slot passes to the next render as it is: `running` does not change.
+    if (next) return next.start();
+    this.running--;
+    if (this.running === 0) {
+      this.idle = setTimeout(() => this.closeIdle(), this.idleMs);
+      this.idle.unref();
+    }
+  }
+
+  private closeIdle(): void {
+    const shared = this.current;
+    if (!shared || this.running > 0) return;
+    this.current = null;
+    void shared.browser.then((b) => b.close()).catch(() => undefined);
+  }
+
+  private browser(): SharedBrowser {
+    if (this.current && !this.current.retired) return this.current;
+    const shared: SharedBrowser = {
+      browser: import('playwright-core').then(({ chromium }) =>
+        chromium.launch({
+          executablePath: this.executablePath,
           headless: true,
-          args: [...CHROMIUM_ARGS],
-          locale: 'fr-FR',
-          timezoneId: 'Europe/Paris',
-          timeout: ATTEMPT_MS,
-          ...options,
-        });
-        const context = await launched;
-        done('page');
-        const page = context.pages()[0] ?? (await context.newPage());
-        await render(page);
-        done('impression');
-        await page.emulateMedia({ media: 'print' });
-        const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
-        done('fini');
-        return pdf;
-      };
-      try {
-        const pdf = await bounded(run(), ATTEMPT_MS, () => `rendu PDF (${step})`, errors.TimeoutError);
-        log?.info('PDF rendered', { attempt, ms: Date.now() - started, steps });
-        return pdf;
-      } catch (err) {
-        if (err instanceof errors.TimeoutError) log?.warn('PDF render timed out', { attempt, step, steps, error: err.message });
-        throw err;
-      } finally {
-        // Not awaited: the PDF is answered while the browser exits; a browser that starts after
-        // its attempt was given up is closed too.
-        const removeProfile = () => rmSync(profile, { recursive: true, force: true });
-        if (launched) void launched.then((context) => context.close()).then(removeProfile, removeProfile);
-        else removeProfile();
+          // One renderer per rendering page at most, whatever the sites and contexts.
+          args: [...CHROMIUM_ARGS, `--renderer-process-limit=${this.limits.concurrency}`],
+          timeout: this.limits.timeoutMs,
+        }),
+      ),
+      active: 0,
+      retired: false,
+    };
+    shared.browser.then(
+      (b) =>
+        b.on('disconnected', () => {
+          shared.retired = true;
+          if (this.current === shared) this.current = null;
+        }),
+      () => {
+        shared.retired = true;
+        if (this.current === shared) this.current = null;
+      },
+    );
+    this.current = shared;
+    return shared;
+  }
+
+  private async attempt(attempt: number, options: Options, render: (page: Page) => Promise<void>, log?: PdfLog): Promise<Buffer> {
+    const { errors } = await import('playwright-core');
+    const shared = this.browser();
+    shared.active++;
+    let context: Promise<BrowserContext> | undefined;
+    // Each step's time, and the one under way: a render given up says where it stood.
+    const started = Date.now();
+    const steps: Record<string, number> = {};
+    let step = 'démarrage de Chromium';
+    const done = (next: string) => {
+      steps[step] = Date.now() - started - Object.values(steps).reduce((a, b) => a + b, 0);
+      step = next;
+    };
+    const run = async () => {
+      const browser = await shared.browser;
+      done('page');
+      context = browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris', ...options });
+      const page = await (await context).newPage();
+      await render(page);
+      done('impression');
+      await page.emulateMedia({ media: 'print' });
+      const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+      done('fini');
+      return pdf;
+    };
+    try {
+      const pdf = await bounded(run(), this.limits.timeoutMs, () => `rendu PDF (${step})`, errors.TimeoutError);
+      log?.info('PDF rendered', { attempt, ms: Date.now() - started, steps, queued: this.waiting.length });
+      return pdf;
+    } catch (err) {
+      if (err instanceof errors.TimeoutError) {
+        log?.warn('PDF render timed out', { attempt, step, steps, error: err.message });
+        // The next render gets a fresh Chromium; this one ends with its last render.
+        shared.retired = true;
+        if (this.current === shared) this.current = null;
       }
-    },
-    (err) => err instanceof errors.TimeoutError,
-  );
+      throw err;
+    } finally {
+      // Not awaited: the PDF is answered while its context closes.
+      if (context) void context.then((c) => c.close()).catch(() => undefined);
+      shared.active--;
+      if (shared.retired && shared.active === 0) void shared.browser.then((b) => b.close()).catch(() => undefined);
+    }
+  }
+}
+
+const pools = new Map<string, PdfPool>();
+
+/** The process's pool for this Chromium and these limits (one shared browser per process). */
+export function pdfPool(executablePath: string, limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfPool {
+  const key = `${executablePath}|${limits.concurrency}|${limits.queueMax}|${limits.timeoutMs}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = new PdfPool(executablePath, limits);
+    pools.set(key, pool);
+  }
+  return pool;
+}
+
+/** Aborted when the client of `req` goes away before its answer is sent. */
+function gone(req: Request): AbortSignal {
+  const controller = new AbortController();
+  req.res?.on('close', () => {
+    if (!req.res?.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 /** Renders `pathWithQuery` (e.g. `/pdf/printestimationavis?id=…`) of this server to a PDF, as the caller. */
-export async function renderPdf(req: Request, pathWithQuery: string, configured?: string | undefined, log?: PdfLog): Promise<Buffer> {
+export async function renderPdf(
+  req: Request,
+  pathWithQuery: string,
+  configured?: string | undefined,
+  log?: PdfLog,
+  limits?: PdfLimits,
+): Promise<Buffer> {
   const executablePath = chromiumPath(configured);
   if (!executablePath) throw new HttpError(503, PDF_UNAVAILABLE);
   const origin = `http://127.0.0.1:${req.socket.localPort}`;
   const headers = req.headers.authorization ? { extraHTTPHeaders: { authorization: req.headers.authorization } } : {};
-  return printWith(
-    executablePath,
+  return pdfPool(executablePath, limits).print(
     { viewport: { width: 1024, height: 1400 }, ...headers },
     async (page) => {
       await page.context().addCookies(cookiesOf(req.headers.cookie, origin));
@@ -160,6 +297,7 @@ export async function renderPdf(req: Request, pathWithQuery: string, configured?
       );
     },
     log,
+    gone(req),
   );
 }
 
@@ -167,18 +305,24 @@ export async function renderPdf(req: Request, pathWithQuery: string, configured?
  * A PDF of an HTML document built on the server (the prospecting letters), printed by the same
  * headless Chromium as the reports; the document must be self-contained (inline styles, data: images).
  */
-export async function renderHtmlPdf(html: string, configured?: string | undefined, log?: PdfLog): Promise<Buffer> {
+export async function renderHtmlPdf(
+  html: string,
+  configured?: string | undefined,
+  log?: PdfLog,
+  limits?: PdfLimits,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   const executablePath = chromiumPath(configured);
   if (!executablePath) throw new HttpError(503, PDF_UNAVAILABLE);
   // Nothing of the document is fetched: its Content-Security-Policy allows its inline style and
   // data: images only. Not Playwright's offline emulation, on while the letters' renders hung now
   // and then in the browser tests, and never the reports' (decision 0304).
-  return printWith(
-    executablePath,
+  return pdfPool(executablePath, limits).print(
     {},
     async (page) => {
       await page.setContent(html, { waitUntil: 'load', timeout: TIMEOUT_MS });
     },
     log,
+    signal,
   );
 }

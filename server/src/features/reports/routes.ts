@@ -9,7 +9,7 @@ import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { opinionById } from '../estimates/queries.js';
-import { chromiumPath, type PdfLog, renderPdf } from './pdf.js';
+import { chromiumPath, type PdfLimits, type PdfLog, renderPdf } from './pdf.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,7 +20,17 @@ function sendPdf(res: import('express').Response, pdf: Buffer, name: string) {
   res.send(pdf);
 }
 
-export function reportRoutes({ db, chromiumPath: configured, log }: { db: Db; chromiumPath?: string | undefined; log?: PdfLog }): Router {
+export function reportRoutes({
+  db,
+  chromiumPath: configured,
+  log,
+  pdfLimits,
+}: {
+  db: Db;
+  chromiumPath?: string | undefined;
+  log?: PdfLog;
+  pdfLimits?: PdfLimits;
+}): Router {
   const router = Router();
 
   router.get('/reports/status', requireSubscriber, (_req, res) => {
@@ -35,7 +45,7 @@ export function reportRoutes({ db, chromiumPath: configured, log }: { db: Db; ch
     const query = new URLSearchParams(req.query as Record<string, string>).toString();
     sendPdf(
       res,
-      await renderPdf(req, `/pdf/printanalysemarche?${query}`, configured, log),
+      await renderPdf(req, `/pdf/printanalysemarche?${query}`, configured, log, pdfLimits),
       q.from && q.to ? `analyse-marche-${q.from}-${q.to}.pdf` : 'analyse-marche.pdf',
     );
   });
@@ -45,7 +55,11 @@ export function reportRoutes({ db, chromiumPath: configured, log }: { db: Db; ch
     if (!UUID.test(id) || !(await opinionById(db, (req.user as { id: string }).id, id))) {
       throw new HttpError(404, 'Cet avis de valeur n’existe pas ou ne vous appartient pas.');
     }
-    sendPdf(res, await renderPdf(req, `/pdf/printestimationavis?id=${id}`, configured), `avis-de-valeur-${id.slice(0, 8)}.pdf`);
+    sendPdf(
+      res,
+      await renderPdf(req, `/pdf/printestimationavis?id=${id}`, configured, log, pdfLimits),
+      `avis-de-valeur-${id.slice(0, 8)}.pdf`,
+    );
   });
 
   return router;
