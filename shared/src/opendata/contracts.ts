@@ -4,6 +4,7 @@
  * import runs (`/api/admin/imports`).
  */
 import { z } from 'zod';
+import { legalFormPatterns } from '../owners/legal-form-choices.logic.js';
 import { OWNER_GROUPS } from '../owners/legal-forms.logic.js';
 
 export const geocodeQuerySchema = z.object({
@@ -230,10 +231,11 @@ export const parcelSearchQuerySchema = z
       .transform((v) => v === '1'),
     /** Prospecting filters (legal-entity owners, sales, buildings). */
     ownerGroup: z.enum(OWNER_GROUPS, { error: 'Catégorie de propriétaire inconnue.' }).optional(),
+    /** A choice of `LEGAL_FORM_CHOICES` (« sci », « sa-hlm »), or an INSEE code for saved searches and the API. */
     legalForm: z
       .string()
       .trim()
-      .regex(/^\d{4}$/, 'Forme juridique invalide (code INSEE à 4 chiffres, ex. 6540).')
+      .refine((v) => legalFormPatterns(v) !== null, 'Forme juridique inconnue (choisissez-la dans la liste, ex. SCI).')
       .optional()
       .or(z.literal('').transform(() => undefined)),
     owner: z.string().trim().max(100, 'Nom ou SIREN trop long.').optional(),

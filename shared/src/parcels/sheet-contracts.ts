@@ -36,6 +36,8 @@ export const parcelSheetSchema = z.object({
   firstVintage: z.string().nullable(),
   lastVintage: z.string().nullable(),
   addresses: z.array(z.object({ id: z.string(), label: z.string(), lon: z.number(), lat: z.number() })),
+  /** Without a BAN address, the parcel's address in the legal-entity owners file (« 29 Rue Doudeauville, 75018 Paris »). */
+  ownersFileAddress: z.string().nullable().default(null),
   sales: z.array(
     z.object({
       idMutation: z.string(),

@@ -10,6 +10,7 @@ import { PARCEL_ID } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
 import { ADDRESS_PARCEL_MAX_M, nearestParcels } from '../geocode/geocode.js';
 import { type BanAddressNaming, banAddressLabel } from '../geocode/geocode.logic.js';
+import { ownersFileAddresses } from './owner-addresses.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
 export interface ParcelAddress {
@@ -118,13 +119,19 @@ export async function parcelAddresses(
   return out;
 }
 
-/** The first BAN address of each parcel that has one, by parcel id. */
+/**
+ * The first BAN address of each parcel that has one, by parcel id; for a parcel the BAN gives none,
+ * its address in the legal-entity owners file when that file names its street.
+ */
 export async function firstParcelAddresses(
   db: Queryable,
   parcels: readonly Pick<Parcel, 'id' | 'bbox' | 'geometry'>[],
 ): Promise<Record<string, string>> {
   const found = await parcelAddresses(db, parcels, 1);
-  return Object.fromEntries([...found].map(([id, [first]]) => [id, (first as ParcelAddress).label]));
+  const out: Record<string, string> = Object.fromEntries([...found].map(([id, [first]]) => [id, (first as ParcelAddress).label]));
+  const missing = parcels.filter((p) => !found.has(p.id)).map((p) => p.id);
+  for (const [id, label] of await ownersFileAddresses(db, missing)) out[id] = label;
+  return out;
 }
 
 /** The same, from parcel ids (14 characters; anything else is no parcel and is skipped). */

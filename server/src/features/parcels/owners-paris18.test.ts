@@ -1,5 +1,11 @@
 /**
- * Private persons never shown (issue 39, point 8). The Paris 18e owners sample names 24 people
+ * The Paris 18e owners sample (cadastre 2025 + DGFiP personnes morales), issue 39.
+ *
+ * Postal addresses (point 7): the BAN of Paris is not imported, so each parcel's address comes from
+ * the owners file (`N° voirie`, `Nature voie`, `Nom voie`), in the search's « Adresse » column, on
+ * the sheet, and in a letter to the owning company.
+ *
+ * Private persons never shown (point 8). The Paris 18e owners sample names 24 people
  * (« MR ADRIEN SEKALI », « MADAME GROSSET »…), volunteer syndics and managers mostly. After the
  * import, every output that carries owners — the parcel sheet (API), the parcel search and its
  * owners column, prospecting targets, their CSV and their letters — is scanned for each of them,
@@ -7,6 +13,7 @@
  * The migration's SQL rule (rows imported before it) agrees with the importer's on every row.
  */
 import { readFileSync } from 'node:fs';
+import { streetKey } from '@immoloupe/shared/address-display';
 import { NATURAL_PERSON_NOTICE, readsAsNaturalPerson } from '@immoloupe/shared/owners/natural-person.logic';
 import { parcelSheetSchema } from '@immoloupe/shared/parcels/sheet-contracts';
 import { addTargetsResponseSchema, targetsResponseSchema } from '@immoloupe/shared/prospecting/contracts';
@@ -202,5 +209,103 @@ describe('natural persons of the Paris 18e owners sample', () => {
     const sql = rows.map((r) => r.hidden);
     expect(sql).toEqual(cases.map(([n, f]) => readsAsNaturalPerson(n, f)));
     expect(sql.filter(Boolean).length).toBeGreaterThan(24);
+  });
+});
+
+/** The sample's address of each parcel, recounted apart: the first row with a street, a number first. */
+function sampleAddresses(): Map<string, string> {
+  const byParcel = new Map<string, { numero: string; nature: string; nom: string }[]>();
+  for (const l of readFileSync(SAMPLES.personnesMoralesParis18, 'utf8').split('\n').slice(1)) {
+    const f = l.split(';');
+    if (!f[12]?.trim()) continue;
+    const id = `75118${(f[4] ?? '').padStart(3, '0')}${(f[5] ?? '').trim().padStart(2, '0')}${f[6]}`;
+    const list = byParcel.get(id) ?? [];
+    const bis = ({ B: 'bis', T: 'ter', Q: 'quater' } as Record<string, string>)[f[8] ?? ''];
+    list.push({ numero: `${Number(f[7] ?? '0')}${bis ? ` ${bis}` : ''}`, nature: f[11] ?? '', nom: f[12] ?? '' });
+    byParcel.set(id, list);
+  }
+  const out = new Map<string, string>();
+  for (const [id, list] of byParcel) {
+    const a = list.find((x) => !x.numero.startsWith('0')) ?? (list[0] as (typeof list)[number]);
+    out.set(id, `${a.numero.startsWith('0') ? '' : `${a.numero} `}${a.nature} ${a.nom}`);
+  }
+  return out;
+}
+
+describe('postal addresses of the Paris 18e parcels', () => {
+  it('fill the search’s « Adresse » column from the owners file', async () => {
+    const expected = sampleAddresses();
+    const body = (await (await parcels.fetch('/api/parcels?commune=75118&limit=500')).json()) as {
+      parcels: { id: string }[];
+      addresses: Record<string, string>;
+    };
+    expect(body.parcels).toHaveLength(500);
+    const withOwnerStreet = body.parcels.filter((p) => expected.has(p.id));
+    expect(withOwnerStreet.length).toBeGreaterThan(100);
+    for (const p of withOwnerStreet) {
+      const label = body.addresses[p.id] ?? '';
+      expect(label, p.id).toMatch(/, 75018 Paris$/);
+      // The same number and street, the road type spelt out (« VLA » → « Villa »).
+      expect(streetKey(label.replace(/, 75018 Paris$/, '')), p.id).toBe(streetKey(expected.get(p.id) as string));
+    }
+    // A parcel the owners file does not name has no address: none is made up.
+    for (const p of body.parcels.filter((x) => !expected.has(x.id))) expect(body.addresses[p.id], p.id).toBeUndefined();
+  });
+
+  it('give the sheet its address, and a letter to the owning company a postal block', async () => {
+    const sheet = parcelSheetSchema.parse(await (await parcels.fetch('/api/parcels/75118000CF0104')).json());
+    expect(sheet.addresses).toEqual([]);
+    expect(sheet.ownersFileAddress).toBe('29 Rue Doudeauville, 75018 Paris');
+    // A page loaded before this change sent the cadastral description: the server puts the address in.
+    const res = await prospecting.fetch('/api/prospecting/targets', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        newListName: 'Enedis',
+        kind: 'parcel',
+        ref: '75118000CF0104',
+        label: 'Parcelle CF 104',
+        address: 'Paris 18e Arrondissement, section CF n° 104',
+        ownerName: 'ENEDIS',
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { list } = (await res.json()) as { list: { id: string } };
+    const listed = targetsResponseSchema.parse(await (await prospecting.fetch(`/api/prospecting/lists/${list.id}/targets`)).json());
+    expect(listed.targets[0]?.address).toBe('29 Rue Doudeauville, 75018 Paris');
+    const html = lettersHtml(
+      listed.targets,
+      {
+        owner: { subject: listed.list.letterSubject, body: listed.list.letterBody },
+        syndic: { subject: listed.list.syndicLetterSubject, body: listed.list.syndicLetterBody },
+      },
+      { name: 'Agence du Nord', contact: '1 Rue A\n75018 Paris', logo: null },
+      new Date('2026-12-02T10:00:00Z'),
+    );
+    expect(html).toContain('<div>29 Rue Doudeauville</div><div>75018 PARIS</div>');
+  });
+});
+
+describe('the owner filter by legal form in words', () => {
+  it('finds the parcels of every SCI, as a recount of the sample gives, and still reads a code', async () => {
+    const sci = [...new Set(ROWS.filter((r) => /^654[0-4]$/.test(r.form)).map((r) => r.id))];
+    const [current] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcels WHERE id = ANY($1::text[]) AND is_current`, [
+      sci,
+    ]);
+    const byWords = (await (await parcels.fetch('/api/parcels?commune=75118&legalForm=sci&limit=1')).json()) as { total: number };
+    expect(current?.n).toBeGreaterThan(100);
+    expect(byWords.total).toBe(current?.n);
+    const hlm = [...new Set(ROWS.filter((r) => ['5546', '5646'].includes(r.form)).map((r) => r.id))];
+    const [hlmCurrent] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcels WHERE id = ANY($1::text[]) AND is_current`, [
+      hlm,
+    ]);
+    const saHlm = (await (await parcels.fetch('/api/parcels?commune=75118&legalForm=sa-hlm&limit=1')).json()) as { total: number };
+    expect(saHlm.total).toBe(hlmCurrent?.n);
+    expect(saHlm.total).toBeGreaterThan(0);
+    const code = (await (await parcels.fetch('/api/parcels?commune=75118&legalForm=6540&limit=1')).json()) as { total: number };
+    expect(code.total).toBeLessThanOrEqual(byWords.total);
+    const bad = await parcels.fetch('/api/parcels?commune=75118&legalForm=societe');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Forme juridique inconnue (choisissez-la dans la liste, ex. SCI).');
   });
 });

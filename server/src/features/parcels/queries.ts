@@ -1,6 +1,7 @@
 /** The SQL of the parcel search: by commune or « ma zone », section, number and area, with the commune's sections. */
 import type { PolygonGeometry } from '@immoloupe/shared/market/polygon';
 import type { ParcelSearchResponse } from '@immoloupe/shared/opendata/contracts';
+import { legalFormPatterns } from '@immoloupe/shared/owners/legal-form-choices.logic';
 import { naturalPersonName } from '@immoloupe/shared/owners/natural-person.logic';
 import { geometryBbox } from '@immoloupe/shared/zone/territory.logic';
 import type { Queryable } from '../../db/client.js';
@@ -79,7 +80,10 @@ export async function parcelsOfZone(
   const params = p.values;
   const owners: string[] = [];
   if (f.ownerGroup) owners.push(`o.owner_group = $${params.push(f.ownerGroup)}`);
-  if (f.legalForm) owners.push(`o.forme_juridique = $${params.push(f.legalForm)}`);
+  if (f.legalForm) {
+    const patterns = legalFormPatterns(f.legalForm) ?? [];
+    owners.push(`o.forme_juridique LIKE ANY($${params.push(patterns)}::text[])`);
+  }
   if (f.owner) {
     const term = f.owner.replace(/\s+/g, '');
     owners.push(

@@ -16,6 +16,7 @@ import { communeByCode } from '../geocode/communes.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { Params } from '../market/sql.js';
 import { parcelAddresses } from './addresses.js';
+import { ownersFileAddresses } from './owner-addresses.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
 /** How far from its BAN address's point today a DPE of that address may stand (ADEME geocoded it earlier). */
@@ -160,6 +161,7 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
     firstVintage: iso(row.first_vintage),
     lastVintage: iso(row.last_vintage),
     addresses,
+    ownersFileAddress: addresses.length === 0 ? ((await ownersFileAddresses(db, [id])).get(id) ?? null) : null,
     sales: sales.map((s) => ({
       idMutation: s.id_mutation,
       date: iso(s.date_mutation) as string,

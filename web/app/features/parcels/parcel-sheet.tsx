@@ -98,7 +98,7 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
   const link = typeof window === 'undefined' ? parcelSheetPath(p.id) : `${window.location.origin}${parcelSheetPath(p.id)}`;
   const owner = sheet.owners.find((o) => o.right === 'Propriétaire' && !o.naturalPerson) ?? null;
   const ban = sheet.addresses[0];
-  const address = ban?.label ?? `${sheet.commune?.nom ?? p.codeCommune}, section ${p.section} n° ${p.numero}`;
+  const address = ban?.label ?? sheet.ownersFileAddress ?? `${sheet.commune?.nom ?? p.codeCommune}, section ${p.section} n° ${p.numero}`;
   // Saved at its BAN address when it has one, else at the parcel's centroid under its cadastral name.
   const saved = {
     label: address,
@@ -170,7 +170,16 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
         <Owners sheet={sheet} />
         <Section
           title="Adresses (BAN)"
-          empty={sheet.addresses.length === 0 ? 'Aucune adresse de la Base Adresse Nationale ne nomme cette parcelle.' : null}
+          empty={
+            sheet.addresses.length > 0 ? null : sheet.ownersFileAddress ? (
+              <>
+                Aucune adresse de la Base Adresse Nationale ne nomme cette parcelle. Adresse du fichier des personnes morales (DGFiP)&nbsp;:{' '}
+                {sheet.ownersFileAddress}
+              </>
+            ) : (
+              'Aucune adresse de la Base Adresse Nationale ne nomme cette parcelle.'
+            )
+          }
         >
           <Text size="sm">{sheet.addresses.map((a) => a.label).join(' · ')}</Text>
         </Section>

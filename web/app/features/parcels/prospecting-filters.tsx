@@ -1,4 +1,5 @@
 /** The prospecting filters of the parcel search: legal-entity owner, sales, buildings. */
+import { LEGAL_FORM_CHOICES, legalFormChoiceKey } from '@immoloupe/shared/owners/legal-form-choices.logic';
 import { OWNER_GROUP_LABELS, OWNER_GROUPS } from '@immoloupe/shared/owners/legal-forms.logic';
 import { ownersMissingNotice } from '@immoloupe/shared/parcels/search-contracts';
 import { Alert, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
@@ -36,13 +37,12 @@ export function ProspectingFilters({
           onChange={(e) => onChange({ owner: e.currentTarget.value })}
           w={220}
         />
-        <TextInput
-          label="Forme juridique (code)"
-          placeholder="6540"
-          value={form.legalForm ?? ''}
+        <NativeSelect
+          label="Forme juridique"
+          value={legalFormChoiceKey(form.legalForm)}
           onChange={(e) => onChange({ legalForm: e.currentTarget.value })}
-          w={160}
-          inputMode="numeric"
+          data={[{ value: '', label: 'Toutes formes' }, ...LEGAL_FORM_CHOICES.map((c) => ({ value: c.key, label: c.label }))]}
+          w={250}
         />
         <TextInput
           label="Sans vente depuis (ans)"
