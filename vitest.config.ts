@@ -1,9 +1,12 @@
 /**
- * Unit and in-process HTTP tests. The server suite runs on PGlite always, and a second time on
- * a PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
+ * Unit and in-process HTTP tests. The server suite runs on PGlite always, and its files that
+ * the database engine can reach (server/src/test/engine-files.ts) a second time on a PostgreSQL
+ * server when TEST_DATABASE_URL is set (CI sets it). Web and extension files that need no DOM
+ * say so (`// @vitest-environment node`) and skip jsdom.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { engineTestFiles } from './server/src/test/engine-files.js';
 
 const alias = [
   { find: /^@immoloupe\/shared\/(.*)$/, replacement: fileURLToPath(new URL('./shared/src/$1.ts', import.meta.url)) },
@@ -15,7 +18,7 @@ const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
   test: {
     name,
     root: fileURLToPath(new URL('./server', import.meta.url)),
-    include: ['src/**/*.test.ts'],
+    include: engine === 'postgres' ? engineTestFiles() : ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: [fileURLToPath(new URL(`./server/src/test/global-setup.${engine}.ts`, import.meta.url))],
     // zod in French, as in the app, for tests that parse without building the app.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClientError, createApiClient, MESSAGES } from './api-client';

@@ -38,12 +38,20 @@ export function loadWebBuild(): Promise<ServerBuild> {
 }
 
 export async function startTestApp(
-  options: { web?: boolean; env?: Record<string, string>; db?: Db /** Start the job queue and its workers. */; jobs?: boolean } = {},
+  options: {
+    web?: boolean;
+    env?: Record<string, string>;
+    db?: Db;
+    /** Start the job queue and its workers. */
+    jobs?: boolean;
+    /** Sample files the fresh test database holds (see `createTestDb`); not with `db`. */
+    samples?: readonly string[];
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug', PUBLIC_URL: 'http://localhost:3000', ...options.env });
   const logs: Record<string, unknown>[] = [];
   const log = createLogger('debug', {}, (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
-  const db = options.db ?? (await createTestDb());
+  const db = options.db ?? (await createTestDb({ samples: options.samples ?? [] }));
   const web = options.web ? await loadWebBuild() : undefined;
   const jobs = options.jobs ? await startJobQueue({ db, log, pollingSeconds: 0.5, leaseSeconds: config.JOBS_LEASE_SECONDS }) : undefined;
   const workers = jobs ? await registerJobs(jobs, { config, db, log }) : {};
@@ -57,6 +65,8 @@ export async function startTestApp(
   });
   const server = await new Promise<import('node:http').Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    // As in serveRouter: a long import between two requests must not meet a socket closed meanwhile.
+    s.keepAliveTimeout = 120_000;
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

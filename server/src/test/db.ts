@@ -1,18 +1,47 @@
 /**
  * A fresh, migrated database for one test file, on the engine of the running project:
- * a PGlite copy of the run's template, or a new PostgreSQL database cloned from the template.
+ * a PGlite copy of one of the run's templates, or a new PostgreSQL database cloned from it.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Db, openPglite, openPostgres } from '../db/client.js';
+import { longestPreparedPrefix, setKey } from './template-keys.js';
 
 export const TEST_ENGINE = (process.env.TEST_DB_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
 
-export async function createTestDb(): Promise<Db> {
+export interface TestDbOptions {
+  /**
+   * Sample files (paths under the shared data folder), imported in this order with the real
+   * importer. The copy starts from the template holding the longest prepared beginning of the
+   * list (templates.ts), and the rest is imported here: the same data as importing them all.
+   */
+  samples?: readonly string[];
+}
+
+export async function createTestDb(options: TestDbOptions = {}): Promise<Db> {
+  const samples = options.samples ?? [];
+  const templates = TEST_ENGINE === 'postgres' ? inject('pgTemplates') : inject('pgliteTemplates');
+  const prepared = longestPreparedPrefix(samples, Object.keys(templates));
+  const template = templates[setKey(prepared)];
+  if (!template) throw new Error('Modèle de base de test absent\u00a0: la mise en place globale des tests serveur n’a pas tourné.');
+  const db = await copyOf(template);
+  try {
+    if (samples.length > prepared.length) {
+      const { importSamples } = await import('../features/market/test-support.js');
+      await importSamples(db, samples.slice(prepared.length));
+    }
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+async function copyOf(template: string): Promise<Db> {
   if (TEST_ENGINE === 'postgres') {
-    const url = await createDatabase('immoloupe_test', `TEMPLATE ${inject('pgTemplate')}`);
+    const url = await createDatabase('immoloupe_test', `TEMPLATE ${template}`);
     const db = await openPostgres(url, { max: 4 });
     const close = db.close;
     return {
@@ -23,7 +52,6 @@ export async function createTestDb(): Promise<Db> {
       },
     };
   }
-  const template = inject('pgliteTemplate');
   return openPglite(undefined, { loadDataDir: new Blob([readFileSync(template)]) });
 }
 

@@ -8,14 +8,7 @@ import type { Router } from 'express';
 import { afterAll, beforeAll } from 'vitest';
 import type { RequestUser } from '../auth/guards.js';
 import type { Db } from '../db/client.js';
-import {
-  ensureUsers,
-  importSamples,
-  OTHER_SUBSCRIBER,
-  type RouterServer,
-  SUBSCRIBER,
-  serveRouter,
-} from '../features/market/test-support.js';
+import { ensureUsers, OTHER_SUBSCRIBER, type RouterServer, SUBSCRIBER, serveRouter } from '../features/market/test-support.js';
 import { createTestDb } from './db.js';
 
 export interface TwoSubscribers {
@@ -33,7 +26,7 @@ export interface TwoSubscribers {
 export interface TwoSubscribersOptions {
   /** Users besides SUBSCRIBER and OTHER_SUBSCRIBER whose rows the tests need (LAPSED, an admin…). */
   users?: readonly RequestUser[];
-  /** Sample files, imported in this order (see `importSamples`). */
+  /** Sample files, imported in this order (see `createTestDb`). */
   samples?: readonly string[];
 }
 
@@ -42,7 +35,7 @@ export interface TwoSubscribersOptions {
  * SUBSCRIBER and to OTHER_SUBSCRIBER. What was opened is closed again when the set-up fails.
  */
 export async function serveTwoSubscribers(makeRouter: (db: Db) => Router, options: TwoSubscribersOptions = {}): Promise<TwoSubscribers> {
-  const db = await createTestDb();
+  const db = await createTestDb({ samples: options.samples ?? [] });
   const servers: RouterServer[] = [];
   const serve = async (user: RequestUser | undefined, router = makeRouter(db)) => {
     const server = await serveRouter(router, user);
@@ -55,7 +48,6 @@ export async function serveTwoSubscribers(makeRouter: (db: Db) => Router, option
   };
   try {
     await ensureUsers(db, [SUBSCRIBER, OTHER_SUBSCRIBER, ...(options.users ?? [])]);
-    await importSamples(db, options.samples ?? []);
     return { db, api: await serve(SUBSCRIBER), other: await serve(OTHER_SUBSCRIBER), serve, close };
   } catch (error) {
     await close();

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isOwnSearch, noteOwnSearch, OWN_SEARCH_TTL_MS, rootShouldRevalidate } from './root-revalidation';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkVersion, debounce, type VersionCheckDeps } from './version-check';
 

@@ -9,14 +9,13 @@ import { csvNumber } from '@immoloupe/shared/market/csv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createTestDb } from '../../test/db.js';
-import { importSamples, type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
+import { type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
 import { coproRoutes } from './routes.js';
 
 let db: Db;
 let api: RouterServer;
 beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.bondyBan, SAMPLE.bondyCopro]);
+  db = await createTestDb({ samples: [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.bondyBan, SAMPLE.bondyCopro] });
   api = await serveRouter(coproRoutes({ db }), SUBSCRIBER);
 });
 afterAll(async () => {

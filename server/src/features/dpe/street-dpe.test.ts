@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createTestDb } from '../../test/db.js';
 import { dpeOfZone } from '../listings/localisation.js';
-import { importSamples, type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
+import { type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
 import { parcelRoutes } from '../parcels/routes.js';
 import { placeDpeAtTypedNumbers } from './placement.js';
 import { dpeRoutes } from './routes.js';
@@ -22,8 +22,7 @@ let api: RouterServer;
 const UNDER = '93010000AS0167';
 
 beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, ['cadastre/cadastre-93010-parcelles_2025.json.gz', 'ban/adresses-93010_bondy.csv']);
+  db = await createTestDb({ samples: ['cadastre/cadastre-93010-parcelles_2025.json.gz', 'ban/adresses-93010_bondy.csv'] });
   const [point] = await db.query<{ lon: number; lat: number }>(
     'SELECT centroid_lon AS lon, centroid_lat AS lat FROM parcels WHERE id = $1',
     [UNDER],

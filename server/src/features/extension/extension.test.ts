@@ -9,15 +9,14 @@ import { createAccount } from '../../auth/testing/browser.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
 import { createKey, revokeKey } from '../keys/access-keys.js';
-import { importSamples, SAMPLE } from '../market/test-support.js';
+import { SAMPLE } from '../market/test-support.js';
 
 const ORIGIN = `chrome-extension://${CHROMIUM_EXTENSION_ID}`;
 let app: TestApp;
 let n = 0;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  await importSamples(app.db, [SAMPLE.hendayeDvf, 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv']);
+  app = await startTestApp({ samples: [SAMPLE.hendayeDvf, 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv'] });
 });
 afterAll(async () => app?.close());
 

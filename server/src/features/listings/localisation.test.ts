@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createTestDb } from '../../test/db.js';
 import { openApiDocument } from '../market/openapi.js';
-import { importSamples, LAPSED, type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
+import { LAPSED, type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
 import { listingRoutes } from './routes.js';
 
 let db: Db;
@@ -16,8 +16,9 @@ let signedOut: RouterServer;
 let lapsed: RouterServer;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, ['dpe/dpe03existant_extrait-1000_france.csv', 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv']);
+  db = await createTestDb({
+    samples: ['dpe/dpe03existant_extrait-1000_france.csv', 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv'],
+  });
   api = await serveRouter(listingRoutes({ db }), SUBSCRIBER);
   signedOut = await serveRouter(listingRoutes({ db }), undefined);
   lapsed = await serveRouter(listingRoutes({ db }), LAPSED);

@@ -5,14 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { importSamples, SAMPLE } from './test-support.js';
+import { SAMPLE } from './test-support.js';
 
 const PASSWORD = 'Maison-bleue-2026';
 const STATS = '/api/market/stats?insee=93010&from=2022-01-01&to=2022-12-31&types=maison,appartement&natures=vente';
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
-  await importSamples(app.db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf]);
+  app = await startTestApp({ samples: [SAMPLE.bondyCadastre, SAMPLE.bondyDvf] });
 });
 afterAll(async () => app?.close());
 
@@ -64,6 +63,6 @@ describe('market API access', () => {
     const lapsed = await signedIn('sans-abo@exemple.fr', 'none');
     const res = await lapsed.api(STATS);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: 'Un abonnement actif est nécessaire.' });
+    expect(await res.json()).toEqual({ message: 'Un abonnement actif est nécessaire.', requestId: expect.any(String) });
   });
 });

@@ -12,13 +12,12 @@ import { runImport } from '../../importers/run.js';
 import { createTestDb } from '../../test/db.js';
 import { type FixtureSale, writeSalesFile } from '../alerts/testing/dvf-fixture.js';
 import { addressRoutes } from './address-routes.js';
-import { importSamples, type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from './test-support.js';
+import { type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from './test-support.js';
 
 let db: Db;
 let api: RouterServer;
 beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.bondyCopro]);
+  db = await createTestDb({ samples: [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.bondyCopro] });
   api = await serveRouter(addressRoutes({ db }), SUBSCRIBER);
 });
 afterAll(async () => {

@@ -18,15 +18,14 @@ import { runImport } from '../../importers/run.js';
 import { createTestDb } from '../../test/db.js';
 import { writeSalesFile } from '../alerts/testing/dvf-fixture.js';
 import { marketRoutes } from './routes.js';
-import { importSamples, LAPSED, type RouterServer, SAMPLE, SUBSCRIBER, samplePath, serveRouter } from './test-support.js';
+import { LAPSED, type RouterServer, SAMPLE, SUBSCRIBER, samplePath, serveRouter } from './test-support.js';
 
 let db: Db;
 let api: RouterServer;
 let bondySales: Sale[];
 
 beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.hendayeDvf]);
+  db = await createTestDb({ samples: [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.hendayeDvf] });
   api = await serveRouter(marketRoutes({ db }), SUBSCRIBER);
   const [header, ...rows] = readFileSync(samplePath(SAMPLE.bondyDvf), 'utf8')
     .split(/\r?\n/)

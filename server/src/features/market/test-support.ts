@@ -65,6 +65,9 @@ export async function serveRouter(router: Router, user: RequestUser | undefined)
     .use('/api', router)
     .use(errorHandler(log))
     .listen(0, '127.0.0.1');
+  // An import in the test blocks the event loop for seconds between two requests; the server's
+  // 5 s idle time-out could then close the kept-alive socket the client is just reusing (ECONNRESET).
+  server.keepAliveTimeout = 120_000;
   await new Promise((r) => server.once('listening', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -19,8 +19,7 @@ const BONDY = { lon: 2.4829, lat: 48.9022 };
 const YEAR = 'insee=93010&from=2022-01-01&to=2022-12-31';
 
 beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf]);
+  db = await createTestDb({ samples: [SAMPLE.bondyCadastre, SAMPLE.bondyDvf] });
   const both = (await import('express')).Router();
   both.use(tileRoutes({ db }));
   both.use(transactionRoutes({ db }));

@@ -21,8 +21,7 @@ let keyA: string;
 let keyB: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  await importSamples(app.db, [DPE_SAMPLE]);
+  app = await startTestApp({ samples: [DPE_SAMPLE] });
   const [a, b] = await Promise.all([
     createAccount(app.db, 'tuiles-a@exemple.fr', 'Maison-bleue-2026', { subscription: 'active' }),
     createAccount(app.db, 'tuiles-b@exemple.fr', 'Maison-bleue-2026', { subscription: 'active' }),

@@ -18,8 +18,7 @@ let anonymous: RouterServer;
 const BONDY = { lon: 2.4829, lat: 48.9022 };
 
 beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyBan]);
+  db = await createTestDb({ samples: [SAMPLE.bondyCadastre, SAMPLE.bondyBan] });
   api = await serveRouter(tileRoutes({ db }), SUBSCRIBER);
   lapsed = await serveRouter(tileRoutes({ db }), LAPSED);
   anonymous = await serveRouter(tileRoutes({ db }), undefined);

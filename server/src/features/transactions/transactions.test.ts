@@ -10,8 +10,7 @@ import { transactionRoutes } from './routes.js';
 let db: Db;
 let api: RouterServer;
 beforeAll(async () => {
-  db = await createTestDb();
-  await importSamples(db, [SAMPLE.bondyCadastre, SAMPLE.bondyDvf]);
+  db = await createTestDb({ samples: [SAMPLE.bondyCadastre, SAMPLE.bondyDvf] });
   api = await serveRouter(transactionRoutes({ db }), SUBSCRIBER);
 });
 afterAll(async () => {

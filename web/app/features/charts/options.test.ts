@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { binLabel, histogramOption, monthLabel, monthlyTrendOption, monthlyVolumeOption } from './options';
 

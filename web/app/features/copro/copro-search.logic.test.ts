@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { coproFormFromUrl, coproFormQuery, mandateNote } from './copro-search.logic';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { anyRunning, dvfFreshnessLabel, formatDuration, importedOn, progressLabel, progressRatio } from './imports.logic';
 

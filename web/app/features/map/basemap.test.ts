@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CADASTRE_CREDIT, STREET_NAMES_CREDIT } from './attributions';
 import { BASEMAP_SOURCE, basemapCredits, basemapSource, cadastreLayers, fetchStyle, isPlanIgn, offlineStyle } from './basemap';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { type FilterSpecification, featureFilter, validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
 import { ADDRESSES_CREDIT, attributionLine, CADASTRE_CREDIT, creditsOf, SALES_CREDIT } from './attributions';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The 3D layers checked with MapLibre's own style validator: MapLibre does not throw on a bad paint
  * value, it logs and drops the layer, which left the 3D map showing only the flat basemap.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { analysisQuery } from './market-analysis';
 import { filterQuery } from './transactions-tool';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { SpecRoute } from '@immoloupe/shared/routes';
 import { describe, expect, it } from 'vitest';
 import { renderSitemap, sitemapPaths } from './sitemap.logic';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The saved addresses' map credits the Base Adresse Nationale for the points it placed, and only
  * those, and draws the selected one on top.

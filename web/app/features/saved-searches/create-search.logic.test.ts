@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { queryOfForm, querySummary, TOOL_FIELDS } from './create-search.logic';
 
