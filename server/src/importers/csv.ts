@@ -199,3 +199,45 @@ export function headerIndex(header: readonly string[], normalise: (h: string) =>
   });
   return map;
 }
+
+/**
+ * The separator of a CSV file from its header line: `,`, `;` or tab, whichever splits it most
+ * outside quotes (a re-export of an open-data file often swaps the comma for a semicolon). The
+ * byte-order mark and quoted names are tolerated; `fallback` when the line has none of them.
+ */
+export function detectDelimiter(headerLine: string, fallback = ','): string {
+  let best = fallback;
+  let bestCount = 0;
+  const line = headerLine.replace(/^\ufeff/, '');
+  for (const delimiter of [',', ';', '\t']) {
+    let count = 0;
+    let quoted = false;
+    for (const ch of line) {
+      if (ch === '"') quoted = !quoted;
+      else if (ch === delimiter && !quoted) count++;
+    }
+    if (count > bestCount) {
+      best = delimiter;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** The stream's first line read ahead, then the whole stream again (nothing consumed). */
+export async function peekFirstLine(text: AsyncIterable<string>): Promise<{ firstLine: string; text: AsyncIterable<string> }> {
+  const it = text[Symbol.asyncIterator]();
+  const head: string[] = [];
+  let seen = '';
+  while (!seen.includes('\n') && seen.length < 1_000_000) {
+    const next = await it.next();
+    if (next.done) break;
+    head.push(next.value);
+    seen += next.value;
+  }
+  async function* replay(): AsyncIterable<string> {
+    yield* head;
+    for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+  }
+  return { firstLine: seen.split('\n')[0] ?? '', text: replay() };
+}

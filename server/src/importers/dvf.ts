@@ -1,9 +1,9 @@
 /**
- * DVF importers: geo-DVF (Etalab CSV, `,`, with or without the api-cquest `section_prefixe`
+ * DVF importers: geo-DVF (Etalab CSV, `,` — or `;` or a tab in a re-export —, with or without the api-cquest `section_prefixe`
  * column, LF or CRLF) and the raw DGFiP `ValeursFoncieres-YYYY.txt` (`|`, first column
  * `Code service CH` or `Identifiant de document`). Both stage the same columns and share the merge.
  */
-import { csvRecordBatches } from './csv.js';
+import { csvRecordBatches, detectDelimiter, peekFirstLine } from './csv.js';
 import { DVF_STAGE_COLUMNS, dvfStageRow, GEO_REQUIRED, RAW_REQUIRED, recordMaker } from './dvf.logic.js';
 import { mergeDvf } from './dvf-merge.js';
 import { ImportError } from './errors.js';
@@ -14,8 +14,10 @@ import type { StageValue } from './stage.js';
 async function* dvfRows(layout: 'geo' | 'raw', input: TextInput, ctx: ReadContext): AsyncIterable<readonly StageValue[]> {
   let header: string[] | null = null;
   let recordOf: ReturnType<typeof recordMaker> = () => ({});
-  const options = layout === 'geo' ? { delimiter: ',', quoted: true } : { delimiter: '|', quoted: false };
-  const csv = csvRecordBatches(input.text(), options, ctx);
+  // geo-DVF is written with `,`; its re-exports often with `;` or a tab: the header tells.
+  const { firstLine, text } = layout === 'geo' ? await peekFirstLine(input.text()) : { firstLine: '', text: input.text() };
+  const options = layout === 'geo' ? { delimiter: detectDelimiter(firstLine), quoted: true } : { delimiter: '|', quoted: false };
+  const csv = csvRecordBatches(text, options, ctx);
   for await (const records of csv)
     for (const ev of records) {
       if (!header) {
