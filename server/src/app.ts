@@ -42,6 +42,7 @@ import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { savedAddressRoutes } from './features/saved-addresses/routes.js';
+import { rentRoutes } from './features/rents/routes.js';
 import { savedSearchRoutes } from './features/saved-searches/routes.js';
 import { tileRoutes } from './features/tiles/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
@@ -164,6 +165,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(estimateRoutes({ db: deps.db }));
   api.use(extensionRoutes({ db: deps.db }));
   api.use(tileRoutes({ db: deps.db, buildId }));
+  api.use(rentRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH, log, pdfLimits: pdfLimits(config) }));
   api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH, log, pdfLimits: pdfLimits(config) }));
   api.use(zoneRoutes({ db: deps.db }));

@@ -4,6 +4,7 @@
  * statistics with their 5-year trend, the DPE and copropriétés near it, and the data freshness.
  */
 import { z } from 'zod';
+import { rentReferenceSchema } from '../rents/contracts.js';
 import { monthlyStatSchema, optionalNumber, PARCEL_PATTERN, statSummarySchema } from './contracts.js';
 import { PROPERTY_TYPES } from './dvf.js';
 import { transactionSchema } from './transactions-contracts.js';
@@ -91,6 +92,8 @@ export const addressAnalysisSchema = z.object({
   trend: z.array(z.object({ type: z.enum(PROPERTY_TYPES), monthly: z.array(monthlyStatSchema) })),
   dpe: z.array(dpeRecordSchema),
   copros: z.array(coproSchema),
+  /** Rent references of the commune (Carte des loyers), newest edition of each dwelling type. */
+  rents: z.array(rentReferenceSchema).default([]),
   freshness: z.object({ lastMutationDate: z.string().nullable(), sources: z.array(sourceFreshnessSchema) }),
 });
 export type AddressAnalysis = z.infer<typeof addressAnalysisSchema>;

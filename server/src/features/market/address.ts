@@ -14,10 +14,11 @@ import { type Nature, PROPERTY_TYPES, type PropertyType, STAT_NATURES, TYPE_CODE
 import { distanceToGeometryM, type PolygonGeometry } from '@immoloupe/shared/market/polygon';
 import { monthsBetween, type StatSummary } from '@immoloupe/shared/market/stats.logic';
 import type { Queryable } from '../../db/client.js';
-import { distanceSql } from '../../db/spatial.js';
+import { distanceSql, withinRadiusSql } from '../../db/spatial.js';
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
 import { formerCommunes, withRecordedCodes } from '../geocode/communes.js';
+import { rentReferences } from '../rents/queries.js';
 import { listTransactions } from '../transactions/queries.js';
 import { toTransactions } from '../transactions/routes.js';
 import { communeInfo, communeName } from './communes.js';
@@ -135,7 +136,23 @@ async function communeAt(db: Queryable, lon: number, lat: number): Promise<strin
     );
     if (row) return row.code;
   }
-  return null;
+  // No sale around (a commune whose DVF is not imported, as the Lyon arrondissements here): the
+  // commune of the nearest BAN address, else of a DPE close by, so that the rent references and
+  // the DPE still name it.
+  const p = new Params();
+  const [address] = await db.query<{ code: string }>(
+    `SELECT a.code_insee AS code FROM ban_addresses a WHERE ${withinRadiusSql((v) => p.add(v), lat, lon, 300, 'a.lat', 'a.lon')}
+      ORDER BY ${distanceSql((v) => p.add(v), lat, lon, 'a.lat', 'a.lon')} LIMIT 1`,
+    p.values,
+  );
+  if (address) return address.code;
+  const q = new Params();
+  const [dpe] = await db.query<{ code: string }>(
+    `SELECT t.code_insee_ban AS code FROM dpe t WHERE t.code_insee_ban IS NOT NULL AND ${radiusClause(q, 't', lat, lon, 500)}
+      ORDER BY ${distanceSql((v) => q.add(v), lat, lon, 't.latitude', 't.longitude')} LIMIT 1`,
+    q.values,
+  );
+  return dpe?.code ?? null;
 }
 
 async function dpeAround(db: Queryable, lon: number, lat: number) {
@@ -247,7 +264,7 @@ export async function analyseAddress(
   const radiusZone = { kind: 'radius' as const, lat: q.lat, lon: q.lon, radius: q.radius };
   const typeExpr = `CASE s.code_type_local ${PROPERTY_TYPES.map((t) => `WHEN ${TYPE_CODES[t]} THEN '${t}'`).join(' ')} END`;
   const allTypes = [...PROPERTY_TYPES] as PropertyType[];
-  const [parcelSales, nearby, communeStats, radiusStats, trend, dpe, copros, sources] = await Promise.all([
+  const [parcelSales, nearby, communeStats, radiusStats, trend, dpe, copros, sources, rents] = await Promise.all([
     parcel
       ? listTransactions(db, {}, { kind: 'parcels', parcels: [parcel.id] }, { sort: 'date', order: 'desc', limit: 200, offset: 0 })
       : null,
@@ -258,6 +275,7 @@ export async function analyseAddress(
     dpeAround(db, q.lon, q.lat),
     coprosAround(db, q.lon, q.lat, parcel?.id ?? null),
     sourceFreshness(db),
+    insee ? rentReferences(db, insee) : [],
   ]);
   return {
     point: { lon: q.lon, lat: q.lat },
@@ -273,6 +291,7 @@ export async function analyseAddress(
     trend: trend ?? [],
     dpe,
     copros,
+    rents,
     freshness: { lastMutationDate, sources },
   };
 }

@@ -13,6 +13,7 @@ import {
   transactionListSchema,
   transactionPointsSchema,
 } from '@immoloupe/shared/market/transactions-contracts';
+import { rentQuerySchema, rentsResponseSchema } from '@immoloupe/shared/rents/contracts';
 import { Router } from 'express';
 import { type ZodType, z } from 'zod';
 import { extensionOpenApiPaths } from '../extension/openapi-paths.js';
@@ -123,6 +124,21 @@ export function openApiDocument(publicUrl: string) {
             radius: 'Rayon des ventes voisines, en mètres (défaut 500).',
           }),
           responses: { 200: ok(addressAnalysisSchema, 'Analyse de l’adresse.'), ...errors },
+        },
+      },
+      '/rents': {
+        get: {
+          summary: 'Loyers de référence d’une commune (Carte des loyers de l’ANIL et du ministère du Logement)',
+          description:
+            'Loyer d’annonce prédit en €/m² par mois, charges comprises, avec son intervalle de prédiction à 95\u00a0%, ' +
+            'le niveau de la prédiction (commune ou maille), le nombre d’annonces observées et le R² ajusté\u00a0; ' +
+            'la dernière édition importée de chaque type de logement, ou l’édition demandée.',
+          parameters: queryParameters(rentQuerySchema, {
+            insee: 'Code INSEE de la commune ou de l’arrondissement (ex. 69388).',
+            type: 'Type de logement (défaut\u00a0: tous).',
+            edition: 'Édition (année), si plusieurs sont importées.',
+          }),
+          responses: { 200: ok(rentsResponseSchema, 'Loyers de référence par type de logement.'), ...errors },
         },
       },
       '/transactions': {

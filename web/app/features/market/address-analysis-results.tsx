@@ -11,6 +11,7 @@ import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { ImportHint } from '~/components/import-hint';
 import { Chart } from '~/features/charts/chart';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
+import { RentReferencesTable } from '~/features/rents/rent-references';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
 import { AddressAnalysisDpeCopros } from './address-analysis-dpe-copros';
 import { distanceLabel, labelled, parcelCommuneText, salesCount, TYPE_PLURALS } from './labels';
@@ -129,6 +130,20 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
           {data.nearby.total > data.nearby.items.length ? `, les ${formatInteger(data.nearby.items.length)} plus récentes` : ''})
         </Title>
         <SalesTable rows={data.nearby.items} label="Tableau des ventes voisines" />
+      </Card>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-label="Loyers de référence">
+        <Title order={2} fz="h4" mb="xs">
+          Loyers de référence
+        </Title>
+        {data.rents.length && data.commune ? (
+          <RentReferencesTable references={data.rents} commune={data.commune.nom} />
+        ) : (
+          <Text c="dimmed">
+            Pas de loyer de référence pour {data.commune ? data.commune.nom : 'ce point'}.{' '}
+            <ImportHint source="loyers" departement={departementOfCodes(data.commune ? [data.commune.insee] : [])} />
+          </Text>
+        )}
       </Card>
 
       <AddressAnalysisDpeCopros data={data} />
