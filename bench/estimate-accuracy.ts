@@ -14,44 +14,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { type Candidate, estimateValue, selectComparables } from '../shared/src/market/comparables.logic.ts';
+import { type Accuracy, runSplit, type Split } from '../shared/src/market/accuracy.logic.ts';
+import type { Candidate } from '../shared/src/market/comparables.logic.ts';
 import { lineFromGeoDvf } from '../shared/src/market/dvf-records.ts';
 import { salesForStatistics } from '../shared/src/market/mutation.logic.ts';
-import { quantile } from '../shared/src/market/stats.logic.ts';
 
 // Relative .ts imports: the bench runs the shared sources through tsx, without a build.
 
 const SAMPLE = new URL('../../shared/data/dvf/dvf-api-cquest_2019-2023_64260_hendaye_appart-maison.csv', import.meta.url);
 
-interface Split {
-  name: string;
-  trainFrom: string;
-  testYear: string;
-}
-
 const SPLITS: Split[] = [
   { name: 'validation (2022 estimé sur 2019–2021)', trainFrom: '2019', testYear: '2022' },
   { name: 'test (2023 estimé sur 2019–2022)', trainFrom: '2019', testYear: '2023' },
 ];
-
-export interface Accuracy {
-  /** Sales estimated. */
-  n: number;
-  /** Median absolute percentage error, 0–1. */
-  mdape: number;
-  within10: number;
-  within20: number;
-}
-
-export function accuracy(pairs: readonly { estimate: number; price: number }[]): Accuracy {
-  const ape = pairs.map((p) => Math.abs(p.estimate - p.price) / p.price);
-  return {
-    n: ape.length,
-    mdape: ape.length ? quantile(ape, 0.5) : Number.NaN,
-    within10: ape.filter((e) => e <= 0.1).length / ape.length,
-    within20: ape.filter((e) => e <= 0.2).length / ape.length,
-  };
-}
 
 export function loadHendayeCandidates(): Candidate[] {
   const records = parse(readFileSync(SAMPLE), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
@@ -70,65 +45,6 @@ export function loadHendayeCandidates(): Candidate[] {
       lat: s.lat as number,
       insee: s.insee,
     }));
-}
-
-export interface SplitResult {
-  split: Split;
-  tested: number;
-  method: Accuracy;
-  baselineSameType: Accuracy;
-  baselineAllTypes: Accuracy;
-  /** The same sales, for a like-for-like comparison: those the method could estimate. */
-  baselineSameTypeOnCovered: Accuracy;
-  coverage: number;
-  stepsUsed: Map<string, number>;
-}
-
-export function runSplit(all: readonly Candidate[], split: Split): SplitResult {
-  const train = all.filter((c) => c.date >= `${split.trainFrom}-01-01` && c.date < `${split.testYear}-01-01`);
-  const test = all.filter((c) => c.date.startsWith(split.testYear));
-  const communeMedian = (type?: string) =>
-    quantile(
-      train.filter((c) => !type || c.type === type).map((c) => c.pricePerM2),
-      0.5,
-    );
-  const medians = { appartement: communeMedian('appartement'), maison: communeMedian('maison'), local: Number.NaN };
-  const allTypes = communeMedian();
-
-  const method: { estimate: number; price: number }[] = [];
-  const sameType: { estimate: number; price: number }[] = [];
-  const sameTypeCovered: { estimate: number; price: number }[] = [];
-  const all2: { estimate: number; price: number }[] = [];
-  const stepsUsed = new Map<string, number>();
-  for (const sale of test) {
-    const subject = { type: sale.type, surface: sale.surface, rooms: sale.rooms, lon: sale.lon, lat: sale.lat, insee: sale.insee };
-    const baseline = { estimate: medians[sale.type] * sale.surface, price: sale.price };
-    sameType.push(baseline);
-    all2.push({ estimate: allTypes * sale.surface, price: sale.price });
-    const selection = selectComparables(subject, train, sale.date);
-    const estimate = estimateValue(sale.surface, selection.comparables);
-    const used =
-      selection.used.radiusM === null
-        ? `commune, ${selection.used.months} mois`
-        : `${selection.used.radiusM} m, ${selection.used.months} mois`;
-    if (!estimate) {
-      stepsUsed.set('moins de 3 comparables', (stepsUsed.get('moins de 3 comparables') ?? 0) + 1);
-      continue;
-    }
-    stepsUsed.set(used, (stepsUsed.get(used) ?? 0) + 1);
-    method.push({ estimate: estimate.value, price: sale.price });
-    sameTypeCovered.push(baseline);
-  }
-  return {
-    split,
-    tested: test.length,
-    method: accuracy(method),
-    baselineSameType: accuracy(sameType),
-    baselineAllTypes: accuracy(all2),
-    baselineSameTypeOnCovered: accuracy(sameTypeCovered),
-    coverage: method.length / test.length,
-    stepsUsed,
-  };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
