@@ -32,7 +32,8 @@ beforeAll(async () => {
     },
   );
   expect(stdout).toContain('Administrateur créé');
-  server = await startServer({ dataDir });
+  // The paid path, without the free trial a new account gets by default (decision 1371).
+  server = await startServer({ dataDir, env: { TRIAL_DAYS: '0' } });
 });
 afterAll(async () => {
   await server?.stop();

@@ -111,6 +111,13 @@ const envSchema = z.object({
     .default(PLAN_IGN_STYLE_URL)
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.string().url().optional()),
+  /** Days of free trial a new account gets without a card (decision 1371); 0: none. */
+  TRIAL_DAYS: z.coerce
+    .number({ error: 'doit être un nombre de jours' })
+    .int('doit être un nombre entier de jours')
+    .min(0, 'doit être 0 ou plus')
+    .max(365, 'doit être 365 au plus')
+    .default(14),
   /** Chromium used to render report PDFs; unset: /usr/bin/chromium (or chromium-browser) when installed. */
   CHROMIUM_PATH: optionalString,
   /** PDFs rendering at once in one process (pages of its one shared Chromium). */

@@ -16,6 +16,7 @@ import {
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type Stripe from 'stripe';
 import { endSubscription } from '../billing/subscriptions.js';
+import { startTrial } from '../billing/trial.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
@@ -338,7 +339,12 @@ export function accountRoutes(deps: Deps): express.Router {
     // Hashed in every case, so that a known address answers in the same time.
     const passwordHash = await hashPassword(password);
     // The consent is recorded for a new account only: it cannot be set on someone else's address.
-    const userId = await createUser(db, { email, passwordHash, marketingConsent });
+    // The free trial opens with the account, in the same transaction (decision 1371).
+    const userId = await db.transaction(async (tx) => {
+      const id = await createUser(tx, { email, passwordHash, marketingConsent });
+      if (id) await startTrial(tx, id, config.TRIAL_DAYS, { id, email, ip: req.ip ?? null });
+      return id;
+    });
     if (userId) await sendActivation(userId, email);
     else await sendToExisting(email, 'signup');
     res

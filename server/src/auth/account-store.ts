@@ -7,11 +7,12 @@ import type { Queryable } from '../db/client.js';
 
 /**
  * A Stripe subscription is active while Stripe says so (it renews it); a subscription granted
- * by hand is active until the end of the period granted.
+ * by hand is active until the end of the period granted; a free trial until its end (decision 1371).
  */
 export const ABO_ACTIVE_SQL = `(CASE
   WHEN s.client_id IS NULL THEN false
   WHEN s.source = 'stripe' THEN s.status IN ('active', 'trialing')
+  WHEN s.source = 'trial' THEN s.status = 'trialing' AND s.current_period_end > now()
   ELSE s.status = 'active' AND (s.current_period_end IS NULL OR s.current_period_end > now())
 END)`;
 
@@ -34,7 +35,7 @@ export interface AccountRow {
   disabled_at: Date | null;
   client_id: string | null;
   stripe_customer_id: string | null;
-  abo_source: 'stripe' | 'manual' | null;
+  abo_source: 'stripe' | 'manual' | 'trial' | null;
   abo_status: string | null;
   current_period_end: Date | null;
   cancel_at_period_end: boolean | null;

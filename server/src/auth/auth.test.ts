@@ -68,9 +68,14 @@ describe('Auth.js endpoints', () => {
     expect(b.signedIn).toBe(true);
 
     const session = await b.auth.getSession();
-    expect(session?.user).toEqual({ email: address, role: 'subscriber', client: null });
+    // A new account opens with its free trial (TRIAL_DAYS, 14 by default; decision 1371).
+    const trial = {
+      abo: { source: 'trial', status: 'trialing', currentPeriodEnd: expect.any(String), cancelAtPeriodEnd: true },
+      aboactif: true,
+    };
+    expect(session?.user).toEqual({ email: address, role: 'subscriber', client: trial });
     expect(new Date(session?.expires ?? 0).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
-    expect(await (await b.api('/api/stripe/auth')).json()).toEqual({ abo: null, aboactif: false });
+    expect(await (await b.api('/api/stripe/auth')).json()).toEqual(trial);
 
     await b.auth.signOut();
     expect(b.signedIn).toBe(false);

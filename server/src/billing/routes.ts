@@ -51,7 +51,8 @@ export function billingRoutes(deps: Deps): express.Router {
     if (!stripe || !config.STRIPE_PRICE_ID) throw new HttpError(503, PAYMENT_NOT_CONFIGURED);
     const account = await accountById(db, (req.user as { id: string }).id);
     if (!account) throw new HttpError(401, 'Connexion requise.');
-    if (account.client?.aboactif) throw new HttpError(409, 'Votre abonnement est déjà actif.');
+    // During the free trial the offer stays one click away: paying replaces the trial.
+    if (account.client?.aboactif && account.client.abo?.source !== 'trial') throw new HttpError(409, 'Votre abonnement est déjà actif.');
     const session = await stripe.checkout.sessions.create(
       {
         mode: 'subscription',

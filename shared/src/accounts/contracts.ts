@@ -54,7 +54,8 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 /** `abo` of SEED-SPEC §3: the subscription information of the client. */
 export const aboSchema = z.object({
-  source: z.enum(['stripe', 'manual']),
+  /** `trial`: the free trial of a new account (TRIAL_DAYS, decision 1371), status `trialing`. */
+  source: z.enum(['stripe', 'manual', 'trial']),
   /** Stripe's status (`active`, `trialing`, `past_due`, `canceled`…); manual: active or canceled. */
   status: z.string(),
   /** End of the period paid or granted (renewal date of an active Stripe subscription). */

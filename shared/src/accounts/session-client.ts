@@ -77,9 +77,9 @@ export function parseClientRecord(body: unknown): ClientRecord | null {
   if (!c || typeof c !== 'object' || typeof c.aboactif !== 'boolean') return null;
   const a = c.abo as Record<string, unknown> | null | undefined;
   const abo =
-    a && (a.source === 'stripe' || a.source === 'manual') && typeof a.status === 'string'
+    a && (a.source === 'stripe' || a.source === 'manual' || a.source === 'trial') && typeof a.status === 'string'
       ? {
-          source: a.source as 'stripe' | 'manual',
+          source: a.source as 'stripe' | 'manual' | 'trial',
           status: a.status,
           currentPeriodEnd: typeof a.currentPeriodEnd === 'string' ? a.currentPeriodEnd : null,
           cancelAtPeriodEnd: a.cancelAtPeriodEnd === true,

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   'subscription.grant': 'Abonnement accordé',
   'subscription.extend': 'Abonnement prolongé',
   'subscription.end': 'Abonnement terminé',
+  'subscription.trial': 'Essai gratuit ouvert',
   'import.start': 'Import lancé',
   'import.success': 'Import réussi',
   'import.failure': 'Import en échec',
@@ -23,6 +24,7 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** French labels of the details recorded with an action (keys not listed are shown as they are). */
 export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   months: 'mois',
+  days: 'jours',
   until: 'jusqu’au',
   sessionsEnded: 'sessions fermées',
   dep: 'département',

@@ -6,6 +6,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Brand } from '~/components/shell/brand';
 import { PRO_NAV } from '~/components/shell/pro-nav';
 import { SignOutButton } from '~/features/auth/sign-out-button';
+import { TrialBadge } from '~/features/billing/trial-badge';
 import { NotificationBell } from '~/features/notifications/notification-bell';
 import { AppIcon } from '~/lib/icons';
 import { preloadRouteModules } from '~/lib/route-preload';
@@ -30,6 +31,7 @@ export function ProLayout({ children }: { children: ReactNode }) {
           {/* On a phone the account buttons do not fit beside the menu and the name: they move into the menu; the bell stays. */}
           {user ? (
             <Group gap="sm">
+              <TrialBadge client={user.client} />
               <NotificationBell enabled={isAdmin || user.client?.aboactif === true} />
               <Group gap="sm" visibleFrom="xs">
                 <Text size="sm" c="dimmed" visibleFrom="sm">

@@ -8,6 +8,7 @@ import { Alert, Badge, Button, Container, Group, List, Paper, Stack, Text, Title
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import { CheckoutButton } from '~/features/billing/checkout-button';
 import { offerReason } from '~/features/billing/subscription-state.logic';
+import { trialDaysLeft, trialDaysLeftLabel, trialEnded } from '~/features/billing/trial.logic';
 import { specMetaFor } from '~/lib/meta';
 import { useSessionUser } from '~/lib/session';
 import type { Route } from './+types/abo.offre';
@@ -42,8 +43,10 @@ export default function OfferPage() {
   const config = (useRouteLoaderData('root') as { publicConfig?: PublicConfig } | undefined)?.publicConfig;
   const offer = config?.offer ?? { priceCents: 4900, interval: 'month' as const };
   const paymentConfigured = config?.accounts?.paymentConfigured ?? false;
-  const reason = offerReason(params.get('redirectionclient'));
-  const active = Boolean(user?.client?.aboactif);
+  const reason = offerReason(params.get('redirectionclient'), trialEnded(user?.client));
+  const trialLeft = trialDaysLeft(user?.client);
+  // During the free trial the tools are open and the offer stays: paying replaces the trial.
+  const active = Boolean(user?.client?.aboactif) && trialLeft === null;
 
   let action: React.ReactNode;
   if (active) {
@@ -70,6 +73,19 @@ export default function OfferPage() {
     action = <AccountButtons />;
   } else {
     action = <CheckoutButton />;
+  }
+  if (trialLeft !== null) {
+    action = (
+      <Stack gap="xs">
+        <Alert color="teal" data-testid="offer-trial">
+          Essai gratuit en cours{NBSP}: {trialDaysLeftLabel(trialLeft)}. Vos outils restent ouverts jusque-là.
+        </Alert>
+        {action}
+        <Button component={Link} to="/pro" variant="subtle">
+          Accéder à mes outils
+        </Button>
+      </Stack>
+    );
   }
 
   return (

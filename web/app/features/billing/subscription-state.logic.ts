@@ -36,6 +36,11 @@ export function describeAbo(client: ClientRecord | null | undefined, role: Role 
       active,
     };
   }
+  if (abo.source === 'trial') {
+    return active
+      ? { label: 'Essai gratuit', color: 'teal', detail: end ? `Essai gratuit jusqu’au ${end}, sans carte.` : 'Essai gratuit.', active }
+      : { label: 'Essai terminé', color: 'gray', detail: end ? `Essai gratuit terminé le ${end}.` : 'Essai gratuit terminé.', active };
+  }
   if (active && abo.status === 'trialing')
     return { label: 'Essai', color: 'teal', detail: end ? `Période d’essai jusqu’au ${end}.` : 'Période d’essai.', active };
   if (active && abo.cancelAtPeriodEnd) {
@@ -52,8 +57,10 @@ export function describeAbo(client: ClientRecord | null | undefined, role: Role 
   return { label: 'Terminé', color: 'gray', detail: end ? `Abonnement terminé le ${end}.` : 'Abonnement terminé.', active };
 }
 
-/** Why the offer page was opened by the navigation rules (`redirectionclient`). */
-export function offerReason(marker: string | null): string | null {
+/** Why the offer page was opened by the navigation rules (`redirectionclient`); `trialEnded`: the free trial is what lapsed. */
+export function offerReason(marker: string | null, trialEnded = false): string | null {
+  if (marker === 'abonnement-inactif' && trialEnded)
+    return `Votre essai gratuit est terminé${NBSP}: abonnez-vous pour retrouver vos outils et vos données enregistrées.`;
   if (marker === 'abonnement-inactif') return `Votre abonnement n’est plus actif${NBSP}: abonnez-vous à nouveau pour retrouver vos outils.`;
   if (marker === 'sans-client' || marker === 'sans-email')
     return `Un abonnement est nécessaire pour ouvrir les outils professionnels${NBSP}: le voici.`;
