@@ -15,6 +15,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { ClientGone, checkScope, currentScope, QueryTimeout, type RequestScope } from './request-scope.js';
 
 export type Row = Record<string, unknown>;
 
@@ -68,10 +69,13 @@ type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 function pgliteQueryable(q: PGlite | PgliteTx): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      // PGlite cannot interrupt a statement: a request's next one does not start once it is late.
+      checkScope(currentScope(), 'pglite');
       const res = await q.query<T>(sql, params as unknown[]);
       return res.rows;
     },
     async exec(sql: string) {
+      checkScope(currentScope(), 'pglite');
       await q.exec(sql);
     },
     async copyCsv(table, columns, csv) {
@@ -131,8 +135,57 @@ function pgQueryable(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** A statement cancelled by the server (57014): by its time limit, or by us when its client left. */
+function cancelled(err: unknown, scope: RequestScope): unknown {
+  if ((err as { code?: string })?.code !== '57014') return err;
+  return scope.signal.aborted ? new ClientGone() : new QueryTimeout();
+}
+
+/**
+ * Runs `fn` on a connection of the request pool (its `statement_timeout` set), cancelling its
+ * statement from another connection as soon as the request's client goes away.
+ */
+async function onRequestConnection<T>(
+  pools: { main: pg.Pool; forRequests: (timeoutMs: number) => pg.Pool },
+  scope: RequestScope,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  checkScope(scope, 'postgres');
+  const client = await pools.forRequests(scope.timeoutMs).connect();
+  const pid = (client as unknown as { processID: number }).processID;
+  const cancel = () => void pools.main.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
+  scope.signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await fn(client);
+  } catch (err) {
+    throw cancelled(err, scope);
+  } finally {
+    scope.signal.removeEventListener('abort', cancel);
+    client.release();
+  }
+}
+
+/** The pool's queryable, with the queries of a request (request-scope.ts) bounded and cancellable. */
+function scopedPgQueryable(pools: { main: pg.Pool; forRequests: (timeoutMs: number) => pg.Pool }): Queryable {
+  const plain = pgQueryable(pools.main);
+  return {
+    query<T>(sql: string, params?: readonly unknown[]) {
+      const scope = currentScope();
+      if (!scope) return plain.query<T>(sql, params);
+      return onRequestConnection(pools, scope, (client) => pgQueryable(client).query<T>(sql, params));
+    },
+    exec(sql: string) {
+      const scope = currentScope();
+      if (!scope) return plain.exec(sql);
+      return onRequestConnection(pools, scope, (client) => pgQueryable(client).exec(sql));
+    },
+    // Bulk loads are imports: background work, never bounded by a request.
+    copyCsv: plain.copyCsv,
+  };
+}
+
 export async function openPostgres(url: string, options: { max?: number; onIdleError?: (err: Error) => void } = {}): Promise<Db> {
-  const pool = new pg.Pool({
+  const poolConfig = {
     connectionString: url,
     max: options.max ?? 10,
     types: {
@@ -141,7 +194,21 @@ export async function openPostgres(url: string, options: { max?: number; onIdleE
         return own ?? pg.types.getTypeParser(oid, format as 'text');
       }) as typeof pg.types.getTypeParser,
     },
-  });
+  };
+  const pool = new pg.Pool(poolConfig);
+  // Requests' queries run on connections of their own, whose statement_timeout is set once at
+  // connection: background work (imports, jobs) on `pool` is never bounded by it.
+  const requestPools = new Map<number, pg.Pool>();
+  const forRequests = (timeoutMs: number) => {
+    let p = requestPools.get(timeoutMs);
+    if (!p) {
+      p = new pg.Pool({ ...poolConfig, statement_timeout: timeoutMs });
+      p.on('error', (err) => options.onIdleError?.(err));
+      requestPools.set(timeoutMs, p);
+    }
+    return p;
+  };
+  const pools = { main: pool, forRequests };
   // An idle pooled connection can be closed by the server (restart, failover, administrator):
   // without a listener, pg re-throws that as an uncaught error and the whole process dies. The
   // pool drops the client and opens a new one on the next query.
@@ -151,22 +218,31 @@ export async function openPostgres(url: string, options: { max?: number; onIdleE
   probe.release();
   return {
     kind: 'postgres',
-    ...pgQueryable(pool),
+    ...scopedPgQueryable(pools),
     async transaction(fn) {
+      const scope = currentScope();
+      const run = async (client: pg.PoolClient) => {
+        try {
+          await client.query('BEGIN');
+          const result = await fn(pgQueryable(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
+      };
+      if (scope) return onRequestConnection(pools, scope, run);
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const result = await fn(pgQueryable(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
+        return await run(client);
       } finally {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), ...[...requestPools.values()].map((p) => p.end())]);
+    },
   };
 }
 

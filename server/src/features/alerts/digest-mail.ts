@@ -5,7 +5,6 @@
  * rows, a link into the tool with the saved filters and the alert's own unsubscribe link.
  */
 import { formatInteger, NBSP } from '@immoloupe/shared/format';
-import mjml2html from 'mjml';
 import type { AlertRow } from './rows.js';
 
 export interface DigestSection {
@@ -112,8 +111,12 @@ function digestMjml(input: DigestInput, put: Put): string {
 </mjml>`;
 }
 
+// MJML and its CSS inliner take about a second to load: only a process that writes a digest pays it.
+const loadMjml = async () => (await import('mjml')).default;
+
 /** The HTML part compiled from this digest's whole MJML document (the reference of `digestHtml`). */
 export async function digestHtmlCompiled(input: DigestInput): Promise<string> {
+  const mjml2html = await loadMjml();
   return (
     await mjml2html(
       digestMjml(input, (v) => v),
@@ -136,7 +139,9 @@ export async function digestHtml(input: DigestInput): Promise<string> {
   const shape = `${input.frequency}:${input.sections.map((s) => (s.rows.length > ROWS_SHOWN ? 'm' : 's')).join('')}`;
   let template = templates.get(shape);
   if (!template) {
-    template = mjml2html(source, { validationLevel: 'strict' }).then((out) => out.html);
+    template = loadMjml()
+      .then((mjml2html) => mjml2html(source, { validationLevel: 'strict' }))
+      .then((out) => out.html);
     template.catch(() => templates.delete(shape));
     templates.set(shape, template);
   }
