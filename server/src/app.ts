@@ -17,6 +17,7 @@ import { createAccounts } from './auth/accounts.js';
 import { createMailer } from './auth/mail.js';
 import { type Config, pdfLimits, publicConfig } from './config.js';
 import type { Db } from './db/client.js';
+import { requestScope } from './db/request-scope.js';
 import { alertDeps, alertRoutes, registerAlertJobs } from './features/alerts/feature.js';
 import { auditRoutes } from './features/audit/routes.js';
 import { contactMailer } from './features/contact/mailer.js';
@@ -109,6 +110,8 @@ export function buildApp(deps: AppDeps): express.Express {
     next();
   });
 
+  // Every database statement of a request bounded, and cancelled when its client leaves (decision 0308).
+  app.use(requestScope(config.DB_REQUEST_TIMEOUT_SECONDS * 1000));
   app.use(issueCsrfCookie);
 
   app.get('/robots.txt', (_req, res) => {

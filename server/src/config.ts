@@ -120,6 +120,8 @@ const envSchema = z.object({
     .default(14),
   /** Chromium used to render report PDFs; unset: /usr/bin/chromium (or chromium-browser) when installed. */
   CHROMIUM_PATH: optionalString,
+  /** Limit of one database statement run for an HTTP request (PostgreSQL), and of a request's database work (PGlite), in seconds. */
+  DB_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** PDFs rendering at once in one process (pages of its one shared Chromium). */
   PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** PDFs that may wait for a free page; beyond, the request is refused (503, « file d’attente »). */

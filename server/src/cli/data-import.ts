@@ -4,7 +4,7 @@
  * and name (`--source` forces it), parcels first whatever the order given. `--dep 93 --years
  * 2020-2024` downloads and imports the official files of a département.
  */
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +21,8 @@ import { ImportError } from '../importers/errors.js';
 import { SOURCE_LABELS, SOURCES, type Source } from '../importers/importer.js';
 import { loadOpenDataConfig, OpenDataConfigError } from '../importers/open-data-config.js';
 import { createProgressPrinter } from '../importers/progress.js';
-import { detectFileSource, type ImportReport, runImport, SOURCE_ORDER } from '../importers/run.js';
+import { detectFileSource, type ImportReport, runImport } from '../importers/run.js';
+import { listFiles, outcome, planFiles, skippedLines } from './import-plan.js';
 
 const USAGE = `Usage\u00a0: npm run data:import -- [options] <fichier|dossier|url>…
 
@@ -35,22 +36,6 @@ Options\u00a0:
   --years <a-b>       années DVF avec --dep (ex. 2020-2024\u00a0; par défaut les cinq dernières)
   --cache-dir <dir>   dossier des téléchargements (par défaut <DATA_DIR>/telechargements)
   --help              affiche cette aide`;
-
-interface Job {
-  path: string;
-  name: string;
-  url?: string;
-  source: Source;
-}
-
-function listFiles(target: string): string[] {
-  const st = statSync(target);
-  if (!st.isDirectory()) return [target];
-  return readdirSync(target)
-    .filter((f) => !f.startsWith('.') && !/\.(md|txt\.part|part|pid)$/i.test(f) && !/^readme/i.test(f))
-    .sort()
-    .flatMap((f) => listFiles(path.join(target, f)));
-}
 
 function fileNameOfUrl(url: string): string {
   const u = new URL(url);
@@ -113,33 +98,31 @@ async function main(): Promise<number> {
     // The administration's audit log lists the imports of the command line beside its own.
     const actor: AuditActor = { id: null, email: startedByLabel(startedBy), ip: null };
 
-    // Local files and URLs first, so that an unreadable argument stops everything before any import.
-    const jobs: Job[] = [];
+    // Local files and URLs first, so that a missing argument stops everything before any import;
+    // a file of unknown kind is only set aside, and listed at the end.
+    const files: { path: string; name: string; url?: string }[] = [];
     for (const arg of positionals) {
       if (/^https?:\/\//i.test(arg)) {
         const name = fileNameOfUrl(arg);
         const dest = path.join(cacheDir, name);
         console.info(`Téléchargement de ${arg}`);
         await downloadFile(arg, dest);
-        jobs.push({ path: dest, name, url: arg, source: forced ?? (await detectFileSource(dest, name)) });
+        files.push({ path: dest, name, url: arg });
         continue;
       }
-      let files: string[];
+      let found: string[];
       try {
-        files = listFiles(arg);
+        found = listFiles(arg);
       } catch {
         throw new ImportError(`Fichier ou dossier introuvable\u00a0: ${arg}`);
       }
-      for (const file of files) {
-        const name = path.basename(file);
-        jobs.push({ path: file, name, source: forced ?? (await detectFileSource(file, name)) });
-      }
+      for (const file of found) files.push({ path: file, name: path.basename(file) });
     }
-    // Parcels before the DVF rows they geolocate; otherwise the order given.
-    jobs.sort((a, b) => SOURCE_ORDER.indexOf(a.source) - SOURCE_ORDER.indexOf(b.source));
+    const { jobs, skipped } = await planFiles(files, detectFileSource, forced);
 
     const printer = createProgressPrinter();
     let failed = 0;
+    let imported = 0;
     for (const job of jobs) {
       await recordAudit(db, actor, 'import.start', `Fichier ${job.name}`, { source: job.source });
       const report = await runImport(db, {
@@ -154,6 +137,7 @@ async function main(): Promise<number> {
       printer.done();
       printReport(report);
       if (report.status !== 'succeeded') failed++;
+      else imported++;
       await logOutcome(db, actor, `Fichier ${job.name}`, [report], 0);
     }
     if (values.dep) {
@@ -172,17 +156,15 @@ async function main(): Promise<number> {
       for (const report of dep.reports) {
         printer.done();
         printReport(report);
-        jobs.push({ path: '', name: report.fileName, source: report.source });
+        imported += report.status === 'succeeded' ? 1 : 0;
         if (report.status !== 'succeeded') failed++;
       }
       await logOutcome(db, actor, departementImportLabel(values.dep, years), dep.reports, dep.skipped.length);
     }
-    console.info(
-      failed === 0
-        ? `${jobs.length} fichier(s) importé(s).`
-        : `${failed} import(s) en échec sur ${jobs.length}\u00a0: les données précédentes sont intactes.`,
-    );
-    return failed === 0 ? 0 : 1;
+    for (const line of skippedLines(skipped)) console.info(line);
+    const end = outcome(imported, failed, skipped.length);
+    console.info(end.line);
+    return end.code;
   } finally {
     await db?.close();
     release?.();
