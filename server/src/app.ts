@@ -51,10 +51,12 @@ import { versionRoutes } from './features/version/routes.js';
 import { zoneRoutes } from './features/zone/routes.js';
 import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
 import { errorHandler, notFoundApi } from './http/errors.js';
+import { requestLog } from './http/request-log.js';
 import { isNoindexPath, ROBOTS_TXT, securityHeaders } from './http/security.js';
 import { loadOpenDataConfig } from './importers/open-data-config.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logger.js';
+import { httpMetrics } from './metrics/http.js';
 
 const require = createRequire(import.meta.url);
 
@@ -102,6 +104,9 @@ export function buildApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  // First, so that every answer (static files and errors included) has its id, its line and its duration.
+  app.use(requestLog(log));
+  app.use(httpMetrics);
   app.use(compression());
   // The configured basemap's style, tiles, sprites and glyphs come from its host.
   app.use(securityHeaders({ extraConnect: config.MAP_STYLE_URL ? [new URL(config.MAP_STYLE_URL).origin] : [] }));

@@ -84,6 +84,17 @@ const envSchema = z.object({
   /** Overrides the build id of the running build (tests, blue-green deploys). */
   BUILD_ID: optionalString,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Port of the Prometheus metrics (GET /metrics), apart from the site's; unset: no metrics served. */
+  METRICS_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'doit être un numéro de port')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65535))
+      .optional(),
+  ),
+  /** Interface of the metrics port (loopback by default: open it only to the scraper's network). */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** Behind a TLS-terminating proxy: how many hops, or which addresses, to trust for X-Forwarded-*. */
   TRUST_PROXY: trustProxySchema.default(false),
   /** Google Analytics measurement id (G-XXXX), loaded only after consent. */

@@ -14,6 +14,8 @@ import { refreshListingCommunes } from './features/listings/commune-refresh.js';
 import { claimDataDir, dataDirHolder, holderMessage } from './importers/data-dir-lock.js';
 import { startJobQueue } from './jobs/queue.js';
 import { createLogger } from './logger.js';
+import { watchDb, watchJobQueue } from './metrics/registry.js';
+import { startMetricsServer } from './metrics/server.js';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -48,6 +50,10 @@ async function main(): Promise<void> {
   const jobs = await startJobQueue({ db, log: log.child({ part: 'jobs' }), leaseSeconds: config.JOBS_LEASE_SECONDS });
   const workers = await registerJobs(jobs, { config, db, log });
   const app = buildApp({ config, db, log, buildId, web, webClientDir: path.join(WEB_BUILD_DIR, 'client'), jobs, ...workers });
+  watchDb(() => db.stats());
+  watchJobQueue(() => jobs.counts());
+  const metrics = config.METRICS_PORT ? await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST }) : null;
+  if (metrics) log.info('metrics listening', { url: `http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics` });
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -63,6 +69,7 @@ async function main(): Promise<void> {
     // Stop accepting connections, let requests in flight finish, then close the database.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    metrics?.close();
     server.close(() => {
       jobs
         .stop()

@@ -36,8 +36,37 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** What the metrics read at each scrape (`metrics/registry.ts`). */
+  stats(): DbStats;
   /** PGlite only: the whole data folder as a gzipped tarball (test templates, backups). */
   dumpDataDir?: () => Promise<Blob>;
+}
+
+export interface DbStats {
+  engine: Db['kind'];
+  /** Queries, COPYs and transactions running now (PGlite runs one at a time: the others wait). */
+  inFlight: number;
+  /** PostgreSQL: the pool's connections open and idle, and the queries waiting for one. */
+  pool?: { total: number; idle: number; waiting: number };
+}
+
+/** Counts what runs, around each call of a queryable. */
+function counted(q: Queryable, busy: { n: number }): Queryable {
+  const around =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      busy.n++;
+      try {
+        return await fn(...args);
+      } finally {
+        busy.n--;
+      }
+    };
+  return {
+    query: around(q.query.bind(q)) as Queryable['query'],
+    exec: around(q.exec.bind(q)),
+    copyCsv: around(q.copyCsv.bind(q)),
+  };
 }
 
 // Same JavaScript types on both engines: counts as numbers, numerics as numbers,
@@ -103,10 +132,20 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
     startParams: PGLITE_START,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  const busy = { n: 0 };
   return {
     kind: 'pglite',
-    ...pgliteQueryable(db),
-    transaction: (fn) => db.transaction((tx) => fn(pgliteQueryable(tx))),
+    ...counted(pgliteQueryable(db), busy),
+    // A transaction counts once, as one unit of work on the single connection.
+    transaction: async (fn) => {
+      busy.n++;
+      try {
+        return await db.transaction((tx) => fn(pgliteQueryable(tx)));
+      } finally {
+        busy.n--;
+      }
+    },
+    stats: () => ({ engine: 'pglite', inFlight: busy.n }),
     close: () => db.close(),
     dumpDataDir: () => db.dumpDataDir('gzip'),
   };
@@ -216,10 +255,12 @@ export async function openPostgres(url: string, options: { max?: number; onIdleE
   // Fail at boot, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
+  const busy = { n: 0 };
   return {
     kind: 'postgres',
-    ...scopedPgQueryable(pools),
+    ...counted(scopedPgQueryable(pools), busy),
     async transaction(fn) {
+      busy.n++;
       const scope = currentScope();
       const run = async (client: pg.PoolClient) => {
         try {
@@ -232,14 +273,23 @@ export async function openPostgres(url: string, options: { max?: number; onIdleE
           throw err;
         }
       };
-      if (scope) return onRequestConnection(pools, scope, run);
-      const client = await pool.connect();
       try {
-        return await run(client);
+        if (scope) return await onRequestConnection(pools, scope, run);
+        const client = await pool.connect();
+        try {
+          return await run(client);
+        } finally {
+          client.release();
+        }
       } finally {
-        client.release();
+        busy.n--;
       }
     },
+    stats: () => ({
+      engine: 'postgres',
+      inFlight: busy.n,
+      pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+    }),
     close: async () => {
       await Promise.all([pool.end(), ...[...requestPools.values()].map((p) => p.end())]);
     },

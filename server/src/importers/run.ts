@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { basename } from 'node:path';
 import { DEFAULT_BOUNDS, type PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
 import type { Db } from '../db/client.js';
+import { observeImport } from '../metrics/registry.js';
 import { banImporter } from './ban.js';
 import { cadastreImporter } from './cadastre.js';
 import { coproImporter } from './copro.js';
@@ -214,7 +215,27 @@ export function mergeWorkMem(kind: Db['kind'], rows: number): string {
  */
 export const MERGE_STATISTICS_TARGET = 10;
 
+/** One import, recorded in `import_runs` and counted in the metrics (duration, rows kept and rejected). */
 export async function runImport(db: Db, options: ImportOptions): Promise<ImportReport> {
+  const started = Date.now();
+  try {
+    const report = await importFile(db, options);
+    observeImport(report);
+    return report;
+  } catch (err) {
+    // Refused before any row (download, unknown file) or broken by an unexpected error.
+    observeImport({
+      source: options.source ?? 'unknown',
+      status: 'failed',
+      durationMs: Date.now() - started,
+      rowsKept: 0,
+      rowsRejected: 0,
+    });
+    throw err;
+  }
+}
+
+async function importFile(db: Db, options: ImportOptions): Promise<ImportReport> {
   const name = options.name ?? basename(options.path);
   // Detection reads only the first kilobytes: a wrong file is refused before any staging, and
   // recorded as a failed run so that the history says why.

@@ -18,6 +18,7 @@ import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client.js';
 import type { Logger } from '../logger.js';
+import { countJobFailure, type JobCounts } from '../metrics/registry.js';
 
 export interface JobContext {
   id: string;
@@ -83,6 +84,8 @@ export interface JobQueue {
   get(name: string, id: string): Promise<JobView | null>;
   /** Newest first. */
   list(name: string, limit?: number): Promise<JobView[]>;
+  /** Jobs waiting, to be retried, running and failed, by queue (the metrics' queue depth). */
+  counts(): Promise<JobCounts>;
   /** Stops polling and waits up to 10 s for the handlers in flight. */
   stop(): Promise<void>;
   /** Identity of this process's worker (`host:pid:random`), written in the leases. */
@@ -211,6 +214,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           return result !== null && typeof result === 'object' ? result : { result: result ?? null };
         } catch (err) {
           log.warn('job failed', { queue: name, jobId: job.id, retryCount: job.retryCount, err });
+          countJobFailure(name);
           // pg-boss keeps the thrown error's message as the job's output.
           throw Object.assign(new Error(errorOutput(err).message), { stack: undefined });
         } finally {
@@ -244,6 +248,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       ]);
       const jobs = await Promise.all(rows.map((r) => boss.getJobById<unknown>(name, r.id)));
       return jobs.filter((j): j is PgBoss.JobWithMetadata<unknown> => j !== null).map(view);
+    },
+    async counts() {
+      // Completed jobs are left out: they are history, and the bulk of the table.
+      return db.query<{ queue: string; state: string; count: number }>(
+        `SELECT name AS queue, state::text AS state, count(*)::int AS count FROM ${schema}.job
+          WHERE state IN ('created', 'retry', 'active', 'failed') GROUP BY name, state`,
+      );
     },
     async stop() {
       clearInterval(heartbeat);

@@ -13,9 +13,19 @@ export class ApiError extends Error {
     public readonly status: number,
     message: string,
     public readonly issues: { path: string; message: string }[] = [],
+    /** The request's id in the server's logs. */
+    public readonly requestId: string | null = null,
   ) {
     super(message);
   }
+}
+
+/**
+ * The message shown for an error answer: a server failure (5xx) says nothing the user can act on,
+ * so it carries the request's reference for them to quote to the support.
+ */
+export function errorMessage(status: number, message: string, requestId: string | null): string {
+  return status >= 500 && requestId ? `${message} (référence\u00a0: ${requestId})` : message;
 }
 
 export function csrfToken(): string {
@@ -38,10 +48,12 @@ export async function apiFetch<S extends z.ZodType>(path: string, schema: S, ini
   const body: unknown = res.status === 204 ? null : await res.json().catch(() => null);
   if (!res.ok) {
     const parsed = apiErrorSchema.safeParse(body);
+    const requestId = (parsed.success ? parsed.data.requestId : undefined) ?? res.headers.get('x-request-id');
     throw new ApiError(
       res.status,
-      parsed.success ? parsed.data.message : `Erreur ${res.status}`,
+      errorMessage(res.status, parsed.success ? parsed.data.message : `Erreur ${res.status}`, requestId),
       parsed.success ? (parsed.data.issues ?? []) : [],
+      requestId,
     );
   }
   return schema.parse(body);

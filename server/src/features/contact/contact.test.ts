@@ -99,7 +99,7 @@ describe('GET /api/contact/messages', () => {
   it('is refused without an administrator session', async () => {
     const res = await app.fetch('/api/contact/messages');
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'Connexion requise.' });
+    expect(await res.json()).toEqual({ message: 'Connexion requise.', requestId: expect.any(String) });
   });
 
   it('is listed to an administrator signed in through the real session, and refused to a subscriber', async () => {

@@ -127,7 +127,7 @@ describe('notifications without SMTP', () => {
     expect(await unread(alice)).toBe(1);
     const foreign = await bob.api(`/api/notifications/${aliceNote}/read`, { method: 'POST' });
     expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ message: 'Notification introuvable.' });
+    expect(await foreign.json()).toEqual({ message: 'Notification introuvable.', requestId: expect.any(String) });
     expect((await bob.api('/api/notifications/read-all', { method: 'POST' })).status).toBe(200);
     expect(await unread(alice)).toBe(1);
     // Without the CSRF token: refused, nothing changed.

@@ -18,6 +18,9 @@ describe('GET /api/version', () => {
   it('answers unknown API paths with the JSON error shape in French', async () => {
     const res = await app.fetch('/api/inconnu');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: 'Ressource introuvable\u00a0: GET /api/inconnu' });
+    expect(await res.json()).toEqual({
+      message: 'Ressource introuvable\u00a0: GET /api/inconnu',
+      requestId: res.headers.get('x-request-id'),
+    });
   });
 });
