@@ -11,6 +11,7 @@ import type { Request } from 'express';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { HttpError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
+import { watchPdfPool } from '../../metrics/registry.js';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -117,6 +118,11 @@ export class PdfPool {
   /** Renders waiting for a free page (for tests and logs). */
   get queued(): number {
     return this.waiting.length;
+  }
+
+  /** Renders holding a page now (the metrics' gauge). */
+  get rendering(): number {
+    return this.running;
   }
 
   async print(options: Options, render: (page: Page) => Promise<void>, log?: PdfLog, signal?: AbortSignal): Promise<Buffer> {
@@ -254,8 +260,10 @@ export function pdfPool(executablePath: string, limits: PdfLimits = DEFAULT_PDF_
   const key = `${executablePath}|${limits.concurrency}|${limits.queueMax}|${limits.timeoutMs}`;
   let pool = pools.get(key);
   if (!pool) {
-    pool = new PdfPool(executablePath, limits);
-    pools.set(key, pool);
+    const created = new PdfPool(executablePath, limits);
+    pools.set(key, created);
+    watchPdfPool(() => ({ running: created.rendering, queued: created.queued, capacity: limits.concurrency }));
+    pool = created;
   }
   return pool;
 }
