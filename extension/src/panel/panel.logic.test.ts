@@ -1,7 +1,7 @@
 import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
 import { describe, expect, it } from 'vitest';
-import { badgeOf, localisationHeading, panelView, rentalBanOf } from './panel.logic';
+import { badgeOf, localisationHeading, PANEL_RENT, PANEL_TRANSACTION_UNKNOWN, panelView, rentalBanOf } from './panel.logic';
 
 const NB = '\u00a0';
 const NNB = '\u202f';
@@ -92,22 +92,23 @@ describe('panel view model', () => {
     expect(cheap.estimate?.gap).toContain('sous la fourchette');
   });
 
-  it('gives a rental its rent per m² and the gross yield at the median price', () => {
+  it('gives a rental its rent per m² and compares it with no sale', () => {
     const v = panelView({ ...SALE, transaction: 'location', price: 1250, surface: 32 }, ANALYSIS, TODAY);
     expect(v.fields[0]).toEqual({ label: 'Loyer', value: `1${NNB}250${NB}€/mois` });
     expect(v.pricePerM2).toBe(`39,1${NB}€/m²/mois`);
-    expect(v.comparison).toMatchObject({ headline: `Rendement locatif brut au prix médian${NB}: 9,4${NB}%`, tone: 'neutral' });
-    expect(v.estimate).toMatchObject({ label: 'Valeur vénale estimée (DVF)', gap: null });
+    expect(v.comparison).toEqual({ headline: null, message: PANEL_RENT });
+    expect(v.estimate).toBeNull();
   });
 
-  it('tells a rental from a sale by its price per m² when the page does not say', () => {
+  it('compares nothing when the page does not say sale or rent, and never guesses it from the price per m²', () => {
     const pap = panelView({ ...SALE, transaction: undefined, price: 1300, surface: 28 }, ANALYSIS, TODAY);
-    expect(pap.fields).toContainEqual({ label: 'Transaction', value: 'Location (déduite du prix au m²)' });
-    expect(pap.fields[0]).toEqual({ label: 'Loyer', value: `1${NNB}300${NB}€/mois` });
-    expect(pap.comparison).toMatchObject({ tone: 'neutral' });
+    expect(pap.fields).toContainEqual({ label: 'Transaction', value: 'Non précisée par l’annonce' });
+    expect(pap.comparison).toEqual({ headline: null, message: PANEL_TRANSACTION_UNKNOWN });
+    expect(pap.pricePerM2).toBeNull();
+    expect(pap.estimate).toBeNull();
     const sale = panelView({ ...SALE, transaction: undefined }, ANALYSIS, TODAY);
-    expect(sale.fields).toContainEqual({ label: 'Transaction', value: 'Vente (déduite du prix au m²)' });
-    expect(sale.comparison).toMatchObject({ tone: 'above' });
+    expect(sale.comparison).toEqual({ headline: null, message: PANEL_TRANSACTION_UNKNOWN });
+    expect(badgeOf({ ...SALE, transaction: undefined }, ANALYSIS)).toBeNull();
     expect(panelView({ ...SALE, city: '\n  Paris 17\n ', postcode: '75017' }, ANALYSIS, TODAY).fields).toContainEqual({
       label: 'Localité',
       value: 'Paris 17 (75017)',

@@ -16,7 +16,6 @@ import {
 } from '@immoloupe/shared/format';
 import { type ParsedListing, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { displayTown } from '@immoloupe/shared/listings/text.logic';
-import { saleOrRent as transactionOf } from '@immoloupe/shared/listings/transaction.logic';
 import { departementOfCodes, importHintText } from '@immoloupe/shared/opendata/import-hint';
 
 export type Tone = 'above' | 'below' | 'level' | 'neutral';
@@ -95,17 +94,18 @@ function toneOf(gap: number): Tone {
 
 const clean = (s: string | undefined) => s?.replace(/\s+/g, ' ').trim() || undefined;
 
+/** What the panel says of a listing whose page does not state sale or rent: it compares nothing. */
+export const PANEL_TRANSACTION_UNKNOWN =
+  'Vente ou location\u00a0? L’annonce ne le dit pas\u00a0: pas de comparaison. Précisez-le dans l’analyse d’annonce d’Immoloupe.';
+/** What the panel says of a rental: its rent per m² and month is compared with no sale. */
+export const PANEL_RENT = 'Location\u00a0: loyer au m² par mois, non comparé aux ventes DVF (qui ne donnent pas de loyer).';
+
 function fieldsOf(l: ParsedListing): PanelView['fields'] {
-  const transaction = transactionOf(l);
-  const rent = transaction?.kind === 'location';
+  const rent = l.transaction === 'location';
   const fields: PanelView['fields'] = [];
   if (l.price !== undefined)
     fields.push({ label: rent ? 'Loyer' : 'Prix', value: rent ? `${formatEuros(l.price)}/mois` : formatEuros(l.price) });
-  if (transaction)
-    fields.push({
-      label: 'Transaction',
-      value: `${rent ? 'Location' : 'Vente'}${transaction.inferred ? ' (déduite du prix au m²)' : ''}`,
-    });
+  fields.push({ label: 'Transaction', value: l.transaction ? (rent ? 'Location' : 'Vente') : 'Non précisée par l’annonce' });
   if (l.propertyType) fields.push({ label: 'Type', value: TYPE_LABELS[l.propertyType] });
   if (l.surface !== undefined) fields.push({ label: 'Surface', value: formatSurface(l.surface) });
   if (l.rooms !== undefined) fields.push({ label: 'Pièces', value: formatInteger(l.rooms) });
@@ -129,7 +129,9 @@ function fieldsOf(l: ParsedListing): PanelView['fields'] {
 }
 
 export function panelView(listing: ParsedListing, analysis: ListingAnalysis, today: string): PanelView {
-  const rent = transactionOf(listing)?.kind === 'location';
+  // Never guessed: only a listing that says it is a sale is compared with DVF sales.
+  const rent = listing.transaction === 'location';
+  const sale = listing.transaction === 'vente';
   const { price, surface } = listing;
   const missing = [
     price === undefined && (rent ? 'loyer' : 'prix'),
@@ -147,7 +149,9 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
       : '';
 
   let comparison: PanelView['comparison'];
-  if (!analysis.commune)
+  if (!listing.transaction) comparison = { headline: null, message: PANEL_TRANSACTION_UNKNOWN };
+  else if (rent) comparison = { headline: null, message: PANEL_RENT };
+  else if (!analysis.commune)
     comparison = { headline: null, message: 'Commune introuvable d’après l’annonce\u00a0: pas de comparaison avec les ventes DVF.' };
   else if (!analysis.market)
     comparison = {
@@ -162,14 +166,7 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
     };
   else if (perM2 === null)
     comparison = { headline: null, message: `${medianDetail} Prix ou surface absent de l’annonce\u00a0: pas de comparaison.` };
-  else if (rent) {
-    const grossYield = (perM2 * 12) / median;
-    comparison = {
-      headline: `Rendement locatif brut au prix médian${NBSP}: ${formatPercent(grossYield, 1)}`,
-      tone: 'neutral',
-      detail: medianDetail,
-    };
-  } else {
+  else {
     const gap = perM2 / median - 1;
     const tone = toneOf(gap);
     const headline =
@@ -181,18 +178,18 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
 
   let estimate: PanelView['estimate'] = null;
   const { q1, q3 } = analysis.market ?? { q1: null, q3: null };
-  if (surface !== undefined && median !== null && q1 !== null && q3 !== null) {
+  if (sale && surface !== undefined && median !== null && q1 !== null && q3 !== null) {
     const low = q1 * surface;
     const high = q3 * surface;
     let gap: string | null = null;
-    if (!rent && price !== undefined) {
+    if (price !== undefined) {
       const mid = median * surface;
       const ratio = price / mid - 1;
       const position = price > high ? ', au-dessus de la fourchette' : price < low ? ', sous la fourchette' : ', dans la fourchette';
       gap = `Prix demandé${NBSP}: ${signedPercent(ratio)} par rapport à l’estimation médiane de ${formatEuros(mid)}${position}.`;
     }
     estimate = {
-      label: rent ? 'Valeur vénale estimée (DVF)' : 'Estimation (quartiles DVF)',
+      label: 'Estimation (quartiles DVF)',
       range: `${formatEuros(low)} – ${formatEuros(high)}`,
       gap,
     };
@@ -216,7 +213,8 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
     heading,
     fields: fieldsOf(listing),
     missing,
-    pricePerM2: perM2 === null ? null : rent ? formatEurosPerSquareMetreMonth(perM2) : formatEurosPerSquareMetre(perM2),
+    pricePerM2:
+      perM2 === null || !listing.transaction ? null : rent ? formatEurosPerSquareMetreMonth(perM2) : formatEurosPerSquareMetre(perM2),
     comparison,
     estimate,
     candidatesHeading: localisationHeading(found.length > 0 ? Math.max(...found.map((c) => c.score)) : null),
@@ -229,7 +227,7 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
 /** The badge of a search-result card: its €/m² against the median, or null when it cannot say. */
 export function badgeOf(listing: ParsedListing, analysis: ListingAnalysis): { text: string; tone: Tone } | null {
   const median = analysis.market?.median ?? null;
-  if (transactionOf(listing)?.kind !== 'vente' || !listing.price || !listing.surface || median === null) return null;
+  if (listing.transaction !== 'vente' || !listing.price || !listing.surface || median === null) return null;
   const perM2 = listing.price / listing.surface;
   const gap = perM2 / median - 1;
   return { text: `${formatEurosPerSquareMetre(perM2)} · ${signedPercent(gap)} vs médiane DVF`, tone: toneOf(gap) };

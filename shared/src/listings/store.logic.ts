@@ -169,6 +169,12 @@ const marketStatSchema = z.object({ label: z.string(), count: z.number().int(), 
 
 /** `POST /api/listings/analysis`: the listing against the market, its estimate, its place, its DPE. */
 export const listingAnalysisSchema = z.object({
+  /**
+   * Sale, rent, or « inconnue » when the listing does not say: only a sale is compared with DVF
+   * sales; a rent shows its €/m²/mois, compared with no sale; an unknown one is compared with nothing
+   * until the person says which (`TRANSACTION_QUESTION`).
+   */
+  transaction: z.enum(['vente', 'location', 'inconnue']),
   commune: z.object({ insee: z.string(), name: z.string() }).nullable(),
   point: z.object({ lat: z.number(), lon: z.number(), source: z.enum(['annonce', 'dpe']) }).nullable(),
   pricePerM2: z.number().nullable(),
@@ -204,6 +210,13 @@ export const listingAnalysisSchema = z.object({
   notes: z.array(z.string()),
 });
 export type ListingAnalysis = z.infer<typeof listingAnalysisSchema>;
+
+/** What the analysis of a listing whose transaction is unknown asks, before any comparison. */
+export const TRANSACTION_QUESTION =
+  'Vente ou location\u00a0? L’annonce ne le dit pas\u00a0: choisissez la transaction pour comparer le bien (une vente aux ventes DVF, une location à aucune vente).';
+/** What the analysis of a rental says: its rent per m² and month, compared with no sale. */
+export const RENT_NOTE =
+  'Annonce de location\u00a0: loyer au m² par mois, non comparé aux ventes DVF (qui ne donnent pas de loyer), ni estimé.';
 
 /** Within ±5 % of the median is « in line ». */
 export function positionAgainst(pricePerM2: number, median: number): 'dessous' | 'aligne' | 'dessus' {

@@ -7,8 +7,15 @@
 
 import type { Role } from '@immoloupe/shared/accounts/contracts';
 import { rentalBanStatus } from '@immoloupe/shared/dpe/rental-ban.logic';
-import { askingPricePerM2 } from '@immoloupe/shared/listings/contracts';
-import { type ListingAnalysis, type ListingFields, localisationQueryOf, positionAgainst } from '@immoloupe/shared/listings/store.logic';
+import { askingPricePerM2, transactionState } from '@immoloupe/shared/listings/contracts';
+import {
+  type ListingAnalysis,
+  type ListingFields,
+  localisationQueryOf,
+  positionAgainst,
+  RENT_NOTE,
+  TRANSACTION_QUESTION,
+} from '@immoloupe/shared/listings/store.logic';
 import { monthsWindowStart } from '@immoloupe/shared/market/comparables.logic';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import { departementOfCodes, importHintText } from '@immoloupe/shared/opendata/import-hint';
@@ -38,8 +45,9 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
   const notes: string[] = [];
   const commune = communeOf(f);
   const type = f.propertyType === 'appartement' || f.propertyType === 'maison' ? f.propertyType : null;
-  const isRent = f.transaction === 'location';
-  const pricePerM2 = f.price && f.surface ? Math.round((f.price / f.surface) * 100) / 100 : null;
+  // Never defaulted: a listing that does not say sale or rent is compared with nothing until told.
+  const transaction = transactionState(f);
+  const pricePerM2 = f.price && f.surface && transaction !== 'inconnue' ? Math.round((f.price / f.surface) * 100) / 100 : null;
 
   const localisation = localisationQueryOf(f);
   const candidates = localisation ? await localise(db, localisation) : [];
@@ -52,6 +60,7 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
         : null;
 
   const analysis: ListingAnalysis = {
+    transaction,
     commune,
     point,
     pricePerM2,
@@ -70,11 +79,11 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
     })(),
     notes,
   };
+  if (transaction === 'inconnue') notes.push(TRANSACTION_QUESTION);
+  if (transaction === 'location') notes.push(RENT_NOTE);
   if (!commune) notes.push('Code postal absent ou inconnu : pas de comparaison avec les ventes DVF.');
-  if (isRent)
-    notes.push('Annonce de location : les ventes DVF ne donnent pas de loyer, il n’y a donc ni comparaison avec le marché ni estimation.');
   if (!type) notes.push('Type de bien autre qu’appartement ou maison : pas de comparaison DVF.');
-  if (!commune || isRent || !type) return analysis;
+  if (!commune || transaction !== 'vente' || !type) return analysis;
 
   const newest = (await dvfFreshness(db, [commune.insee])).lastMutationDate;
   if (!newest) {

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { RENT_NOTE, TRANSACTION_QUESTION } from '@immoloupe/shared/listings/store.logic';
 import { describe, expect, it } from 'vitest';
 import type { RequestUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
@@ -276,6 +277,36 @@ describe('POST /api/listings/analysis', () => {
     // No class read: unknown, never « no ban ».
     const none = (await (await alice.fetch('/api/listings/analysis', json({ ...SELOGER, dpeClass: undefined }))).json()) as typeof a;
     expect(none.rentalBan).toEqual({ kind: 'unknown', date: null });
+  });
+
+  it('never compares a pasted rental with DVF sales, and asks sale or rent when the listing does not say', async () => {
+    type A = {
+      transaction: string;
+      pricePerM2: number | null;
+      market: unknown[];
+      position: unknown;
+      estimate: unknown;
+      gap: unknown;
+      notes: string[];
+    };
+    const analyse = async (body: unknown) => (await (await alice.fetch('/api/listings/analysis', json(body))).json()) as A;
+    // The case: 880 € a month for 36 m², read from a pasted text with its rent wording.
+    const parsed = await alice.fetch(
+      '/api/listings/parse',
+      json({ text: 'Appartement 2 pièces 36 m²\n880 € /mois charges comprises\nHendaye (64700)' }),
+    );
+    const rental = (await parsed.json()) as Record<string, unknown>;
+    expect(rental.transaction).toBe('location');
+    const { sources: _sources, ...fields } = rental;
+    const rent = await analyse({ ...fields, lat: 43.3588, lon: -1.7725 });
+    expect(rent).toMatchObject({ transaction: 'location', pricePerM2: 24.44, market: [], position: null, estimate: null, gap: null });
+    expect(rent.notes).toContain(RENT_NOTE);
+    // Not stated: no comparison, no price per m² of a sale, the question asked.
+    const unknown = await analyse({ ...SELOGER, transaction: undefined });
+    expect(unknown).toMatchObject({ transaction: 'inconnue', pricePerM2: null, market: [], position: null, estimate: null, gap: null });
+    expect(unknown.notes[0]).toBe(TRANSACTION_QUESTION);
+    // Said a sale: compared as before.
+    expect((await analyse(SELOGER)).market.length).toBe(2);
   });
 
   it('says who imports the missing DVF of the département, for the reader’s role', async () => {

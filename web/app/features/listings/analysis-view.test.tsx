@@ -11,6 +11,7 @@ beforeAll(installMantineDomShims);
 afterEach(cleanup);
 
 const BASE: ListingAnalysis = {
+  transaction: 'vente',
   commune: { insee: '93010', name: 'Bondy' },
   point: { lat: 48.9023, lon: 2.4828, source: 'annonce' },
   pricePerM2: 3693.55,

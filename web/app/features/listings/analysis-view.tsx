@@ -21,7 +21,7 @@ export const RENTAL_BAN_UNKNOWN =
 
 /** The analysis `a` of the listing whose fields are `fields` (a rent is compared per month, not priced). */
 export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: ListingFields }) {
-  const price = fields.transaction === 'location' ? null : fields.price;
+  const price = fields.transaction === 'vente' ? fields.price : null;
   const localisation = localisationHref(fields);
   const disagree = price && a.estimate ? verdictsDisagreeLabel(a.position, price, a.estimate.value) : null;
   const points = a.candidates
@@ -41,9 +41,11 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
             <Text size="xl" fw={700} data-testid="prix-m2">
               {a.pricePerM2 !== null
                 ? pricePerM2Label(a.pricePerM2, fields.transaction)
-                : fields.transaction === 'location'
-                  ? 'Loyer ou surface absent'
-                  : 'Prix ou surface absent'}
+                : a.transaction === 'inconnue'
+                  ? 'Vente ou location à préciser'
+                  : fields.transaction === 'location'
+                    ? 'Loyer ou surface absent'
+                    : 'Prix ou surface absent'}
             </Text>
             {a.position && (
               <Badge variant="outline" color={POSITION_COLORS[a.position]}>

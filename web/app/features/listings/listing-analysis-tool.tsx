@@ -15,6 +15,7 @@ import { AnalysisView } from './analysis-view';
 import { analyseListing, parseListingInput, readPaste, saveListing } from './api';
 import { fieldsOf, ListingFieldsForm } from './listing-fields-form';
 import { ListingPlaceField } from './listing-place-field';
+import { TransactionQuestion, UnreadFields } from './transaction-question';
 
 const message = (e: unknown, fallback: string) => (e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : fallback);
 
@@ -108,6 +109,14 @@ export function ListingAnalysisTool() {
         <Card withBorder>
           <Stack gap="sm">
             <Title order={2}>Champs lus</Title>
+            <TransactionQuestion
+              fields={fields}
+              onAnswer={(f) => {
+                setFields(f);
+                void analyse(f);
+              }}
+            />
+            <UnreadFields fields={fields} sources={sources} />
             <ListingFieldsForm value={fields} sources={sources} onChange={setFields} />
             <ListingPlaceField
               fields={fields}

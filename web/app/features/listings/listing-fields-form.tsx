@@ -1,7 +1,6 @@
 /** The fields read from a listing, shown and editable before the analysis (« where read » shown too). */
 import { ENERGY_CLASSES, type ParsedListing } from '@immoloupe/shared/listings/contracts';
 import type { ListingFields } from '@immoloupe/shared/listings/store.logic';
-import { saleOrRent } from '@immoloupe/shared/listings/transaction.logic';
 import { Grid, NumberInput, Text, TextInput } from '@mantine/core';
 import { Select } from '~/components/select';
 
@@ -10,20 +9,19 @@ const ORIGIN_LABELS: Record<string, string> = {
   'next-data': 'données de la page',
   'embedded-json': 'données de la page',
   dom: 'page',
+  meta: 'balises de la page',
+  microdata: 'données structurées',
   api: 'API du portail',
   dataset: 'jeu de données',
   text: 'texte collé',
   url: 'adresse',
 };
 
-/** The fields of a parsed listing, and where each was read; a sale or rent the page does not state is deduced from its price per m². */
+/** The fields of a parsed listing, and where each was read; a sale or rent the page does not state stays unknown (the page asks). */
 export function fieldsOf(l: ParsedListing): { fields: ListingFields; sources: Record<string, string> } {
   const { sources, ...fields } = l;
-  const t = saleOrRent(fields);
-  return t?.inferred ? { fields: { ...fields, transaction: t.kind }, sources: { ...sources, transaction: DEDUCED } } : { fields, sources };
+  return { fields, sources };
 }
-
-const DEDUCED = 'deduit';
 
 type NumKey = 'price' | 'surface' | 'rooms' | 'bedrooms' | 'dpeValue' | 'gesValue' | 'floor' | 'landArea';
 
@@ -86,6 +84,7 @@ export function ListingFieldsForm({
         <Select
           label="Transaction"
           description={hint('transaction')}
+          placeholder="À préciser"
           value={value.transaction ?? null}
           onChange={(v) => onChange({ ...value, transaction: (v as ListingFields['transaction']) ?? null })}
           data={[

@@ -67,6 +67,7 @@ export function verdictsDisagreeLabel(position: ListingAnalysis['position'], pri
  */
 export function noEstimateLabel(a: Pick<ListingAnalysis, 'commune' | 'point' | 'period'>, f: ListingFields): string {
   if (f.transaction === 'location') return 'Pas d’estimation pour une location\u00a0: les ventes DVF ne donnent pas de loyer.';
+  if (!f.transaction) return 'Pas d’estimation\u00a0: précisez s’il s’agit d’une vente ou d’une location.';
   if (!a.commune) return 'Pas d’estimation\u00a0: code postal absent ou inconnu.';
   if (f.propertyType !== 'appartement' && f.propertyType !== 'maison')
     return 'Pas d’estimation\u00a0: seuls les appartements et les maisons sont estimés.';
