@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPglite, openPostgres } from '../db/client.js';
-import { createEmptyDatabase, dropDatabase } from '../test/db.js';
+import { createChildDatabase, dropDatabase } from '../test/db.js';
 import { SAMPLES } from './test-samples.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -98,7 +98,7 @@ async function snapshot(): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  databaseUrl = await createEmptyDatabase('immoloupe_kill');
+  databaseUrl = await createChildDatabase('immoloupe_kill', dataDir);
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPglite, openPostgres } from '../db/client.js';
-import { createEmptyDatabase, dropDatabase, TEST_ENGINE } from '../test/db.js';
+import { createChildDatabase, createEmptyDatabase, dropDatabase, TEST_ENGINE } from '../test/db.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORKER = fileURLToPath(new URL('./testing/worker-process.ts', import.meta.url));
@@ -63,7 +63,11 @@ async function freshDatabase(): Promise<void> {
   databaseUrl = await createEmptyDatabase('immoloupe_jobs');
 }
 
-beforeAll(freshDatabase);
+// The first test's workers start from the migrated template; the later ones (PostgreSQL only) on
+// an empty database, which their first starts migrate concurrently.
+beforeAll(async () => {
+  databaseUrl = await createChildDatabase('immoloupe_jobs', path.join(work, 'kill'));
+});
 
 afterAll(async () => {
   await dropDatabase(databaseUrl);

@@ -83,6 +83,19 @@ export async function createEmptyDatabase(prefix: string): Promise<string> {
   return TEST_ENGINE === 'postgres' ? createDatabase(prefix) : '';
 }
 
+/**
+ * A migrated database for tests whose child processes (CLI, server, job runner) open it
+ * themselves, copied from the run's migrated template so that a child neither initialises PGlite
+ * (about ten seconds) nor migrates: its address on PostgreSQL; on PGlite '' and the copy is
+ * written to `dataDir`, the data folder the children are given.
+ */
+export async function createChildDatabase(prefix: string, dataDir: string): Promise<string> {
+  if (TEST_ENGINE === 'postgres') return createDatabase(prefix, `TEMPLATE ${inject('pgTemplates')['']}`);
+  const db = await openPglite(dataDir, { loadDataDir: new Blob([readFileSync(inject('pgliteTemplates')[''] as string)]) });
+  await db.close();
+  return '';
+}
+
 /** Drops a database made by `createEmptyDatabase` or `createTestDb`, its connections closed first; '' does nothing. */
 export async function dropDatabase(url: string): Promise<void> {
   if (!url) return;

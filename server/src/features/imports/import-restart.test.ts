@@ -21,7 +21,7 @@ import { type Db, openPglite, openPostgres } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
 import { runImport } from '../../importers/run.js';
 import { SAMPLES } from '../../importers/test-samples.js';
-import { createEmptyDatabase, dropDatabase, TEST_ENGINE } from '../../test/db.js';
+import { createChildDatabase, dropDatabase, TEST_ENGINE } from '../../test/db.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
@@ -118,7 +118,7 @@ async function imports(b: TestBrowser): Promise<ImportRunsResponse> {
 }
 
 beforeAll(async () => {
-  databaseUrl = await createEmptyDatabase('immoloupe_restart');
+  databaseUrl = await createChildDatabase('immoloupe_restart', dataDir);
 });
 
 afterAll(async () => {

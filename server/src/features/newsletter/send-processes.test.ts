@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openPglite, openPostgres } from '../../db/client.js';
-import { createEmptyDatabase, dropDatabase, TEST_ENGINE } from '../../test/db.js';
+import { createChildDatabase, dropDatabase, TEST_ENGINE } from '../../test/db.js';
 import { startFakeBrevo } from './testing/fake-brevo.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -68,7 +68,7 @@ const open = (dataDir: string): Promise<Db> => (databaseUrl ? openPostgres(datab
 
 beforeEach(async () => {
   brevo = await startFakeBrevo();
-  databaseUrl = await createEmptyDatabase('immoloupe_news');
+  databaseUrl = await createChildDatabase('immoloupe_news', path.join(work, 'kill'));
 });
 afterEach(async () => {
   await brevo.close();
