@@ -162,7 +162,10 @@ export class PdfPool {
   private release(): void {
     const next = this.waiting.shift();
     // The slot passes to the next render as it is: `running` does not change.
-    if (next) return next.start();
+    if (next) {
+      next.start();
+      return;
+    }
     this.running--;
     if (this.running === 0) {
       this.idle = setTimeout(() => this.closeIdle(), this.idleMs);

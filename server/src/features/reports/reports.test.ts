@@ -126,7 +126,7 @@ describe('PDF pool', () => {
       } finally {
         clearInterval(sampler);
       }
-      console.log(`PDF pool: peak ${peak.browsers} browser, ${peak.pageRenderers} page renderers, ${peak.all} Chromium processes in all`);
+      console.info(`PDF pool: peak ${peak.browsers} browser, ${peak.pageRenderers} page renderers, ${peak.all} Chromium processes in all`);
       expect(peak.browsers).toBe(1);
       expect(peak.pageRenderers).toBeLessThanOrEqual(DEFAULT_PDF_LIMITS.concurrency);
     },
