@@ -41,8 +41,16 @@ export const requireSubscriber: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * An administrator signed in in the browser: an access key, even an administrator's, is for the
+ * data API and never opens administration (imports, alerts, contact messages, audit log).
+ */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (!req.user) return next(new HttpError(401, 'Connexion requise.'));
   if (req.user.role !== 'admin') return next(new HttpError(403, 'Réservé aux administrateurs.'));
+  if (req.user.via !== 'session') return next(new HttpError(403, ADMIN_NEEDS_SESSION));
   next();
 };
+
+export const ADMIN_NEEDS_SESSION =
+  'L’administration s’ouvre seulement depuis une session de navigateur : une clé d’accès sert à l’API des données.';

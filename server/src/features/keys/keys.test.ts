@@ -3,6 +3,7 @@
  * and the owner check: user A can neither read, change nor delete user B's keys or account data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_NEEDS_SESSION } from '../../auth/guards.js';
 import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 
@@ -151,5 +152,26 @@ describe('owner checks: user A against user B', () => {
     expect(grant.status).toBe(403);
     expect((await (await target.b.api('/api/stripe/auth')).json()).aboactif).toBe(true);
     expect((await new TestBrowser(app.url).api('/api/admin/users')).status).toBe(401);
+  });
+
+  it('keeps an administrator’s key to the data API: no administration through it', async () => {
+    const admin = await user({ role: 'admin' });
+    const { secret: key } = await (await admin.b.api('/api/keys', { method: 'POST', body: { name: 'Scripts' } })).json();
+    const withKey = (path: string, method = 'GET') => app.fetch(path, { method, headers: { ...bearer(key), accept: 'application/json' } });
+    for (const [path, method] of [
+      ['/api/contact/messages', 'GET'],
+      ['/api/admin/audit', 'GET'],
+      ['/api/admin/imports', 'GET'],
+      ['/api/admin/data', 'GET'],
+      ['/api/admin/alerts/run', 'POST'],
+      ['/api/admin/users', 'GET'],
+    ] as const) {
+      const res = await withKey(path, method);
+      expect(res.status, path).toBe(403);
+      expect((await res.json()).message, path).toBe(ADMIN_NEEDS_SESSION);
+    }
+    // The same administrator in the browser has them, and the key still reads the data API.
+    expect((await admin.b.api('/api/admin/audit')).status).toBe(200);
+    expect((await withKey('/api/market/stats?insee=64260&from=2022-01-01&to=2022-12-31')).status).not.toBe(403);
   });
 });
