@@ -89,6 +89,10 @@ export const targetSchema = z.object({
   /** A legal entity's name (never a private person's), used for the salutation of the letter. */
   ownerName: z.string().nullable(),
   postal: postalPartsSchema,
+  /** The owning company's SIREN, for a parcel whose legal-entity owner the target names. */
+  ownerSiren: z.string().nullable(),
+  /** Its registered office, when the annuaire des entreprises gave it: the letter goes there. */
+  office: postalPartsSchema.nullable(),
   /**
    * A co-ownership's syndic as the RNIC names it today (a professional or a company; a volunteer's
    * name is not kept). The RNIC gives no syndic's address: letters to syndics go to the building.
@@ -171,3 +175,16 @@ export const targetsQuerySchema = z.object({
 export type TargetsQuery = z.infer<typeof targetsQuerySchema>;
 
 export const targetsResponseSchema = z.object({ list: prospectingListSchema, targets: z.array(targetSchema) });
+
+/** `POST /api/prospecting/lists/:id/offices`: the registered offices of the list's companies. */
+export const officesResponseSchema = z.object({
+  /** Companies (SIREN) the list's parcel targets name. */
+  companies: z.number().int(),
+  /** Of which the annuaire des entreprises gave the registered office. */
+  withOffice: z.number().int(),
+  /** Asked of the annuaire this time (the others were in the cache). */
+  asked: z.number().int(),
+  /** In French, when the annuaire could not be reached. */
+  message: z.string().nullable(),
+});
+export type OfficesResponse = z.infer<typeof officesResponseSchema>;

@@ -6,7 +6,7 @@
 
 import { displayAddress, displaySyndicName } from '../address-display.js';
 import type { PostalParts, TargetKind } from './contracts.js';
-import { bodyAddress } from './postal.logic.js';
+import { addressBlock, bodyAddress } from './postal.logic.js';
 
 export const MERGE_FIELDS = {
   destinataire: 'le destinataire (« Madame, Monsieur le Propriétaire », le syndic, la société)',
@@ -150,6 +150,32 @@ export function letterSubject(subject: string, values: Record<MergeField, string
     .replace(/[ \t\r\n]+/g, ' ')
     .trim();
   return filled || null;
+}
+
+/** Where a letter to a company goes: its registered office when known, else « la gérance » at the parcel. */
+export type Delivery = 'siege' | 'gerance';
+
+export const DELIVERY_NOTES: Record<Delivery, string> = {
+  siege: 'Adressée au siège social de la société (annuaire des entreprises).',
+  gerance: 'Adressée à la gérance, à l’adresse de la parcelle\u00a0: siège social non connu.',
+};
+
+type DeliveredTarget = LetterTarget & { postal: PostalParts; office?: PostalParts | null };
+
+/** A company owner's letter goes to its office when the annuaire gave one, else a parcel's to « la gérance » there. */
+export function deliveryOf(t: DeliveredTarget): Delivery | null {
+  if (!t.ownerName?.trim()) return null;
+  if (t.office) return 'siege';
+  return t.kind === 'parcel' ? 'gerance' : null;
+}
+
+/** The address block of a letter (NF Z10-011) and the line saying where it goes, for the page's preview and the PDF. */
+export function recipientBlockOf(t: DeliveredTarget): { lines: string[]; note: string | null } {
+  const delivery = deliveryOf(t);
+  const who = recipientLinesOf(t);
+  if (delivery === 'siege' && t.office) return { lines: addressBlock(who, t.office), note: DELIVERY_NOTES.siege };
+  if (delivery === 'gerance') return { lines: addressBlock([...who, 'La gérance'], t.postal), note: DELIVERY_NOTES.gerance };
+  return { lines: addressBlock(who, t.postal), note: null };
 }
 
 /** The recipient, on one line. */

@@ -15,9 +15,8 @@ import {
   letterDateLine,
   letterSubject,
   letterValues,
-  recipientLinesOf,
+  recipientBlockOf,
 } from '@immoloupe/shared/prospecting/letters.logic';
-import { addressBlock } from '@immoloupe/shared/prospecting/postal.logic';
 
 export interface LetterAgency {
   name: string;
@@ -47,6 +46,7 @@ export function lettersHtml(
   const pages = targets.map((t) => {
     const letter = letters[audienceOf(t)];
     const values = letterValues(t, agency, today);
+    const recipient = recipientBlockOf(t);
     const text = fillLetter(letter.body, values);
     const subject = letterSubject(letter.subject, values);
     const paragraphs = text
@@ -55,9 +55,8 @@ export function lettersHtml(
       .join('');
     return `<section class="letter">
   <header>${logo}<div class="agency"><strong>${escapeHtml(agency.name)}</strong><br>${lines(agency.contact)}</div></header>
-  <div class="recipient">${addressBlock(recipientLinesOf(t), t.postal)
-    .map((l) => `<div>${escapeHtml(l)}</div>`)
-    .join('')}</div>
+  <div class="recipient">${recipient.lines.map((l) => `<div>${escapeHtml(l)}</div>`).join('')}</div>
+  ${recipient.note ? `<p class="delivery">${escapeHtml(recipient.note)}</p>` : ''}
   <p class="date">${escapeHtml(dateLine)}</p>
   ${subject ? `<p class="subject"><strong>Objet\u00a0:</strong> ${escapeHtml(subject)}</p>` : ''}
   <div class="body">${paragraphs}</div>
@@ -73,6 +72,7 @@ header { display: flex; gap: 12px; align-items: flex-start; min-height: 30mm; }
 /* One item a line (NF Z10-011): a wrapped line, postcode above town, reads as two items. */
 .recipient { margin: 12mm 0 10mm 90mm; line-height: 1.4; font-size: 10pt; }
 .recipient div { white-space: nowrap; }
+.delivery { margin: -8mm 0 6mm 90mm; font-size: 8pt; color: #555; }
 .date { text-align: right; }
 .subject { margin: 6mm 0; }
 .body p { line-height: 1.5; margin: 0 0 4mm; text-align: left; }

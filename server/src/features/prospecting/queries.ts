@@ -48,6 +48,12 @@ interface TargetRow {
   dpe_town: string | null;
   dpe_complement: string | null;
   dpe_floor: number | null;
+  /** The owning company of a parcel the target names, and its office when the annuaire gave it. */
+  owner_siren: string | null;
+  office_complement: string | null;
+  office_street: string | null;
+  office_postcode: string | null;
+  office_town: string | null;
 }
 
 /** A target as a tool sent it, before it is in a list. */
@@ -109,6 +115,11 @@ function toTarget(r: TargetRow): ProspectingTarget {
     address: r.address,
     ownerName: r.owner_name,
     postal: postalOf(r),
+    ownerSiren: r.owner_siren,
+    office:
+      r.office_street && r.office_town
+        ? { complement: r.office_complement, street: r.office_street, postcode: r.office_postcode, town: r.office_town }
+        : null,
     syndicName: r.syndic ? displaySyndicName(r.syndic) : null,
     status: r.status,
     nextAction: r.next_action,
@@ -125,10 +136,17 @@ const TARGETS_FROM = `SELECT t.id, t.list_id, t.kind, t.ref, t.label, t.address,
        to_char(t.next_action, 'YYYY-MM-DD') AS next_action, t.notes, t.created_at, t.updated_at,
        c.raison_sociale_syndic AS syndic, c.numero_et_voie AS copro_street, c.code_postal AS copro_postcode, c.commune AS copro_town,
        ${dpeAddressSql('d')} AS dpe_address, d.code_postal_ban AS dpe_postcode, d.nom_commune_ban AS dpe_town,
-       d.complement_adresse_logement AS dpe_complement, d.numero_etage_appartement AS dpe_floor
+       d.complement_adresse_logement AS dpe_complement, d.numero_etage_appartement AS dpe_floor,
+       os.siren AS owner_siren, co.complement AS office_complement, co.street AS office_street, co.postcode AS office_postcode,
+       co.town AS office_town
   FROM prospecting_targets t
   LEFT JOIN copros c ON t.kind = 'copro' AND c.numero_immatriculation = t.ref
-  LEFT JOIN dpe d ON t.kind = 'dpe' AND d.numero_dpe = t.ref`;
+  LEFT JOIN dpe d ON t.kind = 'dpe' AND d.numero_dpe = t.ref
+  -- The SIREN of the company a parcel target names (the owners file keeps no person's).
+  LEFT JOIN LATERAL (SELECT o.siren FROM parcel_owners o
+                      WHERE t.kind = 'parcel' AND o.id_parcelle = t.ref AND o.denomination = t.owner_name AND o.siren ~ '^[0-9]{9}$'
+                      ORDER BY o.siren LIMIT 1) os ON true
+  LEFT JOIN company_offices co ON co.siren = os.siren AND co.found`;
 
 export class ProspectingStore {
   constructor(

@@ -11,6 +11,7 @@ import {
   addTargetBodySchema,
   addTargetsBodySchema,
   createListBodySchema,
+  type OfficesResponse,
   TARGET_KIND_LABELS,
   TARGET_STATUS_LABELS,
   targetsQuerySchema,
@@ -30,6 +31,7 @@ import { type Request, Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
+import { type CompanyRegistry, companyOffices, REGISTRY_UNREACHABLE } from '../companies/registry.js';
 import { agencyLogo, readAgency } from '../estimates/queries.js';
 import { firstAddressesOfParcelIds } from '../parcels/addresses.js';
 import { type PdfLimits, type PdfLog, renderHtmlPdf } from '../reports/pdf.js';
@@ -42,6 +44,10 @@ const DEFAULTS = {
   ownerSubject: DEFAULT_LETTER_SUBJECT,
   syndicSubject: DEFAULT_SYNDIC_LETTER_SUBJECT,
 };
+
+/** Offices asked of the annuaire in one lookup call (about 15 s at 7 a second), and while printing letters. */
+const OFFICES_PER_CALL = 100;
+const OFFICES_PER_LETTERS = 20;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIST_NOT_FOUND = 'Cette liste de prospection n’existe pas ou ne vous appartient pas.';
@@ -100,11 +106,14 @@ export function prospectingRoutes({
   chromiumPath,
   log,
   pdfLimits,
+  companies = null,
 }: {
   db: Db;
   chromiumPath?: string | undefined;
   log?: PdfLog;
   pdfLimits?: PdfLimits;
+  /** The annuaire des entreprises (registered offices); null: none asked, letters to the parcels' « gérance ». */
+  companies?: CompanyRegistry | null;
 }): Router {
   const router = Router();
   const store = new ProspectingStore(db, DEFAULTS);
@@ -179,11 +188,38 @@ export function prospectingRoutes({
     res.send(csv);
   });
 
+  // The registered offices of the list's companies, asked of the annuaire (cached, 7 calls a second):
+  // the letters then go there. Offline, a French message; the letters go to the « gérance ».
+  router.post('/prospecting/lists/:id/offices', async (req, res) => {
+    const id = idParam(req, LIST_NOT_FOUND);
+    const list = await store.list(userId(req), id);
+    if (!list) throw new HttpError(404, LIST_NOT_FOUND);
+    const sirens = new Set((await store.targets(userId(req), id)).flatMap((t) => (t.ownerSiren ? [t.ownerSiren] : [])));
+    const found = await companyOffices(db, companies, sirens, OFFICES_PER_CALL);
+    const after = await store.targets(userId(req), id);
+    res.json({
+      companies: sirens.size,
+      withOffice: new Set(after.flatMap((t) => (t.office && t.ownerSiren ? [t.ownerSiren] : []))).size,
+      asked: found.asked,
+      message: companies ? found.unreachable : REGISTRY_UNREACHABLE,
+    } satisfies OfficesResponse);
+  });
+
   router.get('/prospecting/lists/:id/letters.pdf', async (req, res) => {
     const id = idParam(req, LIST_NOT_FOUND);
     const q = targetsQuerySchema.parse(req.query);
     const list = await store.list(userId(req), id);
     if (!list) throw new HttpError(404, LIST_NOT_FOUND);
+    // A few offices not asked yet are asked now; the rest go to the « gérance » (the page offers the lookup).
+    if (companies) {
+      const before = await store.targets(userId(req), id, q);
+      await companyOffices(
+        db,
+        companies,
+        before.flatMap((t) => (t.ownerSiren ? [t.ownerSiren] : [])),
+        OFFICES_PER_LETTERS,
+      );
+    }
     const targets = await store.targets(userId(req), id, q);
     if (targets.length === 0)
       throw new HttpError(400, 'Aucune cible dans cette liste (ou avec ces filtres)\u00a0: aucune lettre à imprimer.');

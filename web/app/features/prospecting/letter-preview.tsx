@@ -10,9 +10,8 @@ import {
   letterDateLine,
   letterSubject,
   letterValues,
-  recipientLinesOf,
+  recipientBlockOf,
 } from '@immoloupe/shared/prospecting/letters.logic';
-import { addressBlock } from '@immoloupe/shared/prospecting/postal.logic';
 import { Paper, Stack, Text } from '@mantine/core';
 
 export function LetterPreview({
@@ -30,6 +29,7 @@ export function LetterPreview({
   const contact = agency?.contact.trim() ?? '';
   const values = letterValues(target, { name: agency?.name.trim() || '(votre agence)', contact: contact || '(vos coordonnées)' }, today);
   const filledSubject = letterSubject(subject, values);
+  const recipient = recipientBlockOf(target);
   return (
     <Paper bg="gray.0" p="sm" data-testid="apercu-lettre">
       <Text size="xs" c="dimmed">
@@ -38,12 +38,17 @@ export function LetterPreview({
         {'\u00a0'}»
       </Text>
       <Stack gap={0} ml="auto" w="fit-content" my="xs" role="group" aria-label="Destinataire">
-        {addressBlock(recipientLinesOf(target), target.postal).map((line, i) => (
+        {recipient.lines.map((line, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the block's lines are positional and may repeat
           <Text key={i} size="sm" style={{ whiteSpace: 'nowrap' }}>
             {line}
           </Text>
         ))}
+        {recipient.note ? (
+          <Text size="xs" c="dimmed" data-testid="envoi-lettre">
+            {recipient.note}
+          </Text>
+        ) : null}
       </Stack>
       <Text size="sm" ta="right" mb="xs">
         {letterDateLine(today, agencyTown(contact))}

@@ -10,6 +10,8 @@ export const CARNOT_TARGET: ProspectingTarget = {
   address: '139 Avenue Carnot 93140 Bondy',
   ownerName: null,
   postal: { complement: null, street: '139 Avenue Carnot', postcode: '93140', town: 'Bondy' },
+  ownerSiren: null,
+  office: null,
   syndicName: null,
   status: 'a_contacter',
   notes: '',
