@@ -82,6 +82,11 @@ export const estimateResponseSchema = z.object({
   comparables: z.array(comparableSchema),
   /** Other similar sales the agent may add (nearest first). */
   candidates: z.array(comparableSchema),
+  /**
+   * The subject's own earlier sales (same parcel or address, close surface), newest first: shown
+   * apart, never counted as comparables. Opinions saved before they were told apart read as none.
+   */
+  previousSales: z.array(comparableSchema).default([]),
   excluded: z.array(z.string()),
   added: z.array(z.string()),
   /** Null under 3 comparables: the method never estimates on fewer. */

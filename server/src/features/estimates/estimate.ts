@@ -18,7 +18,9 @@ import {
 import { Dec } from '@immoloupe/shared/market/decimal';
 import { type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import type { ComparableDto, EstimateResponse, Subject } from '@immoloupe/shared/market/estimate-contracts';
+import { isOwnSale } from '@immoloupe/shared/market/own-sales.logic';
 import type { Queryable } from '../../db/client.js';
+import { parcelAt } from '../geocode/geocode.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { communeName } from '../market/communes.js';
 import { dvfFreshness } from '../market/queries.js';
@@ -39,9 +41,10 @@ interface SaleRow {
   lat: number;
   insee: string;
   adresse: string | null;
+  parcel: string | null;
 }
 
-type Located = Candidate & { address: string };
+type Located = Candidate & { address: string; parcel: string | null };
 
 const TYPE_OF: Record<number, PropertyType> = { 1: 'maison', 2: 'appartement', 4: 'local' };
 
@@ -67,12 +70,13 @@ function toCandidate(r: SaleRow, spellings: StreetSpellings): Located {
     lat: r.lat,
     insee: r.insee,
     address: displayDvfAddress(r.adresse ?? '', r.insee, spellings),
+    parcel: r.parcel,
   };
 }
 
 const SALE_COLUMNS = `s.id_mutation AS id, s.date_mutation AS date, s.code_type_local, s.surface_reelle_bati AS surface,
   s.nombre_pieces_principales AS rooms, s.valeur_fonciere AS price, s.prix_m2 AS ppm2, s.longitude AS lon, s.latitude AS lat,
-  s.code_commune AS insee, s.adresse`;
+  s.code_commune AS insee, s.adresse, s.id_parcelle AS parcel`;
 
 /** Sales that any widening step could keep: the last step's period and place, type and surface. */
 async function candidatePool(db: Queryable, subject: Subject, asOf: string): Promise<Located[]> {
@@ -133,11 +137,17 @@ export async function computeEstimate(
   // Without a date, the search ends at the newest sale imported for the commune: DVF is published
   // months late and a fresh install may hold only older years, so « today » would find nothing.
   const asOf = input.asOf ?? (await dvfFreshness(db, [subject.insee])).lastMutationDate ?? today();
-  const pool = await candidatePool(db, subject, asOf);
+  // The subject's own earlier sales are shown apart, never among the comparables: same parcel (the
+  // cadastre's outline around the subject's point) or same address, and a close surface.
+  const subjectParcel = (await parcelAt(db, subject.lon, subject.lat))?.id ?? null;
+  const own = (c: Located) => isOwnSale({ label: subject.label, surface: subject.surface, parcel: subjectParcel }, c);
+  const everySale = await candidatePool(db, subject, asOf);
+  const previous = everySale.filter(own);
+  const pool = everySale.filter((c) => !own(c));
   const selection = selectComparables(subject, pool, asOf);
   const selectedIds = new Set(selection.comparables.map((c) => c.id));
   // Additions: any kept sale (the agent may pick one the criteria left out); unknown ids are ignored.
-  const addedSales = (await salesByIds(db, input.added)).filter((c) => !selectedIds.has(c.id));
+  const addedSales = (await salesByIds(db, input.added)).filter((c) => !selectedIds.has(c.id) && !own(c));
   const poolById = new Map(pool.map((c) => [c.id, c]));
   const kept = editComparables(
     selection.comparables.map((c) => poolById.get(c.id) as Located),
@@ -160,6 +170,7 @@ export async function computeEstimate(
     used: selection.used,
     comparables: kept.map((c) => dto(subject, c, addedIds.has(c.id))).sort((a, b) => a.distanceM - b.distanceM),
     candidates: similar,
+    previousSales: previous.map((c) => dto(subject, c, false)).sort((a, b) => b.date.localeCompare(a.date)),
     excluded: [...input.excluded],
     added: [...addedIds],
     estimate: estimateValue(subject.surface, kept),

@@ -28,6 +28,7 @@ const RESULT: EstimateResponse = {
   used: { radiusM: 500, months: 24, from: '2021-07-01', to: '2023-06-30' },
   comparables: [],
   candidates: [],
+  previousSales: [],
   excluded: [],
   added: [],
   estimate: { value: 189_044, low: 171_450, high: 204_480, count: 5, pricePerM2: { median: 3150.73, p25: 2857.5, p75: 3408 } },

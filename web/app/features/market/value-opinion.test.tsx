@@ -45,6 +45,7 @@ const OPINION: SavedOpinion = {
     used: { radiusM: 500, months: 24, from: '2021-07-01', to: '2023-06-30' },
     comparables: [],
     candidates: [],
+    previousSales: [],
     excluded: [],
     added: [],
     estimate: null,
