@@ -130,6 +130,10 @@ describe('errors', () => {
     const html = await res.text();
     expect(html).toContain('L&#x27;application a rencontré une erreur');
     expect(html).toContain('Page not found: /pas/une/page?x=1');
+    // Under the spec's text, the same news in French and the ways on.
+    expect(html).toContain('Cette page n’existe pas.');
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Page d’accueil<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/pro"[^>]*>Mes outils professionnels<\/a>/);
     expect(html).toContain('Relancer');
     expect(layoutOf(html)).toBe('paspro');
   });

@@ -1,8 +1,9 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
-/** The error screen of SEED-SPEC §2. */
-export function ErrorScreen({ status, message }: { status: number; message: string }) {
+/** The error screen of SEED-SPEC §2; `children` go under the spec's message (the 404's French help). */
+export function ErrorScreen({ status, message, children }: { status: number; message: string; children?: ReactNode }) {
   const navigate = useNavigate();
   return (
     <Container size="sm" py="xl" component="section" aria-labelledby="error-title">
@@ -14,6 +15,7 @@ export function ErrorScreen({ status, message }: { status: number; message: stri
           {status}
         </Text>
         <Text data-testid="error-message">{message}</Text>
+        {children}
         <Button onClick={() => navigate('/')}>Relancer</Button>
       </Stack>
     </Container>
