@@ -20,7 +20,6 @@ import type { Db } from './db/client.js';
 import { requestScope } from './db/request-scope.js';
 import { alertDeps, alertRoutes, registerAlertJobs } from './features/alerts/feature.js';
 import { auditRoutes } from './features/audit/routes.js';
-import { CompanyRegistry } from './features/companies/registry.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { coproRoutes } from './features/copro/routes.js';
@@ -42,8 +41,8 @@ import type { NewsletterJobs } from './features/newsletter/send-job.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
-import { reportRoutes } from './features/reports/routes.js';
 import { rentRoutes } from './features/rents/routes.js';
+import { reportRoutes } from './features/reports/routes.js';
 import { savedAddressRoutes } from './features/saved-addresses/routes.js';
 import { savedSearchRoutes } from './features/saved-searches/routes.js';
 import { tileRoutes } from './features/tiles/routes.js';
@@ -176,15 +175,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(tileRoutes({ db: deps.db, buildId }));
   api.use(rentRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH, log, pdfLimits: pdfLimits(config) }));
-  api.use(
-    prospectingRoutes({
-      db: deps.db,
-      chromiumPath: config.CHROMIUM_PATH,
-      log,
-      pdfLimits: pdfLimits(config),
-      companies: new CompanyRegistry(),
-    }),
-  );
+  api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH, log, pdfLimits: pdfLimits(config) }));
   api.use(zoneRoutes({ db: deps.db }));
   api.use(dpeRoutes({ db: deps.db }));
   api.use(coproRoutes({ db: deps.db }));
