@@ -84,7 +84,9 @@ describe('prospecting', () => {
       await download.saveAs(file);
       const text = (await pdfText(readFileSync(file))).replace(/\s+/g, ' ');
       expect(text).toContain(AGENCY);
-      expect(text).toMatch(/Paris 18e Arrondissement, section CF n° 0?104/);
+      // The owners file gives the parcel's street: the letter has a postal address, not a cadastral reference.
+      expect(text).toMatch(/29 Rue Doudeauville/i);
+      expect(text).toMatch(/75018 Paris/i);
       expect(text).toContain('À l’attention de ENEDIS');
     } finally {
       await b.close();

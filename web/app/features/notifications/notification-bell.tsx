@@ -28,13 +28,14 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
       // The header is fixed: the bell is never out of view (jsdom measures it as detached).
       hideDetached={false}
     >
-      <Popover.Target>
-        <Indicator label={state.unread > 99 ? '99+' : state.unread} size={18} disabled={state.unread === 0} offset={4} color="red">
-          <ActionIcon variant="subtle" size="lg" aria-label={bellLabel(state.unread)} aria-expanded={opened} onClick={open}>
+      {/* The target is the button itself: Popover.Target sets aria-expanded on its child, which a div may not carry. */}
+      <Indicator label={state.unread > 99 ? '99+' : state.unread} size={18} disabled={state.unread === 0} offset={4} color="red">
+        <Popover.Target>
+          <ActionIcon variant="subtle" size="lg" aria-label={bellLabel(state.unread)} onClick={open}>
             <AppIcon name="tabler:bell" size="1.4em" />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs" aria-labelledby="notifications-title" role="dialog">
         <Group justify="space-between" mb="xs">
           <Text fw={700} id="notifications-title">
