@@ -20,6 +20,7 @@ import type { Db } from './db/client.js';
 import { requestScope } from './db/request-scope.js';
 import { alertDeps, alertRoutes, registerAlertJobs } from './features/alerts/feature.js';
 import { auditRoutes } from './features/audit/routes.js';
+import { CompanyRegistry } from './features/companies/registry.js';
 import { contactMailer } from './features/contact/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { coproRoutes } from './features/copro/routes.js';
@@ -165,6 +166,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(openApiRoutes({ publicUrl: config.publicUrl }));
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));
+  api.use(rentRoutes({ db: deps.db }));
   api.use(savedAddressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(savedSearchRoutes({ db: deps.db, log }));
@@ -173,9 +175,16 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(estimateRoutes({ db: deps.db }));
   api.use(extensionRoutes({ db: deps.db }));
   api.use(tileRoutes({ db: deps.db, buildId }));
-  api.use(rentRoutes({ db: deps.db }));
   api.use(reportRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH, log, pdfLimits: pdfLimits(config) }));
-  api.use(prospectingRoutes({ db: deps.db, chromiumPath: config.CHROMIUM_PATH, log, pdfLimits: pdfLimits(config) }));
+  api.use(
+    prospectingRoutes({
+      db: deps.db,
+      chromiumPath: config.CHROMIUM_PATH,
+      log,
+      pdfLimits: pdfLimits(config),
+      companies: new CompanyRegistry(),
+    }),
+  );
   api.use(zoneRoutes({ db: deps.db }));
   api.use(dpeRoutes({ db: deps.db }));
   api.use(coproRoutes({ db: deps.db }));

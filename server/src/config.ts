@@ -111,6 +111,13 @@ const envSchema = z.object({
   /** The subscription offer shown on the public pages and charged by Stripe (TTC, in cents). */
   OFFER_PRICE_CENTS: z.coerce.number().int().positive().default(4900),
   OFFER_INTERVAL: z.enum(['month', 'year']).default('month'),
+  /** Days of free trial a new account gets without a card (decision 1371); 0: none. */
+  TRIAL_DAYS: z.coerce
+    .number({ error: 'doit être un nombre de jours' })
+    .int('doit être un nombre entier de jours')
+    .min(0, 'doit être 0 ou plus')
+    .max(365, 'doit être 365 au plus')
+    .default(14),
   /**
    * Base map style URL for MapLibre; unset: the Géoplateforme Plan IGN vector style (no key);
    * empty: our own base drawn from our data, which browsers also fall back to when the style does
@@ -122,13 +129,6 @@ const envSchema = z.object({
     .default(PLAN_IGN_STYLE_URL)
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.string().url().optional()),
-  /** Days of free trial a new account gets without a card (decision 1371); 0: none. */
-  TRIAL_DAYS: z.coerce
-    .number({ error: 'doit être un nombre de jours' })
-    .int('doit être un nombre entier de jours')
-    .min(0, 'doit être 0 ou plus')
-    .max(365, 'doit être 365 au plus')
-    .default(14),
   /** Chromium used to render report PDFs; unset: /usr/bin/chromium (or chromium-browser) when installed. */
   CHROMIUM_PATH: optionalString,
   /** Limit of one database statement run for an HTTP request (PostgreSQL), and of a request's database work (PGlite), in seconds. */
