@@ -10,7 +10,7 @@ export function TransactionQuestion({ fields, onAnswer }: { fields: ListingField
   if (fields.transaction) return null;
   const hint = saleOrRent(fields);
   return (
-    <Alert color="orange" title="Vente ou location ?" role="status" data-testid="question-transaction">
+    <Alert color="orange" title="Vente ou location ?" role="status" data-testid="question-transaction">
       <Text size="sm">
         L’annonce ne dit pas s’il s’agit d’une vente ou d’une location. Aucune comparaison n’est faite avant votre réponse.
         {hint ? ` Au prix indiqué par m², il s’agit probablement d’une ${hint.kind === 'location' ? 'location' : 'vente'}.` : ''}
