@@ -8,6 +8,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PANEL_RENT } from '../../extension/src/panel/panel.logic.ts';
 import { CHROMIUM_EXTENSION_ID } from '../../shared/src/extension/contracts.ts';
 import { savedMessage } from '../../shared/src/listings/store.logic.ts';
 import { EXTENSION_AGENT as AGENT } from '../support/accounts.js';
@@ -31,6 +32,9 @@ const TOP_CANDIDATES: Record<keyof typeof AD_PAGES, string> = {
   orpi: `8 ${FIXTURE_DPE_STREET} 75017 Paris 17e Arrondissement`,
   paruvendu: '69 Rue Camille Godard 33000 Bordeaux',
 };
+
+/** The ads whose sample is a rental (their URLs and wording say so); the others are sales. */
+const RENTALS = new Set(['seloger', 'pap', 'bienici', 'lefigaro', 'orpi']);
 
 const RESULT_PAGES = {
   leboncoin: ['www.leboncoin.fr/recherche', 'leboncoin/lbc_search-page_vente_brest-29200_2025-09.html'],
@@ -119,16 +123,24 @@ describe('browser extension', () => {
   });
 
   it.each(Object.entries(AD_PAGES))(
-    'shows the panel on a %s ad: price, €/m² against the DVF median, a candidate',
+    'shows the panel on a %s ad: price, €/m², the DVF median for a sale and none for a rental, a candidate',
     async (portal, [url]) => {
       const { page } = browser;
       await page.goto(`https://${url}`);
       const text = await panelText(page);
       expect(text, portal).toMatch(/Face aux ventes DVF/i);
-      expect(text, portal).toMatch(/(Prix|Loyer) [\d\u202f]+\u00a0€/);
       expect(text, portal).toMatch(/Prix au m² [\d\u202f,]+\u00a0€\/m²/);
-      expect(text, portal).toMatch(/Médiane DVF à .+ sur 9\u00a0ventes/);
-      expect(text, portal).toMatch(/au-dessus de la médiane|en dessous de la médiane|au niveau de la médiane|Rendement locatif brut/);
+      if (RENTALS.has(portal)) {
+        // A rent is never compared with sale prices: the panel says so instead of a median.
+        expect(text, portal).toMatch(/Loyer [\d\u202f]+\u00a0€\/mois/);
+        expect(text, portal).toContain('Transaction Location');
+        expect(text, portal).toContain(PANEL_RENT);
+        expect(text, portal).not.toMatch(/Médiane DVF/);
+      } else {
+        expect(text, portal).toMatch(/Prix [\d\u202f]+\u00a0€/);
+        expect(text, portal).toMatch(/Médiane DVF à .+ sur 9\u00a0ventes/);
+        expect(text, portal).toMatch(/au-dessus de la médiane|en dessous de la médiane|au niveau de la médiane/);
+      }
       const top = TOP_CANDIDATES[portal as keyof typeof AD_PAGES];
       // A weak likelihood reads « < 1 % », under a heading as sure as the best candidate.
       expect(text, portal).toMatch(new RegExp(`Localisation (probable|possible|incertaine) ${top} (<\u00a0)?[\\d,]+\u00a0%`, 'i'));
