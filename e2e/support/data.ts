@@ -64,14 +64,17 @@ export async function createAccounts(dataDir: string, accounts: readonly Account
     )
     .join('\n');
   // The compiled server code, run in a child process: the tests' TypeScript does not compile the server's.
+  // The account helper is a test double, left out of the build (server/tsconfig.build.json), so tsx loads its source.
   await run(
     process.execPath,
     [
+      '--import',
+      'tsx',
       '--input-type=module',
       '-e',
       `const { openPglite } = await import('./server/dist/db/client.js');
        const { migrate } = await import('./server/dist/db/migrate.js');
-       const { createAccount } = await import('./server/dist/auth/testing/browser.js');
+       const { createAccount } = await import('./server/src/auth/testing/browser.ts');
        const db = await openPglite(process.env.DATA_DIR);
        await migrate(db);
        ${calls}
