@@ -1,5 +1,5 @@
 /**
- * One import on an empty base with every statement timed (decision 0850, amendment 2):
+ * One import on an empty base with every statement timed (decision 0850):
  *
  *   BENCH_SOURCE=dvf|dvf-raw|dpe|ban|cadastre|copro BENCH_ENGINES=pglite|postgres npm run bench:import-profile -w bench
  *

@@ -1,5 +1,5 @@
 /**
- * A database whose statements are timed (decision 0850, amendment 2), for the import benchmarks.
+ * A database whose statements are timed (decision 0850), for the import benchmarks.
  * BENCH_SPLIT=1 times each statement of a multi-statement string on its own; BENCH_EXPLAIN=<text>
  * prints `EXPLAIN ANALYZE` of the statements containing that text (they run once, explained).
  */

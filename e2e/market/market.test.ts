@@ -269,7 +269,7 @@ describe('transactions and market analysis', () => {
     });
     await surface.pressSequentially('45', { delay: 150 });
     await b.page.waitForURL(/surfaceMin=45/);
-    // « 45 » needs no answer from the server (decision 0101, amendment): the held answer of « 4 » is
+    // « 45 » needs no answer from the server (decision 0101): the held answer of « 4 » is
     // let go before the route is removed, or removing it would answer it twice.
     await b.page.unrouteAll({ behavior: 'wait' });
     // Clicked, not checked: the box follows the URL, which changes a moment later.

@@ -1,7 +1,7 @@
 /**
  * The root loader reads the session in the database: it runs again on every page change, but not
- * on each key typed in a tool's field, which only replaces the page's own URL (decision 0101,
- * amendment). React Router fetches loader data with one `<path>.data` request per navigation;
+ * on each key typed in a tool's field, which only replaces the page's own URL (decision
+ * 0101). React Router fetches loader data with one `<path>.data` request per navigation;
  * only the root has a server loader on the tools' pages, so each `.data` request is the root's.
  */
 

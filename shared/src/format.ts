@@ -19,7 +19,7 @@ export function formatEuros(n: number): string {
 }
 
 /**
- * An estimated price as an agent states one (decision 0302, amendment): to the thousand euros from
+ * An estimated price as an agent states one (decision 0302): to the thousand euros from
  * 100 000 €, to the hundred below, half up. The euro figure stays in the API and in the method line;
  * only the headline figures are rounded, a price to the euro claiming a precision no method has.
  */

@@ -119,7 +119,7 @@ function pgliteQueryable(q: PGlite | PgliteTx): Queryable {
 /**
  * The embedded database has no replica and no WAL archive, so it runs with the least WAL: rows
  * written to a table created or truncated in the same transaction — a first load, through the
- * importers' bulk path — skip the log (decision 0850, amendment 6). Crash safety is the same: such
+ * importers' bulk path — skip the log (decision 0850). Crash safety is the same: such
  * a table is written out at commit instead.
  */
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'];

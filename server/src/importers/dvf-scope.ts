@@ -6,7 +6,7 @@
  * year). A DVF file replaces (commune, year) pairs: the sales, points, cells and statistics of the
  * other years of its communes do not change. Recomputing them made a département loaded year by
  * year slower at each year: its fifth file took 68,3 s against 14,2 s for the first (decision
- * 0850, amendment 4).
+ * 0850).
  */
 export interface DvfScope {
   communes: string;
@@ -14,7 +14,7 @@ export interface DvfScope {
   /**
    * Set by a merge: within the scope, only these mutations changed, so their sales and points are
    * the only ones rebuilt — from the file's lines rather than from the stored tables, which a
-   * département's later years made a scan of every line and mutation (amendment 5). The other
+   * département's later years made a scan of every line and mutation (decision 0850). The other
    * mutations of the scope's pairs keep theirs: a sale or point depends on its mutation alone.
    */
   changed?: DvfChange;

@@ -133,7 +133,7 @@ export async function refreshStats(
   // Every year refreshed is one of the scope's or the départements' (a section's are its sales'), so
   // the sales read start at the first of them: a département's latest year is then read through
   // the indexes by (commune or département, month) instead of every sale of the département
-  // (decision 0850, amendment 5).
+  // (decision 0850).
   const first =
     scope.years && deps.years
       ? `least((SELECT min(year) FROM (${scope.years}) a(code, year)), (SELECT min(year) FROM (${deps.years}) b(code, year)))`

@@ -119,7 +119,7 @@ type Fields = Record<string, string | undefined>;
  * The maker of a file's records keyed by header name (the caller checks the column count first):
  * one object literal compiled for the header, so that every record of the file has the same shape.
  * Filled key by key in a loop, a 40-column record fell into V8's dictionary mode: a quarter of the
- * reading time, and slow reads after (decision 0850, amendment 3). The names enter the code only
+ * reading time, and slow reads after (decision 0850). The names enter the code only
  * as JSON string literals, and the fields by position.
  */
 export function recordMaker(header: readonly string[]): (fields: readonly string[]) => Fields {

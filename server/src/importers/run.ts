@@ -198,7 +198,7 @@ function message(err: unknown): string {
 /**
  * Memory of each sort and hash of a merge. A département-sized file on a PostgreSQL server gets
  * 256 MB: at 64 MB its statistics, sales and map points spilled 320, 160 and 80 MB to disk, and
- * the 1 M-line benchmark's merge took 12 % longer (decision 0850, amendment 3). PGlite keeps 64 MB:
+ * the 1 M-line benchmark's merge took 12 % longer (decision 0850). PGlite keeps 64 MB:
  * its WebAssembly heap is bounded and shared with the server's own memory.
  */
 export function mergeWorkMem(kind: Db['kind'], rows: number): string {
@@ -211,7 +211,7 @@ export function mergeWorkMem(kind: Db['kind'], rows: number): string {
  * default 100, the ANALYZEs of `dvf_lines` and `dvf_sales` were a tenth of a 51 500-line import
  * (PostgreSQL 335 → 34 ms, PGlite 467 → 49 ms); 10 was PostgreSQL's default until 8.4. A
  * PostgreSQL server's autovacuum analyses the changed tables again at its own target after the
- * commit (decision 0850, amendment 4).
+ * commit (decision 0850).
  */
 export const MERGE_STATISTICS_TARGET = 10;
 

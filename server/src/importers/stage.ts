@@ -40,7 +40,7 @@ export class Stage {
    * The batch being filled, as the UTF-8 bytes COPY receives: each row is encoded into it as soon
    * as it is formatted. Holding 20 000 row strings until a batch left, then joining them and
    * encoding the join, kept them alive past the young generation: on a département's million
-   * lines, garbage collection took more time than reading (decision 0850, amendment 4).
+   * lines, garbage collection took more time than reading (decision 0850).
    */
   private bytes = Buffer.allocUnsafeSlow(BATCH_BYTES);
   private used = 0;

@@ -15,7 +15,7 @@ export interface StagedUpsert {
 
 /**
  * Into an empty table (a first load), a plain INSERT: `ON CONFLICT`'s speculative insertion of
- * each row cost 40 % more for nothing to update (decision 0850, amendment 5). Imports of a source
+ * each row cost 40 % more for nothing to update (decision 0850). Imports of a source
  * run one at a time; were a row to appear between the check and the insert, the primary key would
  * refuse it and the import would roll back whole.
  */

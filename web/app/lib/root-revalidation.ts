@@ -1,6 +1,6 @@
 /**
  * When the root loader (the session read in the database, SEED-SPEC §4) runs again in the browser
- * (decision 0101, amendment): on every page change, form submission, action and `revalidate()`,
+ * (decision 0101): on every page change, form submission, action and `revalidate()`,
  * but not when a page only rewrites its own search parameters without making a new choice (the
  * map's view, the rest of a number being typed): those would read the session once per key.
  *

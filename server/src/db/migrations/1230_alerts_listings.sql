@@ -1,4 +1,4 @@
--- E-mail alerts of listing searches (decision 1010, amendment): the listings of the pool (imported
+-- E-mail alerts of listing searches (decision 1010): the listings of the pool (imported
 -- feeds, `user_id` NULL) are « new » in the import run that first brought them, as DVF sales, DPE
 -- and co-ownerships. A listing seen again keeps its row (no insert), so it is not new again; a
 -- subscriber's own capture (« Mes annonces ») is not news for anyone.

@@ -1,4 +1,4 @@
--- The first-seen triggers (decisions 1010, 0850 amendment 3): an anti-join on the rows already
+-- The first-seen triggers (decisions 1010, 0850): an anti-join on the rows already
 -- known, inserted in key order, instead of ON CONFLICT DO NOTHING. A speculative insertion per row
 -- tripled the cost of the trigger, a third of a DVF file's mutation insert. The inserted ids are
 -- unique within a statement (each table's primary key), and a second import inserting the same

@@ -1,4 +1,4 @@
--- map_morton as one SQL expression, which the planner inlines (decision 0850, amendment 5): each
+-- map_morton as one SQL expression, which the planner inlines (decision 0850): each
 -- byte of x and y spread over 16 bits by a table of 256 entries. The PL/pgSQL version cost 157 ms
 -- for 50 000 codes on PGlite (42 ms now). Inlined only when its arguments are cheap (each is used
 -- four times): the caller passes plain columns. Every term is in brackets: PostgreSQL gives << and

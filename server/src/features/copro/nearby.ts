@@ -1,6 +1,6 @@
 /**
  * The DPE and DVF sales of a co-ownership whose RNIC record has no cadastral reference (decision
- * 0740, amendment): with no parcel to join them on, they are matched by its address, around its
+ * 0740): with no parcel to join them on, they are matched by its address, around its
  * position (the RNIC's, else its address geocoded in the loaded BAN).
  * - With a house number and a street: rows with the same number in the same street (folded,
  *   `address-match.logic.ts`) whose point lies within 100 m. DVF points of the DGFiP files are

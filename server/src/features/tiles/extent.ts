@@ -1,5 +1,5 @@
 /**
- * Where a map opened without a place starts (decision 0800, amendment of 26/11/2026): the box of
+ * Where a map opened without a place starts (decision 0800): the box of
  * the communes whose cadastre is loaded, the offline base having nothing to draw elsewhere. Asked
  * for given communes (« ma zone », a saved search), a commune without cadastre is framed on its
  * geolocated sales, else on its BAN addresses: the sales, DPE or co-ownerships a page draws there

@@ -6,7 +6,7 @@
  *
  * The union is polygon-clipping's (the sweep Turf used up to version 6): 3,6 to 4,8 times as fast
  * as @turf/union 7 (polyclip-ts, exact arithmetic with big numbers) on the 139 sections of Bondy
- * and Paris 18e, with the same parts and areas within 0,02 % (decision 0850, amendment 2). Where
+ * and Paris 18e, with the same parts and areas within 0,02 % (decision 0850). Where
  * its floating-point sweep gives up on a degenerate input, @turf/union does that section.
  */
 import { createRequire } from 'node:module';
