@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { haversineMetres } from '../geo.js';
+import { propertyRentSchema } from '../rents/contracts.js';
 import { ENERGY_CLASSES, LISTING_PROPERTY_TYPES, PORTALS, TRANSACTION_KINDS } from './contracts.js';
 import type { LocalisationQuery } from './localisation.logic.js';
 
@@ -196,6 +197,12 @@ export const listingAnalysisSchema = z.object({
   ),
   /** Asking price minus estimate (positive: asked above the estimate) and the margin to negotiate. */
   gap: z.object({ amount: z.number(), ratio: z.number(), negotiation: z.number() }).nullable(),
+  /**
+   * The Carte des loyers for a flat or a house of a known commune: a rental's asking rent against
+   * the reference, a sale's gross yield at its asking price (`reference` null when none is
+   * imported, and a note says how to import it); null for an unknown transaction or another type.
+   */
+  rent: propertyRentSchema.nullable(),
   candidates: z.array(
     z.object({
       address: z.string(),
@@ -216,7 +223,7 @@ export const TRANSACTION_QUESTION =
   'Vente ou location\u00a0? L’annonce ne le dit pas\u00a0: choisissez la transaction pour comparer le bien (une vente aux ventes DVF, une location à aucune vente).';
 /** What the analysis of a rental says: its rent per m² and month, compared with no sale. */
 export const RENT_NOTE =
-  'Annonce de location\u00a0: loyer au m² par mois, non comparé aux ventes DVF (qui ne donnent pas de loyer), ni estimé.';
+  'Annonce de location\u00a0: loyer au m² par mois, non comparé aux ventes DVF (qui ne donnent pas de loyer), ni estimé\u00a0; comparé au loyer de référence de la commune quand la Carte des loyers est importée.';
 
 /** Within ±5 % of the median is « in line ». */
 export function positionAgainst(pricePerM2: number, median: number): 'dessous' | 'aligne' | 'dessus' {

@@ -57,3 +57,30 @@ export const rentsResponseSchema = z.object({
   references: z.array(rentReferenceSchema),
 });
 export type RentsResponse = z.infer<typeof rentsResponseSchema>;
+
+/** A monthly rent in euros with its interval (from the reference's), to the euro. */
+export const rentRangeSchema = z.object({ rent: z.number(), low: z.number().nullable(), high: z.number().nullable() });
+
+/** A gross yield (ratio: 0.045 for 4,5 %) with its interval. */
+export const yieldRangeSchema = z.object({ gross: z.number(), low: z.number().nullable(), high: z.number().nullable() });
+
+/** An asking rent against the reference (see `compareAskingRent`). */
+export const rentComparisonSchema = z.object({
+  askingM2: z.number(),
+  gap: z.number(),
+  withinInterval: z.boolean().nullable(),
+  sentence: z.string(),
+});
+
+/**
+ * What the rent references say of one listing or property: the commune's reference for its
+ * dwelling type (null when none is imported), a rental's asking rent against it, a sale's monthly
+ * rent at the reference and its gross yield at the asking price (or the estimated value).
+ */
+export const propertyRentSchema = z.object({
+  reference: rentReferenceSchema.nullable(),
+  comparison: rentComparisonSchema.nullable(),
+  monthly: rentRangeSchema.nullable(),
+  grossYield: yieldRangeSchema.nullable(),
+});
+export type PropertyRent = z.infer<typeof propertyRentSchema>;

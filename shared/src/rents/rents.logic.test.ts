@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { RentReference } from './contracts.js';
-import { compareAskingRent, formatRentM2, formatYield, grossYield, monthlyRent, pickRentReference } from './rents.logic.js';
+import {
+  compareAskingRent,
+  formatRentM2,
+  formatYield,
+  grossYield,
+  monthlyRent,
+  noRentReferenceNote,
+  pickRentReference,
+  propertyRent,
+  rentComparisonLine,
+  rentReferenceLine,
+} from './rents.logic.js';
 
 const ref = (
   dwelling: RentReference['dwelling'],
@@ -54,5 +65,34 @@ describe('rent references', () => {
     expect(compareAskingRent(600, 50, refs[0] as RentReference)?.withinInterval).toBe(false);
     expect(compareAskingRent(801, 50, refs[0] as RentReference)?.sentence).toBe('au niveau du loyer de référence de la commune');
     expect(compareAskingRent(0, 50, refs[0] as RentReference)).toBeNull();
+  });
+
+  it('says a comparison with its source and interval, and what a property gets from the references', () => {
+    const flats = refs[0] as RentReference;
+    const above = compareAskingRent(896, 50, flats) as NonNullable<ReturnType<typeof compareAskingRent>>;
+    expect(rentComparisonLine(above, { ...flats, edition: '2024' })).toBe(
+      '12\u00a0% au-dessus du loyer de référence de la commune (Carte des loyers 2024, intervalle de 12,6 à 20,2\u00a0€/m²/mois)',
+    );
+    expect(rentReferenceLine(flats)).toBe(
+      'Appartements à Lyon 8e Arrondissement\u00a0: 16,0\u00a0€/m²/mois, intervalle de 12,6 à 20,2\u00a0€/m²/mois (Carte des loyers, édition non précisée)',
+    );
+    expect(propertyRent(refs.slice(0, 1), { type: 'appartement', rooms: 2, surface: 50 }, { askingRent: 896 })).toEqual({
+      reference: flats,
+      comparison: above,
+      monthly: null,
+      grossYield: null,
+    });
+    expect(propertyRent(refs.slice(0, 1), { type: 'appartement', surface: 50 }, { value: 200_000 })).toEqual({
+      reference: flats,
+      comparison: null,
+      monthly: { rent: 800, low: 630, high: 1010 },
+      grossYield: { gross: 0.048, low: 0.0378, high: 0.0606 },
+    });
+    // No surface: the reference alone; a premises: none.
+    expect(propertyRent(refs, { type: 'maison', surface: null }, { value: 200_000 })).toMatchObject({ monthly: null, grossYield: null });
+    expect(propertyRent(refs, { type: 'local', surface: 50 }, { value: 200_000 }).reference).toBeNull();
+    expect(noRentReferenceNote('Bondy', 'maison', 'Importez-la.')).toBe(
+      'Aucun loyer de référence des maisons (Carte des loyers) importé pour Bondy\u00a0: pas de comparaison de loyer ni de rendement. Importez-la.',
+    );
   });
 });

@@ -4,7 +4,7 @@
  */
 import { formatEurosPerSquareMetreMonth, formatPercent, NBSP } from '../format.js';
 import { Dec } from '../market/decimal.js';
-import type { RentDwelling, RentReference } from './contracts.js';
+import { type PropertyRent, RENT_DWELLING_LABELS, type RentDwelling, type RentReference } from './contracts.js';
 
 /**
  * The reference of the dwelling type closest to the subject: a flat's rooms pick the 1–2 or 3+
@@ -31,6 +31,9 @@ export interface RentRange {
 }
 
 const euro = (d: Dec) => d.toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber();
+/** The source inside a parenthesis, where the long label's own parenthesis would nest. */
+const sourceInline = (edition: string | null) => (edition ? `Carte des loyers ${edition}` : 'Carte des loyers, édition non précisée');
+const tenth = (n: number) => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
 
 /** Monthly rent of `surface` m² at the reference, with the reference's interval. */
 export function monthlyRent(reference: Pick<RentReference, 'rentM2' | 'lowM2' | 'highM2'>, surface: number): RentRange {
@@ -66,7 +69,6 @@ export function formatYield(y: YieldRange): string {
 export function formatRentM2(reference: Pick<RentReference, 'rentM2' | 'lowM2' | 'highM2'>): string {
   const main = formatEurosPerSquareMetreMonth(reference.rentM2);
   if (reference.lowM2 === null || reference.highM2 === null) return main;
-  const tenth = (n: number) => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
   return `${main} (de ${tenth(reference.lowM2)} à ${formatEurosPerSquareMetreMonth(reference.highM2)})`;
 }
 
@@ -110,4 +112,68 @@ export function predictionLevelLabel(level: string | null): string {
   if (level === 'commune') return 'annonces de la commune';
   if (level === 'maille') return 'annonces des communes voisines (maille)';
   return 'non précisé';
+}
+
+/** « intervalle de 11,4 à 18,7 €/m²/mois », or null when the file gave no interval. */
+export function rentIntervalLabel(reference: Pick<RentReference, 'lowM2' | 'highM2'>): string | null {
+  if (reference.lowM2 === null || reference.highM2 === null) return null;
+  return `intervalle de ${tenth(reference.lowM2)} à ${formatEurosPerSquareMetreMonth(reference.highM2)}`;
+}
+
+/**
+ * The reference a figure rests on, for a line under it: « Appartements de 3 pièces et plus à Lyon 8e
+ * Arrondissement : 14,6 €/m²/mois, intervalle de 11,4 à 18,7 €/m²/mois (Carte des loyers 2024) ».
+ */
+export function rentReferenceLine(reference: RentReference): string {
+  const interval = rentIntervalLabel(reference);
+  return (
+    `${RENT_DWELLING_LABELS[reference.dwelling]} à ${reference.commune}${NBSP}: ${formatEurosPerSquareMetreMonth(reference.rentM2)}` +
+    `${interval ? `, ${interval}` : ''} (${sourceInline(reference.edition)})`
+  );
+}
+
+/**
+ * The comparison in one line, with where the reference comes from: « 12 % au-dessus du loyer de
+ * référence de la commune (Carte des loyers 2024, intervalle de 12,6 à 20,2 €/m²/mois) ».
+ */
+export function rentComparisonLine(comparison: Pick<RentComparison, 'sentence'>, reference: RentReference): string {
+  const interval = rentIntervalLabel(reference);
+  return `${comparison.sentence} (${sourceInline(reference.edition)}${interval ? `, ${interval}` : ''})`;
+}
+
+/** « dans l’intervalle », « hors de l’intervalle », or null without an interval. */
+export function withinIntervalLabel(comparison: Pick<RentComparison, 'withinInterval'>): string | null {
+  if (comparison.withinInterval === null) return null;
+  return comparison.withinInterval
+    ? 'Loyer demandé dans l’intervalle de prédiction de la Carte des loyers.'
+    : 'Loyer demandé hors de l’intervalle de prédiction de la Carte des loyers.';
+}
+
+/**
+ * What the references say of one property: a rental's asking rent (`askingRent`, a month) against
+ * the reference, or the monthly rent of its surface at the reference and the gross yield at
+ * `value` (an asking price, an estimate). A business premises or an unknown type has no reference.
+ */
+export function propertyRent(
+  references: readonly RentReference[],
+  subject: { type: string; rooms?: number | null; surface?: number | null },
+  against: { askingRent: number | null } | { value: number | null },
+): PropertyRent {
+  const reference = pickRentReference(references, subject);
+  const surface = subject.surface ?? null;
+  const none: PropertyRent = { reference, comparison: null, monthly: null, grossYield: null };
+  if (!reference || surface === null || !(surface > 0)) return none;
+  if ('askingRent' in against)
+    return { ...none, comparison: against.askingRent === null ? null : compareAskingRent(against.askingRent, surface, reference) };
+  const monthly = monthlyRent(reference, surface);
+  return { ...none, monthly, grossYield: against.value === null ? null : grossYield(monthly, against.value) };
+}
+
+/**
+ * Said when a commune has no reference for the property's type: what is missing, then how to get it
+ * (`importHint`: the reader's import sentence for the Carte des loyers).
+ */
+export function noRentReferenceNote(commune: string, type: string, importHint: string): string {
+  const what = type === 'maison' ? 'des maisons' : 'des appartements';
+  return `Aucun loyer de référence ${what} (Carte des loyers) importé pour ${commune}${NBSP}: pas de comparaison de loyer ni de rendement. ${importHint}`;
 }

@@ -2,7 +2,9 @@
  * Analysis of one listing (/pro/analyseannonce): its €/m² against the DVF median of sales of the
  * same type (commune, then 500 m around it once placed), the value-opinion estimate and its
  * comparables, the gap and the margin to negotiate, the DPE localisation candidates and the
- * rental ban of its DPE class. Periods end at the newest sale the database holds.
+ * rental ban of its DPE class; a rental's asking rent against the commune's rent reference (Carte
+ * des loyers), never against sales, and a sale's gross yield at its asking price. Periods end at
+ * the newest sale the database holds.
  */
 
 import type { Role } from '@immoloupe/shared/accounts/contracts';
@@ -19,10 +21,12 @@ import {
 import { monthsWindowStart } from '@immoloupe/shared/market/comparables.logic';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import { departementOfCodes, importHintText } from '@immoloupe/shared/opendata/import-hint';
+import { noRentReferenceNote, propertyRent } from '@immoloupe/shared/rents/rents.logic';
 import type { Queryable } from '../../db/client.js';
 import { computeEstimate } from '../estimates/estimate.js';
 import { communeOfPlace } from '../geocode/commune-of-place.js';
 import { dvfFreshness, statsWithMonthly } from '../market/queries.js';
+import { rentReferences } from '../rents/queries.js';
 import { localise } from './localisation.js';
 
 const RADIUS_M = 500;
@@ -70,6 +74,7 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
     estimate: null,
     comparables: [],
     gap: null,
+    rent: null,
     candidates,
     rentalBan: (() => {
       // No class read: « unknown », never « no ban » (the page would advise what it cannot know).
@@ -83,6 +88,22 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
   if (transaction === 'location') notes.push(RENT_NOTE);
   if (!commune) notes.push('Code postal absent ou inconnu : pas de comparaison avec les ventes DVF.');
   if (!type) notes.push('Type de bien autre qu’appartement ou maison : pas de comparaison DVF.');
+  if (commune && type && transaction !== 'inconnue') {
+    const references = await rentReferences(db, commune.insee);
+    analysis.rent = propertyRent(
+      references,
+      { type, rooms: f.rooms ?? null, surface: f.surface ?? null },
+      transaction === 'location' ? { askingRent: f.price ?? null } : { value: f.price ?? null },
+    );
+    if (!analysis.rent.reference)
+      notes.push(
+        noRentReferenceNote(
+          commune.name,
+          type,
+          importHintText({ role, source: 'loyers', departement: departementOfCodes([commune.insee]) }),
+        ),
+      );
+  }
   if (!commune || transaction !== 'vente' || !type) return analysis;
 
   const newest = (await dvfFreshness(db, [commune.insee])).lastMutationDate;

@@ -1,5 +1,7 @@
 /** The analysis as shown: the margin adds up with the rounded estimate; a rent gets its own « no estimate ». */
 import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/store.logic';
+import type { RentReference } from '@immoloupe/shared/rents/contracts';
+import { propertyRent } from '@immoloupe/shared/rents/rents.logic';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -21,9 +23,24 @@ const BASE: ListingAnalysis = {
   estimate: null,
   comparables: [],
   gap: null,
+  rent: null,
   candidates: [],
   rentalBan: { kind: 'unknown', date: null },
   notes: [],
+};
+/** Lyon 8e, flats of 3 rooms or more, as the Carte des loyers sample gives them. */
+const LYON8_T3: RentReference = {
+  insee: '69388',
+  commune: 'Lyon 8e Arrondissement',
+  dwelling: 'appartement-t3-plus',
+  edition: null,
+  rentM2: 14.6047565484512,
+  lowM2: 11.4369100535598,
+  highM2: 18.6500473327703,
+  predictionLevel: 'commune',
+  observationsCommune: 7627,
+  observationsZone: 7627,
+  r2Adjusted: 0.597828735448094,
 };
 const FLAT: ListingFields = { portal: 'autre', transaction: 'vente', propertyType: 'appartement', price: 229000, surface: 62 };
 
@@ -81,5 +98,25 @@ describe('AnalysisView', () => {
     expect(screen.getByTestId('sans-estimation').textContent).toBe(
       'Pas d’estimation\u00a0: moins de 3 ventes comparables dans le secteur.',
     );
+  });
+
+  it('compares a rental with the rent reference of its commune, and gives a sale its gross yield', () => {
+    const rental: ListingFields = { ...FLAT, transaction: 'location', price: 1345, surface: 70, rooms: 4 };
+    const subject = { type: 'appartement', rooms: 4, surface: 70 };
+    show({ ...BASE, transaction: 'location', rent: propertyRent([LYON8_T3], subject, { askingRent: 1345 }) }, rental);
+    expect(screen.getByTestId('loyer-reference-ecart').textContent).toBe(
+      '32\u00a0% au-dessus du loyer de référence de la commune (Carte des loyers, édition non précisée, intervalle de 11,4 à 18,7\u00a0€/m²/mois)',
+    );
+    expect(screen.getByText('Loyer demandé hors de l’intervalle de prédiction de la Carte des loyers.')).toBeTruthy();
+    expect(screen.queryByTestId('rendement-brut')).toBeNull();
+    cleanup();
+    show({ ...BASE, rent: propertyRent([LYON8_T3], subject, { value: 300_000 }) }, { ...FLAT, price: 300_000, surface: 70, rooms: 4 });
+    // 70 m² × 14,60 € = 1 022 € a month; 12 × 1 022 / 300 000 = 4,1 %.
+    expect(screen.getByTestId('loyer-estime').textContent).toBe('1\u202f022\u00a0€/mois (de 801\u00a0€/mois à 1\u202f306\u00a0€/mois)');
+    expect(screen.getByTestId('rendement-brut').textContent).toBe('4,1\u00a0% (de 3,2\u00a0% à 5,2\u00a0%)');
+    cleanup();
+    // No reference imported: no card (the note at the top says how to import it).
+    show({ ...BASE, rent: { reference: null, comparison: null, monthly: null, grossYield: null } }, FLAT);
+    expect(screen.queryByText('Loyer et rendement')).toBeNull();
   });
 });

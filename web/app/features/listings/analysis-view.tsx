@@ -1,10 +1,11 @@
-/** The analysis of a listing: €/m² against the DVF medians, estimate and gap, candidates, DPE. */
+/** The analysis of a listing: €/m² against the DVF medians, estimate and gap, rent reference or yield, candidates, DPE. */
 import { formatDate, formatEstimate, formatEuros, formatEurosPerSquareMetre, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/store.logic';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Alert, Anchor, Badge, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DPE_CREDIT } from '~/features/map/attributions';
+import { PropertyRentCard } from '~/features/rents/property-rent';
 import { localisationHref } from './api';
 import { CandidatesList, scoreColor } from './candidates-list';
 import { PointMap } from './point-map';
@@ -94,6 +95,11 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
             )}
           </Card>
         </Grid.Col>
+        {a.rent?.reference && (
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <PropertyRentCard rent={a.rent} priceLabel="au prix demandé" />
+          </Grid.Col>
+        )}
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Card withBorder>
             <Title order={3}>DPE et location</Title>
