@@ -5,19 +5,7 @@
  * rendering.
  */
 export function installMantineDomShims(): void {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
+  installMatchMedia(() => false);
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
@@ -27,6 +15,31 @@ export function installMantineDomShims(): void {
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
   }
+}
+
+/**
+ * A phone's viewport, as far as media queries go: every `max-width` query matches, every other
+ * does not (the responsive tables render their cards). Call after installMantineDomShims.
+ */
+export function installPhoneViewport(): void {
+  installMatchMedia((query) => query.includes('max-width'));
+}
+
+function installMatchMedia(matches: (query: string) => boolean): void {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string) => ({
+      matches: matches(query),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
 }
 
 /** A JSON answer of the API, for the fetch stubs of component tests. */

@@ -1,12 +1,15 @@
-/** The list of sales marks those the plausibility bounds leave out of the statistics, under their €/m². */
+/**
+ * The list of sales marks those the plausibility bounds leave out of the statistics, under their
+ * €/m²; on a phone a sale is a card whose key figures come first.
+ */
 import type { Transaction } from '@immoloupe/shared/market/transactions-contracts';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installMantineDomShims, installPhoneViewport } from '~/test/mantine-dom';
 import { SalesTable } from './sales-table';
 
-beforeAll(installMantineDomShims);
+beforeEach(installMantineDomShims);
 afterEach(cleanup);
 
 const SALE: Transaction = {
@@ -43,5 +46,27 @@ describe('SalesTable', () => {
     expect(marks[0]?.textContent).toBe('hors bornes');
     expect(marks[0]?.getAttribute('title')).toMatch(/^Vente écartée des statistiques/);
     expect(marks[0]?.closest('tr')?.textContent).toContain('13\u202f000\u00a0€');
+  });
+});
+
+describe('SalesTable on a phone', () => {
+  it('shows each sale as a card: price, €/m², surface and date first, then the address, and « Ouvrir »', async () => {
+    installPhoneViewport();
+    const onSelect = vi.fn();
+    render(
+      <MantineProvider>
+        <SalesTable rows={[{ ...SALE, outlier: false }]} onSelect={onSelect} />
+      </MantineProvider>,
+    );
+    const card = (await screen.findByRole('list', { name: 'Tableau des ventes' })).querySelector('li') as HTMLElement;
+    const text = card.textContent ?? '';
+    const at = (s: string) => text.indexOf(s);
+    expect(at('13\u202f000\u00a0€')).toBe('Prix'.length);
+    expect(at('433\u00a0€/m²')).toBeGreaterThan(at('13\u202f000\u00a0€'));
+    expect(at('30\u00a0m²')).toBeGreaterThan(at('433\u00a0€/m²'));
+    expect(at('14/03/2022')).toBeGreaterThan(at('30\u00a0m²'));
+    expect(at('12 Rue Jules Guesde')).toBeGreaterThan(at('14/03/2022'));
+    fireEvent.click(screen.getByRole('button', { name: /^Ouvrir la vente du 14\/03\/2022/ }));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: SALE.id }));
   });
 });

@@ -1,8 +1,7 @@
-/** The targets of a prospecting list: status, next action and notes edited in place, links to their sheet. */
+/** The targets of a prospecting list: status, next action and notes edited in place, links to their sheet; cards on a phone. */
 import type { ProspectingTarget, UpdateTargetBody } from '@immoloupe/shared/prospecting/contracts';
-import { Table, VisuallyHidden } from '@mantine/core';
-import { WideTable } from '~/components/wide-table';
-import { TargetRow } from './target-row';
+import { ResponsiveTable } from '~/components/responsive-table';
+import { targetColumns } from './target-cells';
 
 export function TargetsTable({
   targets,
@@ -16,26 +15,14 @@ export function TargetsTable({
   // The agent's own calendar: « late » is against today, not the newest data.
   const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
   return (
-    <WideTable label="Cibles de la liste" minWidth={960}>
-      <Table striped withTableBorder verticalSpacing="xs" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Cible</Table.Th>
-            <Table.Th scope="col">Adresse</Table.Th>
-            <Table.Th scope="col">Statut</Table.Th>
-            <Table.Th scope="col">Prochaine action</Table.Th>
-            <Table.Th scope="col">Notes</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Retirer</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {targets.map((t) => (
-            <TargetRow key={t.id} target={t} today={today} onUpdate={onUpdate} onDelete={onDelete} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </WideTable>
+    <ResponsiveTable
+      rows={targets}
+      rowKey={(t) => t.id}
+      columns={targetColumns({ today, onUpdate, onDelete })}
+      label="Cibles de la liste"
+      minWidth={960}
+      rowTestId="prospecting-target"
+      tableProps={{ highlightOnHover: false, withTableBorder: true, verticalSpacing: 'xs', fz: 'sm' }}
+    />
   );
 }

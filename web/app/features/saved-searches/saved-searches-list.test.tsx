@@ -1,13 +1,16 @@
-/** Mes recherches: each search with its filters in words, and a rename that says what is wrong beside the name. */
+/**
+ * Mes recherches: each search with its filters in words, and a rename that says what is wrong
+ * beside the name; on a phone each search is a card, its count first and its actions at hand.
+ */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installMantineDomShims, installPhoneViewport, jsonResponse as json } from '~/test/mantine-dom';
 import { querySummary } from './create-search.logic';
 import { SavedSearchesList } from './saved-searches-list';
 
-beforeAll(installMantineDomShims);
+beforeEach(installMantineDomShims);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -82,6 +85,24 @@ describe('SavedSearchesList', () => {
     fireEvent.keyDown(field, { key: 'Escape' });
     expect(screen.queryByRole('textbox', { name: 'Nouveau nom' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Bondy maisons' })).toBeTruthy();
+  });
+});
+
+describe('on a phone', () => {
+  it('shows each search as a card: its count first, then its name, alert and tool, and « Ouvrir » to the tool', async () => {
+    installPhoneViewport();
+    const patches = show();
+    const list = await screen.findByRole('list', { name: 'Mes recherches' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = list.querySelector('li') as HTMLElement;
+    await waitFor(() => expect(card.textContent?.startsWith('Résultats87au 26/11/2026Bondy maisons')).toBe(true));
+    expect(card.textContent).toContain('Transactions');
+    expect(screen.getByRole('link', { name: 'Ouvrir' }).getAttribute('href')).toBe(SEARCH.url);
+    fireEvent.click(screen.getByRole('button', { name: 'Renommer' }));
+    const field = screen.getByRole('textbox', { name: 'Nouveau nom' });
+    fireEvent.change(field, { target: { value: 'Bondy maisons T4' } });
+    fireEvent.submit(field.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(patches).toEqual([{ name: 'Bondy maisons T4' }]));
   });
 });
 

@@ -1,31 +1,30 @@
-/** A target's status and next action say when they are saved, as its notes do; a syndic's missing address is said. */
+/**
+ * A target's status and next action say when they are saved, as its notes do; a syndic's missing
+ * address is said; on a phone each target is a card with its status first, editable there too.
+ */
 import type { ProspectingTarget } from '@immoloupe/shared/prospecting/contracts';
-import { MantineProvider, Table } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims } from '~/test/mantine-dom';
-import { TargetRow } from './target-row';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installMantineDomShims, installPhoneViewport } from '~/test/mantine-dom';
+import { TargetsTable } from './targets-table';
 import { CARNOT_TARGET } from './test-target';
 
-beforeAll(installMantineDomShims);
+beforeEach(installMantineDomShims);
 afterEach(cleanup);
 
 function show(target: ProspectingTarget, onUpdate: (id: string, patch: object) => Promise<boolean>) {
   render(
     <MantineProvider>
       <MemoryRouter>
-        <Table>
-          <Table.Tbody>
-            <TargetRow target={target} today="2026-11-27" onUpdate={onUpdate} onDelete={() => undefined} />
-          </Table.Tbody>
-        </Table>
+        <TargetsTable targets={[target]} onUpdate={onUpdate} onDelete={() => undefined} />
       </MemoryRouter>
     </MantineProvider>,
   );
 }
 
-describe('TargetRow', () => {
+describe('TargetsTable', () => {
   it('says the status is saved, or that it is not', async () => {
     const onUpdate = vi.fn(async () => true);
     show(CARNOT_TARGET, onUpdate);
@@ -55,5 +54,23 @@ describe('TargetRow', () => {
     const syndic = screen.getByTestId('syndic');
     expect(syndic.textContent).toContain('Syndic\u00a0: ATM SARL');
     expect(syndic.textContent).toContain('adresse du syndic absente du RNIC');
+  });
+
+  it('on a phone, shows each target as a card: its status first, saved from there too', async () => {
+    installPhoneViewport();
+    const onUpdate = vi.fn(async () => true);
+    show(CARNOT_TARGET, onUpdate);
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = await screen.findByTestId('prospecting-target');
+    expect(card.tagName).toBe('LI');
+    const status = screen.getByLabelText(`Statut de ${CARNOT_TARGET.label}`);
+    const next = screen.getByLabelText(`Prochaine action pour ${CARNOT_TARGET.label}`);
+    // The status comes before the next action and the address on the card.
+    expect(status.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(card.textContent).toContain(CARNOT_TARGET.address);
+    fireEvent.change(status, { target: { value: 'contacte' } });
+    expect(onUpdate).toHaveBeenCalledWith(CARNOT_TARGET.id, { status: 'contacte' });
+    expect(await screen.findByText('Statut enregistré')).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Retirer ${CARNOT_TARGET.label} de la liste` })).toBeTruthy();
   });
 });
