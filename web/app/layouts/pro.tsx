@@ -1,20 +1,19 @@
 /** Professional layout: the tools menu on the side, the current tool in the main area. */
-import { AppShell, Burger, Button, Group, NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Brand } from '~/components/shell/brand';
 import { PRO_NAV } from '~/components/shell/pro-nav';
+import { ProNavMenu } from '~/components/shell/pro-nav-menu';
 import { SignOutButton } from '~/features/auth/sign-out-button';
 import { TrialBadge } from '~/features/billing/trial-badge';
 import { NotificationBell } from '~/features/notifications/notification-bell';
-import { AppIcon } from '~/lib/icons';
 import { preloadRouteModules } from '~/lib/route-preload';
 import { useSessionUser } from '~/lib/session';
 
 export function ProLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const location = useLocation();
   const user = useSessionUser();
   const isAdmin = user?.role === 'admin';
   useEffect(() => {
@@ -47,7 +46,8 @@ export function ProLayout({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Outils professionnels">
-        <ScrollArea>
+        {/* A scroll bar always shown when the open groups outgrow the screen: a hidden one hid half the menu. */}
+        <AppShell.Section grow component={ScrollArea} type="auto" offsetScrollbars>
           {user ? (
             <Stack gap={4} hiddenFrom="xs" px="sm" pb="xs" role="group" aria-label="Mon compte">
               <Text size="sm" c="dimmed">
@@ -61,27 +61,8 @@ export function ProLayout({ children }: { children: ReactNode }) {
               </Group>
             </Stack>
           ) : null}
-          {PRO_NAV.map((group) => (
-            <div key={group.label}>
-              <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt="sm" pb={4}>
-                {group.label}
-              </Text>
-              {group.items
-                .filter((item) => !item.adminOnly || isAdmin)
-                .map((item) => (
-                  <MantineNavLink
-                    key={item.path}
-                    component={NavLink}
-                    to={item.path}
-                    label={item.label}
-                    leftSection={<AppIcon name={item.icon} size="1.2em" />}
-                    active={location.pathname === item.path}
-                    onClick={close}
-                  />
-                ))}
-            </div>
-          ))}
-        </ScrollArea>
+          <ProNavMenu isAdmin={isAdmin} onNavigate={close} />
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="contenu">{children}</AppShell.Main>
     </AppShell>

@@ -1,4 +1,7 @@
-/** The professional menu: every pro tool of the spec, grouped as an agent thinks of them. */
+/**
+ * The professional menu: every pro tool of the spec, grouped as an agent thinks of them, five groups
+ * that fold so that the menu fits a laptop screen (1 280 × 800) with the current group open.
+ */
 export interface ProNavItem {
   path: string;
   label: string;
@@ -24,27 +27,27 @@ export const PRO_NAV: ProNavGroup[] = [
     ],
   },
   {
-    label: 'Rechercher',
+    label: 'Prospecter',
     items: [
+      { path: '/pro/prospection', label: 'Prospection', icon: 'tabler:target-arrow' },
       { path: '/pro/rechercheparcelle', label: 'Parcelles', icon: 'tabler:vector-triangle' },
       { path: '/pro/recherchedpe', label: 'DPE', icon: 'tabler:bolt' },
       { path: '/pro/recherchecopro', label: 'Copropriétés', icon: 'tabler:building-community' },
-      { path: '/pro/localisationauto', label: 'Localisation automatique', icon: 'tabler:current-location' },
     ],
   },
   {
     label: 'Annonces',
     items: [
       { path: '/pro/analyseannonce', label: 'Analyse d’annonce', icon: 'tabler:file-search' },
+      { path: '/pro/localisationauto', label: 'Localisation automatique', icon: 'tabler:current-location' },
       { path: '/pro/carte_annonces', label: 'Carte des annonces', icon: 'tabler:map' },
       { path: '/pro/listeautomatique', label: 'Liste automatique', icon: 'tabler:list-check' },
       { path: '/pro/mesannonces', label: 'Mes annonces', icon: 'tabler:bookmark' },
     ],
   },
   {
-    label: 'Prospecter',
+    label: 'Mes données',
     items: [
-      { path: '/pro/prospection', label: 'Prospection', icon: 'tabler:target-arrow' },
       { path: '/pro/mazone', label: 'Ma zone', icon: 'tabler:map-2' },
       { path: '/pro/mesadresses', label: 'Mes adresses', icon: 'tabler:home-heart' },
       { path: '/pro/mesrecherches', label: 'Mes recherches', icon: 'tabler:bell' },
@@ -63,3 +66,9 @@ export const PRO_NAV: ProNavGroup[] = [
     ],
   },
 ];
+
+/** The group holding a path (an administration sub-page in « Compte »), if any. */
+export function groupOfPath(pathname: string): string | null {
+  const match = (item: ProNavItem) => pathname === item.path || pathname.startsWith(`${item.path}/`);
+  return PRO_NAV.find((g) => g.items.some(match))?.label ?? null;
+}
