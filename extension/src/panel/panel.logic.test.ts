@@ -1,5 +1,7 @@
 import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
+import type { RentReference } from '@immoloupe/shared/rents/contracts';
+import { propertyRent } from '@immoloupe/shared/rents/rents.logic';
 import { describe, expect, it } from 'vitest';
 import { badgeOf, localisationHeading, PANEL_RENT, PANEL_TRANSACTION_UNKNOWN, panelView, rentalBanOf } from './panel.logic';
 
@@ -26,6 +28,7 @@ const ANALYSIS: ListingAnalysis = {
   types: ['appartement'],
   period: { from: '2021-07-01', to: '2023-06-30' },
   market: { count: 42, median: 5000, q1: 4200, q3: 5800 },
+  rent: null,
   localisation: { candidates: [{ label: '12 RUE DES LILAS 64700 Hendaye', score: 87, detail: 'DPE F, 59 m²' }] },
 };
 
@@ -152,5 +155,52 @@ describe('panel view model', () => {
     expect(badgeOf(SALE, ANALYSIS)).toEqual({ text: `5${NNB}500${NB}€/m² · +10${NB}% vs médiane DVF`, tone: 'above' });
     expect(badgeOf({ ...SALE, transaction: 'location' }, ANALYSIS)).toBeNull();
     expect(badgeOf(SALE, { ...ANALYSIS, market: null })).toBeNull();
+  });
+
+  it('compares a rental with the rent reference, keeping it apart from the DVF sales', () => {
+    const lyon8: RentReference = {
+      insee: '69388',
+      commune: 'Lyon 8e Arrondissement',
+      dwelling: 'appartement-t3-plus',
+      edition: null,
+      rentM2: 14.6047565484512,
+      lowM2: 11.4369100535598,
+      highM2: 18.6500473327703,
+      predictionLevel: 'commune',
+      observationsCommune: 7627,
+      observationsZone: 7627,
+      r2Adjusted: 0.6,
+    };
+    const flat = { type: 'appartement', rooms: 4, surface: 70 };
+    const lyon = { ...ANALYSIS, commune: { insee: '69388', nom: 'Lyon 8e Arrondissement' }, market: null, period: null };
+    const rental: ParsedListing = { ...SALE, transaction: 'location', price: 1345, surface: 70, rooms: 4, postcode: '69008', city: 'Lyon' };
+    const v = panelView(rental, { ...lyon, rent: propertyRent([lyon8], flat, { askingRent: 1345 }) }, TODAY);
+    expect(v.comparison).toEqual({ headline: null, message: PANEL_RENT });
+    expect(v.rent).toEqual({
+      heading: 'Face au loyer de référence',
+      headline: `19,2${NB}€/m²/mois, 32${NB}% au-dessus du loyer de référence de la commune`,
+      tone: 'above',
+      detail:
+        `Appartements de 3 pièces et plus à Lyon 8e Arrondissement${NB}: 14,6${NB}€/m²/mois, intervalle de 11,4 à 18,7${NB}€/m²/mois ` +
+        '(Carte des loyers, édition non précisée). Loyer demandé hors de l’intervalle de prédiction de la Carte des loyers.',
+    });
+    const sale = panelView(
+      { ...rental, transaction: 'vente', price: 300_000 },
+      { ...lyon, rent: propertyRent([lyon8], flat, { value: 300_000 }) },
+      TODAY,
+    );
+    expect(sale.rent).toMatchObject({
+      heading: 'Loyer et rendement',
+      headline: `Rendement brut au prix demandé${NB}: 4,1${NB}% (de 3,2${NB}% à 5,2${NB}%)`,
+    });
+    const none = panelView(rental, { ...lyon, rent: { reference: null, comparison: null, monthly: null, grossYield: null } }, TODAY);
+    expect(none.comparison).toEqual({ headline: null, message: PANEL_RENT });
+    expect(none.rent).toEqual({
+      heading: 'Loyer de référence',
+      headline: null,
+      message:
+        'Aucun loyer de référence (Carte des loyers) chargé pour Lyon 8e Arrondissement. L’équipe Immoloupe importe la Carte des loyers du département 69 à la demande\u00a0: demandez l’import par la page Contact.',
+    });
+    expect(panelView(rental, lyon, TODAY).rent).toBeNull();
   });
 });

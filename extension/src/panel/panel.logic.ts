@@ -17,6 +17,7 @@ import {
 import { type ParsedListing, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { displayTown } from '@immoloupe/shared/listings/text.logic';
 import { departementOfCodes, importHintText } from '@immoloupe/shared/opendata/import-hint';
+import { formatMonthlyRent, formatYield, rentReferenceLine, withinIntervalLabel } from '@immoloupe/shared/rents/rents.logic';
 
 export type Tone = 'above' | 'below' | 'level' | 'neutral';
 
@@ -28,6 +29,12 @@ export interface PanelView {
   pricePerM2: string | null;
   comparison: { headline: string; tone: Tone; detail: string } | { headline: null; message: string };
   estimate: { label: string; range: string; gap: string | null } | null;
+  /**
+   * The Carte des loyers: a rental against the commune's reference, a sale's gross yield at its
+   * asking price, or what is missing; null when the listing is not a flat or a house said for sale
+   * or rent in a known commune.
+   */
+  rent: { heading: string; headline: string; tone: Tone; detail: string } | { heading: string; headline: null; message: string } | null;
   /** The heading of the candidates: as sure as the best of them (`localisationHeading`). */
   candidatesHeading: string;
   candidates: { label: string; score: string; detail?: string }[];
@@ -99,6 +106,41 @@ export const PANEL_TRANSACTION_UNKNOWN =
   'Vente ou location\u00a0? L’annonce ne le dit pas\u00a0: pas de comparaison. Précisez-le dans l’analyse d’annonce d’Immoloupe.';
 /** What the panel says of a rental: its rent per m² and month is compared with no sale. */
 export const PANEL_RENT = 'Location\u00a0: loyer au m² par mois, non comparé aux ventes DVF (qui ne donnent pas de loyer).';
+
+function rentOf(listing: ParsedListing, analysis: ListingAnalysis, perM2: number | null): PanelView['rent'] {
+  const { rent } = analysis;
+  if (!rent) return null;
+  const { reference, comparison } = rent;
+  if (!reference)
+    return {
+      heading: 'Loyer de référence',
+      headline: null,
+      message: `Aucun loyer de référence (Carte des loyers) chargé pour ${analysis.commune?.nom ?? 'la commune'}. ${importHintText({
+        role: null,
+        source: 'loyers',
+        departement: analysis.commune ? departementOfCodes([analysis.commune.insee]) : null,
+      })}`,
+    };
+  if (comparison)
+    return {
+      heading: 'Face au loyer de référence',
+      headline: `${formatEurosPerSquareMetreMonth(perM2 ?? comparison.askingM2)}, ${comparison.sentence}`,
+      tone: toneOf(comparison.gap),
+      detail: [`${rentReferenceLine(reference)}.`, withinIntervalLabel(comparison)].filter(Boolean).join(' '),
+    };
+  if (rent.grossYield && rent.monthly)
+    return {
+      heading: 'Loyer et rendement',
+      headline: `Rendement brut au prix demandé${NBSP}: ${formatYield(rent.grossYield)}`,
+      tone: 'neutral',
+      detail: `Loyer estimé${NBSP}: ${formatMonthlyRent(rent.monthly)}, d’après ${rentReferenceLine(reference)}. Rendement brut = 12 × loyer / prix.`,
+    };
+  return {
+    heading: 'Loyer de référence',
+    headline: null,
+    message: `${rentReferenceLine(reference)}. ${listing.transaction === 'location' ? 'Loyer' : 'Prix'} ou surface absent de l’annonce${NBSP}: pas de comparaison.`,
+  };
+}
 
 function fieldsOf(l: ParsedListing): PanelView['fields'] {
   const rent = l.transaction === 'location';
@@ -217,6 +259,7 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
       perM2 === null || !listing.transaction ? null : rent ? formatEurosPerSquareMetreMonth(perM2) : formatEurosPerSquareMetre(perM2),
     comparison,
     estimate,
+    rent: rentOf(listing, analysis, perM2),
     candidatesHeading: localisationHeading(found.length > 0 ? Math.max(...found.map((c) => c.score)) : null),
     candidates,
     candidatesMessage,

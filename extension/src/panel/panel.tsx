@@ -1,6 +1,6 @@
 /**
  * The panel beside a listing: the parsed fields, the comparison with the DVF sales, the estimate,
- * the localisation candidates and the DPE rental ban, as the view model computed them.
+ * the rent reference or the gross yield, the localisation candidates and the DPE rental ban, as the view model computed them.
  */
 import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
@@ -95,6 +95,19 @@ function Ready({ listing, analysis, today, serverUrl, onSave }: ReadyProps) {
           </p>
         )}
       </div>
+      {v.rent && (
+        <div>
+          <h2>{v.rent.heading}</h2>
+          {v.rent.headline !== null ? (
+            <>
+              <div className={`headline ${v.rent.tone}`}>{v.rent.headline}</div>
+              <p className="muted">{v.rent.detail}</p>
+            </>
+          ) : (
+            <p className="message">{v.rent.message}</p>
+          )}
+        </div>
+      )}
       <div>
         <h2>{v.candidatesHeading}</h2>
         {v.candidates.length > 0 ? (

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { type Portal, parsedListingSchema } from '../listings/contracts.js';
+import { propertyRentSchema } from '../rents/contracts.js';
 
 /** Chromium id of the extension: derived from the `key` of its manifest, so the same on every install. */
 export const CHROMIUM_EXTENSION_ID = 'naphjjimjlkfbdbpmhmibdcjbgkljcpa';
@@ -60,6 +61,11 @@ export const listingAnalysisSchema = z.object({
   period: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** €/m² of the sales of the period (median null under 3 sales). */
   market: statSchema.nullable(),
+  /**
+   * The commune's Carte des loyers for a flat or a house said for sale or rent (`reference` null when
+   * none is loaded); null otherwise. A server from before the rents sends none: read as null.
+   */
+  rent: propertyRentSchema.nullable().default(null),
   /** null: the localisation could not run (no postcode, or not available on this server). */
   localisation: z.object({ candidates: z.array(localisationCandidateSchema) }).nullable(),
 });

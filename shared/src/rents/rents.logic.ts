@@ -2,7 +2,7 @@
  * What the rent references say about one dwelling: its monthly rent, a gross yield, an asking rent
  * against the reference. Pure, shared by the server (value opinion, listing analysis) and the pages.
  */
-import { formatEurosPerSquareMetreMonth, formatPercent, NBSP } from '../format.js';
+import { formatEuros, formatEurosPerSquareMetreMonth, formatPercent, NBSP } from '../format.js';
 import { Dec } from '../market/decimal.js';
 import { type PropertyRent, RENT_DWELLING_LABELS, type RentDwelling, type RentReference } from './contracts.js';
 
@@ -63,6 +63,12 @@ export function grossYield(rent: RentRange, value: number): YieldRange | null {
 export function formatYield(y: YieldRange): string {
   const p = (r: number) => formatPercent(r, 1);
   return y.low !== null && y.high !== null ? `${p(y.gross)} (de ${p(y.low)} à ${p(y.high)})` : p(y.gross);
+}
+
+/** « 1 023 €/mois (de 801 €/mois à 1 306 €/mois) ». */
+export function formatMonthlyRent(m: RentRange): string {
+  const month = (n: number) => `${formatEuros(n)}/mois`;
+  return m.low !== null && m.high !== null ? `${month(m.rent)} (de ${month(m.low)} à ${month(m.high)})` : month(m.rent);
 }
 
 /** « 16,0 €/m²/mois (de 12,6 à 20,2 €/m²/mois) ». */

@@ -1,7 +1,8 @@
 /**
  * What the extension's panel needs about one parsed listing, in one request: the commune of the
  * listing (postcode and city name → INSEE code), the €/m² of the DVF sales of that commune over
- * the two years ending at its newest loaded sale, for the listing's type.
+ * the two years ending at its newest loaded sale, for the listing's type; the commune's rent
+ * reference against a rental's asking rent, or a sale's gross yield at its asking price.
  */
 import type { ListingAnalysis } from '@immoloupe/shared/extension/contracts';
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
@@ -12,6 +13,7 @@ import type { Queryable } from '../../db/client.js';
 import { communeOfPlace } from '../geocode/commune-of-place.js';
 import { withRecordedCodes } from '../geocode/communes.js';
 import { statsWithMonthly } from '../market/queries.js';
+import { listingRent } from '../rents/queries.js';
 
 /** Years of sales the comparison covers, ending at the newest sale of the commune. */
 export const COMPARISON_YEARS = 2;
@@ -48,12 +50,13 @@ function yearsBefore(isoDate: string, years: number): string {
 export async function analyseListing(db: Queryable, listing: ParsedListing): Promise<Omit<ListingAnalysis, 'localisation'>> {
   const commune = communeOfPlace(listing.postcode, listing.city);
   const types = statTypesOf(listing);
-  if (!commune) return { commune: null, types, period: null, market: null };
+  if (!commune) return { commune: null, types, period: null, market: null, rent: null };
+  const rent = await listingRent(db, commune.insee, listing);
   const [last] = await db.query<{ d: string | null }>(
     'SELECT max(date_mutation)::text AS d FROM dvf_sales WHERE code_commune = ANY($1::text[])',
     [withRecordedCodes([commune.insee])],
   );
-  if (!last?.d) return { commune, types, period: null, market: null };
+  if (!last?.d) return { commune, types, period: null, market: null, rent };
   const period = { from: yearsBefore(last.d, COMPARISON_YEARS), to: last.d };
   const { overall } = await statsWithMonthly(db, {
     zone: { kind: 'communes', insee: [commune.insee] },
@@ -61,5 +64,5 @@ export async function analyseListing(db: Queryable, listing: ParsedListing): Pro
     types,
     natures: STAT_NATURES,
   });
-  return { commune, types, period, market: { count: overall.count, median: overall.median, q1: overall.q1, q3: overall.q3 } };
+  return { commune, types, period, market: { count: overall.count, median: overall.median, q1: overall.q1, q3: overall.q3 }, rent };
 }

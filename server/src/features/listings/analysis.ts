@@ -21,12 +21,12 @@ import {
 import { monthsWindowStart } from '@immoloupe/shared/market/comparables.logic';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import { departementOfCodes, importHintText } from '@immoloupe/shared/opendata/import-hint';
-import { noRentReferenceNote, propertyRent } from '@immoloupe/shared/rents/rents.logic';
+import { noRentReferenceNote } from '@immoloupe/shared/rents/rents.logic';
 import type { Queryable } from '../../db/client.js';
 import { computeEstimate } from '../estimates/estimate.js';
 import { communeOfPlace } from '../geocode/commune-of-place.js';
 import { dvfFreshness, statsWithMonthly } from '../market/queries.js';
-import { rentReferences } from '../rents/queries.js';
+import { listingRent } from '../rents/queries.js';
 import { localise } from './localisation.js';
 
 const RADIUS_M = 500;
@@ -88,18 +88,13 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
   if (transaction === 'location') notes.push(RENT_NOTE);
   if (!commune) notes.push('Code postal absent ou inconnu : pas de comparaison avec les ventes DVF.');
   if (!type) notes.push('Type de bien autre qu’appartement ou maison : pas de comparaison DVF.');
-  if (commune && type && transaction !== 'inconnue') {
-    const references = await rentReferences(db, commune.insee);
-    analysis.rent = propertyRent(
-      references,
-      { type, rooms: f.rooms ?? null, surface: f.surface ?? null },
-      transaction === 'location' ? { askingRent: f.price ?? null } : { value: f.price ?? null },
-    );
-    if (!analysis.rent.reference)
+  if (commune) {
+    analysis.rent = await listingRent(db, commune.insee, f);
+    if (analysis.rent && !analysis.rent.reference)
       notes.push(
         noRentReferenceNote(
           commune.name,
-          type,
+          f.propertyType ?? 'appartement',
           importHintText({ role, source: 'loyers', departement: departementOfCodes([commune.insee]) }),
         ),
       );

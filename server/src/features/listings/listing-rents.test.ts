@@ -3,7 +3,7 @@
  * SeLoger rental (70 m², 4 rooms, 1 345 € a month) read from its page, compared with the 3-rooms-
  * and-more flats' reference of 69388 as the file gives it, never with DVF sales; the same flat as a
  * sale gets its gross yield at the asking price; a commune with no reference says so and how to
- * import it.
+ * import it. The extension's panel gets the same comparison from its own analysis.
  */
 import { readFileSync } from 'node:fs';
 import { NBSP } from '@immoloupe/shared/format';
@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLES, SAMPLES_DIR } from '../../importers/test-samples.js';
 import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import type { RouterServer } from '../market/test-support.js';
+import { extensionRoutes } from '../extension/routes.js';
 import { listingRoutes } from './routes.js';
 
 const LOYERS = Object.values(SAMPLES.loyersLyon).map((f) => `loyers/${f.split('/loyers/')[1]}`);
@@ -19,7 +20,7 @@ const T3_FILE = SAMPLES.loyersLyon['appartement-t3-plus'];
 
 let alice: RouterServer;
 setUpTwoSubscribers(
-  (db) => listingRoutes({ db }),
+  (db) => listingRoutes({ db }).use(extensionRoutes({ db })),
   { samples: LOYERS, timeout: 120_000 },
   (set) => {
     alice = set.api;
@@ -52,10 +53,14 @@ async function analyse(fields: unknown): Promise<ListingAnalysis> {
   return (await res.json()) as ListingAnalysis;
 }
 
-async function lyonRental(): Promise<Record<string, unknown>> {
+async function parsedLyonRental(): Promise<Record<string, unknown>> {
   const parsed = await alice.fetch('/api/listings/parse', json({ html: selogerLyonSource() }));
   expect(parsed.status).toBe(200);
-  const { sources: _sources, ...fields } = (await parsed.json()) as Record<string, unknown>;
+  return (await parsed.json()) as Record<string, unknown>;
+}
+
+async function lyonRental(): Promise<Record<string, unknown>> {
+  const { sources: _sources, ...fields } = await parsedLyonRental();
   return fields;
 }
 
@@ -80,6 +85,12 @@ describe('listing analysis against the rent references', () => {
     expect(a.rent?.comparison?.withinInterval).toBe(1345 / 70 <= file.highM2);
     expect(a.rent?.monthly).toBeNull();
     expect(a.notes.filter((n) => n.startsWith('Aucun loyer de référence'))).toEqual([]);
+    // The extension's panel: the same reference and comparison, and still no DVF median.
+    const panel = await alice.fetch('/api/extension/analysis', json({ listing: await parsedLyonRental() }));
+    expect(panel.status).toBe(200);
+    const p = (await panel.json()) as { market: unknown; rent: typeof a.rent };
+    expect(p.market).toBeNull();
+    expect(p.rent).toEqual(a.rent);
   });
 
   it('gives a sale its gross yield at the asking price, with the interval of the reference', async () => {

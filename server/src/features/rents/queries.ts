@@ -1,5 +1,6 @@
 /** Rent references of a commune (table `rent_references`, importer `loyers`). */
-import { RENT_DWELLINGS, type RentDwelling, type RentReference } from '@immoloupe/shared/rents/contracts';
+import { type PropertyRent, RENT_DWELLINGS, type RentDwelling, type RentReference } from '@immoloupe/shared/rents/contracts';
+import { propertyRent } from '@immoloupe/shared/rents/rents.logic';
 import type { Queryable } from '../../db/client.js';
 
 interface RentRow {
@@ -48,4 +49,23 @@ export async function rentReferences(
       r2Adjusted: r.r2_adjusted === null ? null : Number(r.r2_adjusted),
     }))
     .sort((a, b) => RENT_DWELLINGS.indexOf(a.dwelling) - RENT_DWELLINGS.indexOf(b.dwelling));
+}
+
+/**
+ * What the commune's references say of a listing: a rental's asking rent against them, a sale's
+ * gross yield at its asking price. Null when the listing does not say sale or rent (compared with
+ * nothing until told) or is neither a flat nor a house (no reference for those).
+ */
+export async function listingRent(
+  db: Queryable,
+  insee: string,
+  l: { transaction?: string | null; propertyType?: string | null; rooms?: number | null; surface?: number | null; price?: number | null },
+): Promise<PropertyRent | null> {
+  if ((l.transaction !== 'location' && l.transaction !== 'vente') || (l.propertyType !== 'appartement' && l.propertyType !== 'maison'))
+    return null;
+  return propertyRent(
+    await rentReferences(db, insee),
+    { type: l.propertyType, rooms: l.rooms ?? null, surface: l.surface ?? null },
+    l.transaction === 'location' ? { askingRent: l.price ?? null } : { value: l.price ?? null },
+  );
 }

@@ -4,22 +4,15 @@
  * asking price of a listing, the value of an opinion). Nothing without a reference: the page's note
  * says what is missing and how to import it.
  */
-import { formatEuros } from '@immoloupe/shared/format';
 import type { PropertyRent } from '@immoloupe/shared/rents/contracts';
 import {
+  formatMonthlyRent,
   formatYield,
-  type RentRange,
   rentComparisonLine,
   rentReferenceLine,
   withinIntervalLabel,
 } from '@immoloupe/shared/rents/rents.logic';
 import { Card, Stack, Text, Title } from '@mantine/core';
-
-/** « 1 023 €/mois (de 801 à 1 306 €/mois) ». */
-export function monthlyRentLabel(m: RentRange): string {
-  const month = (n: number) => `${formatEuros(n)}/mois`;
-  return m.low !== null && m.high !== null ? `${month(m.rent)} (de ${month(m.low)} à ${month(m.high)})` : month(m.rent);
-}
 
 /** `priceLabel`: what the yield divides by, in words (« au prix demandé », « à la valeur retenue »). */
 export function PropertyRentCard({ rent, priceLabel }: { rent: PropertyRent | null; priceLabel: string }) {
@@ -49,7 +42,7 @@ export function PropertyRentCard({ rent, priceLabel }: { rent: PropertyRent | nu
       <Title order={3}>Loyer et rendement</Title>
       <Stack gap={4}>
         <Text>
-          Loyer estimé{'\u00a0'}: <strong data-testid="loyer-estime">{monthlyRentLabel(rent.monthly)}</strong>
+          Loyer estimé{'\u00a0'}: <strong data-testid="loyer-estime">{formatMonthlyRent(rent.monthly)}</strong>
         </Text>
         {rent.grossYield && (
           <Text>
