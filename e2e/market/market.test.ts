@@ -218,6 +218,43 @@ describe('transactions and market analysis', () => {
     expect(await b.page.getByText('Choisissez un lieu pour afficher les ventes.').count()).toBe(0);
   });
 
+  it('on a phone (390 × 844), shows each sale as a card whose price, €/m² and « Ouvrir » need no sideways scroll', async () => {
+    const wide = b.page.viewportSize();
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await b.page.goto(`${server.url}/pro/transactions?lieu=parcelle&parcelle=93010000AS0167&carte=2.48,48.8958,17.5`);
+      const cards = b.page.getByRole('list', { name: 'Tableau des ventes' });
+      const card = cards.getByRole('listitem').filter({ hasText: '03/01/2022' }).first();
+      await card.waitFor();
+      expect(await b.page.getByRole('table', { name: 'Tableau des ventes' }).count()).toBe(0);
+      const price = card.getByText(/^\d[\d\s]*\s€$/).first();
+      const perM2 = card.getByText(/^\d[\d\s]*\s€\/m²$/).first();
+      const open = card.getByRole('button', { name: /^Ouvrir la vente du 03\/01\/2022/ });
+      await open.scrollIntoViewIfNeeded();
+      for (const [what, el] of [
+        ['price', price],
+        ['€/m²', perM2],
+        ['« Ouvrir »', open],
+      ] as const) {
+        const box = await el.boundingBox();
+        expect(box, what).not.toBeNull();
+        expect(box?.x ?? -1, what).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 0) + (box?.width ?? 0), what).toBeLessThanOrEqual(390);
+      }
+      // Nothing of the page scrolls sideways, and no table asks to be scrolled.
+      expect(await b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      expect(await b.page.getByTestId('scroll-hint').count()).toBe(0);
+      await screenshot(b.page, 'market-transactions-phone');
+      await open.click();
+      await b.page.getByTestId('mutation-detail').getByText('Lignes de la mutation (3)').waitFor();
+      await b.page.keyboard.press('Escape');
+    } finally {
+      if (wide) await b.page.setViewportSize(wide);
+    }
+  });
+
   it('frames the map on the sales of a commune opened from a link without a view', async () => {
     // Hendaye: sales, but no cadastre, so only the sales can take the map there (the base is Bondy's).
     await b.page.goto(`${server.url}/pro/transactions?lieu=commune&insee=64260`);
