@@ -37,6 +37,7 @@ export function detectSource(head: string, fileName: string, origin: ImportOrigi
   if (line === '') throw new ImportError(`Le fichier « ${fileName} » est vide.`);
   if (line.startsWith('{') || line.startsWith('[')) {
     if (looksLikeJsonFeed(head.slice(0, 64 * 1024))) return 'annonces';
+    if (/"FeatureCollection"/.test(head) && /"identifiant"\s*:/.test(head) && /"raison_soc_ent"\s*:/.test(head)) return 'basias';
     if (/batiments/.test(name) || /"(type|nom)"\s*:\s*"0[12]"/.test(head.slice(0, 4000))) {
       throw new ImportError(
         `« ${fileName} »\u00a0: les bâtiments du cadastre ne sont pas importés\u00a0; importez le fichier des parcelles (…-parcelles.json.gz).`,
@@ -53,11 +54,15 @@ export function detectSource(head: string, fileName: string, origin: ImportOrigi
   if (has('numero_d_immatriculation')) return 'copro';
   if (has('numero_dpe') || has('n_dpe')) return 'dpe';
   if (has('loypredm2') && (has('insee_c') || has('insee'))) return 'loyers';
+  if (has('cod_commune', 'lib_risque', 'num_risque')) return 'gaspar';
+  if (has('numero_d_etablissement', 'nom_etablissement', 'regime_en_vigueur')) return 'icpe';
+  // Sitadel's first line is its long labels; a re-export may start at the codes line.
+  if (has('code_de_la_commune_du_lieu_des_travaux') || has('comm', 'date_reelle_autorisation')) return 'sitadel';
   if (looksLikeCsvFeed(line)) return 'annonces';
   const starts = (prefix: string) => fields.some((f) => f.startsWith(prefix));
   if ((starts('n_siren') || starts('no_siren')) && starts('denomination') && starts('code_droit')) return 'personnes-morales';
   throw new ImportError(
     `Type de fichier non reconnu pour « ${fileName} »\u00a0: l’en-tête ne correspond à aucune source prise en charge ` +
-      `(DVF, DVF brutes, cadastre, DPE, RNIC, BAN, personnes morales, flux d’annonces, Carte des loyers). ${FORCE_SOURCE_HINT[origin]}`,
+      `(DVF, DVF brutes, cadastre, DPE, RNIC, BAN, personnes morales, flux d’annonces, Carte des loyers, GASPAR, ICPE, BASIAS, Sitadel). ${FORCE_SOURCE_HINT[origin]}`,
   );
 }

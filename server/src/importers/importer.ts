@@ -16,6 +16,10 @@ export const SOURCES = [
   'personnes-morales',
   'annonces',
   'loyers',
+  'gaspar',
+  'icpe',
+  'basias',
+  'sitadel',
 ] as const satisfies readonly OpenDataSource[];
 export type Source = OpenDataSource;
 /** French names, from the shared contract the pages use too. */

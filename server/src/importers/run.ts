@@ -10,17 +10,21 @@ import { DEFAULT_BOUNDS, type PlausibilityBounds } from '@immoloupe/shared/marke
 import type { Db } from '../db/client.js';
 import { observeImport } from '../metrics/registry.js';
 import { banImporter } from './ban.js';
+import { basiasImporter } from './basias.js';
 import { cadastreImporter } from './cadastre.js';
 import { coproImporter } from './copro.js';
 import { detectSource, type ImportOrigin } from './detect.js';
 import { dpeImporter } from './dpe.js';
 import { dvfGeoImporter, dvfRawImporter } from './dvf.js';
 import { ImportError } from './errors.js';
+import { gasparImporter } from './gaspar.js';
+import { icpeImporter } from './icpe.js';
 import type { Importer, Source } from './importer.js';
 import { openInput, peekText, sniffEncoding, type TextEncoding } from './input.js';
 import { listingFeedsImporter } from './listing-feeds.js';
 import { loyersImporter } from './loyers.js';
 import { personnesMoralesImporter } from './personnes-morales.js';
+import { sitadelImporter } from './sitadel.js';
 import { dropStaleStages, Stage } from './stage.js';
 
 export const IMPORTERS: Record<Source, Importer> = {
@@ -33,6 +37,10 @@ export const IMPORTERS: Record<Source, Importer> = {
   'personnes-morales': personnesMoralesImporter,
   annonces: listingFeedsImporter,
   loyers: loyersImporter,
+  gaspar: gasparImporter,
+  icpe: icpeImporter,
+  basias: basiasImporter,
+  sitadel: sitadelImporter,
 };
 
 /** Order of import when several files are given: parcels first, so that DVF rows find their centroid. */
@@ -46,6 +54,11 @@ export const SOURCE_ORDER: readonly Source[] = [
   'personnes-morales',
   'annonces',
   'loyers',
+  'gaspar',
+  // After the BAN, whose addresses place the sites.
+  'icpe',
+  'basias',
+  'sitadel',
 ];
 
 export const MAX_REJECTS_KEPT = 100;

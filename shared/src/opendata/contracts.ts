@@ -80,7 +80,7 @@ export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
 export const geocodeResponseSchema = z.object({ query: z.string(), results: z.array(geocodeResultSchema) });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
 
-export const OPEN_DATA_SOURCES = ['dvf', 'dvf-raw', 'cadastre', 'dpe', 'copro', 'ban', 'personnes-morales', 'annonces', 'loyers'] as const;
+export const OPEN_DATA_SOURCES = ['dvf', 'dvf-raw', 'cadastre', 'dpe', 'copro', 'ban', 'personnes-morales', 'annonces', 'loyers', 'gaspar', 'icpe', 'basias', 'sitadel'] as const;
 export type OpenDataSource = (typeof OPEN_DATA_SOURCES)[number];
 
 export const SOURCE_NAMES: Record<OpenDataSource, string> = {
@@ -93,6 +93,10 @@ export const SOURCE_NAMES: Record<OpenDataSource, string> = {
   'personnes-morales': 'Propriétaires personnes morales (DGFiP)',
   annonces: 'Flux d’annonces (Bien’ici, PAP, SeLoger, leboncoin)',
   loyers: 'Carte des loyers (ANIL, ministère du Logement)',
+  gaspar: 'Risques par commune (GASPAR, Géorisques)',
+  icpe: 'Installations classées (ICPE, Géorisques)',
+  basias: 'Anciens sites industriels (BASIAS / CASIAS, BRGM)',
+  sitadel: 'Autorisations d’urbanisme (Sitadel, SDES)',
 };
 
 export const freshnessSchema = z.object({

@@ -30,6 +30,10 @@ const SOURCE_LABELS: Record<OpenDataSource, string> = {
   'personnes-morales': 'Propriétaires personnes morales (DGFiP)',
   annonces: 'Flux d’annonces',
   loyers: 'Loyers de référence (Carte des loyers)',
+  gaspar: 'Risques des communes (GASPAR)',
+  icpe: 'Installations classées (ICPE)',
+  basias: 'Anciens sites industriels (BASIAS)',
+  sitadel: 'Permis de construire (Sitadel)',
 };
 
 /** The freshness of the open data behind the tools (the importers' public `/api/data/freshness`). */
