@@ -52,6 +52,7 @@ import { versionRoutes } from './features/version/routes.js';
 import { zoneRoutes } from './features/zone/routes.js';
 import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
 import { errorHandler, notFoundApi } from './http/errors.js';
+import { refuseUnsafeText } from './http/input-hygiene.js';
 import { requestLog } from './http/request-log.js';
 import { isNoindexPath, ROBOTS_TXT, securityHeaders } from './http/security.js';
 import { loadOpenDataConfig } from './importers/open-data-config.js';
@@ -119,6 +120,8 @@ export function buildApp(deps: AppDeps): express.Express {
   // Every database statement of a request bounded, and cancelled when its client leaves (decision 0308).
   app.use(requestScope(config.DB_REQUEST_TIMEOUT_SECONDS * 1000));
   app.use(issueCsrfCookie);
+  // No path or query string with a NUL reaches a route (decision 1300); bodies are read after their parsers.
+  app.use(refuseUnsafeText);
 
   app.get('/robots.txt', (_req, res) => {
     res.type('text/plain').send(`${ROBOTS_TXT}Sitemap: ${config.publicUrl}/sitemap.xml\n`);
@@ -151,6 +154,7 @@ export function buildApp(deps: AppDeps): express.Express {
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   api.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  api.use(refuseUnsafeText);
   api.use(requireCsrf);
   api.use(versionRoutes(buildId));
   api.use(iconRoutes());

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { readCookie } from '../http/csrf.js';
+import { refuseUnsafeText } from '../http/input-hygiene.js';
 import type { Logger } from '../logger.js';
 import { type Account, accountByEmail, accountBySession } from './account-store.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SEC, deviceKey, deviceToken, deviceUserId } from './known-device.js';
@@ -220,5 +221,5 @@ export function authHandlers(deps: { config: Config; db: Db; log: Logger; secret
       next(err);
     }
   };
-  return [express.json({ limit: '100kb' }), express.urlencoded({ extended: true, limit: '100kb' }), run];
+  return [express.json({ limit: '100kb' }), express.urlencoded({ extended: true, limit: '100kb' }), refuseUnsafeText, run];
 }

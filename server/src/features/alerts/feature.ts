@@ -15,6 +15,7 @@ import { requireAdmin, requireSubscriber } from '../../auth/guards.js';
 import { resolveAuthSecret } from '../../auth/secret.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { refuseUnsafeText } from '../../http/input-hygiene.js';
 import { escapeHtml, plainPage } from '../../http/plain-page.js';
 import { verifyToken } from '../../http/signed-token.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -129,6 +130,7 @@ export function alertRoutes(deps: AlertDeps): { api: Router; pages: Router } {
 
   const pages = Router();
   pages.use(express.urlencoded({ extended: false, limit: '16kb' }));
+  pages.use(refuseUnsafeText);
   async function checked(req: Request): Promise<UnsubscribeKey | null> {
     const source = { ...(req.query as Record<string, unknown>), ...(typeof req.body === 'object' && req.body ? req.body : {}) };
     const k = typeof source.k === 'string' ? source.k : '';

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, Router } from 'express';
 import type { Db } from '../../db/client.js';
+import { refuseUnsafeText } from '../../http/input-hygiene.js';
 import { escapeHtml, plainPage } from '../../http/plain-page.js';
 import type { Logger } from '../../logger.js';
 import { setMarketingConsent } from './queries.js';
@@ -56,6 +57,7 @@ export function brevoRoutes(deps: { db: Db; log: Logger; webhookSecret: string |
   const router = Router();
   router.use(express.json({ limit: '1mb' }));
   router.use(express.urlencoded({ extended: false, limit: '16kb' }));
+  router.use(refuseUnsafeText);
 
   router.post('/webhook', async (req, res) => {
     if (!deps.webhookSecret) {
