@@ -78,6 +78,49 @@ describe('first minutes of a new subscriber', () => {
     }
   });
 
+  it('at 1 280 × 800, reaches every entry of the menu: the current group open, the others one click away', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 800 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/mesrecherches');
+      const nav = b.page.getByRole('navigation', { name: 'Outils professionnels' });
+      const groups = nav.getByTestId('nav-group');
+      await expect.poll(() => groups.count()).toBe(5);
+      // On arrival only the page's group is open, and the whole menu fits the screen.
+      expect(await nav.getByRole('button', { name: /^Mes données/ }).getAttribute('aria-expanded')).toBe('true');
+      expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Ma zone', 'Mes adresses', 'Mes recherches', 'Créer une recherche']);
+      const lastGroup = await groups.last().boundingBox();
+      expect((lastGroup?.y ?? 0) + (lastGroup?.height ?? 0)).toBeLessThanOrEqual(800);
+
+      for (const group of await groups.all()) {
+        if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
+      }
+      const links = nav.getByRole('link');
+      // 24 entries: all but the administration, for a subscriber.
+      expect(await links.count()).toBe(24);
+      for (const link of await links.all()) {
+        await link.scrollIntoViewIfNeeded();
+        const box = await link.boundingBox();
+        expect(box?.y ?? -1, await link.innerText()).toBeGreaterThanOrEqual(56);
+        expect((box?.y ?? 0) + (box?.height ?? 0), await link.innerText()).toBeLessThanOrEqual(800);
+      }
+      // Every group open outgrows the screen: the menu then shows its scroll bar.
+      await expect.poll(() => nav.locator('[data-orientation="vertical"]').first().isVisible()).toBe(true);
+      await screenshot(b.page, 'pro-menu-1280x800');
+
+      // The choice is this browser's: a new page of another group opens with them all still open.
+      await nav.getByRole('link', { name: 'Transactions' }).click();
+      await b.page.waitForURL(`${server.url}/pro/transactions`);
+      await b.page.reload();
+      await expect.poll(() => nav.getByRole('link').count()).toBe(24);
+      await nav.getByRole('button', { name: /^Compte/ }).click();
+      await b.page.reload();
+      await expect.poll(() => nav.getByRole('link').count()).toBe(19);
+      expect(await nav.getByRole('link', { name: 'Clés d’accès' }).count()).toBe(0);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('on a phone, keeps the header on one line and finds the account in the menu', async () => {
     const b = await openBrowser({ viewport: { width: 390, height: 844 } });
     try {
