@@ -26,4 +26,15 @@ describe('local icon endpoint', () => {
   it('answers 404 for an unknown icon set', async () => {
     expect((await app.fetch('/api/_icons/inconnu.json?icons=a')).status).toBe(404);
   });
+
+  it('answers a French 404, not a 500, for the names every object has', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype']) {
+      const res = await app.fetch(`/api/_icons/${name}.json?icons=home`);
+      expect(res.status, name).toBe(404);
+      expect(await res.json()).toMatchObject({ message: 'Jeu d’icônes inconnu.' });
+    }
+    const other = await app.fetch('/api/_autre/constructor.json');
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as { message: string }).message).toMatch(/^Ressource introuvable/);
+  });
 });

@@ -16,6 +16,8 @@ const SETS: Record<string, () => IconifyJSON> = {
 const cache = new Map<string, IconifyJSON>();
 
 function iconSet(prefix: string): IconifyJSON | undefined {
+  // Own keys only: `constructor.json` would otherwise find Object's constructor and fail (a 500).
+  if (!Object.hasOwn(SETS, prefix)) return undefined;
   const load = SETS[prefix];
   if (!load) return undefined;
   let set = cache.get(prefix);
