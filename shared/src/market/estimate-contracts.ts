@@ -4,6 +4,7 @@
  * branding printed on the report.
  */
 import { z } from 'zod';
+import { propertyRentSchema } from '../rents/contracts.js';
 import { INSEE_PATTERN, isoDateSchema } from './contracts.js';
 import { Dec, roundTo } from './decimal.js';
 
@@ -91,6 +92,12 @@ export const estimateResponseSchema = z.object({
   added: z.array(z.string()),
   /** Null under 3 comparables: the method never estimates on fewer. */
   estimate: estimateSchema.nullable(),
+  /**
+   * The commune's Carte des loyers for a flat or a house: the subject's monthly rent at the reference
+   * and the gross yield at the estimate (`reference` null when none is imported); null for a
+   * business premises. Opinions saved before the rents read as null.
+   */
+  rent: propertyRentSchema.nullable().default(null),
 });
 export type EstimateResponse = z.infer<typeof estimateResponseSchema>;
 

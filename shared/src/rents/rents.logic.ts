@@ -183,3 +183,9 @@ export function noRentReferenceNote(commune: string, type: string, importHint: s
   const what = type === 'maison' ? 'des maisons' : 'des appartements';
   return `Aucun loyer de référence ${what} (Carte des loyers) importé pour ${commune}${NBSP}: pas de comparaison de loyer ni de rendement. ${importHint}`;
 }
+
+/** The same rent with its gross yield at another value (the agent's adjusted one); unchanged without a monthly rent. */
+export function rentAtValue(rent: PropertyRent, value: number | null): PropertyRent {
+  if (!rent.monthly) return rent;
+  return { ...rent, grossYield: value === null ? null : grossYield(rent.monthly, value) };
+}

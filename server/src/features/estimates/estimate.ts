@@ -1,7 +1,8 @@
 /**
  * The value opinion of METHODOLOGY §2 on the database: candidate sales are read from `dvf_sales`
  * (single-property, within bounds, same type, surface ±20 %, last 60 months, within the commune
- * or 2 km), then the shared `selectComparables` / `estimateValue` do the choosing and the maths.
+ * or 2 km), then the shared `selectComparables` / `estimateValue` do the choosing and the maths;
+ * the commune's rent reference gives the subject's monthly rent and its gross yield.
  */
 
 import { displayDvfAddress, type StreetSpellings } from '@immoloupe/shared/address-display';
@@ -19,12 +20,14 @@ import { Dec } from '@immoloupe/shared/market/decimal';
 import { type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import type { ComparableDto, EstimateResponse, Subject } from '@immoloupe/shared/market/estimate-contracts';
 import { isOwnSale } from '@immoloupe/shared/market/own-sales.logic';
+import { propertyRent } from '@immoloupe/shared/rents/rents.logic';
 import type { Queryable } from '../../db/client.js';
 import { parcelAt } from '../geocode/geocode.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { communeName } from '../market/communes.js';
 import { dvfFreshness } from '../market/queries.js';
 import { Params, radiusClause } from '../market/sql.js';
+import { rentReferences } from '../rents/queries.js';
 
 /** Other similar sales offered to the agent for adding. */
 const MAX_OFFERED = 30;
@@ -163,6 +166,9 @@ export async function computeEstimate(
     .sort((a, b) => a.d - b.d)
     .slice(0, MAX_OFFERED)
     .map(({ c }) => dto(subject, c, false));
+  const estimate = estimateValue(subject.surface, kept);
+  const rent =
+    subject.type === 'local' ? null : propertyRent(await rentReferences(db, subject.insee), subject, { value: estimate?.value ?? null });
   return {
     subject,
     asOf,
@@ -173,6 +179,7 @@ export async function computeEstimate(
     previousSales: previous.map((c) => dto(subject, c, false)).sort((a, b) => b.date.localeCompare(a.date)),
     excluded: [...input.excluded],
     added: [...addedIds],
-    estimate: estimateValue(subject.surface, kept),
+    estimate,
+    rent,
   };
 }

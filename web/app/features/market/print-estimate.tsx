@@ -1,4 +1,7 @@
-/** The printed value opinion (A4): agency header, subject, estimate, method, comparables, agent’s adjustment and comment. */
+/**
+ * The printed value opinion (A4): agency header, subject, estimate, rent and gross yield, method,
+ * comparables, the subject's own earlier sales apart, agent’s adjustment and comment.
+ */
 import {
   estimateRounding,
   formatDate,
@@ -8,14 +11,17 @@ import {
   formatSignedPercent,
   formatSurface,
   NBSP,
+  roundEstimate,
 } from '@immoloupe/shared/format';
 import { staleDataNote } from '@immoloupe/shared/market/comparables.logic';
-import { type SavedOpinion, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
+import { type ComparableDto, type SavedOpinion, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
+import { formatMonthlyRent, formatYield, rentAtValue, rentReferenceLine } from '@immoloupe/shared/rents/rents.logic';
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError, apiFetch } from '~/lib/api';
 import { distanceLabel, labelled, salesCount, stepLabel, typeLabel } from './labels';
 import { AgencyHeader, ReportReady, SourcesFooter, useAgency } from './print-parts';
+import { PREVIOUS_SALES_NOTE } from './value-opinion-rent';
 
 export function PrintedEstimate({ id }: { id: string | null }) {
   const agency = useAgency();
@@ -38,6 +44,8 @@ export function PrintedEstimate({ id }: { id: string | null }) {
   const s = result.subject;
   const e = result.estimate;
   const stale = staleDataNote(result.asOf, opinion.updatedAt);
+  const retained = e ? roundEstimate(opinion.finalValue ?? e.value) : null;
+  const rent = result.rent && rentAtValue(result.rent, retained);
   return (
     <ReportReady ready>
       <Group className="no-print" mb="sm">
@@ -92,6 +100,23 @@ export function PrintedEstimate({ id }: { id: string | null }) {
           </Text>
         )}
       </section>
+      {e && rent?.reference && rent.monthly && (
+        <section aria-label="Loyer et rendement">
+          <Title order={2} fz="h4">
+            Loyer et rendement
+          </Title>
+          <Stack gap={2}>
+            <Text data-testid="printed-rent">{labelled('Loyer estimé', formatMonthlyRent(rent.monthly))}</Text>
+            {rent.grossYield && (
+              <Text data-testid="printed-yield">{labelled('Rendement brut à la valeur retenue', formatYield(rent.grossYield))}</Text>
+            )}
+            <Text size="sm">
+              {rentReferenceLine(rent.reference)}. Rendement brut = 12 × loyer mensuel / valeur, avant charges, taxes et vacance{NBSP};
+              loyers d’annonce charges comprises (ANIL, ministère du Logement).
+            </Text>
+          </Stack>
+        </section>
+      )}
       <section aria-label="Méthode">
         <Title order={2} fz="h4">
           Méthode
@@ -109,41 +134,56 @@ export function PrintedEstimate({ id }: { id: string | null }) {
         <Title order={2} fz="h4">
           Ventes comparables
         </Title>
-        <table>
-          <thead>
-            <tr>
-              <th>Adresse</th>
-              <th>Date</th>
-              <th className="num">Prix</th>
-              <th className="num">Surface</th>
-              <th className="num">Pièces</th>
-              <th className="num">€/m²</th>
-              <th className="num">Distance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.comparables.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  {c.address || 'Adresse non publiée'}, {c.commune}
-                  {c.added ? ' (ajoutée)' : ''}
-                </td>
-                <td>{formatDate(c.date)}</td>
-                <td className="num">{formatEuros(c.price)}</td>
-                <td className="num">{formatSurface(c.surface)}</td>
-                <td className="num">{c.rooms ?? '—'}</td>
-                <td className="num">{formatEurosPerSquareMetre(c.pricePerM2)}</td>
-                <td className="num">{distanceLabel(c.distanceM)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SalesTable rows={result.comparables} />
       </section>
+      {result.previousSales.length > 0 && (
+        <section aria-label="Ventes précédentes de ce bien">
+          <Title order={2} fz="h4">
+            Ventes précédentes de ce bien
+          </Title>
+          <Text size="sm">{PREVIOUS_SALES_NOTE}</Text>
+          <SalesTable rows={result.previousSales} />
+        </section>
+      )}
       <Text size="xs" c="dimmed">
         Cet avis de valeur est une estimation statistique fondée sur les ventes publiées{NBSP}; il ne constitue pas une expertise
         immobilière.
       </Text>
       <SourcesFooter />
     </ReportReady>
+  );
+}
+
+function SalesTable({ rows }: { rows: readonly ComparableDto[] }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Adresse</th>
+          <th>Date</th>
+          <th className="num">Prix</th>
+          <th className="num">Surface</th>
+          <th className="num">Pièces</th>
+          <th className="num">€/m²</th>
+          <th className="num">Distance</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((c) => (
+          <tr key={c.id}>
+            <td>
+              {c.address || 'Adresse non publiée'}, {c.commune}
+              {c.added ? ' (ajoutée)' : ''}
+            </td>
+            <td>{formatDate(c.date)}</td>
+            <td className="num">{formatEuros(c.price)}</td>
+            <td className="num">{formatSurface(c.surface)}</td>
+            <td className="num">{c.rooms ?? '—'}</td>
+            <td className="num">{formatEurosPerSquareMetre(c.pricePerM2)}</td>
+            <td className="num">{distanceLabel(c.distanceM)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -70,7 +70,8 @@ export function ComparablesTable({
   action,
 }: {
   rows: ComparableDto[];
-  action: (c: ComparableDto) => { label: string; run: () => void };
+  /** The row's button (remove, add); none for sales only shown, as the subject's earlier ones. */
+  action?: (c: ComparableDto) => { label: string; run: () => void };
 }) {
   return (
     <Table.ScrollContainer minWidth={760}>
@@ -84,12 +85,12 @@ export function ComparablesTable({
             <Table.Th ta="right">Pièces</Table.Th>
             <Table.Th ta="right">Prix au m²</Table.Th>
             <Table.Th ta="right">Distance</Table.Th>
-            <Table.Th />
+            {action && <Table.Th />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((c) => {
-            const a = action(c);
+            const a = action?.(c);
             return (
               <Table.Tr key={c.id}>
                 <Table.Td>
@@ -101,16 +102,18 @@ export function ComparablesTable({
                 <Table.Td ta="right">{c.rooms ?? '—'}</Table.Td>
                 <Table.Td ta="right">{formatEurosPerSquareMetre(c.pricePerM2)}</Table.Td>
                 <Table.Td ta="right">{distanceLabel(c.distanceM)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    onClick={a.run}
-                    aria-label={`${a.label}\u00a0: ${c.address}, ${formatDate(c.date)}`}
-                  >
-                    {a.label}
-                  </Button>
-                </Table.Td>
+                {a && (
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={a.run}
+                      aria-label={`${a.label}\u00a0: ${c.address}, ${formatDate(c.date)}`}
+                    >
+                      {a.label}
+                    </Button>
+                  </Table.Td>
+                )}
               </Table.Tr>
             );
           })}

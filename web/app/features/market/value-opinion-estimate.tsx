@@ -1,6 +1,7 @@
 /**
  * The value opinion's « Estimation » card: the figures, how the comparables were searched, the
- * comparables kept (to remove) and the other similar sales (to add), then save, print and PDF.
+ * comparables kept (to remove) and the other similar sales (to add), the rent and yield, the
+ * subject's own earlier sales apart, then save, print and PDF.
  */
 import { formatDate, NBSP } from '@immoloupe/shared/format';
 import type { ComparableDto, EstimateResponse, SavedOpinion } from '@immoloupe/shared/market/estimate-contracts';
@@ -8,6 +9,7 @@ import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import { Link } from 'react-router';
 import { salesCount, stepLabel } from './labels';
 import { ComparablesMap, ComparablesTable } from './value-opinion-comparables';
+import { PreviousSales, ValueOpinionRent } from './value-opinion-rent';
 import { ValueOpinionValue } from './value-opinion-value';
 
 export function ValueOpinionEstimate({
@@ -51,6 +53,7 @@ export function ValueOpinionEstimate({
           comment={comment}
           setComment={setComment}
         />
+        {result.estimate && <ValueOpinionRent result={result} value={finalValue} />}
 
         <div>
           <Text fw={600}>Recherche des comparables{NBSP}:</Text>
@@ -80,6 +83,7 @@ export function ValueOpinionEstimate({
             <ComparablesTable rows={result.candidates} action={(c) => ({ label: 'Ajouter', run: () => add(c) })} />
           </details>
         )}
+        <PreviousSales result={result} />
 
         <Group>
           <Button onClick={() => void save()} variant="filled">

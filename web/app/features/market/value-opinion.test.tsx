@@ -49,6 +49,7 @@ const OPINION: SavedOpinion = {
     excluded: [],
     added: [],
     estimate: null,
+    rent: null,
   },
 };
 
