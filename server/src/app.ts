@@ -44,6 +44,7 @@ import { parcelRoutes } from './features/parcels/routes.js';
 import { prospectingRoutes } from './features/prospecting/routes.js';
 import { rentRoutes } from './features/rents/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
+import { riskRoutes } from './features/risks/routes.js';
 import { savedAddressRoutes } from './features/saved-addresses/routes.js';
 import { savedSearchRoutes } from './features/saved-searches/routes.js';
 import { tileRoutes } from './features/tiles/routes.js';
@@ -171,6 +172,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(marketRoutes({ db: deps.db }));
   api.use(addressRoutes({ db: deps.db }));
   api.use(rentRoutes({ db: deps.db }));
+  api.use(riskRoutes({ db: deps.db }));
   api.use(savedAddressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(savedSearchRoutes({ db: deps.db, log }));

@@ -18,6 +18,7 @@ import { Router } from 'express';
 import { type ZodType, z } from 'zod';
 import { extensionOpenApiPaths } from '../extension/openapi-paths.js';
 import { listingOpenApiPaths } from '../listings/openapi-paths.js';
+import { riskOpenApiPaths } from '../risks/openapi.js';
 import { tilePaths } from '../tiles/openapi.js';
 import { prospectingSearchPaths } from '../zone/openapi.js';
 
@@ -98,6 +99,7 @@ export function openApiDocument(publicUrl: string) {
     paths: {
       ...prospectingSearchPaths(),
       ...listingOpenApiPaths(),
+      ...riskOpenApiPaths(),
       ...extensionOpenApiPaths(),
       '/market/stats': {
         get: {

@@ -1,0 +1,54 @@
+/**
+ * Risks and permits around a parcel or a point (subscribers, as the parcel sheet):
+ * `GET /api/parcels/:id/risks`, `GET /api/parcels/:id/permits`, `GET /api/risks?lat=&lon=&insee=`
+ * (the address analysis) and `GET /api/permits?lat=&lon=&rayon=&depuis=`.
+ */
+
+import { PARCEL_ID } from '@immoloupe/shared/parcels/sheet-contracts';
+import { PERMIT_RADIUS_M, type Permits, permitsQuerySchema } from '@immoloupe/shared/permits/contracts';
+import { type Risks, riskPointQuerySchema } from '@immoloupe/shared/risks/contracts';
+import { Router } from 'express';
+import { requireSubscriber } from '../../auth/guards.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { permitsAround, risksAt } from './queries.js';
+
+async function parcelPoint(db: Db, raw: string): Promise<{ lat: number; lon: number; insee: string }> {
+  const id = raw.toUpperCase();
+  if (!PARCEL_ID.test(id))
+    throw new HttpError(
+      400,
+      'Identifiant de parcelle invalide\u00a0: 14 caractères attendus (code INSEE, préfixe, section, numéro), par exemple 93010000AS0167.',
+    );
+  const [p] = await db.query<{ lat: number; lon: number; insee: string }>(
+    'SELECT centroid_lat AS lat, centroid_lon AS lon, code_commune AS insee FROM parcels WHERE id = $1',
+    [id],
+  );
+  if (!p) throw new HttpError(404, `Parcelle inconnue\u00a0: ${id} (cadastre de la commune non importé, ou identifiant erroné).`);
+  return p;
+}
+
+export function riskRoutes(deps: { db: Db }): Router {
+  const router = Router();
+  router.get('/parcels/:id/risks', requireSubscriber, async (req, res) => {
+    const at = await parcelPoint(deps.db, String(req.params.id));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json((await risksAt(deps.db, at)) satisfies Risks);
+  });
+  router.get('/parcels/:id/permits', requireSubscriber, async (req, res) => {
+    const at = await parcelPoint(deps.db, String(req.params.id));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json((await permitsAround(deps.db, at, PERMIT_RADIUS_M)) satisfies Permits);
+  });
+  router.get('/risks', requireSubscriber, async (req, res) => {
+    const q = riskPointQuerySchema.parse(req.query);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json((await risksAt(deps.db, q)) satisfies Risks);
+  });
+  router.get('/permits', requireSubscriber, async (req, res) => {
+    const q = permitsQuerySchema.parse(req.query);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json((await permitsAround(deps.db, q, q.rayon, q.depuis)) satisfies Permits);
+  });
+  return router;
+}
