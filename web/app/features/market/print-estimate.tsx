@@ -111,8 +111,7 @@ export function PrintedEstimate({ id }: { id: string | null }) {
               <Text data-testid="printed-yield">{labelled('Rendement brut à la valeur retenue', formatYield(rent.grossYield))}</Text>
             )}
             <Text size="sm">
-              {rentReferenceLine(rent.reference)}. Rendement brut = 12 × loyer mensuel / valeur, avant charges, taxes et vacance{NBSP};
-              loyers d’annonce charges comprises (ANIL, ministère du Logement).
+              {`${rentReferenceLine(rent.reference)}. Rendement brut = 12 × loyer mensuel / valeur, avant charges, taxes et vacance${NBSP}; loyers d’annonce charges comprises (ANIL, ministère du Logement).`}
             </Text>
           </Stack>
         </section>
