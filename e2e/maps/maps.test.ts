@@ -83,10 +83,21 @@ describe('maps with the network cut', () => {
         `${server.url}/pro/analyseadresse?adresse=${encodeURIComponent('139 Avenue Carnot 93140 Bondy')}&lat=48.9006&lon=2.4904&parcelle=93010000AS0167`,
       );
       await b.page.locator('[data-basemap="hors-ligne"]').waitFor();
-      const counts = await drawn(b.page, 'Carte de l’adresse, de sa parcelle et des ventes voisines', (c) => (c.parcelles ?? 0) > 0);
+      const counts = await drawn(
+        b.page,
+        'Carte de l’adresse, de sa parcelle et des ventes voisines',
+        (c) => (c.parcelles ?? 0) > 0 && (c.rayon ?? 0) > 0 && (c['parcelles-choisies'] ?? 0) > 0,
+      );
       await mapShot(b.page, 'Carte de l’adresse, de sa parcelle et des ventes voisines', 'cartes-analyseadresse-carnot');
       expect(counts.parcelles).toBeGreaterThan(20);
       expect(counts.voies).toBeGreaterThan(0);
+      // At first view: the analysed parcel outlined and the 500 m radius drawn, both named by the legend.
+      expect(counts['parcelles-choisies']).toBeGreaterThan(0);
+      expect(counts.rayon).toBeGreaterThan(0);
+      const legend = b.page.getByRole('list', { name: 'Légende de la carte de l’adresse' });
+      for (const entry of ['Adresse analysée', 'Parcelle cadastrale', 'Rayon de 500\u00a0m\u00a0: ventes prises en compte']) {
+        await legend.getByText(entry, { exact: true }).waitFor();
+      }
     } finally {
       await b.close();
     }

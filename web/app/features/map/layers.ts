@@ -3,6 +3,7 @@
  * MapLibre (never one DOM node per sale), coloured by €/m²; parcel outlines; the subject point; and
  * a base style drawn from our own data when no basemap is configured or reachable.
  */
+import circle from '@turf/circle';
 import type { FeatureCollection } from 'geojson';
 import { ADDRESSES_CREDIT, CADASTRE_CREDIT, credited, SALES_CREDIT } from './attributions';
 import { BASEMAP_FONT, offlineStyle } from './basemap';
@@ -85,6 +86,13 @@ export function salesTileSource(origin: string, query: string) {
   return { type: 'vector' as const, tiles: [salesTileUrl(origin, query)], minzoom: 0, maxzoom: 16 };
 }
 
+/** The groups of sales by their number of sales (MapLibre's clusters): colour and radius from `from` sales. */
+export const CLUSTER_STEPS = [
+  { from: 2, color: '#74c0fc', radius: 12 },
+  { from: 20, color: '#339af0', radius: 18 },
+  { from: 200, color: '#1864ab', radius: 26 },
+] as const;
+
 export function salesLayers(source = SALES_SOURCE, withLabels = false, sourceLayer?: string) {
   const from = sourceLayer ? { 'source-layer': sourceLayer } : {};
   const layers: Record<string, unknown>[] = [
@@ -95,8 +103,8 @@ export function salesLayers(source = SALES_SOURCE, withLabels = false, sourceLay
       ...from,
       filter: ['has', 'point_count'],
       paint: {
-        'circle-color': ['step', ['get', 'point_count'], '#74c0fc', 20, '#339af0', 200, '#1864ab'],
-        'circle-radius': ['step', ['get', 'point_count'], 12, 20, 18, 200, 26],
+        'circle-color': ['step', ['get', 'point_count'], ...CLUSTER_STEPS.flatMap((c, i) => (i === 0 ? [c.color] : [c.from, c.color]))],
+        'circle-radius': ['step', ['get', 'point_count'], ...CLUSTER_STEPS.flatMap((c, i) => (i === 0 ? [c.radius] : [c.from, c.radius]))],
         'circle-stroke-width': 2,
         'circle-stroke-color': '#ffffff',
       },
@@ -144,16 +152,40 @@ export function searchTileSource(origin: string, layer: string, query: string) {
 export const PARCELS_SOURCE = 'parcelles';
 
 /** Parcels outlined by a page (the address's, the selected sale's): drawn from the cadastre. */
+export const PARCEL_COLORS = { fill: '#fab005', outline: '#e67700' } as const;
+
 export function parcelLayers(source = PARCELS_SOURCE) {
   return [
-    { id: 'parcelles-fond', type: 'fill', source, paint: { 'fill-color': '#fab005', 'fill-opacity': 0.25 } },
-    { id: 'parcelles-contour', type: 'line', source, paint: { 'line-color': '#e67700', 'line-width': 2 } },
+    { id: 'parcelles-fond', type: 'fill', source, paint: { 'fill-color': PARCEL_COLORS.fill, 'fill-opacity': 0.25 } },
+    { id: 'parcelles-contour', type: 'line', source, paint: { 'line-color': PARCEL_COLORS.outline, 'line-width': 2 } },
   ].map((l) => credited(l, CADASTRE_CREDIT));
+}
+
+export const RADIUS_SOURCE = 'rayon';
+export const RADIUS_COLOR = '#495057';
+
+/** The radius the nearby sales are taken in, around the analysed point: a dashed outline, nothing to credit. */
+export function radiusLayers(source = RADIUS_SOURCE) {
+  return [
+    {
+      id: 'rayon-contour',
+      type: 'line',
+      source,
+      paint: { 'line-color': RADIUS_COLOR, 'line-width': 1.5, 'line-dasharray': [3, 2] },
+    },
+  ];
+}
+
+/** A circle of `metres` around a point, as a GeoJSON polygon (64 sides, on the sphere: Turf). */
+export function radiusCircle(lon: number, lat: number, metres: number): FeatureCollection {
+  return { type: 'FeatureCollection', features: [circle([lon, lat], metres / 1000, { steps: 64, units: 'kilometers' })] };
 }
 
 export const SUBJECT_SOURCE = 'adresse';
 
-const SUBJECT_PAINT = { 'circle-color': '#e03131', 'circle-radius': 8, 'circle-stroke-width': 3, 'circle-stroke-color': '#ffffff' };
+export const SUBJECT_COLOR = '#e03131';
+
+const SUBJECT_PAINT = { 'circle-color': SUBJECT_COLOR, 'circle-radius': 8, 'circle-stroke-width': 3, 'circle-stroke-color': '#ffffff' };
 
 /** Property of the analysed point's feature, true when the Base Adresse Nationale placed the point. */
 export const PLACED_BY_BAN = 'ban';

@@ -41,9 +41,10 @@ const DRAWN_LAYERS = [
   ['fond-sections-contour', 'sections'],
   ['fond-parcelles-contour', 'parcelles'],
   ['fond-voies-noms', 'voies'],
-  // The parcels a page outlines itself (the address's, the selected sale's), the communes of « ma zone »,
+  // The parcels a page outlines itself (the address's, the selected sale's), the radius of the address analysis, the communes of « ma zone »,
   // the sale under the pointer in the transactions table.
   ['parcelles-contour', 'parcelles-choisies'],
+  ['rayon-contour', 'rayon'],
   ['ma-zone-communes', 'communes-de-ma-zone'],
   ['vente-survolee', 'vente-survolee'],
 ] as const;

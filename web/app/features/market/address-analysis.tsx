@@ -7,10 +7,12 @@
  * The state lives in `use-address-analysis.ts`; this file only lays the pieces out.
  */
 import { ADDRESS_RADII } from '@immoloupe/shared/market/address-contracts';
-import { Alert, Card, Grid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
 import { Busy } from '~/components/busy';
 import { Select } from '~/components/select';
+import { MapLegend } from '~/features/map/map-legend';
 import { MapView } from '~/features/map/map-view';
+import { salesLegendEntries } from '~/features/map/sales-legend';
 import { AddressAnalysisResults } from './address-analysis-results';
 import { AddressSearch } from './address-search';
 import { distanceLabel } from './labels';
@@ -47,12 +49,29 @@ export function AddressAnalysisTool() {
         </Alert>
       )}
 
-      <MapView
-        label="Carte de l’adresse, de sa parcelle et des ventes voisines"
-        {...(a.lat && a.lon ? { center: [Number(a.lon), Number(a.lat)] as [number, number], zoom: 16 } : {})}
-        height={420}
-        onReady={a.onMapReady}
-      />
+      <div>
+        <MapView
+          label="Carte de l’adresse, de sa parcelle et des ventes voisines"
+          {...(a.lat && a.lon ? { center: [Number(a.lon), Number(a.lat)] as [number, number], zoom: 16 } : {})}
+          height={420}
+          onReady={a.onMapReady}
+        />
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <MapLegend
+            label="Légende de la carte de l’adresse"
+            entries={salesLegendEntries({
+              subject: 'Adresse analysée',
+              parcel: 'Parcelle cadastrale',
+              radius: a.data ? distanceLabel(a.data.radius) : null,
+            })}
+          />
+          {a.data && (
+            <Button variant="subtle" size="compact-sm" mt="xs" onClick={a.focusParcel}>
+              {a.data.parcel ? 'Zoomer sur la parcelle' : 'Zoomer sur l’adresse'}
+            </Button>
+          )}
+        </Group>
+      </div>
 
       {a.loading && <Busy label="Analyse en cours" />}
 

@@ -7,7 +7,9 @@
  * The state lives in `use-transactions.ts`; this file only lays the pieces out.
  */
 import { Alert, Grid, Stack } from '@mantine/core';
+import { MapLegend } from '~/features/map/map-legend';
 import { MapView } from '~/features/map/map-view';
+import { salesLegendEntries } from '~/features/map/sales-legend';
 import { TransactionsFilters } from './transactions-filters';
 import { MutationDrawer } from './transactions-mutation-drawer';
 import { TransactionsResults } from './transactions-results';
@@ -31,6 +33,7 @@ export function TransactionsTool() {
       <Grid>
         <Grid.Col span={{ base: 12, xl: 5 }}>
           <MapView label="Carte des ventes" {...t.initialView} height={620} onMoveEnd={t.onMoveEnd} onReady={t.onMapReady} />
+          <MapLegend label="Légende de la carte des ventes" entries={salesLegendEntries({ parcel: 'Parcelles de la vente choisie' })} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 7 }}>
           <TransactionsResults {...t} onSelect={t.setSelected} />

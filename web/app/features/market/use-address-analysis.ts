@@ -15,6 +15,9 @@ import {
   PARCELS_SOURCE,
   PLACED_BY_BAN,
   parcelLayers,
+  RADIUS_SOURCE,
+  radiusCircle,
+  radiusLayers,
   SALES_SOURCE,
   SUBJECT_SOURCE,
   salesLayers,
@@ -33,8 +36,9 @@ const PLACED_BY_BAN_PARAM = { position: PLACED_BY_BAN_POSITION };
 
 function geo(a: AddressAnalysis | null, placedByBan: boolean) {
   const empty = { type: 'FeatureCollection' as const, features: [] as unknown[] };
-  if (!a) return { sales: empty, parcel: empty, point: empty };
+  if (!a) return { sales: empty, parcel: empty, point: empty, radius: empty };
   return {
+    radius: radiusCircle(a.point.lon, a.point.lat, a.radius),
     sales: {
       type: 'FeatureCollection' as const,
       features: a.nearby.items
@@ -110,18 +114,13 @@ export function useAddressAnalysis() {
       (m.getSource(SALES_SOURCE) as SetData)?.setData?.(layersData.sales);
       (m.getSource(PARCELS_SOURCE) as SetData)?.setData?.(layersData.parcel);
       (m.getSource(SUBJECT_SOURCE) as SetData)?.setData?.(layersData.point);
-      if (data) {
-        const b = boundsOf(
-          [
-            [data.point.lon, data.point.lat],
-            ...data.nearby.items.filter((t) => t.lon !== null).map((t) => [t.lon, t.lat] as [number, number]),
-          ],
-          0.001,
-        );
-        if (b) m.fitBounds(b, { padding: 24, duration: 0, maxZoom: 17 });
-      }
+      (m.getSource(RADIUS_SOURCE) as SetData)?.setData?.(layersData.radius);
+      // The map opens on the radius the figures are computed in: the parcel at its centre, every sale counted inside.
+      const ring = (layersData.radius.features[0] as { geometry?: { coordinates: [number, number][][] } } | undefined)?.geometry;
+      const b = ring ? boundsOf(ring.coordinates[0] ?? [], 0) : null;
+      if (b) m.fitBounds(b, { padding: 16, duration: 0, maxZoom: 17 });
     },
-    [layersData, data],
+    [layersData],
   );
   useEffect(() => {
     if (map.current) showOnMap(map.current);
@@ -155,10 +154,25 @@ export function useAddressAnalysis() {
     setParams({ adresse: name, lat: lngLat.lat.toFixed(6), lon: lngLat.lng.toFixed(6), rayon: radiusRef.current });
   }
 
+  /** Zooms onto the analysed parcel (or the point without one), which the radius view shows small. */
+  const focusParcel = () => {
+    const m = map.current;
+    if (!m || !data) return;
+    const coords = (layersData.parcel.features as { geometry: { type: string; coordinates: unknown } }[]).flatMap((f) =>
+      f.geometry.type === 'MultiPolygon'
+        ? (f.geometry.coordinates as [number, number][][][]).flat(2)
+        : (f.geometry.coordinates as [number, number][][]).flat(),
+    );
+    const b = boundsOf(coords.length > 0 ? coords : [[data.point.lon, data.point.lat]], 0.0003);
+    if (b) m.fitBounds(b, { padding: 24, maxZoom: 19 });
+  };
+
   const setRadius = (v: string) => setParams((p) => ({ ...Object.fromEntries(p), rayon: v }));
 
   const onMapReady = (m: MapLibreMap) => {
     map.current = m;
+    m.addSource(RADIUS_SOURCE, { type: 'geojson', data: layersData.radius as never });
+    for (const l of radiusLayers()) m.addLayer(l as AnyLayer);
     m.addSource(PARCELS_SOURCE, { type: 'geojson', data: layersData.parcel as never });
     for (const l of parcelLayers()) m.addLayer(l as AnyLayer);
     m.addSource(SALES_SOURCE, salesSource(layersData.sales as never));
@@ -181,7 +195,7 @@ export function useAddressAnalysis() {
     [data],
   );
 
-  return { lat, lon, label, placedByBan, radius, data, loading, error, trend, pick, setRadius, onMapReady };
+  return { lat, lon, label, placedByBan, radius, data, loading, error, trend, pick, setRadius, onMapReady, focusParcel };
 }
 
 export type AddressAnalysisState = ReturnType<typeof useAddressAnalysis>;

@@ -8,7 +8,9 @@ import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { COPRO_CREDIT, credited, DPE_CREDIT } from '~/features/map/attributions';
 import { searchTileSource, searchTileUrl } from '~/features/map/layers';
+import { MapLegend } from '~/features/map/map-legend';
 import { MapView } from '~/features/map/map-view';
+import { clusterLegendEntries } from './cluster-legend';
 import { clusterLayers } from './zone.logic';
 
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
@@ -63,6 +65,7 @@ export function ClusterMap({ label, layer, query, fit, onSelect }: ClusterMapPro
           m.on('idle', () => setMarkers(m.queryRenderedFeatures({ layers: [`${source}-cercles`] }).length));
         }}
       />
+      <MapLegend label={`Légende de la ${label.charAt(0).toLowerCase()}${label.slice(1)}`} entries={clusterLegendEntries(layer)} />
     </div>
   );
 }

@@ -101,17 +101,18 @@ export function zoneCommunesFilter(codes: readonly string[]): unknown[] {
   return ['in', ['get', 'code'], ['literal', [...codes]]];
 }
 
+/** Colours of the co-ownership markers by syndic type; any other (or unknown) type is grey. */
+export const SYNDIC_COLORS = { professionnel: '#1971c2', bénévole: '#2f9e44' } as const;
+export const OTHER_CLASS_COLOR = '#868e96';
+
 /** Colour of a marker by its worst class (DPE), or by syndic type (co-ownerships). */
 export function classColorExpression(): unknown[] {
   return [
     'match',
     ['coalesce', ['get', 'classe'], ''],
     ...Object.entries(DPE_CLASS_COLORS).flat(),
-    'professionnel',
-    '#1971c2',
-    'bénévole',
-    '#2f9e44',
-    '#868e96',
+    ...Object.entries(SYNDIC_COLORS).flat(),
+    OTHER_CLASS_COLOR,
   ];
 }
 
