@@ -6,6 +6,7 @@
 import type { MailDelivery } from '@immoloupe/shared/accounts/contracts';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
+import { outboundFetch } from '../http/outbound.js';
 import type { Logger } from '../logger.js';
 
 export interface MailMessage {
@@ -58,7 +59,7 @@ export function createMailer(config: Config, log: Logger): Mailer {
     return {
       kind: 'brevo',
       async send(message) {
-        const res = await fetch(endpoint, {
+        const res = await outboundFetch(endpoint, {
           method: 'POST',
           headers: { 'api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({
@@ -68,9 +69,10 @@ export function createMailer(config: Config, log: Logger): Mailer {
             textContent: message.text,
             htmlContent: html(message.text),
           }),
-          signal: AbortSignal.timeout(10_000),
+          timeoutMs: 10_000,
+          maxBytes: 1_000_000,
         });
-        if (!res.ok) throw new Error(`Brevo answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+        if (!res.ok) throw new Error(`Brevo answered ${res.status}: ${res.text().slice(0, 300)}`);
         return 'sent';
       },
     };

@@ -7,6 +7,7 @@
  */
 import { type CompanyOffice, officeOfAnswer, searchAnswerSchema } from '@immoloupe/shared/companies/office.logic';
 import type { Queryable } from '../../db/client.js';
+import { type OutboundResponse, outboundFetch } from '../../http/outbound.js';
 
 export const RECHERCHE_ENTREPRISES_URL = 'https://recherche-entreprises.api.gouv.fr';
 export const REGISTRY_UNREACHABLE =
@@ -15,6 +16,8 @@ export const REGISTRY_UNREACHABLE =
 const SIREN = /^\d{9}$/;
 const FOUND_DAYS = 30;
 const UNKNOWN_DAYS = 7;
+/** One result per page: a few kilobytes. */
+const MAX_ANSWER_BYTES = 1_000_000;
 
 export class RegistryUnreachable extends Error {
   constructor(cause?: unknown) {
@@ -56,11 +59,13 @@ export class CompanyRegistry {
   async office(siren: string): Promise<CompanyOffice | null> {
     for (let attempt = 0; ; attempt++) {
       await this.slot();
-      let res: Response;
+      let res: OutboundResponse;
       try {
-        res = await this.fetchImpl(`${this.baseUrl}/search?q=${encodeURIComponent(siren)}&page=1&per_page=1`, {
+        res = await outboundFetch(`${this.baseUrl}/search?q=${encodeURIComponent(siren)}&page=1&per_page=1`, {
           headers: { accept: 'application/json' },
-          signal: AbortSignal.timeout(this.timeoutMs),
+          timeoutMs: this.timeoutMs,
+          maxBytes: MAX_ANSWER_BYTES,
+          fetch: this.fetchImpl,
         });
       } catch (error) {
         throw new RegistryUnreachable(error);
@@ -71,7 +76,7 @@ export class CompanyRegistry {
         continue;
       }
       if (!res.ok) throw new RegistryUnreachable(new Error(`HTTP ${res.status}`));
-      const parsed = searchAnswerSchema.safeParse(await res.json().catch(() => null));
+      const parsed = searchAnswerSchema.safeParse(res.json());
       if (!parsed.success) throw new RegistryUnreachable(parsed.error);
       return officeOfAnswer(parsed.data, siren);
     }

@@ -5,6 +5,7 @@
  */
 import type { GeocodeResult } from '@immoloupe/shared/opendata/contracts';
 import { z } from 'zod';
+import { outboundFetch } from '../../http/outbound.js';
 import type { Logger } from '../../logger.js';
 import { communeByCode } from './communes.js';
 
@@ -27,6 +28,8 @@ const featureSchema = z.object({
 const collectionSchema = z.object({ features: z.array(z.unknown()) });
 
 const TIMEOUT_MS = 3_000;
+/** A search answers a few kilobytes; far more is not a geocoder's answer. */
+const MAX_BYTES = 2_000_000;
 
 function toResult(f: z.infer<typeof featureSchema>): GeocodeResult {
   const p = f.properties;
@@ -63,12 +66,12 @@ function toResult(f: z.infer<typeof featureSchema>): GeocodeResult {
 
 async function call(url: string, log: Logger): Promise<GeocodeResult[]> {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json' } });
+    const res = await outboundFetch(url, { timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES, headers: { accept: 'application/json' } });
     if (!res.ok) {
       log.warn('geoplateforme geocoder answered an error', { status: res.status });
       return [];
     }
-    const body = collectionSchema.parse(await res.json());
+    const body = collectionSchema.parse(res.json());
     return body.features.flatMap((f) => {
       const parsed = featureSchema.safeParse(f);
       return parsed.success ? [toResult(parsed.data)] : [];

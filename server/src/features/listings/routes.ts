@@ -16,6 +16,7 @@ import express, { type Request, Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
+import { OutboundError } from '../../http/outbound.js';
 import { resolveZone } from '../zone/territory.js';
 import { analyseListing, mapPositions } from './analysis.js';
 import { fetchListingPage, type PageFetcher } from './fetch-page.js';
@@ -71,8 +72,10 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
       let page: { status: number; html: string };
       try {
         page = await fetchPage(input.url);
-      } catch {
-        throw new HttpError(422, 'La page de l’annonce n’a pas pu être récupérée. Collez son texte ou son code source.');
+      } catch (error) {
+        // A refused redirect, an oversized page or a timeout says which; the rest stays generic.
+        const why = error instanceof OutboundError ? ` ${error.message}` : '';
+        throw new HttpError(422, `La page de l’annonce n’a pas pu être récupérée.${why} Collez son texte ou son code source.`);
       }
       html = page.html;
     }

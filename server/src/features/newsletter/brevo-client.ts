@@ -6,6 +6,7 @@
 
 import { parseSender } from '../../auth/mail.js';
 import type { Config } from '../../config.js';
+import { type OutboundResponse, outboundFetch } from '../../http/outbound.js';
 
 export interface BrevoEmail {
   to: string;
@@ -39,10 +40,14 @@ export function isTransientBrevoError(err: unknown): boolean {
   return !(err instanceof BrevoError) || err.status === 429 || err.status >= 500;
 }
 
+const TIMEOUT_MS = 15_000;
+/** Brevo's answers are small JSON (500 e-mails listed at most: well under a megabyte). */
+const MAX_ANSWER_BYTES = 2_000_000;
+
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-async function brevoFailure(res: Response): Promise<BrevoError> {
-  const body = await res.text().catch(() => '');
+function brevoFailure(res: OutboundResponse): BrevoError {
+  const body = res.text();
   let message = body.slice(0, 300);
   try {
     message = String((JSON.parse(body) as { message?: string }).message ?? message);
@@ -58,7 +63,7 @@ export function createBrevoClient(config: Config): BrevoClient | null {
   const sender = parseSender(config.MAIL_FROM);
   return {
     async send(email) {
-      const res = await fetch(endpoint, {
+      const res = await outboundFetch(endpoint, {
         method: 'POST',
         headers: { 'api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({
@@ -70,9 +75,10 @@ export function createBrevoClient(config: Config): BrevoClient | null {
           headers: { 'List-Unsubscribe': `<${email.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           tags: [email.tag],
         }),
-        signal: AbortSignal.timeout(15_000),
+        timeoutMs: TIMEOUT_MS,
+        maxBytes: MAX_ANSWER_BYTES,
       });
-      if (!res.ok) throw await brevoFailure(res);
+      if (!res.ok) throw brevoFailure(res);
     },
     async wasSent(to, tag, since) {
       const url = new URL('/v3/smtp/emails', config.BREVO_API_URL);
@@ -82,11 +88,15 @@ export function createBrevoClient(config: Config): BrevoClient | null {
       url.searchParams.set('endDate', day(new Date()));
       url.searchParams.set('sort', 'desc');
       url.searchParams.set('limit', '500');
-      const res = await fetch(url, { headers: { 'api-key': apiKey, accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
+      const res = await outboundFetch(url, {
+        headers: { 'api-key': apiKey, accept: 'application/json' },
+        timeoutMs: TIMEOUT_MS,
+        maxBytes: MAX_ANSWER_BYTES,
+      });
       // 404: no e-mail to this address in that period.
       if (res.status === 404) return false;
-      if (!res.ok) throw await brevoFailure(res);
-      const body = (await res.json()) as { transactionalEmails?: { tags?: string[] }[] };
+      if (!res.ok) throw brevoFailure(res);
+      const body = (res.json() ?? {}) as { transactionalEmails?: { tags?: string[] }[] };
       return (body.transactionalEmails ?? []).some((e) => e.tags?.includes(tag));
     },
   };
