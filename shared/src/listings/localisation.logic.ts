@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { formatDate, formatInteger, formatPercent, formatSurface, NBSP } from '../format.js';
 import { ENERGY_CLASSES } from './contracts.js';
 
-const optionalNumber = z.coerce.number().finite().nonnegative().optional();
+// Bounded: PostgreSQL refuses a parameter beyond its column's type (a 500 instead of a French 400).
+const optionalNumber = z.coerce.number().finite().nonnegative().max(1_000_000_000).optional();
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const localisationQuerySchema = z

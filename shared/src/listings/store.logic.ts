@@ -3,6 +3,7 @@
  * gives it, and the rule that makes two sightings one property.
  */
 import { z } from 'zod';
+import { calendarDateSchema } from '../calendar-date.js';
 import { haversineMetres } from '../geo.js';
 import { propertyRentSchema } from '../rents/contracts.js';
 import { ENERGY_CLASSES, LISTING_PROPERTY_TYPES, PORTALS, TRANSACTION_KINDS } from './contracts.js';
@@ -53,7 +54,13 @@ export const listingFieldsSchema = z.object({
   description: z.string().max(20_000).nullish(),
   photos: z.array(z.string().max(2000)).max(50).nullish(),
   seller: z.enum(['professionnel', 'particulier']).nullish(),
-  publishedAt: z.string().max(40).nullish(),
+  /** The portal's date, or its timestamp cut to the date (the column is a date). */
+  publishedAt: z
+    .string()
+    .max(40)
+    .transform((v) => v.slice(0, 10))
+    .pipe(calendarDateSchema('Date de publication invalide (AAAA-MM-JJ attendu).'))
+    .nullish(),
   lat: z.number().min(-90).max(90).nullish(),
   lon: z.number().min(-180).max(180).nullish(),
   /**

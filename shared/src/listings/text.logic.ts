@@ -3,6 +3,7 @@
  * can be anything pasted (up to the API's limit): only its first `TEXT_WINDOW` characters are read,
  * and every pattern is anchored or bounded so that no input makes it backtrack for long.
  */
+import { isCalendarDate } from '../calendar-date.js';
 import { ENERGY_CLASSES, type LISTING_PROPERTY_TYPES, type TRANSACTION_KINDS } from './contracts.js';
 
 type EnergyClass = (typeof ENERGY_CLASSES)[number];
@@ -73,6 +74,12 @@ const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet'
 
 /** « 01 juillet 2024 », « 7 juin 2022 », « 17/02/2026 », « 2025-09-25 17:26:33 » → `YYYY-MM-DD`. */
 export function frenchDate(raw: string | null | undefined): string | undefined {
+  const date = dateIn(raw);
+  // « 31/02/2024 » on a page is a typo, not a date the store could keep.
+  return date && isCalendarDate(date) ? date : undefined;
+}
+
+function dateIn(raw: string | null | undefined): string | undefined {
   if (!raw) return undefined;
   const s = raw.slice(0, TEXT_WINDOW);
   const iso = /(?<!\d)(\d{4})-(\d{2})-(\d{2})/.exec(s);

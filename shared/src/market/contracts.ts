@@ -4,20 +4,22 @@
  * shown as they are when a request is refused.
  */
 import { z } from 'zod';
+import { calendarDateSchema } from '../calendar-date.js';
 import { NATURES, PROPERTY_TYPES, STAT_NATURES } from './dvf.js';
 
 /** An empty query value (`?radius=`) means "not given", never 0. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-export const isoDateSchema = z
-  .string({ error: 'Date requise.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date attendue au format AAAA-MM-JJ.')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'Cette date n’existe pas.');
+export const isoDateSchema = calendarDateSchema();
 
-export const optionalNumber = (schema: z.ZodNumber) => z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).optional());
+/**
+ * The largest number a query filter takes (surfaces, prices, counts): a milliard fits every integer
+ * column, where `9999999999999999999999` made PostgreSQL refuse the statement (a 500).
+ */
+export const QUERY_NUMBER_MAX = 1_000_000_000;
+
+export const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess(blankToUndefined, z.coerce.number().min(-QUERY_NUMBER_MAX).max(QUERY_NUMBER_MAX).pipe(schema).optional());
 
 /** `maison,appartement` → ['maison', 'appartement']; an unknown value is refused by name. */
 export function commaList<const T extends readonly [string, ...string[]]>(values: T, what: string) {

@@ -4,6 +4,7 @@
  * import runs (`/api/admin/imports`).
  */
 import { z } from 'zod';
+import { calendarDateSchema } from '../calendar-date.js';
 import { legalFormPatterns } from '../owners/legal-form-choices.logic.js';
 import { OWNER_GROUPS } from '../owners/legal-forms.logic.js';
 
@@ -199,6 +200,10 @@ export const departementImportSchema = z.object({
     .optional(),
 });
 
+/** A parcel's surface in m² (the column is an integer): 100 km² is larger than any parcel. */
+const SURFACE_MAX = 100_000_000;
+const SURFACE_TOO_LARGE = 'Surface trop grande\u00a0: 100\u202f000\u202f000 m² au plus.';
+
 /** Parcel search of `/pro/rechercheparcelle`: a commune (INSEE code or name), then optional filters. */
 export const parcelSearchQuerySchema = z
   .object({
@@ -227,8 +232,8 @@ export const parcelSearchQuerySchema = z
       .min(1, 'Numéro de parcelle invalide.')
       .max(9999, 'Numéro de parcelle invalide.')
       .optional(),
-    surfaceMin: z.coerce.number().min(0, 'La surface minimale doit être positive.').optional(),
-    surfaceMax: z.coerce.number().positive('La surface maximale doit être positive.').optional(),
+    surfaceMin: z.coerce.number().min(0, 'La surface minimale doit être positive.').max(SURFACE_MAX, SURFACE_TOO_LARGE).optional(),
+    surfaceMax: z.coerce.number().positive('La surface maximale doit être positive.').max(SURFACE_MAX, SURFACE_TOO_LARGE).optional(),
     anciennes: z
       .enum(['0', '1'])
       .optional()
@@ -249,10 +254,7 @@ export const parcelSearchQuerySchema = z
       .min(1, 'Au moins 1 an sans vente.')
       .max(50, 'Au plus 50 ans sans vente.')
       .optional(),
-    soldSince: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Date de vente invalide (AAAA-MM-JJ attendu).')
-      .optional(),
+    soldSince: calendarDateSchema('Date de vente invalide (AAAA-MM-JJ attendu).').optional(),
     built: z.enum(['oui', 'non'], { error: 'Bâti\u00a0: oui ou non.' }).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).default(0),

@@ -5,6 +5,7 @@
  * of private owners is ever collected (GDPR), the notes field says so.
  */
 import { z } from 'zod';
+import { calendarDateSchema } from '../calendar-date.js';
 
 export const TARGET_KINDS = ['dpe', 'copro', 'parcel', 'address'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
@@ -29,7 +30,6 @@ export const TARGET_STATUS_LABELS: Record<TargetStatus, string> = {
 export const NOTES_GDPR_NOTICE =
   'Notes professionnelles uniquement\u00a0: n’y inscrivez aucune donnée personnelle d’un propriétaire particulier (nom, téléphone, courriel…). Seules les adresses et les personnes morales publiques sont conservées.';
 
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const text = (max: number, what: string) => z.string().trim().max(max, `${what}\u00a0: ${max} caractères au plus.`);
 
 export const listNameSchema = text(120, 'Le nom de la liste').min(1, 'Donnez un nom à la liste.');
@@ -159,7 +159,7 @@ export const addTargetResponseSchema = z.object({ target: targetSchema, list: pr
 export const updateTargetBodySchema = z
   .object({
     status: z.enum(TARGET_STATUSES, { error: 'Statut inconnu.' }).optional(),
-    nextAction: z.string().regex(ISO_DATE, 'Date de prochaine action invalide (AAAA-MM-JJ attendu).').nullable().optional(),
+    nextAction: calendarDateSchema('Date de prochaine action invalide (AAAA-MM-JJ attendu).').nullable().optional(),
     notes: text(4000, 'Les notes').optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Rien à modifier.');
