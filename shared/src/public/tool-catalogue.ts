@@ -246,6 +246,7 @@ export const TOOL_GROUPS: readonly ToolGroup[] = [
         ],
         tips: [
           'Sans adresse ni position lue sur la page, l’annonce n’est ni comparée aux ventes à 500\u00a0m ni estimée par comparables.',
+          'Les prix DVF sont hors honoraires d’agence, le prix d’une annonce souvent «\u00a0honoraires inclus\u00a0»\u00a0: donnez le taux d’honoraires, ou choisissez «\u00a0Net vendeur\u00a0», pour une marge de négociation nette.',
           'Une annonce de location n’est ni comparée aux ventes ni estimée\u00a0: son loyer au mètre carré est comparé au loyer de référence de la commune (Carte des loyers)\u00a0; une vente reçoit son rendement locatif brut au prix demandé.',
           'Le badge «\u00a0Sous le marché\u00a0» ou «\u00a0Au-dessus du marché\u00a0» compare le prix au m² aux ventes de toutes surfaces\u00a0; l’estimation ne retient que des biens de surface proche. Quand les deux se contredisent, la page le dit\u00a0: fiez-vous à l’estimation.',
           'Une adresse choisie dans «\u00a0Adresse du bien\u00a0» reste celle de l’annonce enregistrée\u00a0: la relire sur le portail (extension, nouveau collage) ne la remplace pas par la position du portail, souvent arrondie.',

@@ -3,11 +3,12 @@ import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/
 import type { RentReference } from '@immoloupe/shared/rents/contracts';
 import { propertyRent } from '@immoloupe/shared/rents/rents.logic';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installMantineDomShims } from '~/test/mantine-dom';
 import { AnalysisView } from './analysis-view';
+import { FEES_RATE_MISSING } from './negotiation-margin';
 
 beforeAll(installMantineDomShims);
 afterEach(cleanup);
@@ -67,7 +68,7 @@ describe('AnalysisView', () => {
     );
     expect(screen.getAllByText((_, el) => el?.tagName === 'P' && el.textContent === '213\u202f000\u00a0€')).toHaveLength(1);
     expect(screen.getByTestId('ecart').textContent).toBe(
-      'Prix demandé 229\u202f000\u00a0€\u00a0: 7,5\u00a0% au-dessus de l’estimation. Marge de négociation\u00a0: 16\u202f000\u00a0€.',
+      'Prix demandé 229\u202f000\u00a0€ honoraires inclus\u00a0: 7,5\u00a0% au-dessus de l’estimation. Marge de négociation\u00a0: 16\u202f000\u00a0€.',
     );
   });
 
@@ -118,5 +119,24 @@ describe('AnalysisView', () => {
     // No reference imported: no card (the note at the top says how to import it).
     show({ ...BASE, rent: { reference: null, comparison: null, monthly: null, grossYield: null } }, FLAT);
     expect(screen.queryByText('Loyer et rendement')).toBeNull();
+  });
+
+  it('asks whether the price includes the fees, and takes them out of the margin once the rate is given', () => {
+    show(
+      {
+        ...BASE,
+        estimate: { value: 213100, low: 200000, high: 226000, count: 8, pricePerM2: 3437 },
+        gap: { amount: 15900, ratio: 15900 / 213100, negotiation: 15900 },
+      },
+      FLAT,
+    );
+    expect(screen.getByTestId('honoraires-manquants').textContent).toBe(FEES_RATE_MISSING);
+    fireEvent.change(screen.getByLabelText('Honoraires (% du net vendeur)'), { target: { value: '5' } });
+    expect(screen.getByTestId('ecart').textContent).toMatch(/Marge de négociation\u00a0: 5\u202f095\u00a0€\.$/);
+    expect(screen.queryByTestId('honoraires-manquants')).toBeNull();
+    fireEvent.click(screen.getByText('Net vendeur'));
+    expect(screen.getByTestId('ecart').textContent).toMatch(
+      /^Prix demandé 229\u202f000\u00a0€ net vendeur\u00a0:.*Marge de négociation\u00a0: 16\u202f000\u00a0€\.$/,
+    );
   });
 });

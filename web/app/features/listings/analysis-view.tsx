@@ -8,8 +8,9 @@ import { DPE_CREDIT } from '~/features/map/attributions';
 import { PropertyRentCard } from '~/features/rents/property-rent';
 import { localisationHref } from './api';
 import { CandidatesList, scoreColor } from './candidates-list';
+import { NegotiationMargin } from './negotiation-margin';
 import { PointMap } from './point-map';
-import { gapLabel, noEstimateLabel, pricePerM2Label, verdictsDisagreeLabel } from './price-labels';
+import { noEstimateLabel, pricePerM2Label, verdictsDisagreeLabel } from './price-labels';
 
 export const POSITION_LABELS = { dessous: 'Sous le marché', aligne: 'Dans le marché', dessus: 'Au-dessus du marché' } as const;
 export const POSITION_COLORS = { dessous: '#2b8a3e', aligne: '#1971c2', dessus: '#c92a2a' } as const;
@@ -27,7 +28,13 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
   const disagree = price && a.estimate ? verdictsDisagreeLabel(a.position, price, a.estimate.value) : null;
   const points = a.candidates
     .filter((c) => c.lat !== null && c.lon !== null)
-    .map((c, i) => ({ id: c.dpeNumber, lat: c.lat as number, lon: c.lon as number, color: scoreColor(c.score), label: String(i + 1) }));
+    .map((c, i) => ({
+      id: c.dpeNumber ?? c.address,
+      lat: c.lat as number,
+      lon: c.lon as number,
+      color: scoreColor(c.score),
+      label: String(i + 1),
+    }));
   return (
     <Stack gap="md" role="region" aria-label="Analyse de l’annonce">
       {a.notes.map((n) => (
@@ -83,7 +90,7 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
                   Fourchette {formatEstimate(a.estimate.low)} – {formatEstimate(a.estimate.high)}, sur {formatInteger(a.estimate.count)}{' '}
                   ventes comparables.
                 </Text>
-                {a.gap && price ? <Text data-testid="ecart">{gapLabel(price, a.estimate.value)}</Text> : null}
+                {a.gap && price ? <NegotiationMargin price={price} estimate={a.estimate.value} /> : null}
                 {disagree && (
                   <Text size="sm" c="dimmed" data-testid="ecart-explique">
                     {disagree}

@@ -31,6 +31,20 @@ describe('gapLabel', () => {
     expect(gapLabel(213000, 212700)).toBe('Prix demandé 213\u202f000\u00a0€\u00a0: au niveau de l’estimation, pas de marge évidente.');
     expect(gapLabel(200000, 213400)).toBe('Prix demandé 200\u202f000\u00a0€\u00a0: 6,1\u00a0% sous l’estimation, pas de marge évidente.');
   });
+
+  it('computes the margin net of the agency fees: lower by the fees than on the fees-included price', () => {
+    // 229 000 € FAI at 5 %: 218 095 € net seller; margin 5 095 € against 16 000 € on the price as asked.
+    expect(gapLabel(229000, 213100, { basis: 'honoraires-inclus', ratePct: 5 })).toBe(
+      'Prix demandé 229\u202f000\u00a0€ honoraires inclus, soit 218\u202f095\u00a0€ net vendeur (honoraires de 5\u00a0%, 10\u202f905\u00a0€)\u00a0: ' +
+        '2,4\u00a0% au-dessus de l’estimation. Marge de négociation\u00a0: 5\u202f095\u00a0€.',
+    );
+    expect(gapLabel(229000, 213100, { basis: 'net-vendeur', ratePct: null })).toBe(
+      'Prix demandé 229\u202f000\u00a0€ net vendeur\u00a0: 7,5\u00a0% au-dessus de l’estimation. Marge de négociation\u00a0: 16\u202f000\u00a0€.',
+    );
+    expect(gapLabel(229000, 213100, { basis: 'honoraires-inclus', ratePct: 4.5 })).toMatch(/honoraires de 4,5\u00a0%/);
+    // Fees above the gap: no margin left once they are out.
+    expect(gapLabel(220000, 213100, { basis: 'honoraires-inclus', ratePct: 5 })).toMatch(/sous l’estimation, pas de marge évidente\.$/);
+  });
 });
 
 describe('noEstimateLabel', () => {

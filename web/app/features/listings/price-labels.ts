@@ -11,6 +11,7 @@ import {
   roundEstimate,
 } from '@immoloupe/shared/format';
 import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
+import { type FeesChoice, netOfFees } from '@immoloupe/shared/listings/fees.logic';
 import type { ListingAnalysis, ListingFields, SavedListing } from '@immoloupe/shared/listings/store.logic';
 import { DEFAULT_COMPARABLES_OPTIONS } from '@immoloupe/shared/market/comparables.logic';
 
@@ -35,16 +36,27 @@ export function priceHistoryLabel(l: Pick<SavedListing, 'prices' | 'transaction'
 /**
  * The asking price against the estimate as the page shows it (rounded by `formatEstimate`), so that
  * price − estimate = margin on the page: 229 000 € against 213 000 € is a margin of 16 000 €, not
- * the 15 900 € the euro-exact estimate would give.
+ * the 15 900 € the euro-exact estimate would give. With `fees`, the price compared is the net seller
+ * price (DVF prices exclude the agency's fees): the margin drops by the fees.
  */
-export function gapLabel(price: number, estimate: number): string {
+export function gapLabel(price: number, estimate: number, fees?: FeesChoice): string {
   const shown = roundEstimate(estimate);
-  const amount = price - shown;
-  const asked = `Prix demandé ${formatEuros(price)}\u00a0:`;
+  const net = fees ? netOfFees(price, fees) : { net: price, fees: null };
+  const amount = net.net - shown;
+  const asked = `Prix demandé ${formatEuros(price)}${feesLabel(fees, net)}\u00a0:`;
   if (amount > 0)
     return `${asked} ${formatPercent(amount / shown, 1)} au-dessus de l’estimation. Marge de négociation\u00a0: ${formatEuros(amount)}.`;
   if (amount === 0) return `${asked} au niveau de l’estimation, pas de marge évidente.`;
   return `${asked} ${formatPercent(-amount / shown, 1)} sous l’estimation, pas de marge évidente.`;
+}
+
+/** What the price compared is: net seller, or fees included and the net seller price without them. */
+function feesLabel(fees: FeesChoice | undefined, net: { net: number; fees: number | null }): string {
+  if (!fees) return '';
+  if (fees.basis === 'net-vendeur') return ' net vendeur';
+  if (net.fees === null || fees.ratePct === null) return ' honoraires inclus';
+  const rate = formatPercent(fees.ratePct / 100, Number.isInteger(fees.ratePct) ? 0 : 1);
+  return ` honoraires inclus, soit ${formatEuros(net.net)} net vendeur (honoraires de ${rate}, ${formatEuros(net.fees)})`;
 }
 
 /**
