@@ -80,6 +80,14 @@ export const POSSIBLE_FROM = 10;
  * The heading over the localisation candidates, from the best one's likelihood (0–100): a candidate
  * at « < 1 % » is no « probable » place.
  */
+/** The heading when the listing writes its address and no DPE loaded there matches it. */
+export const WRITTEN_ADDRESS_HEADING = 'Localisation écrite dans l’annonce';
+
+function bestScore(scores: readonly (number | null)[]): number | null {
+  const known = scores.filter((s): s is number => s !== null);
+  return known.length > 0 ? Math.max(...known) : null;
+}
+
 export function localisationHeading(best: number | null): string {
   if (best === null) return 'Localisation par le DPE';
   if (best >= PROBABLE_FROM) return 'Localisation probable';
@@ -240,8 +248,9 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
   const found = analysis.localisation?.candidates ?? [];
   const candidates = found.slice(0, 3).map((c) => ({
     label: c.label,
-    // A likelihood under 1 % would round to « 0 % », which reads as « impossible ».
-    score: c.score < 1 ? '<\u00a01\u00a0%' : formatPercent(c.score / 100),
+    // A likelihood under 1 % would round to « 0 % », which reads as « impossible »; no likelihood
+    // for the address the listing writes where no DPE is loaded.
+    score: c.score === null ? 'écrite dans l’annonce' : c.score < 1 ? '<\u00a01\u00a0%' : formatPercent(c.score / 100),
     ...(c.detail ? { detail: c.detail } : {}),
   }));
   const candidatesMessage = !analysis.localisation
@@ -260,7 +269,8 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
     comparison,
     estimate,
     rent: rentOf(listing, analysis, perM2),
-    candidatesHeading: localisationHeading(found.length > 0 ? Math.max(...found.map((c) => c.score)) : null),
+    candidatesHeading:
+      found[0] && found[0].score === null ? WRITTEN_ADDRESS_HEADING : localisationHeading(bestScore(found.map((c) => c.score))),
     candidates,
     candidatesMessage,
     rentalBan: rentalBanOf(listing.dpeClass, today),

@@ -47,8 +47,8 @@ const statSchema = z.object({
 
 export const localisationCandidateSchema = z.object({
   label: z.string(),
-  /** 0–100: how well the candidate matches the listing. */
-  score: z.number(),
+  /** 0–100: how well the candidate matches the listing; null for the address the listing writes, without a DPE there. */
+  score: z.number().nullable(),
   detail: z.string().optional(),
 });
 export type LocalisationCandidate = z.infer<typeof localisationCandidateSchema>;

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { formatDate, formatInteger, formatPercent, formatSurface, NBSP } from '../format.js';
 import { ENERGY_CLASSES } from './contracts.js';
+import { isWrittenAddress, type WrittenAddress } from './written-address.logic.js';
 
 // Bounded: PostgreSQL refuses a parameter beyond its column's type (a 500 instead of a French 400).
 const optionalNumber = z.coerce.number().finite().nonnegative().max(1_000_000_000).optional();
@@ -56,8 +57,10 @@ export type LocalisationQuery = z.infer<typeof localisationQuerySchema>;
 
 export const localisationCandidateSchema = z.object({
   address: z.string(),
-  dpeNumber: z.string(),
-  score: z.number(),
+  /** null: the address written in the listing, where no DPE of the data matches its values. */
+  dpeNumber: z.string().nullable(),
+  /** 0–100, how well the DPE explains the listing; null with `dpeNumber` (no DPE to score). */
+  score: z.number().nullable(),
   lat: z.number().nullable(),
   lon: z.number().nullable(),
   reasons: z.array(z.string()),
@@ -282,4 +285,59 @@ export function rankCandidates(q: LocalisationQuery, dpes: readonly DpeForLocali
         ...(dpe.typedAddress ? [TYPED_ADDRESS_REASON] : []),
       ],
     }));
+}
+
+/** The reason that puts first the address the listing itself writes. */
+export const WRITTEN_ADDRESS_REASON = 'Adresse écrite dans l’annonce';
+
+/** The written address as the BAN imported here knows it, in the listing's commune. */
+export interface BanPoint {
+  label: string;
+  lat: number;
+  lon: number;
+}
+
+/**
+ * The candidates with the address the listing writes first: the best of its DPE when the zone has
+ * some there (whatever their score: the listing says it is there), else the address itself, placed
+ * by the BAN when it knows it, without a DPE nor a likelihood. The other addresses follow, ranked
+ * as `rankCandidates` ranks them. `town`: « 69008 Lyon », appended to an address the BAN lacks.
+ */
+export function rankWithWrittenAddress(
+  q: LocalisationQuery,
+  dpes: readonly DpeForLocalisation[],
+  written: WrittenAddress,
+  ban: BanPoint | null,
+  town: string,
+): LocalisationCandidate[] {
+  const there = dpes.filter((d) => d.address && isWrittenAddress(d.address, written));
+  const others = rankCandidates(
+    q,
+    dpes.filter((d) => !there.includes(d)),
+  ).filter((c) => !isWrittenAddress(c.address, written));
+  const best = there
+    .map((d) => ({ d, scored: scoreDpe(q, d) }))
+    .sort((a, b) => b.scored.likelihood - a.scored.likelihood || (b.d.date ?? '').localeCompare(a.d.date ?? ''))[0];
+  const first: LocalisationCandidate = best
+    ? {
+        address: best.d.address as string,
+        dpeNumber: best.d.numeroDpe,
+        score: best.scored.score,
+        lat: ban?.lat ?? best.d.lat,
+        lon: ban?.lon ?? best.d.lon,
+        reasons: [WRITTEN_ADDRESS_REASON, ...best.scored.reasons, ...(there.length > 1 ? [`${there.length} DPE à cette adresse`] : [])],
+      }
+    : {
+        address: ban?.label ?? `${written.label} ${town}`.trim(),
+        dpeNumber: null,
+        score: null,
+        lat: ban?.lat ?? null,
+        lon: ban?.lon ?? null,
+        reasons: [
+          WRITTEN_ADDRESS_REASON,
+          ban ? 'Adresse trouvée dans la BAN' : 'Adresse absente de la BAN importée\u00a0: non placée sur la carte',
+          'Aucun DPE importé à cette adresse ne reprend les valeurs de l’annonce',
+        ],
+      };
+  return [first, ...others].slice(0, MAX_CANDIDATES);
 }

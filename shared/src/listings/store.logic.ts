@@ -213,8 +213,9 @@ export const listingAnalysisSchema = z.object({
   candidates: z.array(
     z.object({
       address: z.string(),
-      dpeNumber: z.string(),
-      score: z.number(),
+      /** null with `score`: the address the listing writes, where no DPE of the data matches (decision 0902). */
+      dpeNumber: z.string().nullable(),
+      score: z.number().nullable(),
       lat: z.number().nullable(),
       lon: z.number().nullable(),
       reasons: z.array(z.string()),

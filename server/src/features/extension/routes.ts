@@ -12,7 +12,7 @@ import { type RequestHandler, Router } from 'express';
 import { requireSubscriber, requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { localise } from '../listings/localisation.js';
+import { localiseListing } from '../listings/localisation.js';
 import { saveSighting } from '../listings/store.js';
 import { analyseListing, localisationQueryOf } from './analysis.js';
 
@@ -59,7 +59,7 @@ export function extensionRoutes({ db }: { db: Db }): Router {
     const { listing } = analysisRequestSchema.parse(req.body ?? {});
     const market = await analyseListing(db, listing);
     const query = localisationQueryOf(listing, market.commune?.insee);
-    const candidates = query ? await localise(db, query) : null;
+    const candidates = query ? await localiseListing(db, query, listing, market.commune?.insee ?? null) : null;
     const analysis: ListingAnalysis = {
       ...market,
       localisation: candidates && {

@@ -27,7 +27,7 @@ import { computeEstimate } from '../estimates/estimate.js';
 import { communeOfPlace } from '../geocode/commune-of-place.js';
 import { dvfFreshness, statsWithMonthly } from '../market/queries.js';
 import { listingRent } from '../rents/queries.js';
-import { localise } from './localisation.js';
+import { localiseListing } from './localisation.js';
 
 const RADIUS_M = 500;
 const PERIOD_MONTHS = 24;
@@ -54,12 +54,12 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
   const pricePerM2 = f.price && f.surface && transaction !== 'inconnue' ? Math.round((f.price / f.surface) * 100) / 100 : null;
 
   const localisation = localisationQueryOf(f);
-  const candidates = localisation ? await localise(db, localisation) : [];
+  const candidates = localisation ? await localiseListing(db, localisation, f, commune?.insee ?? null) : [];
   const best = candidates[0];
   const point =
     f.lat != null && f.lon != null
       ? { lat: f.lat, lon: f.lon, source: 'annonce' as const }
-      : best && best.score >= PLACING_SCORE && best.lat !== null && best.lon !== null
+      : best?.score != null && best.score >= PLACING_SCORE && best.lat !== null && best.lon !== null
         ? { lat: best.lat, lon: best.lon, source: 'dpe' as const }
         : null;
 

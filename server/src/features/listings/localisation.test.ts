@@ -3,8 +3,10 @@
  * DPE of Lyon 8e share the postcode 69008): a record's address is hidden and found back from
  * listing-like values; access and bad input.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { SAMPLES_DIR } from '../../importers/test-samples.js';
 import { createTestDb } from '../../test/db.js';
 import { openApiDocument } from '../market/openapi.js';
 import { LAPSED, type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
@@ -30,7 +32,14 @@ afterAll(async () => {
 });
 
 type Body = {
-  candidates: { address: string; dpeNumber: string; score: number; lat: number | null; lon: number | null; reasons: string[] }[];
+  candidates: {
+    address: string;
+    dpeNumber: string | null;
+    score: number | null;
+    lat: number | null;
+    lon: number | null;
+    reasons: string[];
+  }[];
 };
 
 describe('GET /api/localisation', () => {
@@ -62,7 +71,7 @@ describe('GET /api/localisation', () => {
     expect(body.candidates[0]?.address).toBe(d.adresse_ban);
     expect(body.candidates[0]?.reasons.join(' ')).toMatch(/Étiquette DPE . identique/);
     expect(new Set(body.candidates.map((c) => c.address)).size).toBe(body.candidates.length);
-    const scores = body.candidates.map((c) => c.score);
+    const scores = body.candidates.map((c) => c.score ?? -1);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
@@ -129,6 +138,68 @@ describe('GET /api/localisation', () => {
   it('is for subscribers only', async () => {
     expect((await signedOut.fetch('/api/localisation?postcode=69008&dpe=C')).status).toBe(401);
     expect((await lapsed.fetch('/api/localisation?postcode=69008&dpe=C')).status).toBe(403);
+  });
+});
+
+describe('the address written in the listing', () => {
+  const post = (path: string, body: unknown) =>
+    api.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('puts « 12 rue Jules Valensaut » of the real SeLoger Lyon 8e ad first, the DPE of the zone after it', async () => {
+    let html = JSON.parse(
+      readFileSync(`${SAMPLES_DIR}listings/seloger/seloger_ad-page-body_location_lyon-69008_2025-10.json`, 'utf8'),
+    ) as string;
+    if (html.startsWith('"<')) html = html.slice(1);
+    const parsed = await post('/api/listings/parse', { html });
+    expect(parsed.status).toBe(200);
+    const { sources: _sources, ...fields } = (await parsed.json()) as Record<string, unknown>;
+    expect(fields).toMatchObject({ postcode: '69008', surface: 70 });
+    const res = await post('/api/listings/analysis', fields);
+    expect(res.status).toBe(200);
+    const { candidates } = (await res.json()) as Body;
+    // No DPE of the samples sits at that number, and no BAN of Lyon is imported: the address stands
+    // alone, unplaced and unscored, ahead of the DPE that the values alone would rank first.
+    expect(candidates[0]).toEqual({
+      address: '12 Rue Jules Valensaut 69008 Lyon',
+      dpeNumber: null,
+      score: null,
+      lat: null,
+      lon: null,
+      reasons: [
+        'Adresse écrite dans l’annonce',
+        'Adresse absente de la BAN importée\u00a0: non placée sur la carte',
+        'Aucun DPE importé à cette adresse ne reprend les valeurs de l’annonce',
+      ],
+    });
+    expect(candidates.length).toBeGreaterThan(1);
+    expect(candidates.slice(1).every((c) => c.dpeNumber !== null && c.score !== null)).toBe(true);
+    expect(candidates.slice(1).some((c) => /Valensaut/i.test(c.address))).toBe(false);
+  });
+
+  it('takes a DPE of the zone at the written address as the first candidate, whatever its score', async () => {
+    const [d] = await db.query<{ adresse_ban: string; s: number; numero_dpe: string }>(
+      `SELECT adresse_ban, surface_habitable_logement::float8 AS s, numero_dpe FROM dpe
+        WHERE code_postal_ban = '69008' AND adresse_ban ~ '^[0-9]+ ' AND surface_habitable_logement > 30
+        ORDER BY numero_dpe LIMIT 1`,
+    );
+    if (!d) throw new Error('sample without a numbered 69008 DPE');
+    const street = d.adresse_ban.replace(/ 69008 Lyon$/, '');
+    // Another flat's values, so that the values alone would not rank this DPE first.
+    const res = await post('/api/listings/analysis', {
+      portal: 'seloger',
+      transaction: 'vente',
+      propertyType: 'appartement',
+      title: `Appartement au ${street}`,
+      postcode: '69008',
+      city: 'Lyon',
+      surface: Math.round(d.s),
+      dpeClass: 'G',
+    });
+    const { candidates } = (await res.json()) as Body;
+    expect(candidates[0]?.address).toBe(d.adresse_ban);
+    expect(candidates[0]?.reasons[0]).toBe('Adresse écrite dans l’annonce');
+    expect(candidates[0]?.dpeNumber).not.toBeNull();
+    expect(candidates.filter((c) => c.address === d.adresse_ban)).toHaveLength(1);
   });
 });
 

@@ -4,11 +4,14 @@
  * scoring's tolerance, so a national table stays an indexed, bounded read.
  */
 import {
+  type BanPoint,
   type DpeForLocalisation,
   type LocalisationCandidate,
   type LocalisationQuery,
   rankCandidates,
+  rankWithWrittenAddress,
 } from '@immoloupe/shared/listings/localisation.logic';
+import { isWrittenAddress, type WrittenAddress, writtenAddress } from '@immoloupe/shared/listings/written-address.logic';
 import type { Queryable } from '../../db/client.js';
 import { dpeAddressSql, dpeTypedAddressSql } from '../dpe/address-sql.js';
 
@@ -49,4 +52,33 @@ export async function dpeOfZone(db: Queryable, q: LocalisationQuery): Promise<Dp
 
 export async function localise(db: Queryable, q: LocalisationQuery): Promise<LocalisationCandidate[]> {
   return rankCandidates(q, await dpeOfZone(db, q));
+}
+
+/** The written address among the BAN addresses of the commune at that number, if imported. */
+export async function banOfWrittenAddress(db: Queryable, insee: string, written: WrittenAddress): Promise<BanPoint | null> {
+  const rows = await db.query<{ label: string; lat: number; lon: number }>(
+    `SELECT concat_ws(' ', numero::text, rep, nom_voie, code_postal, nom_commune) AS label, lat, lon
+       FROM ban_addresses WHERE code_insee = $1 AND numero = $2`,
+    [insee, Number.parseInt(written.number, 10)],
+  );
+  return rows.find((r) => isWrittenAddress(r.label, written)) ?? null;
+}
+
+/**
+ * A listing's candidates: the address its title or text writes first (decision 0902), then the DPE
+ * of the zone ranked on its values. `insee`: its commune, where the BAN is searched.
+ */
+export async function localiseListing(
+  db: Queryable,
+  q: LocalisationQuery,
+  listing: { title?: string | null; description?: string | null; city?: string | null },
+  insee: string | null,
+): Promise<LocalisationCandidate[]> {
+  const dpes = await dpeOfZone(db, q);
+  const written = writtenAddress([listing.title, listing.description], listing.city);
+  if (!written) return rankCandidates(q, dpes);
+  const ban = insee ? await banOfWrittenAddress(db, insee, written) : null;
+  // « Lyon 8ème » → « Lyon », as the DPE and the BAN name the town after the postcode.
+  const town = (listing.city ?? '').replace(/\s+\d{1,2}\s*(?:e|er|ème|eme)\b.*$/iu, '').trim();
+  return rankWithWrittenAddress(q, dpes, written, ban, [q.postcode, town].filter(Boolean).join(' '));
 }

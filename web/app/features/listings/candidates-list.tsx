@@ -11,7 +11,9 @@ import { ImportHint } from '~/components/import-hint';
  */
 const WEAK_SCORE = 10;
 
-export function scoreColor(score: number): string {
+/** A colour per likelihood; the address the listing writes, with no DPE to score, in blue. */
+export function scoreColor(score: number | null): string {
+  if (score === null) return '#1c7ed6';
   return score >= 80 ? '#2b8a3e' : score >= 50 ? '#e67700' : '#868e96';
 }
 
@@ -38,21 +40,21 @@ export function CandidatesList({
         {'\u00a0'}: ce n’est pas une certitude, vérifiez sur place. Les adresses sont classées sur l’ensemble de leurs DPE{'\u00a0'}:
         plusieurs logements proches des valeurs à une même adresse la placent devant un DPE isolé mieux noté.
       </Text>
-      {(candidates[0]?.score ?? 0) < WEAK_SCORE && (
+      {Math.max(0, ...candidates.map((c) => c.score ?? 0)) < WEAK_SCORE && (
         <Text size="sm">
           Aucun DPE du secteur ne reprend exactement ces valeurs (DPE de l’annonce absent des données importées, refait ou mal recopié) :
           voici les plus proches.
         </Text>
       )}
       {candidates.map((c, i) => (
-        <Card key={c.dpeNumber} withBorder padding="sm" data-testid="candidat">
+        <Card key={c.dpeNumber ?? c.address} withBorder padding="sm" data-testid="candidat">
           <Group justify="space-between" wrap="nowrap">
             <Text fw={600}>
               {i + 1}. {c.address}
             </Text>
             <Badge variant="outline" color={scoreColor(c.score)} style={{ flexShrink: 0 }}>
               {/* The same words as the browser extension's panel: a likelihood, « < 1 % » rather than « 0 ». */}
-              {`Vraisemblance ${c.score < 1 ? '<\u00a01' : Math.round(c.score)}\u00a0%`}
+              {c.score === null ? 'Adresse de l’annonce' : `Vraisemblance ${c.score < 1 ? '<\u00a01' : Math.round(c.score)}\u00a0%`}
             </Badge>
           </Group>
           <List size="sm">
@@ -61,9 +63,11 @@ export function CandidatesList({
             ))}
           </List>
           <Group gap="md">
-            <Text size="xs" c="dimmed">
-              DPE n° {c.dpeNumber}
-            </Text>
+            {c.dpeNumber && (
+              <Text size="xs" c="dimmed">
+                DPE n° {c.dpeNumber}
+              </Text>
+            )}
             {c.lat !== null && c.lon !== null && (
               <Anchor component={Link} to={addressAnalysisUrl({ lat: c.lat, lon: c.lon, address: c.address })} size="sm">
                 Ouvrir dans l’analyse d’adresse

@@ -55,7 +55,13 @@ export function LocalisationTool() {
 
   const points = (candidates ?? [])
     .filter((c) => c.lat !== null && c.lon !== null)
-    .map((c, i) => ({ id: c.dpeNumber, lat: c.lat as number, lon: c.lon as number, color: scoreColor(c.score), label: `${i + 1}` }));
+    .map((c, i) => ({
+      id: c.dpeNumber ?? c.address,
+      lat: c.lat as number,
+      lon: c.lon as number,
+      color: scoreColor(c.score),
+      label: `${i + 1}`,
+    }));
 
   return (
     <Stack gap="md">
