@@ -23,6 +23,8 @@ export type ImportHintSource =
   | 'personnes-morales'
   | 'annonces'
   | 'loyers'
+  | 'risques'
+  | 'sitadel'
   | 'open-data';
 
 /** The data named in a sentence (`the`) and after « Import » (`of`). */
@@ -36,6 +38,8 @@ const NAMES: Record<ImportHintSource, { the: string; of: string }> = {
   'personnes-morales': { the: 'le fichier des personnes morales', of: 'du fichier des personnes morales' },
   annonces: { the: 'les flux d’annonces', of: 'des flux d’annonces' },
   loyers: { the: 'la Carte des loyers', of: 'de la Carte des loyers' },
+  risques: { the: 'les risques de Géorisques (GASPAR, ICPE, BASIAS)', of: 'des risques de Géorisques (GASPAR, ICPE, BASIAS)' },
+  sitadel: { the: 'les permis de construire (Sitadel)', of: 'des permis de construire (Sitadel)' },
   'open-data': { the: 'les données ouvertes', of: 'des données ouvertes' },
 };
 

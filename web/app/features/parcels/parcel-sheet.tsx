@@ -1,7 +1,8 @@
 /**
  * The parcel sheet, under the parcel search: area, section, vintage, BAN addresses, DVF sales, DPE,
- * co-ownerships and legal-entity owners, with its shareable link (`?parcelle=<id>`) and the
- * « Ajouter à une liste de prospection » and « Enregistrer l’adresse » buttons.
+ * co-ownerships, legal-entity owners, the risks and the building permits around it, with its
+ * shareable link (`?parcelle=<id>`) and the « Ajouter à une liste de prospection » and
+ * « Enregistrer l’adresse » buttons.
  */
 import { mandateEnded } from '@immoloupe/shared/copro/mandate.logic';
 import { formatDate, formatEuros, formatSurface, parisIsoDate } from '@immoloupe/shared/format';
@@ -14,6 +15,8 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Busy } from '~/components/busy';
 import { ImportHint } from '~/components/import-hint';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
+import { ParcelPermits } from '~/features/risks/parcel-permits';
+import { ParcelRisks } from '~/features/risks/parcel-risks';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
 import { useParcelSheet } from './use-parcel-sheet';
 
@@ -227,6 +230,8 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
             </Text>
           ))}
         </Section>
+        <ParcelRisks key={`risks-${p.id}`} id={p.id} />
+        <ParcelPermits key={`permits-${p.id}`} id={p.id} />
         <Text size="xs" c="dimmed">
           Lien de la fiche{'\u00a0'}:{' '}
           <Anchor href={parcelSheetPath(p.id)} size="xs">
