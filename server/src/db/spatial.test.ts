@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Params } from '../features/market/sql.js';
 import { createTestDb } from '../test/db.js';
 import type { Db } from './client.js';
+import { Params } from './params.js';
 import { EARTHDISTANCE_RADIUS_M, inBoxSql, radiusBox, withinRadiusSql } from './spatial.js';
 
 let db: Db;

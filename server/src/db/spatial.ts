@@ -7,6 +7,8 @@
  * Write the point exactly as indexed: `point(<longitude column>, <latitude column>)`.
  */
 
+import type { Params } from './params.js';
+
 /** Adds a parameter value and returns its placeholder (`Params.add`). */
 export type AddParam = (value: unknown) => string;
 
@@ -58,4 +60,9 @@ export function distanceSql(add: AddParam, lat: number, lon: number, latCol: str
 export function withinRadiusSql(add: AddParam, lat: number, lon: number, radius: number, latCol: string, lonCol: string): string {
   return `(${inBoxSql(add, lonCol, latCol, radiusBox(lat, lon, radius))}
     AND ${distanceSql(add, lat, lon, latCol, lonCol)} <= ${add(radius)}::float8)`;
+}
+
+/** Radius condition on a table with `latitude`/`longitude` columns (alias `t`). */
+export function radiusClause(p: Params, alias: string, lat: number, lon: number, radius: number): string {
+  return withinRadiusSql((v) => p.add(v), lat, lon, radius, `${alias}.latitude`, `${alias}.longitude`);
 }

@@ -9,9 +9,10 @@ import { formatDate, formatEuros, formatInteger, formatSurface } from '@immoloup
 import { askingPricePerM2, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
 import type { Queryable } from '../../db/client.js';
+import { Params } from '../../db/params.js';
+import { radiusClause } from '../../db/spatial.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
-import { Params, radiusClause } from '../market/sql.js';
 import { type ImportWindow, importWindowClause, type TransactionRow } from '../transactions/queries.js';
 
 export type { ImportWindow };

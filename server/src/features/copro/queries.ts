@@ -6,7 +6,7 @@
  */
 import type { CoproFilter, CoproSort } from '@immoloupe/shared/copro/contracts';
 import type { Queryable } from '../../db/client.js';
-import { Params } from '../market/sql.js';
+import { Params } from '../../db/params.js';
 import { gridClusters } from '../zone/clusters.js';
 import { columnsOf, type SqlZoneQuery, zoneWhere } from '../zone/sql.js';
 

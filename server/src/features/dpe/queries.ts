@@ -6,7 +6,7 @@
 import type { DpeFilter, DpeSort } from '@immoloupe/shared/dpe/contracts';
 import { PASSOIRE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
 import type { Queryable } from '../../db/client.js';
-import { Params } from '../market/sql.js';
+import { Params } from '../../db/params.js';
 import { gridClusters } from '../zone/clusters.js';
 import { columnsOf, type SqlZoneQuery, zoneWhere } from '../zone/sql.js';
 import { dpeAddressSql } from './address-sql.js';

@@ -22,11 +22,12 @@ import type { ComparableDto, EstimateResponse, Subject } from '@immoloupe/shared
 import { isOwnSale } from '@immoloupe/shared/market/own-sales.logic';
 import { propertyRent } from '@immoloupe/shared/rents/rents.logic';
 import type { Queryable } from '../../db/client.js';
+import { Params } from '../../db/params.js';
+import { radiusClause } from '../../db/spatial.js';
 import { parcelAt } from '../geocode/geocode.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { communeName } from '../market/communes.js';
 import { dvfFreshness } from '../market/queries.js';
-import { Params, radiusClause } from '../market/sql.js';
 import { rentReferences } from '../rents/queries.js';
 
 /** Other similar sales offered to the agent for adding. */

@@ -7,9 +7,9 @@
  */
 import type { GeocodeResult, Parcel } from '@immoloupe/shared/opendata/contracts';
 import type { Queryable } from '../../db/client.js';
+import { Params } from '../../db/params.js';
 import { distanceSql, withinRadiusSql } from '../../db/spatial.js';
 import { containsPoint, distanceToParcelM } from '../../importers/cadastre.logic.js';
-import { Params } from '../market/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../parcels/parcel-row.js';
 import { type CommuneEntry, communeByCode, communes, searchCommunes, searchFormerCommunes, withRecordedCodes } from './communes.js';
 import { type BanAddressNaming, banAddressLabel, parseQuery, villageOf } from './geocode.logic.js';

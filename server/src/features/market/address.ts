@@ -14,7 +14,8 @@ import { type Nature, PROPERTY_TYPES, type PropertyType, STAT_NATURES, TYPE_CODE
 import { distanceToGeometryM, type PolygonGeometry } from '@immoloupe/shared/market/polygon';
 import { monthsBetween, type StatSummary } from '@immoloupe/shared/market/stats.logic';
 import type { Queryable } from '../../db/client.js';
-import { distanceSql, withinRadiusSql } from '../../db/spatial.js';
+import { Params } from '../../db/params.js';
+import { distanceSql, radiusClause, withinRadiusSql } from '../../db/spatial.js';
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
 import { formerCommunes, withRecordedCodes } from '../geocode/communes.js';
@@ -23,7 +24,6 @@ import { listTransactions } from '../transactions/queries.js';
 import { toTransactions } from '../transactions/routes.js';
 import { communeInfo, communeName } from './communes.js';
 import { statsBy, statsByTypeWithMonthly, toSummary } from './queries.js';
-import { Params, radiusClause } from './sql.js';
 
 /** Statistics by type cover this many months; the trend covers ADDRESS_YEARS. */
 const STATS_MONTHS = 12;

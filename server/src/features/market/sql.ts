@@ -1,23 +1,14 @@
 /**
- * Building blocks of the market queries: a parameter list, and the WHERE clauses of a zone, a
- * period, types and natures over `dvf_sales` (see docs/data-model.md).
- * Radius clauses go through the GiST index on `point(longitude, latitude)` (its rectangle first),
- * then the exact distance: server/src/db/spatial.ts.
+ * Building blocks of the market queries: the WHERE clauses of a zone, a period, types and natures
+ * over `dvf_sales` (see docs/data-model.md). The parameter list is server/src/db/params.ts, radius
+ * clauses server/src/db/spatial.ts.
  */
 
 import type { Zone } from '@immoloupe/shared/market/contracts';
 import { type Nature, type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
-import { withinRadiusSql } from '../../db/spatial.js';
+import type { Params } from '../../db/params.js';
+import { radiusClause } from '../../db/spatial.js';
 import { withFormerSections, withRecordedCodes } from '../geocode/communes.js';
-
-export class Params {
-  readonly values: unknown[] = [];
-  /** Adds a value and returns its placeholder (`$3`). */
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
 
 /** Labels of each nature as DVF files write them (with either apostrophe, with or without accent). */
 export const NATURE_DB_LABELS: Record<Nature, string[]> = {
@@ -35,11 +26,6 @@ export function natureLabels(natures: readonly Nature[]): string[] {
 
 export function typeCodes(types: readonly PropertyType[]): number[] {
   return types.map((t) => TYPE_CODES[t]);
-}
-
-/** Radius condition on a table with `latitude`/`longitude` columns (alias `t`). */
-export function radiusClause(p: Params, alias: string, lat: number, lon: number, radius: number): string {
-  return withinRadiusSql((v) => p.add(v), lat, lon, radius, `${alias}.latitude`, `${alias}.longitude`);
 }
 
 /** A zone of the API, or whole départements (the comparisons of the market analysis). */

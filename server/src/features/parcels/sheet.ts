@@ -9,12 +9,12 @@ import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/o
 import { NATURAL_PERSON_NOTICE, naturalPersonRole } from '@immoloupe/shared/owners/natural-person.logic';
 import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
+import { Params } from '../../db/params.js';
 import { type Box, inBoxSql, radiusBox } from '../../db/spatial.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
 import { dpeAtStreetPointSql } from '../dpe/placement.js';
 import { communeByCode } from '../geocode/communes.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
-import { Params } from '../market/sql.js';
 import { parcelAddresses } from './addresses.js';
 import { ownersFileAddresses } from './owner-addresses.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';

@@ -7,8 +7,8 @@ import { NATURAL_PERSON_NOTICE } from '@immoloupe/shared/owners/natural-person.l
 import { PERMIT_LIMIT, type PermitList, type Permits } from '@immoloupe/shared/permits/contracts';
 import { RISK_RADIUS_M, type Risks } from '@immoloupe/shared/risks/contracts';
 import type { Queryable } from '../../db/client.js';
+import { Params } from '../../db/params.js';
 import { distanceSql, radiusBox, withinRadiusSql } from '../../db/spatial.js';
-import { Params } from '../market/sql.js';
 
 /** GASPAR has no arrondissement: Paris, Lyon and Marseille are listed under their commune code. */
 export function gasparCommune(insee: string): string {

@@ -9,6 +9,7 @@ import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-c
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 import type { Queryable } from '../../db/client.js';
+import { Params } from '../../db/params.js';
 import {
   type AlertRow,
   COPRO_ALERT_COLUMNS,
@@ -24,7 +25,6 @@ import { coproWhere, rnicDate, searchCopros } from '../copro/queries.js';
 import { dpeWhere, searchDpe } from '../dpe/queries.js';
 import { recordedCodes } from '../geocode/communes.js';
 import { countPoolSearch, poolImported } from '../listings/pool.js';
-import { Params } from '../market/sql.js';
 import { communesCondition, parcelsOfZone } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';
 import { placeForUser } from '../transactions/place.js';

@@ -6,8 +6,8 @@
  */
 import type { BaseCoverage } from '@immoloupe/shared/map/contracts';
 import type { Queryable } from '../../db/client.js';
+import { Params } from '../../db/params.js';
 import { type Box, inBoxSql } from '../../db/spatial.js';
-import { Params } from '../market/sql.js';
 
 export async function baseCoverage(db: Queryable, bbox: Box | null): Promise<BaseCoverage> {
   const p = new Params();

@@ -8,10 +8,10 @@ import type { CoproFilter } from '@immoloupe/shared/copro/contracts';
 import type { DpeFilter } from '@immoloupe/shared/dpe/contracts';
 import type { Feature } from 'geojson';
 import type { Queryable } from '../../db/client.js';
+import { Params } from '../../db/params.js';
 import { inBoxSql } from '../../db/spatial.js';
 import { coproWhere } from '../copro/queries.js';
 import { dpeWhere } from '../dpe/queries.js';
-import { Params } from '../market/sql.js';
 import type { SqlZoneQuery } from '../zone/sql.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 

@@ -3,7 +3,7 @@
  * the view): a search with 100 000 matches sends a few hundred features, never every row.
  */
 import type { Queryable } from '../../db/client.js';
-import type { Params } from '../market/sql.js';
+import type { Params } from '../../db/params.js';
 
 /** Most cells sent for one view; a view that big is zoomed out far enough to merge them anyway. */
 const MAX_CELLS = 5000;

@@ -8,9 +8,9 @@ import { validateZoneGeometry } from '@immoloupe/shared/zone/territory.logic';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db, Queryable } from '../../db/client.js';
+import { Params } from '../../db/params.js';
 import { HttpError } from '../../http/errors.js';
 import { communeInfo } from '../market/communes.js';
-import { Params } from '../market/sql.js';
 import { columnsOf, type SqlZoneQuery, zoneWhere } from './sql.js';
 import { deleteTerritory, readTerritory, type StoredTerritory, saveTerritory, territoryDto, territoryZone } from './territory.js';
 

@@ -1,8 +1,8 @@
 /** The zone condition on the DPE table: each kind of zone keeps exactly the rows inside it. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { Params } from '../../db/params.js';
 import { createTestDb } from '../../test/db.js';
-import { Params } from '../market/sql.js';
 import { columnsOf, type SqlZoneQuery, zoneWhere } from './sql.js';
 
 let db: Db;
