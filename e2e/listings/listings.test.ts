@@ -2,11 +2,13 @@
  * The listing tools in a real browser, against the built server with the DPE samples imported:
  * paste the page source of a SeLoger ad (Lyon 8e), see its price, surface and DPE read, its €/m²
  * and the DPE candidates of 69008; save it; refine the candidates on /pro/localisationauto; find it
- * in « Mes annonces » and on the listings map.
+ * in « Mes annonces » and on the listings map. A pasted text that does not say sale or rent: the
+ * page asks, compares nothing, and the answer changes the analysis.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRANSACTION_QUESTION } from '../../shared/src/listings/store.logic.ts';
 import { HUNTER as USER } from '../support/accounts.js';
 import { openBrowser, screenshot } from '../support/browser.js';
 import { signIn } from '../support/data.js';
@@ -89,6 +91,41 @@ describe('listings', () => {
       expect(await b.page.getByTestId('annonce-carte').count()).toBe(1);
       await b.page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });
       await screenshot(b.page, 'listings-carte');
+    } catch (err) {
+      await screenshot(b.page, 'listings-debug');
+      throw err;
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+describe('a listing that does not say sale or rent', () => {
+  it('asks « Vente ou location ? », compares nothing, and analyses the answer', async () => {
+    const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/analyseannonce');
+      // A text as an agent copies it: price, surface, place and DPE, but neither « à vendre » nor « loyer ».
+      await b.page
+        .getByLabel('Lien, code source ou texte de l’annonce')
+        .fill('Appartement 3 pièces de 62 m² à Lyon (69008)\nPrix : 245 000 €\nClasse énergie C\nLumineux, au calme, proche du métro.');
+      await b.page.getByRole('button', { name: 'Lire l’annonce' }).click();
+      const question = b.page.getByTestId('question-transaction');
+      await question.waitFor({ timeout: 20_000 });
+      expect(await question.textContent()).toContain('Vente ou location\u00a0?');
+      const perM2 = b.page.getByTestId('prix-m2');
+      await perM2.waitFor({ timeout: 20_000 });
+      expect(await perM2.textContent()).toBe('Vente ou location à préciser');
+      await b.page.getByText(TRANSACTION_QUESTION).waitFor();
+      expect(await b.page.getByRole('table', { name: 'Médianes DVF' }).getByRole('row').count()).toBe(0);
+      await screenshot(b.page, 'listings-question-transaction');
+
+      await question.getByRole('button', { name: 'C’est une vente' }).click();
+      await question.waitFor({ state: 'hidden' });
+      // Now a sale: its price per m², and the comparison with DVF sales it asks for (none imported for Lyon here).
+      await b.page.getByText('Aucune vente DVF importée pour', { exact: false }).waitFor({ timeout: 20_000 });
+      expect(await perM2.textContent()).toMatch(/^3\s952\s€\/m²$/);
+      expect(await b.page.getByText(TRANSACTION_QUESTION).count()).toBe(0);
     } catch (err) {
       await screenshot(b.page, 'listings-debug');
       throw err;
