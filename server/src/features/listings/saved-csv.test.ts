@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { csvRows, formulaCells, HYPERLINK, SUM } from '../../test/csv-formulas.js';
 import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { LAPSED, type RouterServer } from '../market/test-support.js';
 import { listingRoutes } from './routes.js';
@@ -144,6 +145,25 @@ describe('GET /api/listings/saved.csv', () => {
     expect(rows.find((r) => r.includes('Location'))).toContain(';Location;Appartement;70;;;1345;19,21;;;;;;69008;Lyon 8e;');
     // Alice's file is unchanged by Bob's listings.
     expect((await csvOf(alice)).lines).toHaveLength(3);
+  });
+
+  it('writes a portal’s title or a note that looks like a formula as text', async () => {
+    const id = await save(bob, {
+      ...LYON_RENT,
+      portalId: 'ag690123-formule',
+      url: undefined,
+      title: HYPERLINK,
+      city: SUM,
+      price: 777,
+      surface: 33,
+    });
+    await bob.fetch(`/api/listings/saved/${id}`, json({ notes: SUM }, 'PATCH'));
+    const text = new TextDecoder().decode(new Uint8Array(await (await bob.fetch('/api/listings/saved.csv')).arrayBuffer()));
+    expect(formulaCells(text)).toEqual([]);
+    const line = csvRows(text).find((cells) => cells.includes(`'${HYPERLINK}`));
+    expect(line?.filter((c) => c === `'${SUM}`)).toHaveLength(2);
+    // Hendaye's longitude, west of Greenwich, is still the number -1,772534.
+    expect(csvRows(text).flat()).toContain('-1,772534');
   });
 
   it('refuses a lapsed or signed-out user as the other « Mes annonces » routes do', async () => {

@@ -13,6 +13,7 @@ import {
 } from '@immoloupe/shared/prospecting/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { csvRows, formulaCells, HYPERLINK, SUM } from '../../test/csv-formulas.js';
 import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { writeAgency } from '../estimates/queries.js';
 import { LAPSED, type RouterServer, SUBSCRIBER } from '../market/test-support.js';
@@ -188,6 +189,19 @@ describe('prospecting lists', () => {
     expect(text.trim().split('\r\n')).toHaveLength(4);
     // Named after the list, not its internal id.
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="prospection-passoires-bondy.csv"');
+  });
+
+  it('writes a label, an address or a note that looks like a formula as text in the CSV', async () => {
+    const added = addTargetResponseSchema.parse(
+      (await send(other, 'POST', '/api/prospecting/targets', { ...copro, label: HYPERLINK, address: SUM, newListName: 'Formules' })).body,
+    );
+    expect((await send(other, 'PATCH', `/api/prospecting/targets/${added.target.id}`, { notes: '@SUM(A1)' })).status).toBe(200);
+    const text = await (await other.fetch(`/api/prospecting/lists/${added.list.id}/targets.csv`)).text();
+    expect(formulaCells(text)).toEqual([]);
+    expect(csvRows(text)[1]?.slice(2, 4)).toEqual([`'${HYPERLINK}`, `'${SUM}`]);
+    expect(csvRows(text)[1]?.[7]).toBe("'@SUM(A1)");
+    // The other user's lists as the later tests expect them.
+    expect((await send(other, 'DELETE', `/api/prospecting/lists/${added.list.id}`)).status).toBeLessThan(300);
   });
 
   it('prints one letter per target with the agency and a fitting salutation', async () => {

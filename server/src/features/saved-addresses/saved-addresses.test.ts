@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import { csvRows, formulaCells, HYPERLINK, SUM } from '../../test/csv-formulas.js';
 
 const PASSWORD = 'Un-mot-de-passe-solide-2026';
 const CARNOT = { label: '139 Avenue Carnot 93140 Bondy', lon: 2.479688, lat: 48.895901, insee: '93010', idParcelle: '93010000AS0167' };
@@ -199,6 +200,19 @@ describe('/api/addresses/saved', () => {
     expect(cells[5]).toBe('200');
     expect(cells.at(-1)).toBe('27/11/2026');
     expect((await alice.api(`/api/addresses/saved/${row?.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('writes a name or a note that looks like a formula as text in the CSV', async () => {
+    const trap = await save(bob, { label: HYPERLINK, lon: 2.48, lat: 48.9, insee: '93010' });
+    expect((await patch(bob, trap.id, { notes: SUM, tags: ['Formules'] })).status).toBe(200);
+    const csv = new TextDecoder().decode(await (await bob.api('/api/addresses/saved.csv?tag=Formules')).arrayBuffer());
+    expect(formulaCells(csv)).toEqual([]);
+    const [, line] = csvRows(csv);
+    expect(line?.[0]).toBe(`'${HYPERLINK}`);
+    expect(line).toContain(`'${SUM}`);
+    expect(line).toContain('2,48');
+    // Bob's list is as the later tests expect it.
+    expect((await bob.api(`/api/addresses/saved/${trap.id}`, { method: 'DELETE' })).status).toBeLessThan(300);
   });
 
   it('names the CSV file after the Paris day', async () => {
