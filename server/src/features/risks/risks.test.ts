@@ -65,6 +65,9 @@ describe('GET /api/parcels/:id/risks', () => {
       .sort();
     expect(body.basias.map((b) => b.id).sort()).toEqual(near);
     expect(JSON.stringify(body)).not.toMatch(/DIDI|BUZDUGANARIU|VILLIER|GROSSIN/);
+    // The address analysis asks the same around its point.
+    const point = await set.api.fetch(`/api/risks?lat=${parcel.lat}&lon=${parcel.lon}&insee=93010`);
+    expect(await point.json()).toEqual(body);
   });
 
   it('lists an ICPE site placed at its BAN address from a parcel around it', async () => {

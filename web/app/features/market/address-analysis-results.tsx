@@ -12,6 +12,7 @@ import { ImportHint } from '~/components/import-hint';
 import { Chart } from '~/features/charts/chart';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
 import { RentReferencesTable } from '~/features/rents/rent-references';
+import { PointRisks } from '~/features/risks/parcel-risks';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
 import { AddressAnalysisDpeCopros } from './address-analysis-dpe-copros';
 import { distanceLabel, labelled, parcelCommuneText, salesCount, TYPE_PLURALS } from './labels';
@@ -145,6 +146,12 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
           </Text>
         )}
       </Card>
+
+      {data.commune ? (
+        <Card withBorder radius="md" padding="lg" component="section" aria-label="Risques">
+          <PointRisks point={{ lat: data.point.lat, lon: data.point.lon, insee: data.commune.insee }} />
+        </Card>
+      ) : null}
 
       <AddressAnalysisDpeCopros data={data} />
     </Stack>

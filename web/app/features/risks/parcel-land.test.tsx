@@ -71,7 +71,7 @@ const PERMITS: Permits = {
 };
 
 function show(node: React.ReactNode, body: unknown) {
-  const fetch = vi.fn(async () => json(body));
+  const fetch = vi.fn(async (_url: string) => json(body));
   vi.stubGlobal('fetch', fetch);
   render(
     <MantineProvider>

@@ -2,6 +2,7 @@
  * The « Risques » block of the parcel sheet: the risks GASPAR lists for the commune, then the
  * classified installations (ICPE) and former industrial sites (BASIAS) within 500 m, nearest
  * first, with their distance. Each list says when its file was never imported for the commune.
+ * The address analysis shows the same block around its point.
  */
 import { formatDate, formatInteger, NBSP } from '@immoloupe/shared/format';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
@@ -9,7 +10,7 @@ import type { Risks } from '@immoloupe/shared/risks/contracts';
 import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Busy } from '~/components/busy';
 import { ImportHint } from '~/components/import-hint';
-import { useParcelRisks } from './use-parcel-land';
+import { parcelRisksPath, pointRisksPath, useRisks } from './use-parcel-land';
 
 const metres = (m: number) => `${formatInteger(m)}${NBSP}m`;
 
@@ -144,8 +145,18 @@ function Basias({ risks }: { risks: Risks }) {
   );
 }
 
+/** The risks of a parcel, on its sheet. */
 export function ParcelRisks({ id }: { id: string }) {
-  const { data, error, loading } = useParcelRisks(id);
+  return <RisksBlock path={parcelRisksPath(id)} />;
+}
+
+/** The risks around an analysed address: its commune's, and the sites within 500 m of the point. */
+export function PointRisks({ point }: { point: { lat: number; lon: number; insee: string } }) {
+  return <RisksBlock path={pointRisksPath(point)} />;
+}
+
+function RisksBlock({ path }: { path: string }) {
+  const { data, error, loading } = useRisks(path);
   return (
     <Stack gap={6} data-testid="parcel-risks">
       <Title order={3} size="h5">

@@ -1,4 +1,7 @@
-/** Loads the risks and the permits around one parcel (`GET /api/parcels/:id/risks` and `/permits`). */
+/**
+ * Loads the risks and the permits around one parcel (`GET /api/parcels/:id/risks` and `/permits`)
+ * or a point (`GET /api/risks?lat=&lon=&insee=`, the address analysis).
+ */
 import { type Permits, permitsSchema } from '@immoloupe/shared/permits/contracts';
 import { type Risks, risksSchema } from '@immoloupe/shared/risks/contracts';
 import { useEffect, useState } from 'react';
@@ -11,21 +14,25 @@ export interface Loaded<T> {
   loading: boolean;
 }
 
-function useParcelPart<T>(id: string, part: 'risks' | 'permits', schema: ZodType<T>, failure: string): Loaded<T> {
+function useLand<T>(path: string, schema: ZodType<T>, failure: string): Loaded<T> {
   const [state, setState] = useState<Loaded<T>>({ data: null, error: null, loading: true });
   useEffect(() => {
     let live = true;
     setState({ data: null, error: null, loading: true });
-    apiFetch(`/api/parcels/${encodeURIComponent(id)}/${part}`, schema)
+    apiFetch(path, schema)
       .then((data) => live && setState({ data, error: null, loading: false }))
       .catch((err: unknown) => live && setState({ data: null, error: err instanceof ApiError ? err.message : failure, loading: false }));
     return () => {
       live = false;
     };
-  }, [id, part, schema, failure]);
+  }, [path, schema, failure]);
   return state;
 }
 
-export const useParcelRisks = (id: string) => useParcelPart<Risks>(id, 'risks', risksSchema, 'Les risques n’ont pas pu être chargés.');
+export const useRisks = (path: string) => useLand<Risks>(path, risksSchema, 'Les risques n’ont pas pu être chargés.');
 export const useParcelPermits = (id: string) =>
-  useParcelPart<Permits>(id, 'permits', permitsSchema, 'Les permis n’ont pas pu être chargés.');
+  useLand<Permits>(`/api/parcels/${encodeURIComponent(id)}/permits`, permitsSchema, 'Les permis n’ont pas pu être chargés.');
+
+export const parcelRisksPath = (id: string) => `/api/parcels/${encodeURIComponent(id)}/risks`;
+export const pointRisksPath = (p: { lat: number; lon: number; insee: string }) =>
+  `/api/risks?${new URLSearchParams({ lat: String(p.lat), lon: String(p.lon), insee: p.insee })}`;
