@@ -35,7 +35,6 @@ import { importRoutes } from './features/imports/routes.js';
 import { listingRoutes } from './features/listings/routes.js';
 import { map3dRoutes } from './features/map3d/routes.js';
 import { addressRoutes } from './features/market/address-routes.js';
-import { openApiRoutes } from './features/market/openapi.js';
 import { marketRoutes } from './features/market/routes.js';
 import { newsletterFeature, registerNewsletterJobs } from './features/newsletter/feature.js';
 import type { NewsletterJobs } from './features/newsletter/send-job.js';
@@ -60,6 +59,7 @@ import { loadOpenDataConfig } from './importers/open-data-config.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logger.js';
 import { httpMetrics } from './metrics/http.js';
+import { openApiRoutes } from './openapi.js';
 
 const require = createRequire(import.meta.url);
 

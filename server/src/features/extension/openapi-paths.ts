@@ -1,4 +1,4 @@
-/** The browser extension's API in the OpenAPI document (merged into it by `market/openapi.ts`). */
+/** The browser extension's API in the OpenAPI document (merged into it by `server/src/openapi.ts`). */
 import { analysisRequestSchema, listingAnalysisSchema, savedSchema } from '@immoloupe/shared/extension/contracts';
 import { type ZodType, z } from 'zod';
 

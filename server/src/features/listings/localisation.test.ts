@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { SAMPLES_DIR } from '../../importers/test-samples.js';
 import { createTestDb } from '../../test/db.js';
-import { openApiDocument } from '../market/openapi.js';
+import { openApiDocument } from '../../openapi.js';
 import { LAPSED, type RouterServer, SUBSCRIBER, serveRouter } from '../market/test-support.js';
 import { listingRoutes } from './routes.js';
 

@@ -1,4 +1,4 @@
-/** The listings API in the OpenAPI document (merged into it by `market/openapi.ts`). */
+/** The listings API in the OpenAPI document (merged into it by `server/src/openapi.ts`). */
 import { parseRequestSchema } from '@immoloupe/shared/listings/api-contracts';
 import { parsedListingSchema } from '@immoloupe/shared/listings/contracts';
 import { localisationQuerySchema, localisationResponseSchema } from '@immoloupe/shared/listings/localisation.logic';

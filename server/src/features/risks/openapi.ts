@@ -1,7 +1,7 @@
 /** OpenAPI entries of the risks and permits routes, from their zod contracts. */
 import { permitsQuerySchema, permitsSchema } from '@immoloupe/shared/permits/contracts';
 import { riskPointQuerySchema, risksSchema } from '@immoloupe/shared/risks/contracts';
-import { errors, ok, queryParameters } from '../market/openapi.js';
+import { errors, ok, queryParameters } from '../../http/openapi.js';
 
 const PARCEL = {
   name: 'id',

@@ -1,6 +1,6 @@
-/** The tile paths of the public API description (merged into server/src/features/market/openapi.ts). */
+/** The tile paths of the public API description (merged into server/src/openapi.ts). */
 import { baseCoverageSchema, baseExtentSchema } from '@immoloupe/shared/map/contracts';
-import { jsonSchema } from '../market/openapi.js';
+import { jsonSchema } from '../../http/openapi.js';
 
 const TILE_PARAMS = ['z', 'x', 'y'].map((name) => ({
   name,

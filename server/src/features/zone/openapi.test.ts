@@ -1,6 +1,6 @@
 /** The DPE and co-ownership searches are described in the public OpenAPI document, with their filters. */
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../market/openapi.js';
+import { openApiDocument } from '../../openapi.js';
 
 describe('OpenAPI of the prospecting searches', () => {
   it('lists /dpe and /copros with the zone and their filters', () => {

@@ -1,6 +1,6 @@
 /**
  * OpenAPI paths of the prospecting searches (DPE, co-ownerships), merged into the document of
- * `GET /api/openapi.json` (features/market/openapi.ts), generated from the same zod contracts.
+ * `GET /api/openapi.json` (server/src/openapi.ts), generated from the same zod contracts.
  */
 import { coproDetailSchema, coproListQuerySchema, coproListSchema } from '@immoloupe/shared/copro/contracts';
 import {
@@ -10,7 +10,7 @@ import {
   dpeListQuerySchema,
   dpeListSchema,
 } from '@immoloupe/shared/dpe/contracts';
-import { errors, ok, queryParameters } from '../market/openapi.js';
+import { errors, ok, queryParameters } from '../../http/openapi.js';
 
 const ZONE = {
   insee: 'Codes INSEE des communes, séparés par des virgules (ex. 69387).',
