@@ -28,7 +28,7 @@ import { parcelAt } from '../geocode/geocode.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { communeName } from '../market/communes.js';
 import { dvfFreshness } from '../market/queries.js';
-import { rentReferences } from '../rents/queries.js';
+import { rentReferences } from '../rents/index.js';
 
 /** Other similar sales offered to the agent for adding. */
 const MAX_OFFERED = 30;

@@ -13,7 +13,7 @@ import type { Queryable } from '../../db/client.js';
 import { communeOfPlace } from '../geocode/commune-of-place.js';
 import { withRecordedCodes } from '../geocode/communes.js';
 import { statsWithMonthly } from '../market/queries.js';
-import { listingRent } from '../rents/queries.js';
+import { listingRent } from '../rents/index.js';
 
 /** Years of sales the comparison covers, ending at the newest sale of the commune. */
 export const COMPARISON_YEARS = 2;

@@ -26,7 +26,7 @@ import type { Queryable } from '../../db/client.js';
 import { computeEstimate } from '../estimates/estimate.js';
 import { communeOfPlace } from '../geocode/commune-of-place.js';
 import { dvfFreshness, statsWithMonthly } from '../market/queries.js';
-import { listingRent } from '../rents/queries.js';
+import { listingRent } from '../rents/index.js';
 import { localiseListing } from './localisation.js';
 
 const RADIUS_M = 500;

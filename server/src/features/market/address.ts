@@ -19,7 +19,7 @@ import { distanceSql, radiusClause, withinRadiusSql } from '../../db/spatial.js'
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
 import { formerCommunes, withRecordedCodes } from '../geocode/communes.js';
-import { rentReferences } from '../rents/queries.js';
+import { rentReferences } from '../rents/index.js';
 import { listTransactions } from '../transactions/queries.js';
 import { toTransactions } from '../transactions/routes.js';
 import { communeInfo, communeName } from './communes.js';
