@@ -8,6 +8,7 @@ import { type CoproDetail, type CoproList, coproDetailSchema, coproListSchema } 
 import { csvNumber } from '@immoloupe/shared/market/csv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { csvRows, formulaCells, HYPERLINK, SUM } from '../../test/csv-formulas.js';
 import { createTestDb } from '../../test/db.js';
 import { type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
 import { coproRoutes } from './routes.js';
@@ -114,6 +115,23 @@ describe('GET /api/copros', () => {
 });
 
 describe('GET /api/copros.csv', () => {
+  it('writes a name or a syndic that looks like a formula as text', async () => {
+    const [row] = await db.query<{ numero_immatriculation: string; nom_usage: string | null; raison_sociale_syndic: string | null }>(
+      `SELECT numero_immatriculation, nom_usage, raison_sociale_syndic FROM copros WHERE code_insee = '93010' ORDER BY 1 LIMIT 1`,
+    );
+    const set = 'UPDATE copros SET nom_usage = $1, raison_sociale_syndic = $2 WHERE numero_immatriculation = $3';
+    await db.query(set, [HYPERLINK, SUM, row?.numero_immatriculation]);
+    try {
+      const text = await (await api.fetch('/api/copros.csv?insee=93010')).text();
+      expect(formulaCells(text)).toEqual([]);
+      const line = csvRows(text).find((cells) => cells[0] === row?.numero_immatriculation);
+      expect(line?.[1]).toBe(`'${HYPERLINK}`);
+      expect(line).toContain(`'${SUM}`);
+    } finally {
+      await db.query(set, [row?.nom_usage ?? null, row?.raison_sociale_syndic ?? null, row?.numero_immatriculation]);
+    }
+  });
+
   it('names the file by the Paris day, says « échu » of a passed mandate and keeps precise coordinates', async () => {
     // 00:05 in Paris on 27/11/2026, still the 26th in UTC.
     vi.useFakeTimers({ toFake: ['Date'] });

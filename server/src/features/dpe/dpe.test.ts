@@ -6,6 +6,7 @@
 import { type DpeDetail, type DpeList, dpeDetailSchema, dpeListSchema } from '@immoloupe/shared/dpe/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { csvRows, formulaCells, HYPERLINK, SUM } from '../../test/csv-formulas.js';
 import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import type { RouterServer } from '../market/test-support.js';
 import { zoneRoutes } from '../zone/routes.js';
@@ -187,6 +188,28 @@ describe('CSV, map grid and detail', () => {
     expect(lines[0]).toContain('Numéro DPE;Date d’établissement;Fin de validité;Classe énergie');
     expect(lines).toHaveLength(11);
     expect(lines.slice(1).every((l) => /;[FG];/.test(l))).toBe(true);
+  });
+
+  it('writes a residence or a flat that looks like a formula as text', async () => {
+    // Texts typed by diagnosticians, published as they are by the ADEME.
+    const [row] = await db.query<{ numero_dpe: string; nom_residence: string | null; complement_adresse_logement: string | null }>(
+      `SELECT numero_dpe, nom_residence, complement_adresse_logement FROM dpe WHERE code_insee_ban = '69387' ORDER BY numero_dpe LIMIT 1`,
+    );
+    const restore = [row?.nom_residence ?? null, row?.complement_adresse_logement ?? null, row?.numero_dpe];
+    await db.query('UPDATE dpe SET nom_residence = $1, complement_adresse_logement = $2 WHERE numero_dpe = $3', [
+      HYPERLINK,
+      SUM,
+      row?.numero_dpe,
+    ]);
+    try {
+      const text = await (await api.fetch('/api/dpe.csv?insee=69387')).text();
+      expect(formulaCells(text)).toEqual([]);
+      const line = csvRows(text).find((cells) => cells[0] === row?.numero_dpe);
+      expect(line).toContain(`'${HYPERLINK}`);
+      expect(line).toContain(`'${SUM}`);
+    } finally {
+      await db.query('UPDATE dpe SET nom_residence = $1, complement_adresse_logement = $2 WHERE numero_dpe = $3', restore);
+    }
   });
 
   it('tells apart the flats of one building, keeps precise coordinates and names the file by the Paris day', async () => {

@@ -3,6 +3,7 @@ import type { MutationDetail, TransactionList, TransactionPoints } from '@immolo
 import { mutationDetailSchema, transactionListSchema, transactionPointsSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { csvRows, formulaCells, HYPERLINK } from '../../test/csv-formulas.js';
 import { createTestDb } from '../../test/db.js';
 import { importSamples, type RouterServer, SAMPLE, SUBSCRIBER, serveRouter } from '../market/test-support.js';
 import { transactionRoutes } from './routes.js';
@@ -108,6 +109,22 @@ describe('GET /api/transactions', () => {
 });
 
 describe('GET /api/transactions.csv', () => {
+  it('writes a street name that looks like a formula as text', async () => {
+    const [row] = await db.query<{ id_mutation: string; adresse_numero: string | null; adresse_nom_voie: string | null }>(
+      `SELECT m.id_mutation, m.adresse_numero::text AS adresse_numero, m.adresse_nom_voie FROM dvf_mutations m
+        WHERE m.id_mutation IN (SELECT l.id_mutation FROM dvf_lines l WHERE l.id_parcelle = '93010000AS0167') ORDER BY 1 LIMIT 1`,
+    );
+    const set = 'UPDATE dvf_mutations SET adresse_numero = $1, adresse_nom_voie = $2 WHERE id_mutation = $3';
+    await db.query(set, [null, HYPERLINK, row?.id_mutation]);
+    try {
+      const text = await (await api.fetch('/api/transactions.csv?parcelle=93010000AS0167')).text();
+      expect(formulaCells(text)).toEqual([]);
+      expect(csvRows(text).some((cells) => cells[3]?.toLowerCase() === `'${HYPERLINK}`.toLowerCase())).toBe(true);
+    } finally {
+      await db.query(set, [row?.adresse_numero ?? null, row?.adresse_nom_voie ?? null, row?.id_mutation]);
+    }
+  });
+
   it('exports the filter for Excel: BOM, semicolons, decimal commas, French dates', async () => {
     const res = await api.fetch('/api/transactions.csv?parcelle=93010000AS0167');
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
