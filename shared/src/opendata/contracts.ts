@@ -81,7 +81,21 @@ export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
 export const geocodeResponseSchema = z.object({ query: z.string(), results: z.array(geocodeResultSchema) });
 export type GeocodeResponse = z.infer<typeof geocodeResponseSchema>;
 
-export const OPEN_DATA_SOURCES = ['dvf', 'dvf-raw', 'cadastre', 'dpe', 'copro', 'ban', 'personnes-morales', 'annonces', 'loyers', 'gaspar', 'icpe', 'basias', 'sitadel'] as const;
+export const OPEN_DATA_SOURCES = [
+  'dvf',
+  'dvf-raw',
+  'cadastre',
+  'dpe',
+  'copro',
+  'ban',
+  'personnes-morales',
+  'annonces',
+  'loyers',
+  'gaspar',
+  'icpe',
+  'basias',
+  'sitadel',
+] as const;
 export type OpenDataSource = (typeof OPEN_DATA_SOURCES)[number];
 
 export const SOURCE_NAMES: Record<OpenDataSource, string> = {
