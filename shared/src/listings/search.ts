@@ -89,14 +89,52 @@ export type PoolListing = z.infer<typeof poolListingSchema>;
 /** `GET /api/listings/pool`: pool listings of one search (the map's filters). */
 export const poolResponseSchema = z.object({ total: z.number().int(), listings: z.array(poolListingSchema) });
 
-/** `GET /api/listings/auto`: /pro/listeautomatique. */
+/** Listings per page of /pro/listeautomatique. */
+export const AUTO_LIST_PAGE_SIZE = 50;
+/**
+ * The orders the server gives the automatic list: first seen in an import (« récentes »), published
+ * on the portal, asking price, asking €/m² (sales only; a listing without one comes last both ways).
+ */
+export const AUTO_LIST_SORTS = ['recent', 'publication', 'prix', 'prix_m2'] as const;
+export type AutoListSort = (typeof AUTO_LIST_SORTS)[number];
+
+const SINCE_ERROR = 'Dernière visite\u00a0: une date ISO ou none.';
+
+/** `GET /api/listings/auto?page=&sort=&order=&since=`. */
+export const autoListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Numéro de page invalide.' })
+    .int('Numéro de page invalide.')
+    .min(1, 'Numéro de page invalide (1 au moins).')
+    .max(10_000, 'Numéro de page invalide (10 000 au plus).')
+    .default(1),
+  sort: z.enum(AUTO_LIST_SORTS, { error: 'Tri\u00a0: recent, publication, prix ou prix_m2.' }).default('recent'),
+  order: z.enum(['asc', 'desc'], { error: 'Ordre\u00a0: asc ou desc.' }).default('desc'),
+  /**
+   * Another page or order of the same visit: the `since` the first page answered (`none` on a first
+   * visit). Given, the visit is not recorded again, so that page 2 still marks what page 1 marked.
+   */
+  since: z.union([z.literal('none'), z.iso.datetime({ offset: true, error: SINCE_ERROR })], { error: SINCE_ERROR }).optional(),
+});
+export type AutoListQuery = z.infer<typeof autoListQuerySchema>;
+
+/** `GET /api/listings/auto`: /pro/listeautomatique, one page of it. */
 export const autoListSchema = z.object({
   searches: z.array(z.object({ id: z.string(), name: z.string(), url: z.string(), error: z.string().nullable() })),
   /** Listings in the pool at all (0: nothing imported yet). */
   poolSize: z.number().int(),
   /** The previous visit (ISO), null the first time. */
   since: z.string().nullable(),
+  /** The page's listings, in the order asked. */
   listings: z.array(poolListingSchema.extend({ searchIds: z.array(z.string()), isNew: z.boolean() })),
+  /** Listings matching any of the searches, on every page. */
+  total: z.number().int(),
+  /** Of them, first seen since the previous visit. */
+  newCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  sort: z.enum(AUTO_LIST_SORTS),
+  order: z.enum(['asc', 'desc']),
 });
 export type AutoList = z.infer<typeof autoListSchema>;
 

@@ -3,12 +3,13 @@
  * (validated and counted by the tool), /pro/listeautomatique (each sees only their searches'
  * matches and their own « last visit »; the « Nouveau » mark goes after a visit and comes back
  * for listings imported since), the gap to the Hendaye DVF median, the map's filters, and saving a
- * pool listing to « Mes annonces ».
+ * pool listing to « Mes annonces ». On the Bien'ici Toulon sample, the list pages through every
+ * listing of two overlapping searches, by €/m² both ways, keeping the « Nouveau » marks of the visit.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { autoListSchema, poolResponseSchema } from '@immoloupe/shared/listings/search';
+import { AUTO_LIST_PAGE_SIZE, type AutoList, autoListSchema, poolResponseSchema } from '@immoloupe/shared/listings/search';
 import { saveListingResponseSchema } from '@immoloupe/shared/listings/store.logic';
 import { savedSearchSchema } from '@immoloupe/shared/saved-searches/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import type { Db } from '../../db/client.js';
 import { runImport } from '../../importers/run.js';
 import { createLogger } from '../../logger.js';
 import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
-import { OTHER_SUBSCRIBER, type RouterServer, SAMPLE, SUBSCRIBER } from '../market/test-support.js';
+import { OTHER_SUBSCRIBER, type RouterServer, SAMPLE, SUBSCRIBER, samplePath } from '../market/test-support.js';
 import { savedSearchRoutes } from '../saved-searches/routes.js';
 import { listingRoutes } from './routes.js';
 
@@ -43,8 +44,8 @@ async function importRows(name: string, rows: string[]) {
   expect(report.status, report.error ?? '').toBe('succeeded');
 }
 
-async function auto(server: RouterServer) {
-  const res = await server.fetch('/api/listings/auto');
+async function auto(server: RouterServer, query = '') {
+  const res = await server.fetch(`/api/listings/auto${query}`);
   expect(res.status).toBe(200);
   return autoListSchema.parse(await res.json());
 }
@@ -157,5 +158,101 @@ describe('liste automatique', () => {
     expect(((await (await bob.listings.fetch('/api/listings/saved')).json()) as { listings: unknown[] }).listings).toEqual([]);
     // A saved copy is not a pool listing: it cannot be saved from the pool.
     expect((await bob.listings.fetch(`/api/listings/pool/${id}/save`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('liste automatique, par pages', () => {
+  const TOULON = 'listings/bienici/bienici_api-flattened_vente_toulon-83_2026-03_first500rows.csv';
+  const poolTotal = async (query: string) =>
+    poolResponseSchema.parse(await (await bob.listings.fetch(`/api/listings/pool?${query}`)).json()).total;
+
+  /** Every page of Bob's list in one order, within the visit whose first page said `since`. */
+  async function allPages(sort: string, order: 'asc' | 'desc', since: string | null) {
+    const listings: AutoList['listings'] = [];
+    let total = Number.NaN;
+    for (let page = 1; ; page++) {
+      const got = await auto(bob.listings, `?page=${page}&sort=${sort}&order=${order}&since=${since ?? 'none'}`);
+      expect(got).toMatchObject({ page, pageSize: AUTO_LIST_PAGE_SIZE, sort, order });
+      total = got.total;
+      listings.push(...got.listings);
+      if (got.listings.length < AUTO_LIST_PAGE_SIZE) break;
+    }
+    return { listings, total };
+  }
+
+  it('pages through every listing of two overlapping searches, by €/m² both ways, the visit kept across pages', async () => {
+    const report = await runImport(db, { path: samplePath(TOULON), startedBy: 'test' });
+    expect(report.status, report.error ?? '').toBe('succeeded');
+    const res = await bob.searches.fetch(
+      '/api/saved-searches',
+      json({ tool: 'annonces', name: 'Appartements Toulon', query: 'postcode=83000,83200&types=appartement' }),
+    );
+    expect(res.status).toBe(201);
+    // The union of « 83000 » and « appartements in 83000 or 83200 », as the map's own count says.
+    const expected =
+      (await poolTotal('postcode=83000')) +
+      (await poolTotal('postcode=83000,83200&types=appartement')) -
+      (await poolTotal('postcode=83000&types=appartement'));
+    expect(expected).toBeGreaterThan(5 * AUTO_LIST_PAGE_SIZE);
+
+    const first = await auto(bob.listings, '?sort=prix_m2&order=asc');
+    expect(first.total).toBe(expected);
+    expect(first.listings).toHaveLength(AUTO_LIST_PAGE_SIZE);
+    expect(first.newCount).toBe(expected - 1); // all but t-1, which Bob saw before
+
+    const up = await allPages('prix_m2', 'asc', first.since);
+    const down = await allPages('prix_m2', 'desc', first.since);
+    for (const run of [up, down]) {
+      expect(run.total).toBe(expected);
+      expect(run.listings).toHaveLength(expected);
+      expect(new Set(run.listings.map((l) => l.id)).size).toBe(expected);
+      // The marks of the first page's visit hold on every page: the later pages did not record a visit.
+      expect(run.listings.filter((l) => l.isNew)).toHaveLength(first.newCount);
+    }
+    expect(up.listings.slice(0, AUTO_LIST_PAGE_SIZE).map((l) => l.id)).toEqual(first.listings.map((l) => l.id));
+    const figures = (run: { listings: AutoList['listings'] }) => run.listings.map((l) => l.pricePerM2);
+    const priced = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
+    // Without a €/m² (no surface, a rental) last both ways; the priced ones in order.
+    for (const xs of [figures(up), figures(down)]) expect(xs.slice(priced(xs).length).every((x) => x === null)).toBe(true);
+    expect(priced(figures(up))).toEqual([...priced(figures(up))].sort((a, b) => a - b));
+    expect(priced(figures(down))).toEqual([...priced(figures(up))].reverse());
+    expect(new Set(down.listings.map((l) => l.id))).toEqual(new Set(up.listings.map((l) => l.id)));
+    // Each listing says which searches found it: an 83000 flat both.
+    const both = up.listings.find((l) => l.postcode === '83000' && l.propertyType === 'appartement');
+    expect(both?.searchIds).toHaveLength(2);
+
+    const beyond = await auto(bob.listings, `?page=${Math.ceil(expected / AUTO_LIST_PAGE_SIZE) + 1}&since=none`);
+    expect(beyond).toMatchObject({ total: expected, listings: [] });
+    // Alice's searches are Hendaye's: none of Toulon's listings.
+    expect((await auto(alice.listings, '?since=none')).listings.every((l) => l.city !== 'Toulon')).toBe(true);
+    // The import of 500 listings and some twenty pages: longer than the default on a loaded machine.
+  }, 240_000);
+
+  it('sorts by price and by publication date, and refuses a bad page or order in French, changing nothing', async () => {
+    const cheap = await auto(bob.listings, '?sort=prix&order=asc&since=none');
+    const prices = cheap.listings.map((l) => l.price ?? Number.POSITIVE_INFINITY);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const recent = await auto(bob.listings, '?sort=publication&order=desc&since=none');
+    const dates = recent.listings.map((l) => l.publishedAt).filter((d): d is string => d !== null);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates).toEqual([...dates].sort().reverse());
+
+    const [before] = await db.query<{ at: string }>('SELECT last_visit_at::text AS at FROM listing_feed_visits WHERE user_id = $1', [
+      OTHER_SUBSCRIBER.id,
+    ]);
+    for (const [query, message] of [
+      ['?page=0', /Numéro de page invalide \(1 au moins\)/],
+      ['?sort=gap', /Tri\u00a0: recent, publication, prix ou prix_m2/],
+      ['?order=up', /Ordre\u00a0: asc ou desc/],
+      ['?since=hier', /Dernière visite\u00a0: une date ISO ou none/],
+    ] as const) {
+      const bad = await bob.listings.fetch(`/api/listings/auto${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(JSON.stringify(await bad.json()), query).toMatch(message);
+    }
+    const [after] = await db.query<{ at: string }>('SELECT last_visit_at::text AS at FROM listing_feed_visits WHERE user_id = $1', [
+      OTHER_SUBSCRIBER.id,
+    ]);
+    expect(after?.at).toBe(before?.at);
   });
 });

@@ -6,8 +6,8 @@
  * it has enough sales, else the commune; 24 months ending at the commune's newest sale).
  */
 import { askingPricePerM2 } from '@immoloupe/shared/listings/contracts';
-import type { AutoList, ListingSearch, PoolListing } from '@immoloupe/shared/listings/search';
-import { listingSearchSchema, MIN_MEDIAN_SALES } from '@immoloupe/shared/listings/search';
+import type { AutoList, AutoListQuery, AutoListSort, ListingSearch, PoolListing } from '@immoloupe/shared/listings/search';
+import { AUTO_LIST_PAGE_SIZE, listingSearchSchema, MIN_MEDIAN_SALES } from '@immoloupe/shared/listings/search';
 import { monthsWindowStart } from '@immoloupe/shared/market/comparables.logic';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import { queryParams, savedSearchUrl } from '@immoloupe/shared/saved-searches/contracts';
@@ -27,14 +27,14 @@ export const POOL_LIMIT = 300;
 
 type Row = Omit<PoolListing, 'pricePerM2' | 'median' | 'gap'> & { insee: string | null };
 
-const SELECT = `
-  SELECT l.id, l.title, l.transaction, l.property_type AS "propertyType", l.price::float8 AS price, l.surface::float8 AS surface,
+const COLUMNS = `
+         l.id, l.title, l.transaction, l.property_type AS "propertyType", l.price::float8 AS price, l.surface::float8 AS surface,
          l.rooms, l.dpe_class AS "dpeClass", l.postcode, l.city, l.district, l.lat, l.lon, l.insee, l.photo_url AS "photoUrl",
          to_char(l.published_at, 'YYYY-MM-DD') AS "publishedAt",
          to_char(l.first_seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "firstSeenAt",
          coalesce((SELECT json_agg(json_build_object('portal', s.portal, 'portalId', s.portal_id, 'url', s.url) ORDER BY s.first_seen_at)
-                     FROM listing_sources s WHERE s.listing_id = l.id), '[]'::json) AS sources
-    FROM listings l`;
+                     FROM listing_sources s WHERE s.listing_id = l.id), '[]'::json) AS sources`;
+const SELECT = `SELECT ${COLUMNS} FROM listings l`;
 
 /** The WHERE condition of a listing search over the pool (`l`). */
 function searchWhere(p: Params, q: ListingSearch, zone: SqlZoneQuery): string {
@@ -167,45 +167,99 @@ async function listingSearches(db: Queryable, userId: string) {
   );
 }
 
+/** The asking €/m² as askingPricePerM2 computes it: sales with a price and a surface only. */
+const PRICE_PER_M2 = `(CASE WHEN l.transaction = 'vente' AND l.price > 0 AND l.surface > 0 THEN l.price / l.surface END)`;
+
+/** ORDER BY of the automatic list; the id last, so that pages neither repeat nor skip a listing. */
+function autoListOrder(sort: AutoListSort, order: 'asc' | 'desc'): string {
+  const dir = order === 'asc' ? 'ASC' : 'DESC';
+  switch (sort) {
+    case 'publication':
+      return `l.published_at ${dir} NULLS LAST, l.first_seen_at ${dir}, l.id`;
+    case 'prix':
+      return `l.price ${dir} NULLS LAST, l.first_seen_at DESC, l.id`;
+    case 'prix_m2':
+      return `${PRICE_PER_M2} ${dir} NULLS LAST, l.first_seen_at DESC, l.id`;
+    default:
+      return `l.first_seen_at ${dir}, l.published_at ${dir} NULLS LAST, l.id`;
+  }
+}
+
+interface ReadySearch {
+  id: string;
+  q: ListingSearch;
+  zone: SqlZoneQuery;
+}
+
+/** Any of the searches, and for each row which ones (by their rank, a literal of ours: no parameter). */
+function anyOf(p: Params, searches: readonly ReadySearch[]): { where: string; which: string } {
+  const conds = searches.map((s) => searchWhere(p, s.q, s.zone));
+  return {
+    where: conds.map((c) => `(${c})`).join(' OR '),
+    which: `array_remove(ARRAY[${conds.map((c, i) => `CASE WHEN ${c} THEN ${i} END`).join(', ')}], NULL)`,
+  };
+}
+
 /**
- * /pro/listeautomatique: pool listings matching any of the user's listing searches, newest first;
- * those first seen after the previous visit are new. Opening the list records the visit.
+ * /pro/listeautomatique: pool listings matching any of the user's listing searches, one page in
+ * the order asked (decision 1373); those first seen after the previous visit are new. Opening the
+ * list records the visit; another page or order of the same visit passes the `since` it was given.
  */
-export async function autoList(db: Queryable, userId: string): Promise<AutoList> {
+export async function autoList(db: Queryable, userId: string, query: AutoListQuery): Promise<AutoList> {
   const searches = await listingSearches(db, userId);
   const [pool] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE user_id IS NULL');
-  const [visit] = await db.query<{ at: string }>(
-    `SELECT to_char(last_visit_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM listing_feed_visits WHERE user_id = $1`,
-    [userId],
-  );
-  const since = visit?.at ?? null;
-  const found = new Map<string, { row: Row; searchIds: string[] }>();
+  const continued = query.since !== undefined;
+  let since: string | null;
+  if (continued) since = query.since === 'none' ? null : new Date(query.since as string).toISOString();
+  else {
+    const [visit] = await db.query<{ at: string }>(
+      `SELECT to_char(last_visit_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM listing_feed_visits WHERE user_id = $1`,
+      [userId],
+    );
+    since = visit?.at ?? null;
+  }
+  const ready: ReadySearch[] = [];
   const out: AutoList['searches'] = [];
   for (const s of searches) {
     let error: string | null = null;
     try {
       const q = listingSearchSchema.parse(queryParams(s.query));
-      const { zone } = await resolveZone(db, userId, q);
-      for (const row of (await searchPool(db, q, zone)).rows) {
-        const seen = found.get(row.id);
-        if (seen) seen.searchIds.push(s.id);
-        else found.set(row.id, { row, searchIds: [s.id] });
-      }
+      ready.push({ id: s.id, q, zone: (await resolveZone(db, userId, q)).zone });
     } catch (err) {
       // A search whose zone is « ma zone » after the zone was deleted: said, the others still run.
       error = err instanceof HttpError ? err.message : 'Recherche illisible.';
     }
     out.push({ id: s.id, name: s.name, url: savedSearchUrl('annonces', s.query), error });
   }
-  const rows = [...found.values()]
-    .sort((a, b) => b.row.firstSeenAt.localeCompare(a.row.firstSeenAt) || (b.row.publishedAt ?? '').localeCompare(a.row.publishedAt ?? ''))
-    .slice(0, POOL_LIMIT);
+  const pageSize = AUTO_LIST_PAGE_SIZE;
+  let total = 0;
+  let newCount = 0;
+  let rows: (Row & { which: number[] })[] = [];
+  if (ready.length > 0) {
+    // Two parameter lists: PostgreSQL refuses a parameter a statement does not use.
+    const pc = new Params();
+    const counted = anyOf(pc, ready);
+    const fresh = since === null ? 'count(*)' : `count(*) FILTER (WHERE l.first_seen_at > ${pc.add(since)}::timestamptz)`;
+    const [n] = await db.query<{ total: number; fresh: number }>(
+      `SELECT count(*)::int AS total, ${fresh}::int AS fresh FROM listings l WHERE ${counted.where}`,
+      pc.values,
+    );
+    total = n?.total ?? 0;
+    newCount = n?.fresh ?? 0;
+    const pr = new Params();
+    const listed = anyOf(pr, ready);
+    rows = await db.query<Row & { which: number[] }>(
+      `SELECT ${COLUMNS}, ${listed.which} AS which FROM listings l WHERE ${listed.where}
+        ORDER BY ${autoListOrder(query.sort, query.order)} LIMIT ${pr.add(pageSize)} OFFSET ${pr.add((query.page - 1) * pageSize)}`,
+      pr.values,
+    );
+  }
   const market = await withMarket(
     db,
-    rows.map((r) => r.row),
+    rows.map(({ which: _, ...r }) => r),
   );
   // Without a search the page shows no listing: that is no visit of the list.
-  if (searches.length > 0)
+  if (searches.length > 0 && !continued)
     await db.query(
       `INSERT INTO listing_feed_visits (user_id, last_visit_at) VALUES ($1, now())
      ON CONFLICT (user_id) DO UPDATE SET last_visit_at = now()`,
@@ -217,9 +271,15 @@ export async function autoList(db: Queryable, userId: string): Promise<AutoList>
     since,
     listings: market.map((l, i) => ({
       ...l,
-      searchIds: rows[i]?.searchIds ?? [],
+      searchIds: (rows[i]?.which ?? []).map((k) => ready[k]?.id ?? '').filter(Boolean),
       isNew: since === null || l.firstSeenAt > since,
     })),
+    total,
+    newCount,
+    page: query.page,
+    pageSize,
+    sort: query.sort,
+    order: query.order,
   };
 }
 

@@ -9,7 +9,7 @@ import { PAGE_TOO_LONG, parseRequestSchema } from '@immoloupe/shared/listings/ap
 import { localisationQuerySchema } from '@immoloupe/shared/listings/localisation.logic';
 import { PARSE_MESSAGES } from '@immoloupe/shared/listings/parse';
 import { SAVED_LISTING_CSV_HEADER, savedListingCsvCells } from '@immoloupe/shared/listings/saved-csv.logic';
-import { listingSearchSchema } from '@immoloupe/shared/listings/search';
+import { autoListQuerySchema, listingSearchSchema } from '@immoloupe/shared/listings/search';
 import { listingFieldsSchema, listingUpdateSchema } from '@immoloupe/shared/listings/store.logic';
 import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
 import express, { type Request, Router } from 'express';
@@ -127,10 +127,11 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
     res.json({ total: found.total, listings: await withMarket(db, found.rows) });
   });
 
-  // /pro/listeautomatique; reading it records the visit (the next one marks only newer listings).
+  // /pro/listeautomatique, one page; reading it records the visit (the next one marks only newer listings).
   router.get('/listings/auto', requireSubscriber, async (req, res) => {
+    const query = autoListQuerySchema.parse(req.query);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(await autoList(db, userId(req)));
+    res.json(await autoList(db, userId(req), query));
   });
 
   router.post('/listings/pool/:id/save', requireSubscriber, async (req, res) => {

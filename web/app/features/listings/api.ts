@@ -1,7 +1,7 @@
 /** The listings API seen from the pages (each response validated with its shared schema). */
 import { type ParsedListing, parsedListingSchema } from '@immoloupe/shared/listings/contracts';
 import { localisationResponseSchema } from '@immoloupe/shared/listings/localisation.logic';
-import { autoListSchema, poolResponseSchema } from '@immoloupe/shared/listings/search';
+import { type AutoListSort, autoListSchema, poolResponseSchema } from '@immoloupe/shared/listings/search';
 import {
   type ListingFields,
   listingAnalysisSchema,
@@ -68,5 +68,10 @@ export function localisationHref(f: ListingFields): string | null {
 /** Pool listings of one listing search (the query of /pro/carte_annonces, `?` excluded). */
 export const poolListings = (query: string) => apiFetch(`/api/listings/pool?${query}`, poolResponseSchema);
 /** /pro/listeautomatique; reading it records the visit. */
-export const automaticList = () => apiFetch('/api/listings/auto', autoListSchema);
+/** One page of /pro/listeautomatique; `since` (from the first page) continues the same visit. */
+export const automaticList = (q: { page: number; sort: AutoListSort; order: 'asc' | 'desc'; since?: string | null }) => {
+  const params = new URLSearchParams({ page: String(q.page), sort: q.sort, order: q.order });
+  if (q.since !== undefined) params.set('since', q.since ?? 'none');
+  return apiFetch(`/api/listings/auto?${params}`, autoListSchema);
+};
 export const savePoolListing = (id: string) => apiFetch(`/api/listings/pool/${id}/save`, saveListingResponseSchema, { method: 'POST' });

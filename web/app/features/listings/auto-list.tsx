@@ -1,34 +1,32 @@
 /**
  * /pro/listeautomatique: the imported listings matching the subscriber's saved listing searches,
- * newest first or by « bonne affaire » (furthest below the local DVF median first); listings first
- * seen since the previous visit are marked « Nouveau » (opening the list records the visit).
+ * a page at a time in the order the server sorts (first seen, publication, price, €/m²), with the
+ * total; « Bonnes affaires » ranks the page shown by its gap to the local DVF median (the gap needs
+ * each listing's median, computed for the page only). Listings first seen since the previous visit
+ * are marked « Nouveau » (opening the list records the visit).
  */
-import { formatDateTime } from '@immoloupe/shared/format';
-import { type AutoList, byBargain } from '@immoloupe/shared/listings/search';
-import { Alert, Anchor, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { formatDateTime, formatInteger } from '@immoloupe/shared/format';
+import { type AutoList, type AutoListSort, byBargain } from '@immoloupe/shared/listings/search';
+import { Alert, Anchor, Group, NativeSelect, Pagination, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { Busy } from '~/components/busy';
 import { ImportHint } from '~/components/import-hint';
-import { ApiError } from '~/lib/api';
-import { automaticList } from './api';
 import { PoolRow } from './pool-row';
+import { type AutoListView, useAutoList } from './use-auto-list';
 
-type Order = 'recent' | 'affaire';
+const BARGAIN = 'affaire';
+const ORDERS: { value: string; label: string }[] = [
+  { value: 'recent:desc', label: 'Les plus récentes' },
+  { value: 'publication:desc', label: 'Publiées le plus récemment' },
+  { value: 'prix:asc', label: 'Prix croissant' },
+  { value: 'prix:desc', label: 'Prix décroissant' },
+  { value: 'prix_m2:asc', label: 'Prix au m² croissant' },
+  { value: 'prix_m2:desc', label: 'Prix au m² décroissant' },
+  { value: BARGAIN, label: 'Bonnes affaires de la page' },
+];
 
-function useAutoList() {
-  const [data, setData] = useState<AutoList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    automaticList()
-      .then((d) => live && setData(d))
-      .catch((e: unknown) => live && setError(e instanceof ApiError ? e.message : 'Le chargement a échoué.'));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { data, error };
-}
+const plural = (n: number, word: string) => `${formatInteger(n)}\u00a0${word}${n > 1 ? 's' : ''}`;
 
 function Empty({ data }: { data: AutoList }) {
   if (data.searches.length === 0)
@@ -60,13 +58,14 @@ function Empty({ data }: { data: AutoList }) {
 }
 
 export function AutoListTool() {
-  const { data, error } = useAutoList();
-  const [order, setOrder] = useState<Order>('recent');
+  const [view, setView] = useState<AutoListView>({ page: 1, sort: 'recent', order: 'desc' });
+  const [bargain, setBargain] = useState(false);
+  const { data, loading, error } = useAutoList(view);
   const names = useMemo(() => new Map((data?.searches ?? []).map((s) => [s.id, s.name])), [data]);
   const rows = useMemo(() => {
     const list = [...(data?.listings ?? [])];
-    return order === 'affaire' ? list.sort(byBargain) : list;
-  }, [data, order]);
+    return bargain ? list.sort(byBargain) : list;
+  }, [data, bargain]);
 
   if (error)
     return (
@@ -75,7 +74,17 @@ export function AutoListTool() {
       </Alert>
     );
   if (!data) return <Text>Chargement…</Text>;
-  const fresh = data.listings.filter((l) => l.isNew).length;
+  const pages = Math.ceil(data.total / data.pageSize);
+  const choose = (value: string) => {
+    if (value === BARGAIN) return setBargain(true);
+    const [sort, order] = value.split(':') as [AutoListSort, 'asc' | 'desc'];
+    setBargain(false);
+    setView({ page: 1, sort, order });
+  };
+  const goTo = (page: number) => {
+    setView((v) => ({ ...v, page }));
+    window.scrollTo({ top: 0 });
+  };
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -92,28 +101,35 @@ export function AutoListTool() {
         {data.searches.length === 0 && 'aucune'}
         {data.since && ` · dernière visite le ${formatDateTime(data.since)}`}
       </Text>
-      {data.listings.length === 0 ? (
+      {data.total === 0 ? (
         <Empty data={data} />
       ) : (
         <>
-          <Group justify="space-between">
-            <Text>
-              {data.listings.length} annonce{data.listings.length > 1 ? 's' : ''}
-              {fresh > 0 && `, dont ${fresh} nouvelle${fresh > 1 ? 's' : ''} depuis votre dernière visite`}.
+          <Group justify="space-between" align="flex-end">
+            <Text data-testid="auto-total">
+              {plural(data.total, 'annonce')}
+              {data.newCount > 0 && `, dont ${plural(data.newCount, 'nouvelle')} depuis votre dernière visite`}
+              {pages > 1 && ` · page ${formatInteger(data.page)} sur ${formatInteger(pages)}`}
+              {loading && <Busy size="xs" ml="xs" />}
             </Text>
-            <SegmentedControl
-              aria-label="Ordre"
-              value={order}
-              onChange={(v) => setOrder(v as Order)}
-              data={[
-                { value: 'recent', label: 'Plus récentes' },
-                { value: 'affaire', label: 'Bonnes affaires' },
-              ]}
+            <NativeSelect
+              label="Trier par"
+              value={bargain ? BARGAIN : `${view.sort}:${view.order}`}
+              onChange={(e) => choose(e.currentTarget.value)}
+              data={ORDERS}
+              w={260}
             />
           </Group>
+          {bargain && (
+            <Text size="sm" c="dimmed">
+              Les annonces de cette page, de la plus en dessous de la médiane DVF locale à la plus au-dessus{'\u00a0'}; celles sans médiane
+              fiable à la fin.
+            </Text>
+          )}
           {rows.map((l) => (
             <PoolRow key={l.id} l={l} isNew={l.isNew} searches={l.searchIds.map((id) => names.get(id) ?? '')} />
           ))}
+          {pages > 1 && <Pagination total={pages} value={data.page} onChange={goTo} />}
         </>
       )}
     </Stack>

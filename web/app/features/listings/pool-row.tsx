@@ -1,13 +1,14 @@
 /**
  * One pool listing (an imported feed's listing) in /pro/listeautomatique and under the listings
  * map: its facts, its €/m² against the local DVF median with the sales behind it, the « Nouveau »
- * mark, its analysis (in a window) and « Enregistrer dans Mes annonces ».
+ * mark, its publication date and photo when the feed gives them, its analysis (in a window) and
+ * « Enregistrer dans Mes annonces ».
  */
-import { formatEurosPerSquareMetre, formatInteger, formatPercent, formatSurface } from '@immoloupe/shared/format';
+import { formatDate, formatEurosPerSquareMetre, formatInteger, formatPercent, formatSurface } from '@immoloupe/shared/format';
 import { PORTAL_LABELS, type Portal } from '@immoloupe/shared/listings/contracts';
 import { MIN_MEDIAN_SALES, type PoolListing } from '@immoloupe/shared/listings/search';
 import type { ListingFields } from '@immoloupe/shared/listings/store.logic';
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '~/lib/api';
@@ -72,63 +73,70 @@ export function PoolRow({ l, isNew, searches }: { l: PoolListing; isNew?: boolea
 
   return (
     <Card withBorder data-testid="annonce-auto">
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={3} size="h4">
-            {l.title ?? 'Annonce sans titre'}
-          </Title>
-          {/* The badges keep their width: a long title wraps instead of cutting « Nouveau ». */}
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-            {isNew && <Badge color="orange">Nouveau</Badge>}
-            {l.gap !== null && l.gap <= -0.1 && (
-              <Badge color="green" variant="light">
-                Bonne affaire
-              </Badge>
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        {l.photoUrl && (
+          // The title says what the photo shows: for a screen reader it is decoration.
+          <Image src={l.photoUrl} alt="" w={{ base: 88, sm: 140 }} h={{ base: 66, sm: 105 }} fit="cover" radius="sm" loading="lazy" />
+        )}
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="nowrap">
+            <Title order={3} size="h4">
+              {l.title ?? 'Annonce sans titre'}
+            </Title>
+            {/* The badges keep their width: a long title wraps instead of cutting « Nouveau ». */}
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              {isNew && <Badge color="orange">Nouveau</Badge>}
+              {l.gap !== null && l.gap <= -0.1 && (
+                <Badge color="green" variant="light">
+                  Bonne affaire
+                </Badge>
+              )}
+            </Group>
+          </Group>
+          <Text>
+            {[
+              l.price ? priceLabel(l.price, l.transaction) : null,
+              l.surface ? formatSurface(l.surface) : null,
+              l.pricePerM2 ? pricePerM2Label(l.pricePerM2, l.transaction) : null,
+              l.rooms ? `${l.rooms}\u00a0pièce${l.rooms > 1 ? 's' : ''}` : null,
+              l.dpeClass ? `DPE ${l.dpeClass}` : null,
+              [l.postcode, l.city].filter(Boolean).join(' '),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+          <Text size="sm" data-testid="ecart-mediane">
+            {marketLine(l)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {l.sources.map((s) => PORTAL_LABELS[s.portal as Portal] ?? s.portal).join(', ')}
+            {l.publishedAt ? ` · publiée le ${formatDate(l.publishedAt)}` : ''}
+            {searches?.length ? ` · recherche${searches.length > 1 ? 's' : ''}\u00a0: ${searches.join(', ')}` : ''}
+          </Text>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group gap="sm">
+            <AnalysisButton fields={fieldsOfPool(l)} title={l.title ?? 'Analyse de l’annonce'} />
+            {savedId ? (
+              <Anchor component={Link} to="/pro/mesannonces" size="sm">
+                Enregistrée dans Mes annonces
+              </Anchor>
+            ) : (
+              <Button size="xs" onClick={save} loading={busy}>
+                Enregistrer dans Mes annonces
+              </Button>
+            )}
+            {url && (
+              <Anchor href={url} target="_blank" rel="noreferrer noopener" size="sm">
+                Voir sur le portail
+              </Anchor>
             )}
           </Group>
-        </Group>
-        <Text>
-          {[
-            l.price ? priceLabel(l.price, l.transaction) : null,
-            l.surface ? formatSurface(l.surface) : null,
-            l.pricePerM2 ? pricePerM2Label(l.pricePerM2, l.transaction) : null,
-            l.rooms ? `${l.rooms}\u00a0pièce${l.rooms > 1 ? 's' : ''}` : null,
-            l.dpeClass ? `DPE ${l.dpeClass}` : null,
-            [l.postcode, l.city].filter(Boolean).join(' '),
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </Text>
-        <Text size="sm" data-testid="ecart-mediane">
-          {marketLine(l)}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {l.sources.map((s) => PORTAL_LABELS[s.portal as Portal] ?? s.portal).join(', ')}
-          {searches?.length ? ` · recherche${searches.length > 1 ? 's' : ''}\u00a0: ${searches.join(', ')}` : ''}
-        </Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group gap="sm">
-          <AnalysisButton fields={fieldsOfPool(l)} title={l.title ?? 'Analyse de l’annonce'} />
-          {savedId ? (
-            <Anchor component={Link} to="/pro/mesannonces" size="sm">
-              Enregistrée dans Mes annonces
-            </Anchor>
-          ) : (
-            <Button size="xs" onClick={save} loading={busy}>
-              Enregistrer dans Mes annonces
-            </Button>
-          )}
-          {url && (
-            <Anchor href={url} target="_blank" rel="noreferrer noopener" size="sm">
-              Voir sur le portail
-            </Anchor>
-          )}
-        </Group>
-      </Stack>
+        </Stack>
+      </Group>
     </Card>
   );
 }
