@@ -3,7 +3,15 @@ import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
 import type { RentReference } from '@immoloupe/shared/rents/contracts';
 import { propertyRent } from '@immoloupe/shared/rents/rents.logic';
 import { describe, expect, it } from 'vitest';
-import { badgeOf, localisationHeading, PANEL_RENT, PANEL_TRANSACTION_UNKNOWN, panelView, rentalBanOf } from './panel.logic';
+import {
+  badgeOf,
+  localisationHeading,
+  PANEL_RENT,
+  PANEL_TRANSACTION_UNKNOWN,
+  panelView,
+  rentalBanOf,
+  WRITTEN_ADDRESS_HEADING,
+} from './panel.logic';
 
 const NB = '\u00a0';
 const NNB = '\u202f';
@@ -63,6 +71,32 @@ describe('panel view model', () => {
   it('shows a likelihood under 1 % as « < 1 % », not « 0 % »', () => {
     const weak = { ...ANALYSIS, localisation: { candidates: [{ label: '3 RUE HAUTE 64700 Hendaye', score: 0.4 }] } };
     expect(panelView(SALE, weak, TODAY).candidates).toEqual([{ label: '3 RUE HAUTE 64700 Hendaye', score: `<${NB}1${NB}%` }]);
+  });
+
+  it('heads with the address the listing writes when no DPE is there, the DPE after it keeping their likelihood', () => {
+    const written = {
+      ...ANALYSIS,
+      localisation: {
+        candidates: [
+          { label: '12 Rue Jules Valensaut 69008 Lyon', score: null, detail: 'Adresse écrite dans l’annonce' },
+          { label: '69 Rue Bataille 69008 Lyon', score: 0.4 },
+        ],
+      },
+    };
+    const v = panelView(SALE, written, TODAY);
+    expect(v.candidatesHeading).toBe(WRITTEN_ADDRESS_HEADING);
+    expect(v.candidates.map((c) => c.score)).toEqual(['écrite dans l’annonce', `<${NB}1${NB}%`]);
+    // Behind a scored DPE, an unscored candidate does not change the heading.
+    const second = {
+      ...ANALYSIS,
+      localisation: {
+        candidates: [
+          { label: '1 RUE HAUTE', score: 60 },
+          { label: '2 RUE HAUTE', score: null },
+        ],
+      },
+    };
+    expect(panelView(SALE, second, TODAY).candidatesHeading).toBe('Localisation probable');
   });
 
   it('heads the candidates as sure as the best of them: probable, possible, uncertain', () => {

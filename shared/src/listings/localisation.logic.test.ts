@@ -4,8 +4,10 @@ import {
   localisationQuerySchema,
   MAX_CANDIDATES,
   rankCandidates,
+  rankWithWrittenAddress,
   scoreDpe,
   TYPED_ADDRESS_REASON,
+  WRITTEN_ADDRESS_REASON,
 } from './localisation.logic.js';
 
 const dpe = (over: Partial<DpeForLocalisation>): DpeForLocalisation => ({
@@ -142,5 +144,45 @@ describe('localisationQuerySchema', () => {
     expect(localisationQuerySchema.safeParse({ insee: '69388', dpe: 'C' }).success).toBe(true);
     expect(localisationQuerySchema.safeParse({ postcode: '69008', dpe: 'H' }).success).toBe(false);
     expect(localisationQuerySchema.safeParse({ postcode: '69008', type: 'chateau', dpe: 'C' }).success).toBe(false);
+  });
+});
+
+describe('rankWithWrittenAddress', () => {
+  const written = { number: '5', street: 'Place Ambroise Courtois', label: '5 Place Ambroise Courtois' };
+  const zone = [
+    dpe({ numeroDpe: 'BEST' }),
+    dpe({ numeroDpe: 'AT1', address: '5 Place Ambroise Courtois 69008 Lyon', surface: 90, dpeClass: 'F', lat: 45.74, lon: 4.86 }),
+    dpe({ numeroDpe: 'AT2', address: '5 place ambroise courtois 69008 Lyon', surface: 64, dpeClass: 'D', lat: 45.74, lon: 4.86 }),
+  ];
+
+  it('puts the written address first with its best DPE, whatever the values rank first, and never twice', () => {
+    const list = rankWithWrittenAddress(query, zone, written, null, '69008 Lyon');
+    expect(list.map((c) => c.dpeNumber)).toEqual(['AT2', 'BEST']);
+    expect(list[0]?.reasons[0]).toBe(WRITTEN_ADDRESS_REASON);
+    expect(list[0]?.reasons).toContain('2 DPE à cette adresse');
+    expect(list[0]?.score).toBe(scoreDpe(query, zone[2] as DpeForLocalisation).score);
+    expect(rankCandidates(query, zone)[0]?.dpeNumber).toBe('BEST');
+  });
+
+  it('places the address by the BAN, and without a DPE there gives it alone, unscored', () => {
+    const ban = { label: '5 Place Ambroise Courtois 69008 Lyon', lat: 45.7412, lon: 4.8698 };
+    const withDpe = rankWithWrittenAddress(query, zone, written, ban, '69008 Lyon');
+    expect(withDpe[0]).toMatchObject({ dpeNumber: 'AT2', lat: 45.7412, lon: 4.8698 });
+    const alone = rankWithWrittenAddress(query, [zone[0] as DpeForLocalisation], written, ban, '69008 Lyon');
+    expect(alone[0]).toEqual({
+      address: '5 Place Ambroise Courtois 69008 Lyon',
+      dpeNumber: null,
+      score: null,
+      lat: 45.7412,
+      lon: 4.8698,
+      reasons: [
+        WRITTEN_ADDRESS_REASON,
+        'Adresse trouvée dans la BAN',
+        'Aucun DPE importé à cette adresse ne reprend les valeurs de l’annonce',
+      ],
+    });
+    expect(alone.map((c) => c.dpeNumber)).toEqual([null, 'BEST']);
+    const unplaced = rankWithWrittenAddress(query, [], written, null, '69008 Lyon');
+    expect(unplaced[0]).toMatchObject({ address: '5 Place Ambroise Courtois 69008 Lyon', lat: null, lon: null });
   });
 });
