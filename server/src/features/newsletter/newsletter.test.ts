@@ -224,6 +224,31 @@ describe('newsletter sending', () => {
     await app.db.query(`UPDATE users SET marketing_consent = false WHERE email LIKE 'doute-%'`);
   });
 
+  it('sends a test once: bad text is refused before Brevo, and an audit failure after it is no error', async () => {
+    const before = brevo.tagged('newsletter-test').length;
+    const nul = await admin.api('/api/admin/newsletters/test', { method: 'POST', body: { ...DRAFT, subject: 'Prix\u0000' } });
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).issues[0].path).toBe('subject');
+    expect(brevo.tagged('newsletter-test')).toHaveLength(before);
+    // The audit log refuses its row once the e-mail has left: the answer still says it was sent.
+    await app.db.exec(`ALTER TABLE admin_audit ADD CONSTRAINT refuse_tout CHECK (action <> 'newsletter.test') NOT VALID`);
+    try {
+      const res = await admin.api('/api/admin/newsletters/test', { method: 'POST', body: { ...DRAFT, subject: 'Sans journal' } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).message).toBe('Test envoyé à admin@exemple.fr.');
+    } finally {
+      await app.db.exec('ALTER TABLE admin_audit DROP CONSTRAINT refuse_tout');
+    }
+    expect(brevo.tagged('newsletter-test').map((c) => c.body.subject)).toEqual([
+      ...brevo
+        .tagged('newsletter-test')
+        .slice(0, before)
+        .map((c) => c.body.subject),
+      '[Test] Sans journal',
+    ]);
+    expect(app.logs.some((l) => l.msg === 'newsletter test sent but not audited')).toBe(true);
+  });
+
   it('refuses bad input, an empty segment and non-administrators, and sends nothing', async () => {
     const before = brevo.calls.length;
     const [{ n: newsletters } = { n: 0 }] = await app.db.query<{ n: number }>('SELECT count(*) AS n FROM newsletters');

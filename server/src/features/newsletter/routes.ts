@@ -73,21 +73,30 @@ export function newsletterRoutes(deps: {
     const draft = draftOf(req.body);
     if (!brevo) throw new HttpError(503, BREVO_NOT_CONFIGURED);
     const admin = req.user as { id: string; email: string };
+    // Everything that can fail comes before the e-mail: once it has left, a failure answered as an
+    // error would make the administrator try again, and receive it twice.
     const url = unsubscribeUrl(deps.publicUrl, await deps.secret(), admin.id);
+    const mail = {
+      to: admin.email,
+      subject: `[Test] ${draft.subject}`,
+      html: newsletterHtml({ ...draft, unsubscribeUrl: url }),
+      text: newsletterText({ bodyHtml: draft.bodyHtml, unsubscribeUrl: url }),
+      unsubscribeUrl: url,
+      tag: 'newsletter-test',
+    };
+    const actor = auditActorOf(req);
     try {
-      await brevo.send({
-        to: admin.email,
-        subject: `[Test] ${draft.subject}`,
-        html: newsletterHtml({ ...draft, unsubscribeUrl: url }),
-        text: newsletterText({ bodyHtml: draft.bodyHtml, unsubscribeUrl: url }),
-        unsubscribeUrl: url,
-        tag: 'newsletter-test',
-      });
+      await brevo.send(mail);
     } catch (err) {
       if (err instanceof BrevoError) throw new HttpError(502, `Le test n’est pas parti\u00a0: ${err.message}`);
       throw new HttpError(502, 'Le test n’est pas parti\u00a0: Brevo est injoignable.');
     }
-    await recordAudit(db, auditActorOf(req), 'newsletter.test', admin.email, { subject: draft.subject });
+    try {
+      await recordAudit(db, actor, 'newsletter.test', admin.email, { subject: draft.subject });
+    } catch (err) {
+      // The test was sent: say so, and keep what the audit log could not in the server's log.
+      deps.log.error('newsletter test sent but not audited', { err, actor: actor.email, subject: draft.subject });
+    }
     res.json({ message: `Test envoyé à ${admin.email}.` });
   });
 
