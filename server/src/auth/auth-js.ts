@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { readCookie } from '../http/csrf.js';
+import { HttpError } from '../http/errors.js';
 import { refuseUnsafeText } from '../http/input-hygiene.js';
 import type { Logger } from '../logger.js';
 import { type Account, accountByEmail, accountBySession } from './account-store.js';
@@ -28,6 +29,16 @@ import { createSession, deleteSession, touchSession } from './sessions.js';
 export function signInPage(config: Config): string | null {
   return accessOf(config.AUTH_LOGIN_PAGE) === 'guest' ? config.AUTH_LOGIN_PAGE : null;
 }
+
+/** The sign-in page when AUTH_LOGIN_PAGE is not one: Auth.js must never draw its own English pages. */
+const DEFAULT_SIGN_IN_PAGE = '/abo/connexion';
+
+/** What Auth.js handles under /api/auth, by method (`webauthn-options` is not used here). */
+const AUTH_ACTIONS: Record<string, ReadonlySet<string>> = {
+  GET: new Set(['csrf', 'session', 'providers', 'signin', 'signout', 'callback', 'error', 'verify-request']),
+  POST: new Set(['session', 'signin', 'signout', 'callback']),
+};
+export const UNKNOWN_AUTH_ACTION = 'Cette adresse d’authentification n’existe pas.';
 
 /** Codes put on the error redirect (`?error=CredentialsSignin&code=…`), read by the login page. */
 export const SIGNIN_CODES = {
@@ -73,6 +84,7 @@ export function authJsConfig(deps: { config: Config; db: Db; log: Logger; secret
   const maxAge = sessionMaxAgeSec(config);
   const page = signInPage(config);
   if (!page) log.warn('AUTH_LOGIN_PAGE is not a sign-in page of the route table: no redirect to it', { loginPage: config.AUTH_LOGIN_PAGE });
+  const authPage = page ?? DEFAULT_SIGN_IN_PAGE;
 
   async function authorize(raw: Partial<Record<string, unknown>>) {
     const ctx = requestContext.getStore();
@@ -115,7 +127,8 @@ export function authJsConfig(deps: { config: Config; db: Db; log: Logger; secret
     // The host is ours (one Express app); redirects are kept on our origin by the callback below.
     trustHost: true,
     session: { strategy: 'jwt', maxAge, updateAge: 24 * 3600 },
-    ...(page ? { pages: { signIn: page, error: page } } : {}),
+    // Every page Auth.js would draw itself (in English) is our French sign-in page instead.
+    pages: { signIn: authPage, error: authPage, verifyRequest: authPage, signOut: authPage },
     providers: [
       Credentials({
         id: 'credentials',
@@ -177,6 +190,11 @@ export function authJsConfig(deps: { config: Config; db: Db; log: Logger; secret
           log.info('sign-in refused', { code: e.code });
           return;
         }
+        // A stale page or a forged form: the visitor is sent back to sign in, nothing broke here.
+        if (e.type === 'MissingCSRF' || e.type === 'UnknownAction') {
+          log.warn('auth request refused', { type: e.type, reason: (error as Error).message, ip: requestContext.getStore()?.ip });
+          return;
+        }
         log.error('auth error', { err: error });
       },
       warn(code) {
@@ -198,6 +216,9 @@ export function authJsConfig(deps: { config: Config; db: Db; log: Logger; secret
 export function authHandlers(deps: { config: Config; db: Db; log: Logger; secret: () => Promise<string> }): RequestHandler[] {
   let handler: Promise<RequestHandler> | undefined;
   const run: RequestHandler = async (req, res, next) => {
+    // Auth.js answers anything else with an English « Bad request. » (and an error with its stack).
+    const action = req.path.split('/')[1] ?? '';
+    if (!AUTH_ACTIONS[req.method]?.has(action)) return next(new HttpError(404, UNKNOWN_AUTH_ACTION));
     try {
       handler ??= deps.secret().then((secret) => ExpressAuth(authJsConfig({ ...deps, secret })));
       const h = await handler;

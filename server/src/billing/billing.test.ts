@@ -2,6 +2,8 @@
  * Card payment with Stripe against a local fake of its API: Checkout Session parameters, the
  * customer portal, the webhook (signature, idempotence, order) and the client record.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TestBrowser } from '../auth/testing/browser.js';
@@ -271,6 +273,31 @@ describe('without Stripe keys', () => {
       expect(hook.status).toBe(503);
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe('Stripe unreachable', () => {
+  it('answers « paiement indisponible » in French (503), logs the cause, and changes nothing', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const port = String((closed.address() as AddressInfo).port);
+    await new Promise((r) => closed.close(r));
+    const down = await startTestApp({ db: app.db, env: { ...stripe.env, STRIPE_API_PORT: port } });
+    try {
+      const email = `stripe-injoignable-${++n}@exemple.fr`;
+      await createAccount(app.db, email, PASSWORD);
+      const b = new TestBrowser(down.url);
+      expect((await b.signIn(email, PASSWORD)).ok).toBe(true);
+      const res = await b.api('/api/stripe/checkout', { method: 'POST', body: {} });
+      expect(res.status).toBe(503);
+      expect((await res.json()).message).toBe(
+        'Le paiement est indisponible pour le moment\u00a0: Stripe, notre prestataire de paiement, ne répond pas. Réessayez dans quelques minutes\u00a0; rien n’a été débité ni changé sur votre compte.',
+      );
+      expect(down.logs.some((l) => l.msg === 'stripe unavailable' && l.type === 'StripeConnectionError')).toBe(true);
+      expect(await clientRecord(b)).toEqual({ abo: null, aboactif: false });
+    } finally {
+      await down.close();
     }
   });
 });

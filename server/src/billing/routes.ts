@@ -14,7 +14,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 import type { Logger } from '../logger.js';
-import { PAYMENT_NOT_CONFIGURED } from './stripe-client.js';
+import { callStripe, PAYMENT_NOT_CONFIGURED } from './stripe-client.js';
 import { readCheckoutSession, readSubscription } from './subscriptions.logic.js';
 import { applyCheckoutSession } from './webhook.js';
 
@@ -53,21 +53,23 @@ export function billingRoutes(deps: Deps): express.Router {
     if (!account) throw new HttpError(401, 'Connexion requise.');
     // During the free trial the offer stays one click away: paying replaces the trial.
     if (account.client?.aboactif && account.client.abo?.source !== 'trial') throw new HttpError(409, 'Votre abonnement est déjà actif.');
-    const session = await stripe.checkout.sessions.create(
-      {
-        mode: 'subscription',
-        line_items: [{ price: config.STRIPE_PRICE_ID, quantity: 1 }],
-        ...(account.stripeCustomerId ? { customer: account.stripeCustomerId } : { customer_email: account.email }),
-        client_reference_id: account.id,
-        metadata: { userId: account.id },
-        subscription_data: { metadata: { userId: account.id } },
-        locale: 'fr',
-        allow_promotion_codes: true,
-        success_url: `${config.publicUrl}/abo/succes?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${config.publicUrl}/abo/error`,
-      },
-      // A double click must not open two checkouts; Stripe keeps the key 24 h.
-      { idempotencyKey: `checkout-${account.id}-${randomUUID()}` },
+    const session = await callStripe(log, 'checkout', () =>
+      stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          line_items: [{ price: config.STRIPE_PRICE_ID, quantity: 1 }],
+          ...(account.stripeCustomerId ? { customer: account.stripeCustomerId } : { customer_email: account.email }),
+          client_reference_id: account.id,
+          metadata: { userId: account.id },
+          subscription_data: { metadata: { userId: account.id } },
+          locale: 'fr',
+          allow_promotion_codes: true,
+          success_url: `${config.publicUrl}/abo/succes?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${config.publicUrl}/abo/error`,
+        },
+        // A double click must not open two checkouts; Stripe keeps the key 24 h.
+        { idempotencyKey: `checkout-${account.id}-${randomUUID()}` },
+      ),
     );
     if (!session.url) throw new HttpError(502, 'Stripe n’a pas renvoyé de page de paiement. Réessayez dans un instant.');
     log.info('checkout session created', { user: account.id, session: session.id });
@@ -78,11 +80,10 @@ export function billingRoutes(deps: Deps): express.Router {
     if (!stripe) throw new HttpError(503, PAYMENT_NOT_CONFIGURED);
     const account = await accountById(db, (req.user as { id: string }).id);
     if (!account?.stripeCustomerId) throw new HttpError(409, 'Aucun paiement par carte n’est enregistré pour ce compte.');
-    const portal = await stripe.billingPortal.sessions.create({
-      customer: account.stripeCustomerId,
-      return_url: `${config.publicUrl}/abo/moncompte`,
-      locale: 'fr',
-    });
+    const customer = account.stripeCustomerId;
+    const portal = await callStripe(log, 'portal', () =>
+      stripe.billingPortal.sessions.create({ customer, return_url: `${config.publicUrl}/abo/moncompte`, locale: 'fr' }),
+    );
     res.json({ url: portal.url });
   });
 
@@ -90,12 +91,13 @@ export function billingRoutes(deps: Deps): express.Router {
     if (!stripe) throw new HttpError(503, PAYMENT_NOT_CONFIGURED);
     const { sessionId } = syncSchema.parse(req.body);
     const userId = (req.user as { id: string }).id;
-    const raw = await stripe.checkout.sessions.retrieve(sessionId);
+    const raw = await callStripe(log, 'sync', () => stripe.checkout.sessions.retrieve(sessionId));
     const session = readCheckoutSession(raw);
     // Only the buyer's own checkout: another user's session id changes nothing.
     if (session.userId !== userId) throw new HttpError(404, 'Session de paiement introuvable.');
     if (raw.status === 'complete' && session.mode === 'subscription' && session.subscriptionId) {
-      const sub = readSubscription(await stripe.subscriptions.retrieve(session.subscriptionId));
+      const subscriptionId = session.subscriptionId;
+      const sub = readSubscription(await callStripe(log, 'sync', () => stripe.subscriptions.retrieve(subscriptionId)));
       await db.transaction((tx) => applyCheckoutSession(tx, session, sub, new Date(raw.created * 1000)));
     }
     const account = await accountById(db, userId);

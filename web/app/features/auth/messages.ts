@@ -14,7 +14,12 @@ export function signInErrorMessage(error: string | null, code: string | null): s
   }
   if (error === 'SessionRequired') return 'Connectez-vous pour accéder à cette page.';
   if (error === 'MissingCSRF') return `La page a expiré${NBSP}: rechargez-la et réessayez.`;
-  return `La connexion n’a pas abouti (${error}). Réessayez dans un instant.`;
+  // Auth.js's own error codes (its error page redirects here): never shown to the visitor as such.
+  if (error === 'Configuration')
+    return `La connexion est indisponible pour le moment${NBSP}: réessayez plus tard, ou écrivez-nous depuis la page Contact.`;
+  if (error === 'Verification') return 'Ce lien de connexion n’est plus valable. Connectez-vous avec votre mot de passe.';
+  if (error === 'AccessDenied') return 'Accès refusé.';
+  return 'La connexion n’a pas abouti. Réessayez dans un instant.';
 }
 
 /** The page to open after sign-in: `redirect`, or Auth.js's `callbackUrl` (same site only). */
