@@ -30,6 +30,7 @@ import { SessionGuard } from '~/features/auth/session-guard';
 import { DefaultLayout } from '~/layouts/default';
 import { ProLayout } from '~/layouts/pro';
 import { consentAllowedOn, startConsent, trackPageView } from '~/lib/consent';
+import { hideLinkTokens } from '~/lib/link-token';
 import '@immoloupe/shared/zod-locale';
 import '~/lib/dayjs';
 import { isOwnSearch, rootShouldRevalidate } from '~/lib/root-revalidation';
@@ -101,6 +102,8 @@ export function Layout({ children }: { children: ReactNode }) {
 function ShellServices({ root }: { root: RootData }) {
   const location = useLocation();
   useEffect(() => {
+    // Before any analytics script can read the address (decision 1320).
+    hideLinkTokens();
     if (consentAllowedOn(location.pathname)) startConsent(root.publicConfig);
     trackPageView(root.publicConfig, location.pathname);
   }, [location.pathname, root.publicConfig]);

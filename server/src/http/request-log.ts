@@ -20,6 +20,11 @@ const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{8,64}$/;
  */
 const SECRET_PARAM = /^(t|k|code|key|sig|signature|auth|reinitialisation|activation)$|token|secret|passw|apikey|api_key|session/i;
 
+/** Whether the address carries a secret parameter (an e-mailed link's token, a signed link). */
+export function carriesSecret(url: string): boolean {
+  return redactUrl(url) !== url;
+}
+
 /** The address as it may be logged: every secret parameter's value replaced. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');

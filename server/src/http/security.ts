@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { carriesSecret } from './request-log.js';
 
 const ANALYTICS_SCRIPT_HOSTS = ['https://www.googletagmanager.com', 'https://connect.facebook.net'];
 const ANALYTICS_CONNECT_HOSTS = [
@@ -38,7 +39,9 @@ export function securityHeaders(options: { extraConnect?: string[] } = {}): Requ
     res.locals.cspNonce = nonce;
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, options.extraConnect));
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A page opened from an e-mailed link (a token in its address) hands it to nobody, not even
+    // our own next page, whose analytics would read it in `document.referrer` (decision 1320).
+    res.setHeader('Referrer-Policy', carriesSecret(req.originalUrl) ? 'no-referrer' : 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');

@@ -23,6 +23,8 @@ export default function LoginPage() {
   const mode: 'login' | 'forgot' = params.get('oubli') ? 'forgot' : 'login';
   const setMode = (next: 'login' | 'forgot') => {
     const p = new URLSearchParams(params);
+    // The used reset token must not come back into the address the shell took it out of.
+    p.delete('reinitialisation');
     if (next === 'forgot') p.set('oubli', '1');
     else p.delete('oubli');
     setParams(p, { preventScrollReset: true });
