@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { calendarDateSchema } from '../calendar-date.js';
+import { rentReferenceSchema } from '../rents/contracts.js';
 import { NATURES, PROPERTY_TYPES, STAT_NATURES } from './dvf.js';
+import { INSEE_PATTERN } from './insee.js';
 
 /** An empty query value (`?radius=`) means "not given", never 0. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -35,7 +37,8 @@ export function commaList<const T extends readonly [string, ...string[]]>(values
   );
 }
 
-export const INSEE_PATTERN = /^(\d{5}|2[AB]\d{3})$/;
+/** Re-exported: the contracts that name communes take it from here. */
+export { INSEE_PATTERN };
 /** `code_section`: INSEE (5) + prefix (3) + section (2), e.g. `93010000AS`. */
 export const SECTION_PATTERN = /^(\d{5}|2[AB]\d{3})\d{3}[0-9A-Z]{2}$/;
 export const PARCEL_PATTERN = /^(\d{5}|2[AB]\d{3})\d{3}[0-9A-Z]{2}\d{4}$/;
@@ -187,6 +190,9 @@ export const histogramSchema = z.object({
 export const ROOM_BANDS = ['1', '2', '3', '4', '5+'] as const;
 
 /** `GET /api/market/analysis`: the whole market report of `/pro/analysemarche` and its print route. */
+/** Communes of a zone whose rent references the market analysis lists (a radius may touch many). */
+export const MAX_RENT_COMMUNES = 5;
+
 export const marketAnalysisResponseSchema = z.object({
   zone: zoneDtoSchema,
   from: z.string(),
@@ -208,6 +214,11 @@ export const marketAnalysisResponseSchema = z.object({
   ),
   /** The same figures over the communes and départements of the zone, for comparison. */
   comparisons: z.array(statSummarySchema.extend({ level: z.enum(['commune', 'departement']), code: z.string(), label: z.string() })),
+  /**
+   * The Carte des loyers of the zone's first communes (at most MAX_RENT_COMMUNES): each commune's
+   * newest reference by dwelling type, none when it is not imported.
+   */
+  rents: z.array(z.object({ insee: z.string(), name: z.string(), references: z.array(rentReferenceSchema) })).default([]),
   freshness: freshnessSchema,
 });
 export type MarketAnalysis = z.infer<typeof marketAnalysisResponseSchema>;

@@ -4,7 +4,7 @@
  * commune and dwelling type, with its 95 % prediction interval.
  */
 import { z } from 'zod';
-import { INSEE_PATTERN } from '../market/contracts.js';
+import { INSEE_PATTERN } from '../market/insee.js';
 
 /** The dwelling types of the Carte des loyers: one file each. */
 export const RENT_DWELLINGS = ['appartement', 'appartement-t1-t2', 'appartement-t3-plus', 'maison'] as const;

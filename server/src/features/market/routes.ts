@@ -7,6 +7,7 @@ import { communeLabels } from '@immoloupe/shared/commune-label';
 import { parisIsoDate } from '@immoloupe/shared/format';
 import type { communeNamingSchema } from '@immoloupe/shared/market/contracts';
 import {
+  MAX_RENT_COMMUNES,
   type MarketAnalysis,
   type MarketStatsResponse,
   marketStatsQuerySchema,
@@ -23,6 +24,7 @@ import { requireSubscriber } from '../../auth/guards.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { withRecordedCodes } from '../geocode/communes.js';
+import { rentReferences } from '../rents/index.js';
 import { communeInfo, communeName, departementName, departementOf, searchCommunes } from './communes.js';
 import { communesOfZone, dvfFreshness, pricesPerM2, readBounds, statsBy, statsBySection, statsWithMonthly } from './queries.js';
 import type { SalesFilter } from './sql.js';
@@ -122,6 +124,10 @@ export async function marketAnalysis(db: Queryable, asked: AskedFilter): Promise
     comparedCommunes.length ? statsBy(db, { ...f, zone: { kind: 'communes', insee: comparedCommunes } }, 's.code_commune') : new Map(),
     statsBy(db, { ...f, zone: { kind: 'departements', codes: departements } }, 's.code_departement'),
   ]);
+  const rentCommunes = zone.communes.slice(0, MAX_RENT_COMMUNES);
+  const rents = await Promise.all(
+    rentCommunes.map(async (insee) => ({ insee, name: communeName(insee), references: await rentReferences(db, insee) })),
+  );
   return {
     zone: zone.dto,
     from: f.from,
@@ -155,6 +161,7 @@ export async function marketAnalysis(db: Queryable, asked: AskedFilter): Promise
         };
       }),
     ],
+    rents,
     freshness,
   };
 }

@@ -3,19 +3,22 @@
  * the flat at 139 avenue Carnot lists its 2022 sale apart (« Ventes précédentes de ce bien »), never
  * among the comparables; a Lyon 8e flat, valued on a few sales written here, gets its monthly rent
  * from the real Carte des loyers file and its gross yield at the estimate; a commune without
- * reference has none; a business premises is given no rent at all.
+ * reference has none; a business premises is given no rent at all. The market analysis of Lyon 8e
+ * lists the commune's references, and says of Bondy that it has none.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { MarketAnalysis } from '@immoloupe/shared/market/contracts';
 import type { EstimateResponse } from '@immoloupe/shared/market/estimate-contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runImport } from '../../importers/run.js';
 import { SAMPLES } from '../../importers/test-samples.js';
 import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { type FixtureSale, writeSalesFile } from '../alerts/testing/dvf-fixture.js';
+import { estimateRoutes } from '../estimates/routes.js';
+import { marketRoutes } from '../market/routes.js';
 import { type RouterServer, SAMPLE } from '../market/test-support.js';
-import { estimateRoutes } from './routes.js';
 
 const LOYERS = Object.values(SAMPLES.loyersLyon).map((f) => `loyers/${f.split('/loyers/')[1]}`);
 const LYON8 = { code: '69388', nom: 'Lyon 8e Arrondissement' };
@@ -28,7 +31,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'opinion-rents-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 setUpTwoSubscribers(
-  (db) => estimateRoutes({ db }),
+  (db) => estimateRoutes({ db }).use(marketRoutes({ db })),
   { samples: [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, ...LOYERS], timeout: 180_000 },
   async (set) => {
     ({ api, other } = set);
@@ -122,5 +125,17 @@ describe('value opinion: the subject’s earlier sales and its rent', () => {
       surface: 70,
     });
     expect(premises.rent).toBeNull();
+  });
+
+  it('lists the rent references of the zone in the market analysis, and the communes without any', async () => {
+    const lyon = await api.fetch('/api/market/analysis?insee=69388');
+    expect(lyon.status).toBe(200);
+    const body = (await lyon.json()) as MarketAnalysis;
+    expect(body.rents.map((r) => [r.insee, r.name, r.references.map((x) => x.dwelling)])).toEqual([
+      ['69388', 'Lyon 8e Arrondissement', ['appartement', 'appartement-t1-t2', 'appartement-t3-plus', 'maison']],
+    ]);
+    expect(body.rents[0]?.references[2]?.rentM2).toBeCloseTo(lyon8T3().rentM2, 4);
+    const bondy = (await (await api.fetch('/api/market/analysis?insee=93010')).json()) as MarketAnalysis;
+    expect(bondy.rents).toEqual([{ insee: '93010', name: 'Bondy', references: [] }]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The body of the market report, shared by /pro/analysemarche and its print route: headline
- * figures, by type and by rooms, monthly trend, 10-bin distribution, sections and comparisons.
+ * figures, by type and by rooms, monthly trend, 10-bin distribution, comparisons, the rent
+ * references of the zone's communes and sections.
  * Every statistic shows its sample size, and « Pas assez de ventes » under 3.
  */
 import { formatDate, formatEurosPerSquareMetre, formatInteger, NBSP } from '@immoloupe/shared/format';
@@ -11,6 +12,7 @@ import { Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Chart } from '~/features/charts/chart';
 import { histogramOption, medianBarsOption, monthlyTrendOption, monthlyVolumeOption } from '~/features/charts/options';
+import { ZoneRents } from '~/features/rents/zone-rents';
 import { sectionLabeller, TYPE_PLURALS } from './labels';
 import { StatTable } from './stat-table';
 
@@ -148,6 +150,8 @@ export function MarketReport({ data, print = false }: { data: MarketAnalysis; pr
           ]}
         />
       </section>
+
+      <ZoneRents rents={data.rents} />
 
       <section aria-label="Par section cadastrale">
         <Title order={3} fz="h5" mb="xs">
