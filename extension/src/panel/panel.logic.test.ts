@@ -85,7 +85,7 @@ describe('panel view model', () => {
     };
     const v = panelView(SALE, written, TODAY);
     expect(v.candidatesHeading).toBe(WRITTEN_ADDRESS_HEADING);
-    expect(v.candidates.map((c) => c.score)).toEqual(['écrite dans l’annonce', `<${NB}1${NB}%`]);
+    expect(v.candidates.map((c) => c.score)).toEqual(['sans DPE', `<${NB}1${NB}%`]);
     // Behind a scored DPE, an unscored candidate does not change the heading.
     const second = {
       ...ANALYSIS,

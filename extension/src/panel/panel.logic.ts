@@ -249,8 +249,8 @@ export function panelView(listing: ParsedListing, analysis: ListingAnalysis, tod
   const candidates = found.slice(0, 3).map((c) => ({
     label: c.label,
     // A likelihood under 1 % would round to « 0 % », which reads as « impossible »; no likelihood
-    // for the address the listing writes where no DPE is loaded.
-    score: c.score === null ? 'écrite dans l’annonce' : c.score < 1 ? '<\u00a01\u00a0%' : formatPercent(c.score / 100),
+    // for the address the listing writes where no DPE is loaded (the heading and detail say whose).
+    score: c.score === null ? 'sans DPE' : c.score < 1 ? '<\u00a01\u00a0%' : formatPercent(c.score / 100),
     ...(c.detail ? { detail: c.detail } : {}),
   }));
   const candidatesMessage = !analysis.localisation
