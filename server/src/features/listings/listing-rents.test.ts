@@ -11,8 +11,8 @@ import type { ListingAnalysis } from '@immoloupe/shared/listings/store.logic';
 import { describe, expect, it } from 'vitest';
 import { SAMPLES, SAMPLES_DIR } from '../../importers/test-samples.js';
 import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
-import type { RouterServer } from '../market/test-support.js';
 import { extensionRoutes } from '../extension/routes.js';
+import type { RouterServer } from '../market/test-support.js';
 import { listingRoutes } from './routes.js';
 
 const LOYERS = Object.values(SAMPLES.loyersLyon).map((f) => `loyers/${f.split('/loyers/')[1]}`);
