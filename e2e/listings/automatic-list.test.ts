@@ -2,8 +2,8 @@
  * The automatic list in a real browser: listing feeds imported with the documented command (the
  * Bien'ici Toulon export sample and a small Hendaye feed written here, with the Hendaye DVF sales),
  * a listing search created in « Créer une recherche », /pro/listeautomatique showing its matches
- * with their gap to the DVF median and the « Nouveau » mark, ranked by « bonne affaire »; after a
- * reload the mark is gone.
+ * with their gap to the DVF median and the « Nouveau » mark, ranked by « bonne affaire » and by
+ * €/m² both ways (the server's order); after a reload the mark is gone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUNTRESS as USER } from '../support/accounts.js';
@@ -45,10 +45,19 @@ describe('automatic list', () => {
       // Each row against the Hendaye median, with the sales behind it.
       expect(await rows.first().getByTestId('ecart-mediane').textContent()).toMatch(/(sous|au-dessus de) la médiane de Hendaye .*ventes/);
 
-      await b.page.getByText('Bonnes affaires', { exact: true }).click();
+      await expect.poll(() => b.page.getByTestId('auto-total').innerText()).toMatch(/^3\sannonces, dont 3\snouvelles/);
+      await b.page.getByLabel('Trier par').selectOption({ label: 'Bonnes affaires de la page' });
       // 4 000 €/m² is the lowest asking €/m² of the three: first in « bonne affaire » order.
       expect(await rows.first().textContent()).toMatch(/Appartement 3 pièces centre[\s\S]*4\s000\s€\/m²/);
       await screenshot(b.page, 'listings-listeautomatique');
+      // By asking €/m², from the server, both ways.
+      const perM2 = async () => (await rows.allInnerTexts()).map((t) => Number((/([\d\s]+)\s€\/m²/.exec(t)?.[1] ?? '').replace(/\s/g, '')));
+      const down = (await perM2()).sort((x, y) => y - x);
+      expect(down).toHaveLength(3);
+      await b.page.getByLabel('Trier par').selectOption({ label: 'Prix au m² décroissant' });
+      await expect.poll(perM2).toEqual(down);
+      await b.page.getByLabel('Trier par').selectOption({ label: 'Prix au m² croissant' });
+      await expect.poll(perM2).toEqual([...down].reverse());
 
       await b.page.reload();
       await rows.first().waitFor({ timeout: 20_000 });
