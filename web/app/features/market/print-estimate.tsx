@@ -100,7 +100,7 @@ export function PrintedEstimate({ id }: { id: string | null }) {
           </Text>
         )}
       </section>
-      {e && rent?.reference && rent.monthly && (
+      {rent?.reference && rent.monthly && (
         <section aria-label="Loyer et rendement">
           <Title order={2} fz="h4">
             Loyer et rendement

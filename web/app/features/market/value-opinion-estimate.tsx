@@ -53,7 +53,7 @@ export function ValueOpinionEstimate({
           comment={comment}
           setComment={setComment}
         />
-        {result.estimate && <ValueOpinionRent result={result} value={finalValue} />}
+        <ValueOpinionRent result={result} value={finalValue} />
 
         <div>
           <Text fw={600}>Recherche des comparables{NBSP}:</Text>

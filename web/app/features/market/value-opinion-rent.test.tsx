@@ -91,6 +91,13 @@ describe('value opinion rent and earlier sales', () => {
     // +10 %: 323 400 €, stated 323 000 €; 12 × 1 022 / 323 000 = 3,8 %.
     wrap(<ValueOpinionRent result={RESULT} value={323_400} />);
     expect(screen.getByTestId('rendement-brut').textContent).toBe('3,8\u00a0% (de 3,0\u00a0% à 4,9\u00a0%)');
+    cleanup();
+    // Fewer than 3 comparables: no value, so no yield, but the rent still.
+    wrap(
+      <ValueOpinionRent result={{ ...RESULT, estimate: null, rent: propertyRent([LYON8_T3], SUBJECT, { value: null }) }} value={null} />,
+    );
+    expect(screen.getByTestId('loyer-estime').textContent).toMatch(/^1\u202f022\u00a0€\/mois/);
+    expect(screen.queryByTestId('rendement-brut')).toBeNull();
   });
 
   it('says who imports the Carte des loyers when the commune has none, and nothing for a premises', () => {
