@@ -16,6 +16,7 @@ export const SOURCES = [
   'personnes-morales',
   'annonces',
   'loyers',
+  'plu',
   'gaspar',
   'icpe',
   'basias',

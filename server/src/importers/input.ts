@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import { createGunzip } from 'node:zlib';
+import { open, readFile, stat } from 'node:fs/promises';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import { ImportError } from './errors.js';
 
 export interface InputStats {
@@ -27,8 +27,13 @@ export interface TextInput {
   stats: InputStats;
   /** The decoded text, chunk by chunk. Can be iterated once. */
   text(): AsyncIterable<string>;
-  /** SHA-256 of the bytes on disk; complete once `text()` was fully read. */
+  /** SHA-256 of the bytes on disk; complete once `text()` or `bytes()` was fully read. */
   sha256(): string;
+  /**
+   * The whole file as bytes (gzip undone), for the binary formats read at once (GeoPackage,
+   * shapefile): counted and hashed like `text()`. Either this or `text()`, once.
+   */
+  bytes(): Promise<Buffer>;
 }
 
 async function isGzip(path: string): Promise<boolean> {
@@ -68,6 +73,14 @@ export async function openInput(path: string, name: string, encoding: TextEncodi
       if (encoding === 'utf-8') yield* decodeUtf8(bytes, name);
       else yield* decodeSingleByte(bytes, name, encoding);
       digest = hash.digest('hex');
+    },
+    async bytes() {
+      if (used) throw new Error('input already read');
+      used = true;
+      const raw = await readFile(path);
+      stats.bytesRead = raw.length;
+      digest = createHash('sha256').update(raw).digest('hex');
+      return gzip ? gunzipSync(raw) : raw;
     },
   };
 }

@@ -4,6 +4,7 @@
  * the provenance record. A failure or a kill before that commit leaves the previous data intact;
  * the run is then marked `failed` (or `interrupted` by the next import, for a killed process).
  */
+import { open } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename } from 'node:path';
 import { DEFAULT_BOUNDS, type PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
@@ -24,6 +25,8 @@ import { openInput, peekText, sniffEncoding, type TextEncoding } from './input.j
 import { listingFeedsImporter } from './listing-feeds.js';
 import { loyersImporter } from './loyers.js';
 import { personnesMoralesImporter } from './personnes-morales.js';
+import { pluImporter } from './plu.js';
+import { pluFormatOf } from './plu-read.js';
 import { sitadelImporter } from './sitadel.js';
 import { dropStaleStages, Stage } from './stage.js';
 
@@ -37,6 +40,7 @@ export const IMPORTERS: Record<Source, Importer> = {
   'personnes-morales': personnesMoralesImporter,
   annonces: listingFeedsImporter,
   loyers: loyersImporter,
+  plu: pluImporter,
   gaspar: gasparImporter,
   icpe: icpeImporter,
   basias: basiasImporter,
@@ -54,6 +58,7 @@ export const SOURCE_ORDER: readonly Source[] = [
   'personnes-morales',
   'annonces',
   'loyers',
+  'plu',
   'gaspar',
   // After the BAN, whose addresses place the sites.
   'icpe',
@@ -159,12 +164,33 @@ export async function detectFileFormat(
   forced?: Source,
   origin: ImportOrigin = 'cli',
 ): Promise<{ source: Source; encoding: TextEncoding }> {
+  // GeoPackage, zip and shapefile are binary: told by their first bytes, before any text decoding.
+  if (!forced || forced === 'plu') {
+    const head = await readHead(path, 100);
+    const format = pluFormatOf(head, name);
+    if (format && format !== 'geojson') return { source: 'plu', encoding: 'utf-8' };
+    const companion = /\.(dbf|shx|prj|cpg|qix|sbn|sbx)$/i.exec(name);
+    if (companion && (await readHead(path.slice(0, -companion[0].length) + '.shp', 4).catch(() => null))) {
+      throw new ImportError(`« ${name} » accompagne le shapefile « ${name.slice(0, -companion[0].length)}.shp », importé avec lui.`);
+    }
+  }
   if ((await sniffEncoding(path)) === 'windows-1252') {
     const source = forced ?? detectSource(await peekText(path, name, 64 * 1024, 'windows-1252'), name, origin);
     if (SINGLE_BYTE_SOURCES.has(source)) return { source, encoding: 'windows-1252' };
     await peekText(path, name); // throws the French "not UTF-8" error
   }
   return { source: forced ?? detectSource(await peekText(path, name), name, origin), encoding: 'utf-8' };
+}
+
+async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
 }
 
 /** The command line signs its imports `cli:<system user>`; anything else came from the admin page. */

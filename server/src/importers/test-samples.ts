@@ -23,6 +23,14 @@ export const SAMPLES = {
     'appartement-t3-plus': `${SAMPLES_DIR}loyers/carte-des-loyers_pred-app_t3_lyon-69381-69389.csv`,
     maison: `${SAMPLES_DIR}loyers/carte-des-loyers_pred-maison_lyon-69381-69389.csv`,
   },
+  /** PLUi Est Ensemble clipped to Bondy (GPU, CNIG layout): 2021 zones and prescriptions, 2025 as GeoPackage and shapefile. */
+  plu: {
+    zones2021: `${SAMPLES_DIR}plu/gpu-cnig_zone-urba_plui-est-ensemble-2021_93010_bondy.gpkg`,
+    prescriptions2021: `${SAMPLES_DIR}plu/gpu-cnig_prescriptions-infos-oap_plui-est-ensemble-2021_93010_bondy.gpkg`,
+    gpkg2025: `${SAMPLES_DIR}plu/gpu-cnig_couches-m3-2025_plui-est-ensemble_93010_bondy.gpkg`,
+    /** Beside its .dbf, .prj, .cpg and .shx. */
+    shp2025: `${SAMPLES_DIR}plu/plui-est-ensemble-m3-2025_zone-urba_93010_bondy.shp`,
+  },
 } as const;
 
 /**
