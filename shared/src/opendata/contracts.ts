@@ -272,6 +272,14 @@ export const parcelSearchQuerySchema = z
       .optional(),
     soldSince: calendarDateSchema('Date de vente invalide (AAAA-MM-JJ attendu).').optional(),
     built: z.enum(['oui', 'non'], { error: 'Bâti\u00a0: oui ou non.' }).optional(),
+    /** Land filter: a Sitadel authorisation (since `permitsSince` when given) within this many metres of the parcel. */
+    permitsWithin: z.coerce
+      .number()
+      .int('Distance des permis en mètres entiers.')
+      .min(50, 'Permis à 50\u00a0m au moins.')
+      .max(2000, 'Permis à 2\u202f000\u00a0m au plus.')
+      .optional(),
+    permitsSince: calendarDateSchema('Date des permis invalide (AAAA-MM-JJ attendu).').optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).default(0),
   })

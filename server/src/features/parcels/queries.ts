@@ -22,6 +22,8 @@ export interface ParcelFilters {
   noSaleYears?: number | undefined;
   soldSince?: string | undefined;
   built?: 'oui' | 'non' | undefined;
+  permitsWithin?: number | undefined;
+  permitsSince?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -108,6 +110,17 @@ export async function parcelsOfZone(
       OR EXISTS (SELECT 1 FROM dvf_lines l WHERE l.id_parcelle = parcels.id AND l.code_type_local IN (1, 2, 4))
       OR EXISTS (SELECT 1 FROM copro_parcels c WHERE c.id_parcelle = parcels.id))`;
     conditions.push(f.built === 'oui' ? built : `NOT ${built}`);
+  }
+  if (f.permitsWithin !== undefined) {
+    // The permits' parcels in a rectangle around the parcel's centroid (the bbox index), then the exact distance.
+    const r = `$${params.push(f.permitsWithin)}::float8`;
+    const dLat = `(${r} / 111000.0)`;
+    const dLon = `(${r} / (111000.0 * cos(radians(parcels.centroid_lat))))`;
+    const since = f.permitsSince ? `AND b.authorised_on >= $${params.push(f.permitsSince)}::date` : '';
+    conditions.push(`EXISTS (SELECT 1 FROM parcels q JOIN building_permits b ON b.parcel_id = q.id
+       WHERE box(point(q.bbox_west, q.bbox_south), point(q.bbox_east, q.bbox_north))
+             && box(point(parcels.centroid_lon - ${dLon}, parcels.centroid_lat - ${dLat}), point(parcels.centroid_lon + ${dLon}, parcels.centroid_lat + ${dLat}))
+         AND earth_distance(ll_to_earth(parcels.centroid_lat, parcels.centroid_lon), ll_to_earth(q.centroid_lat, q.centroid_lon)) <= ${r} ${since})`);
   }
   const where = conditions.join(' AND ');
   const n = params.length;

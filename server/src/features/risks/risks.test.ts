@@ -13,6 +13,7 @@ import { EARTHDISTANCE_RADIUS_M } from '../../db/spatial.js';
 import { RISK_SAMPLES, SITADEL_SAMPLES } from '../../importers/test-risk-samples.js';
 import { setUpTwoSubscribers, type TwoSubscribers } from '../../test/two-subscribers.js';
 import { LAPSED, SAMPLE } from '../market/test-support.js';
+import { parcelsOfZone } from '../parcels/queries.js';
 import { riskRoutes } from './routes.js';
 
 const rel = (f: string) => f.split('/shared/data/')[1] as string;
@@ -172,6 +173,36 @@ describe('GET /api/permits', () => {
     const sheet = (await (await set.api.fetch('/api/parcels/31555000AM0493/permits')).json()) as Permits;
     expect(sheet.permits.some((p) => p.parcelId === '31555000AM0493')).toBe(true);
     expect(sheet.permits.some((p) => p.parcelId === '31555000AB0246')).toBe(false);
+    // The land search's filter: parcels with a permit authorised since 2020 within 100 m (their own) or 400 m (their neighbour's).
+    const recent = new Set<string>();
+    for (const file of Object.values(SITADEL_SAMPLES)) {
+      const [, codes, ...lines] = readFileSync(file, 'utf8').trimEnd().split('\n');
+      const names = (codes ?? '').split(';').map((c) => c.replace(/"/g, ''));
+      for (const line of lines) {
+        const f = line.split(';').map((c) => c.replace(/"/g, ''));
+        const v = (n: string) => f[names.indexOf(n)] ?? '';
+        if (v('DATE_REELLE_AUTORISATION') >= '2020-01-01')
+          recent.add(`31555000${v('SEC_CADASTRE1').padStart(2, '0')}${v('NUM_CADASTRE1').padStart(4, '0')}`);
+      }
+    }
+    const search = async (permitsWithin: number) =>
+      (
+        await parcelsOfZone(
+          set.db,
+          { kind: 'commune', code: '31555' },
+          { anciennes: false, limit: 100, offset: 0, permitsWithin, permitsSince: '2020-01-01' },
+        )
+      ).parcels
+        .map((x) => x.id)
+        .sort();
+    const ids = parcels.map(([id]) => id as string);
+    // Not an empty answer by chance: one parcel has a recent permit, its neighbour none.
+    expect([recent.has('31555000AB0246'), recent.has('31555000AD0180')]).toEqual([true, false]);
+    expect(await search(100)).toEqual(ids.filter((id) => recent.has(id)));
+    const pairs = ['31555000AB0246', '31555000AD0180'];
+    expect(await search(400)).toEqual(
+      ids.filter((id) => recent.has(id) || (pairs.includes(id) && pairs.some((other) => recent.has(other)))).sort(),
+    );
     const bad = await set.api.fetch('/api/permits?lat=43.6&lon=1.43&rayon=10');
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toMatch(/Rayon de 50\u00a0m au moins|Rayon de 50 m au moins/);

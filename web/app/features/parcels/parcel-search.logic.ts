@@ -18,6 +18,9 @@ export interface ParcelForm {
   noSaleYears?: string;
   soldSince?: string | null;
   built?: '' | 'oui' | 'non';
+  /** Land filter: a building permit (Sitadel) within so many metres, authorised since a date. */
+  permitsWithin?: string;
+  permitsSince?: string | null;
 }
 
 export const PAGE_SIZE = 100;
@@ -33,7 +36,7 @@ export function parcelQuery(f: ParcelForm, offset = 0): string {
   if (f.surfaceMin.trim()) q.set('surfaceMin', f.surfaceMin.trim().replace(',', '.'));
   if (f.surfaceMax.trim()) q.set('surfaceMax', f.surfaceMax.trim().replace(',', '.'));
   if (f.anciennes) q.set('anciennes', '1');
-  for (const key of ['ownerGroup', 'legalForm', 'owner', 'noSaleYears', 'soldSince', 'built'] as const) {
+  for (const key of ['ownerGroup', 'legalForm', 'owner', 'noSaleYears', 'soldSince', 'built', 'permitsWithin', 'permitsSince'] as const) {
     const v = f[key]?.trim();
     if (v) q.set(key, v);
   }
@@ -60,6 +63,8 @@ export function formFromParams(p: URLSearchParams): ParcelForm {
     noSaleYears: p.get('noSaleYears') ?? '',
     soldSince: p.get('soldSince'),
     built: built === 'oui' || built === 'non' ? built : '',
+    permitsWithin: p.get('permitsWithin') ?? '',
+    permitsSince: p.get('permitsSince'),
   };
 }
 

@@ -1,4 +1,4 @@
-/** The prospecting filters of the parcel search: legal-entity owner, sales, buildings. */
+/** The prospecting filters of the parcel search: legal-entity owner, sales, buildings, building permits around. */
 import { LEGAL_FORM_CHOICES, legalFormChoiceKey } from '@immoloupe/shared/owners/legal-form-choices.logic';
 import { OWNER_GROUP_LABELS, OWNER_GROUPS } from '@immoloupe/shared/owners/legal-forms.logic';
 import { ownersMissingNotice } from '@immoloupe/shared/parcels/search-contracts';
@@ -68,6 +68,21 @@ export function ProspectingFilters({
             { value: 'non', label: 'Sans bâti connu' },
           ]}
           w={170}
+        />
+        <TextInput
+          label="Permis à moins de (m)"
+          placeholder="ex. 300"
+          value={form.permitsWithin ?? ''}
+          onChange={(e) => onChange({ permitsWithin: e.currentTarget.value })}
+          w={170}
+          inputMode="numeric"
+        />
+        <DateField
+          label="Permis autorisés depuis le"
+          value={form.permitsSince ?? null}
+          onChange={(iso) => onChange({ permitsSince: iso })}
+          clearable
+          w={190}
         />
       </Group>
       {notice ? (
