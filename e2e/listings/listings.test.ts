@@ -122,9 +122,10 @@ describe('a listing that does not say sale or rent', () => {
 
       await question.getByRole('button', { name: 'C’est une vente' }).click();
       await question.waitFor({ state: 'hidden' });
-      // Now a sale: its price per m², and the comparison with DVF sales it asks for (none imported for Lyon here).
-      await b.page.getByText('Aucune vente DVF importée pour', { exact: false }).waitFor({ timeout: 20_000 });
+      // Now a sale: its price per m², and the comparison with DVF sales it calls for (none imported for Lyon here).
+      await perM2.filter({ hasText: /€\/m²$/ }).waitFor({ timeout: 20_000 });
       expect(await perM2.textContent()).toMatch(/^3\s952\s€\/m²$/);
+      await b.page.getByText(/^Aucune vente DVF importée pour Lyon/).waitFor();
       expect(await b.page.getByText(TRANSACTION_QUESTION).count()).toBe(0);
     } catch (err) {
       await screenshot(b.page, 'listings-debug');
