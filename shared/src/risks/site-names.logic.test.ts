@@ -1,6 +1,6 @@
 /** Operators' names of the Bondy ICPE and BASIAS samples: the private persons' are told apart from the firms'. */
 import { describe, expect, it } from 'vitest';
-import { maskPersonNames, operatorIsNaturalPerson } from './site-names.logic';
+import { maskPersonNames, operatorIsNaturalPerson } from './site-names.logic.js';
 
 const NOTICE = 'personne physique — nom non affiché';
 
