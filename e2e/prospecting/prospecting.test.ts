@@ -70,13 +70,21 @@ describe('prospecting', () => {
         )
         .toBe('rendez_vous');
       await screenshot(b.page, 'prospecting-list');
-      // On a phone the targets table scrolls in its own box: the page itself does not scroll sideways
-      // (its visually hidden header, absolutely placed, used to widen it to 937 px).
+      // On a phone the page itself does not scroll sideways (the targets table's visually hidden
+      // header, absolutely placed, used to widen it to 937 px).
       const viewport = b.page.viewportSize();
       await b.page.setViewportSize({ width: 390, height: 844 });
       await expect
         .poll(() => b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
         .toBeLessThanOrEqual(0);
+      // Each target is a card there: its status, first of its details, within the screen's width.
+      const card = b.page.getByRole('list', { name: 'Cibles de la liste' }).getByTestId('prospecting-target').first();
+      const status = card.getByRole('combobox', { name: /Statut de/ });
+      await status.scrollIntoViewIfNeeded();
+      expect(await status.inputValue()).toBe('rendez_vous');
+      const box = await status.boundingBox();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
+      await screenshot(b.page, 'prospecting-list-phone');
       if (viewport) await b.page.setViewportSize(viewport);
 
       const download = await downloadFrom(b.page, b.page.getByRole('button', { name: 'Télécharger les lettres (PDF)' }), /\/letters\.pdf/);
