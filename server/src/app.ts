@@ -48,6 +48,7 @@ import { savedAddressRoutes } from './features/saved-addresses/routes.js';
 import { savedSearchRoutes } from './features/saved-searches/routes.js';
 import { tileRoutes } from './features/tiles/routes.js';
 import { transactionRoutes } from './features/transactions/routes.js';
+import { urbanismRoutes } from './features/urbanism/routes.js';
 import { versionRoutes } from './features/version/routes.js';
 import { zoneRoutes } from './features/zone/routes.js';
 import { issueCsrfCookie, requireCsrf } from './http/csrf.js';
@@ -173,6 +174,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(addressRoutes({ db: deps.db }));
   api.use(rentRoutes({ db: deps.db }));
   api.use(riskRoutes({ db: deps.db }));
+  api.use(urbanismRoutes({ db: deps.db }));
   api.use(savedAddressRoutes({ db: deps.db }));
   api.use(transactionRoutes({ db: deps.db }));
   api.use(savedSearchRoutes({ db: deps.db, log }));

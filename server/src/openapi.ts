@@ -9,6 +9,7 @@ import { listingOpenApiPaths } from './features/listings/openapi-paths.js';
 import { marketOpenApiPaths } from './features/market/openapi.js';
 import { riskOpenApiPaths } from './features/risks/openapi.js';
 import { tilePaths } from './features/tiles/openapi.js';
+import { urbanismOpenApiPaths } from './features/urbanism/openapi.js';
 import { prospectingSearchPaths } from './features/zone/openapi.js';
 
 export function openApiDocument(publicUrl: string) {
@@ -34,6 +35,7 @@ export function openApiDocument(publicUrl: string) {
       ...prospectingSearchPaths(),
       ...listingOpenApiPaths(),
       ...riskOpenApiPaths(),
+      ...urbanismOpenApiPaths(),
       ...extensionOpenApiPaths(),
       ...marketOpenApiPaths(),
       ...tilePaths(),

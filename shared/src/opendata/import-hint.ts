@@ -23,6 +23,7 @@ export type ImportHintSource =
   | 'personnes-morales'
   | 'annonces'
   | 'loyers'
+  | 'plu'
   | 'risques'
   | 'sitadel'
   | 'open-data';
@@ -38,6 +39,7 @@ const NAMES: Record<ImportHintSource, { the: string; of: string }> = {
   'personnes-morales': { the: 'le fichier des personnes morales', of: 'du fichier des personnes morales' },
   annonces: { the: 'les flux d’annonces', of: 'des flux d’annonces' },
   loyers: { the: 'la Carte des loyers', of: 'de la Carte des loyers' },
+  plu: { the: 'le PLU (Géoportail de l’Urbanisme)', of: 'du PLU (Géoportail de l’Urbanisme)' },
   risques: { the: 'les risques de Géorisques (GASPAR, ICPE, BASIAS)', of: 'des risques de Géorisques (GASPAR, ICPE, BASIAS)' },
   sitadel: { the: 'les permis de construire (Sitadel)', of: 'des permis de construire (Sitadel)' },
   'open-data': { the: 'les données ouvertes', of: 'des données ouvertes' },

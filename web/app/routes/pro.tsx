@@ -30,6 +30,7 @@ const SOURCE_LABELS: Record<OpenDataSource, string> = {
   'personnes-morales': 'Propriétaires personnes morales (DGFiP)',
   annonces: 'Flux d’annonces',
   loyers: 'Loyers de référence (Carte des loyers)',
+  plu: 'Urbanisme (PLU / PLUi)',
   gaspar: 'Risques des communes (GASPAR)',
   icpe: 'Installations classées (ICPE)',
   basias: 'Anciens sites industriels (BASIAS)',

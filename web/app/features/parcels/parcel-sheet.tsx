@@ -18,6 +18,7 @@ import { AddToListButton } from '~/features/prospecting/add-to-list-button';
 import { ParcelPermits } from '~/features/risks/parcel-permits';
 import { ParcelRisks } from '~/features/risks/parcel-risks';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
+import { ParcelUrbanismBlock } from '~/features/urbanism/parcel-urbanism';
 import { useParcelSheet } from './use-parcel-sheet';
 
 function Section({ title, empty, children }: { title: string; empty: ReactNode; children: ReactNode }) {
@@ -230,6 +231,7 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
             </Text>
           ))}
         </Section>
+        <ParcelUrbanismBlock key={`plu-${p.id}`} id={p.id} codeCommune={p.codeCommune} />
         <ParcelRisks key={`risks-${p.id}`} id={p.id} />
         <ParcelPermits key={`permits-${p.id}`} id={p.id} />
         <Text size="xs" c="dimmed">
