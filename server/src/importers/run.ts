@@ -170,7 +170,7 @@ export async function detectFileFormat(
     const format = pluFormatOf(head, name);
     if (format && format !== 'geojson') return { source: 'plu', encoding: 'utf-8' };
     const companion = /\.(dbf|shx|prj|cpg|qix|sbn|sbx)$/i.exec(name);
-    if (companion && (await readHead(path.slice(0, -companion[0].length) + '.shp', 4).catch(() => null))) {
+    if (companion && (await readHead(`${path.slice(0, -companion[0].length)}.shp`, 4).catch(() => null))) {
       throw new ImportError(`« ${name} » accompagne le shapefile « ${name.slice(0, -companion[0].length)}.shp », importé avec lui.`);
     }
   }
