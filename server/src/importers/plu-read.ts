@@ -1,3 +1,4 @@
+/// <reference path="./shpjs.d.ts" />
 /**
  * Readers of the files the Géoportail de l'Urbanisme gives out (docs/decisions/1342): a GeoPackage
  * (SQLite, read by sql.js — WebAssembly, no native build — with its geometry blobs decoded here:
