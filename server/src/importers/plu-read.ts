@@ -47,7 +47,8 @@ export interface PluRead {
 export function pluFormatOf(head: Buffer, name: string): PluFormat | null {
   if (head.subarray(0, 16).toString('latin1') === 'SQLite format 3\u0000') return 'gpkg';
   if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) return 'zip';
-  if (head.length >= 100 && head.readUInt32BE(0) === 9994 && head.readInt32LE(28) === 1000) return 'shp';
+  // The .shx index starts with the same header as its .shp: told apart by its name only.
+  if (head.length >= 100 && head.readUInt32BE(0) === 9994 && head.readInt32LE(28) === 1000) return /\.shx$/i.test(name) ? null : 'shp';
   if (/\.(geo)?json$/i.test(name)) return 'geojson';
   return null;
 }

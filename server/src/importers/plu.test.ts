@@ -87,8 +87,12 @@ describe('plu importer (GPU, CNIG standard)', () => {
     writeFileSync(geojson, '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"IDURBA":"93010_PLU_20200101"}}]}');
     expect((await detectFileFormat(geojson, path.basename(geojson))).source).toBe('plu');
     // A folder import sets the shapefile's companions aside, saying why.
-    const dbf = PLU.shp2025.replace(/shp$/, 'dbf');
-    await expect(detectFileFormat(dbf, path.basename(dbf))).rejects.toThrow(/accompagne le shapefile .*\.shp », importé avec lui/);
+    for (const ext of ['dbf', 'shx', 'prj', 'cpg']) {
+      const companion = PLU.shp2025.replace(/shp$/, ext);
+      await expect(detectFileFormat(companion, path.basename(companion))).rejects.toThrow(
+        /accompagne le shapefile .*\.shp », importé avec lui/,
+      );
+    }
   });
 
   it('imports the 2021 zones and prescriptions of Bondy, with the document and its approval date', async () => {
