@@ -52,7 +52,7 @@ describe('map legends', () => {
   });
 
   it('takes its colours from the layers it explains', () => {
-    const [groups, points] = salesLayers() as { paint: Record<string, unknown> }[];
+    const [groups, points] = salesLayers() as unknown as { paint: Record<string, unknown> }[];
     expect(groups?.paint['circle-color']).toEqual(['step', ['get', 'point_count'], '#74c0fc', 20, '#339af0', 200, '#1864ab']);
     expect(CLUSTER_STEPS.map((c) => c.color)).toEqual(['#74c0fc', '#339af0', '#1864ab']);
     expect(JSON.stringify(points?.paint['circle-color'])).toContain(JSON.stringify(PRICE_STOPS.flat()).slice(1, -1));
@@ -67,7 +67,7 @@ describe('map legends', () => {
   });
 
   it('draws the radius at the distance asked, all around the point', () => {
-    const ring = radiusCircle(2.479688, 48.895901, 500).features[0]?.geometry as { coordinates: [number, number][][] };
+    const ring = radiusCircle(2.479688, 48.895901, 500).features[0]?.geometry as unknown as { coordinates: [number, number][][] };
     const points = ring.coordinates[0] ?? [];
     expect(points.length).toBe(65);
     for (const p of points) expect(distance([2.479688, 48.895901], p, { units: 'meters' })).toBeCloseTo(500, 0);
