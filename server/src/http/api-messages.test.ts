@@ -42,7 +42,21 @@ function apiEndpoints(app: TestApp['app']): Endpoint[] {
 // Past every integer column, and a day the calendar does not have: both once answered 500.
 const OVERFLOW = '9999999999999999999999';
 const BAD_TEXT = ['Infinity', 'NaN', '1e999', '-1', '', 'x'.repeat(5000), '2024-13-45', '2022-02-30', OVERFLOW, 'abc'];
-const BAD_JSON = ['1e999', '-1e999', 'null', '""', `"${'x'.repeat(5000)}"`, 'true', '[]', '{}', '"abc"', '-1', '1.5', OVERFLOW, '"2022-02-30"'];
+const BAD_JSON = [
+  '1e999',
+  '-1e999',
+  'null',
+  '""',
+  `"${'x'.repeat(5000)}"`,
+  'true',
+  '[]',
+  '{}',
+  '"abc"',
+  '-1',
+  '1.5',
+  OVERFLOW,
+  '"2022-02-30"',
+];
 // Deleting the signed-in account or signing out would end the walk half-way; both still get bad bodies.
 const PARAM_VALUES = ['abc', '0', '9'.repeat(400)];
 
