@@ -16,9 +16,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Queryable } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
+import { Params } from '../server/src/db/params.ts';
 import { rnicDate, searchCopros } from '../server/src/features/copro/queries.ts';
 import { dpeMatchesSql, searchDpe } from '../server/src/features/dpe/queries.ts';
-import { Params } from '../server/src/features/market/sql.ts';
 import { importSamples } from '../server/src/features/market/test-support.ts';
 import { withIndexesDeferred } from '../server/src/importers/bulk-indexes.ts';
 import { quantile } from '../shared/src/market/stats.logic.ts';

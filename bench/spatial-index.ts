@@ -14,8 +14,8 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../server/src/db/client.ts';
+import { Params } from '../server/src/db/params.ts';
 import { withinRadiusSql } from '../server/src/db/spatial.ts';
-import { Params } from '../server/src/features/market/sql.ts';
 import { quantile } from '../shared/src/market/stats.logic.ts';
 import { onEachEngine } from './engines.ts';
 import { rng } from './random.ts';
