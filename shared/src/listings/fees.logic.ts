@@ -5,6 +5,7 @@
  * says which the price is and the fee rate, a percentage of the net seller price as mandates state
  * it; the margin is then computed on the net seller price.
  */
+import { z } from 'zod';
 import { Dec } from '../market/decimal.js';
 
 export const FEE_BASES = ['honoraires-inclus', 'net-vendeur'] as const;
@@ -33,3 +34,14 @@ export function netOfFees(price: number, fees: FeesChoice): { net: number; fees:
   const net = new Dec(price).div(new Dec(100).plus(fees.ratePct).div(100)).toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber();
   return { net, fees: price - net };
 }
+
+/** The fees choice sent with a listing's analysis (`POST /api/listings/analysis`, field `fees`). */
+export const feesChoiceSchema = z.object({
+  basis: z.enum(FEE_BASES, { error: 'Prix demandé\u00a0: «\u00a0honoraires-inclus\u00a0» ou «\u00a0net-vendeur\u00a0».' }),
+  ratePct: z
+    .number({ error: 'Taux d’honoraires\u00a0: un nombre (5 pour 5\u00a0%).' })
+    .min(0, 'Taux d’honoraires\u00a0: positif ou nul.')
+    .max(MAX_FEE_RATE_PCT, `Taux d’honoraires\u00a0: ${MAX_FEE_RATE_PCT}\u00a0% au plus.`)
+    .nullable()
+    .default(null),
+});

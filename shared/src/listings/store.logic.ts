@@ -7,6 +7,7 @@ import { calendarDateSchema } from '../calendar-date.js';
 import { haversineMetres } from '../geo.js';
 import { propertyRentSchema } from '../rents/contracts.js';
 import { ENERGY_CLASSES, LISTING_PROPERTY_TYPES, PORTALS, TRANSACTION_KINDS } from './contracts.js';
+import { feesChoiceSchema } from './fees.logic.js';
 import type { LocalisationQuery } from './localisation.logic.js';
 
 export const LISTING_STATUSES = ['a_visiter', 'visite', 'offre_faite', 'ecarte'] as const;
@@ -72,6 +73,12 @@ export const listingFieldsSchema = z.object({
   placedByBan: z.boolean({ error: 'Origine de la position attendue (vrai ou faux).' }).nullish(),
 });
 export type ListingFields = z.infer<typeof listingFieldsSchema>;
+
+/**
+ * `POST /api/listings/analysis`: the fields, and whether the asking price includes the agency's
+ * fees (`fees`, absent: the price is compared as it is).
+ */
+export const listingAnalysisRequestSchema = listingFieldsSchema.extend({ fees: feesChoiceSchema.nullish() });
 
 /**
  * The DPE localisation query of a listing's fields (postcode, type, surface, classes and values), or
@@ -202,8 +209,20 @@ export const listingAnalysisSchema = z.object({
       distanceM: z.number(),
     }),
   ),
-  /** Asking price minus estimate (positive: asked above the estimate) and the margin to negotiate. */
-  gap: z.object({ amount: z.number(), ratio: z.number(), negotiation: z.number() }).nullable(),
+  /**
+   * Asking price minus estimate (positive: asked above the estimate) and the margin to negotiate,
+   * on the net seller price when the request said the price includes fees at a rate (`fees`: their
+   * amount; null when the price was compared as it is).
+   */
+  gap: z
+    .object({
+      amount: z.number(),
+      ratio: z.number(),
+      negotiation: z.number(),
+      netPrice: z.number().optional(),
+      fees: z.number().nullable().optional(),
+    })
+    .nullable(),
   /**
    * The Carte des loyers for a flat or a house of a known commune: a rental's asking rent against
    * the reference, a sale's gross yield at its asking price (`reference` null when none is

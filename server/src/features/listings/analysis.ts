@@ -10,6 +10,7 @@
 import type { Role } from '@immoloupe/shared/accounts/contracts';
 import { rentalBanStatus } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { askingPricePerM2, transactionState } from '@immoloupe/shared/listings/contracts';
+import { type FeesChoice, netOfFees } from '@immoloupe/shared/listings/fees.logic';
 import {
   type ListingAnalysis,
   type ListingFields,
@@ -45,7 +46,13 @@ export function communeOf(f: Pick<ListingFields, 'postcode' | 'city'>): { insee:
  * `role`: the reader's, for the note on missing DVF (an administrator imports them, a subscriber
  * asks the Immoloupe team).
  */
-export async function analyseListing(db: Queryable, f: ListingFields, today: string, role: Role | null = null): Promise<ListingAnalysis> {
+export async function analyseListing(
+  db: Queryable,
+  f: ListingFields,
+  today: string,
+  role: Role | null = null,
+  fees: FeesChoice | null = null,
+): Promise<ListingAnalysis> {
   const notes: string[] = [];
   const commune = communeOf(f);
   const type = f.propertyType === 'appartement' || f.propertyType === 'maison' ? f.propertyType : null;
@@ -156,8 +163,10 @@ export async function analyseListing(db: Queryable, f: ListingFields, today: str
     if (e) {
       analysis.estimate = { value: e.value, low: e.low, high: e.high, count: e.count, pricePerM2: e.pricePerM2.median };
       if (f.price) {
-        const amount = f.price - e.value;
-        analysis.gap = { amount, ratio: amount / e.value, negotiation: Math.max(0, amount) };
+        // DVF prices exclude the agency's fees: a fees-included price is compared net of them.
+        const net = fees ? netOfFees(f.price, fees) : { net: f.price, fees: null };
+        const amount = net.net - e.value;
+        analysis.gap = { amount, ratio: amount / e.value, negotiation: Math.max(0, amount), netPrice: net.net, fees: net.fees };
       }
     } else notes.push('Moins de 3 ventes comparables : pas d’estimation.');
   }

@@ -10,7 +10,7 @@ import { localisationQuerySchema } from '@immoloupe/shared/listings/localisation
 import { PARSE_MESSAGES } from '@immoloupe/shared/listings/parse';
 import { SAVED_LISTING_CSV_HEADER, savedListingCsvCells } from '@immoloupe/shared/listings/saved-csv.logic';
 import { autoListQuerySchema, listingSearchSchema } from '@immoloupe/shared/listings/search';
-import { listingFieldsSchema, listingUpdateSchema } from '@immoloupe/shared/listings/store.logic';
+import { listingAnalysisRequestSchema, listingFieldsSchema, listingUpdateSchema } from '@immoloupe/shared/listings/store.logic';
 import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
 import express, { type Request, Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
@@ -86,9 +86,9 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
   });
 
   router.post('/listings/analysis', requireSubscriber, async (req, res) => {
-    const fields = listingFieldsSchema.parse(req.body ?? {});
+    const { fees, ...fields } = listingAnalysisRequestSchema.parse(req.body ?? {});
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(await analyseListing(db, fields, parisIsoDate(new Date()), req.user?.role ?? null));
+    res.json(await analyseListing(db, fields, parisIsoDate(new Date()), req.user?.role ?? null, fees ?? null));
   });
 
   router.get('/listings/saved', requireSubscriber, async (req, res) => {

@@ -279,6 +279,31 @@ describe('POST /api/listings/analysis', () => {
     expect(none.rentalBan).toEqual({ kind: 'unknown', date: null });
   });
 
+  it('computes the margin net of the agency fees when the price includes them: lower by the fees', async () => {
+    type G = { gap: { amount: number; negotiation: number; netPrice?: number; fees?: number | null } | null; estimate: { value: number } };
+    const analyse = async (body: unknown) => {
+      const res = await alice.fetch('/api/listings/analysis', json(body));
+      expect(res.status).toBe(200);
+      return (await res.json()) as G;
+    };
+    const asked = await analyse(SELOGER);
+    const net = await analyse({ ...SELOGER, fees: { basis: 'honoraires-inclus', ratePct: 5 } });
+    // 310 000 € at 5 % of the net seller price: 295 238 € net, 14 762 € of fees.
+    expect(net.gap).toMatchObject({ netPrice: 295_238, fees: 14_762 });
+    expect(net.gap?.amount).toBe((asked.gap?.amount ?? 0) - 14_762);
+    // Asked 82 788 € above the estimate: the margin drops by the fees, to 68 026 €.
+    expect(net.gap?.negotiation).toBe((asked.gap?.negotiation ?? 0) - 14_762);
+    // Net seller, or no rate: compared as asked.
+    expect((await analyse({ ...SELOGER, fees: { basis: 'net-vendeur', ratePct: null } })).gap?.amount).toBe(asked.gap?.amount);
+    expect((await analyse({ ...SELOGER, fees: { basis: 'honoraires-inclus' } })).gap).toMatchObject({
+      amount: asked.gap?.amount,
+      fees: null,
+    });
+    const bad = await alice.fetch('/api/listings/analysis', json({ ...SELOGER, fees: { basis: 'honoraires-inclus', ratePct: 35 } }));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('Taux d’honoraires\u00a0: 20\u00a0% au plus.');
+  });
+
   it('never compares a pasted rental with DVF sales, and asks sale or rent when the listing does not say', async () => {
     type A = {
       transaction: string;
