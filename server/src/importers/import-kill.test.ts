@@ -5,79 +5,17 @@
  * SIGKILL at two points announced by the importer (IMMOLOUPE_TEST_HOLD_AT): while the file is
  * being staged, and inside the merge transaction before its commit.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openPglite, openPostgres } from '../db/client.js';
-import { createChildDatabase, dropDatabase } from '../test/db.js';
+import { type ImportChild, importChild } from '../test/import-child.js';
 import { SAMPLES } from './test-samples.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CLI = fileURLToPath(new URL('../cli/data-import.ts', import.meta.url));
-const REGISTER = fileURLToPath(new URL('./child-register.mjs', import.meta.url));
-const work = mkdtempSync(path.join(tmpdir(), 'immoloupe-kill-'));
-const dataDir = path.join(work, 'data');
-let databaseUrl = '';
-
-function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    ...extra,
-  };
-  delete e.IMMOLOUPE_TEST_HOLD_AT;
-  return { ...e, ...extra };
-}
-
-function startCli(
-  files: string[],
-  extra: Record<string, string> = {},
-): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', REGISTER, CLI, ...files], { cwd: ROOT, env: env(extra) });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exit };
-}
-
-/** Runs the command and kills it when it announces `point`. */
-async function killAt(point: 'lecture' | 'fusion', files: string[]): Promise<string> {
-  const run = startCli(files, { IMMOLOUPE_TEST_HOLD_AT: point });
-  await new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (run.output().includes(`IMMOLOUPE_HOLD ${point}`)) {
-        run.child.stdout?.off('data', check);
-        run.child.stderr?.off('data', check);
-        resolve();
-      }
-    };
-    run.child.stdout?.on('data', check);
-    run.child.stderr?.on('data', check);
-    void run.exit.then(() => reject(new Error(`the import ended before ${point}:\n${run.output()}`)));
-  });
-  run.child.kill('SIGKILL');
-  await run.exit;
-  return run.output();
-}
-
-async function openDb(): Promise<Db> {
-  return databaseUrl ? openPostgres(databaseUrl, { max: 2 }) : openPglite(dataDir);
-}
+let cli: ImportChild;
 
 /** Everything the import writes, provenance excluded. */
 async function snapshot(): Promise<Record<string, unknown>> {
-  const db = await openDb();
+  const db = await cli.openDb();
   try {
     const [s] = await db.query<Record<string, unknown>>(
       `SELECT (SELECT count(*)::int FROM dvf_lines) AS lines, (SELECT count(*)::int FROM dvf_mutations) AS mutations,
@@ -98,23 +36,22 @@ async function snapshot(): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  databaseUrl = await createChildDatabase('immoloupe_kill', dataDir);
+  cli = await importChild('immoloupe_kill');
 });
 
 afterAll(async () => {
-  await dropDatabase(databaseUrl);
-  rmSync(work, { recursive: true, force: true });
+  await cli?.close();
 });
 
 describe('an import killed midway', () => {
   it('leaves the previous data intact, and the re-run completes', { timeout: 240_000 }, async () => {
-    const first = startCli([SAMPLES.cadastreBondy(2025), SAMPLES.dvfRawBondy]);
+    const first = cli.start([SAMPLES.cadastreBondy(2025), SAMPLES.dvfRawBondy]);
     expect(await first.exit, first.output()).toBe(0);
     const before = await snapshot();
     expect(before).toMatchObject({ lines: 1901, parcels: 7124, stages: 0, runs: ['succeeded', 'succeeded'] });
 
     // A corrected release of the same file: every price doubled.
-    const corrected = path.join(work, 'valeursfoncieres-2022-corrige.txt');
+    const corrected = path.join(cli.work, 'valeursfoncieres-2022-corrige.txt');
     const [header, ...rows] = readFileSync(SAMPLES.dvfRawBondy, 'utf8').split('\n');
     writeFileSync(
       corrected,
@@ -129,16 +66,16 @@ describe('an import killed midway', () => {
       ].join('\n'),
     );
 
-    const whileStaging = await killAt('lecture', [corrected]);
+    const whileStaging = await cli.killAt('lecture', [corrected]);
     expect(whileStaging).not.toContain('fichier(s) importé(s)');
     const afterFirstKill = await snapshot();
     expect({ ...afterFirstKill, runs: undefined, stages: undefined }).toEqual({ ...before, runs: undefined, stages: undefined });
 
-    await killAt('fusion', [corrected]);
+    await cli.killAt('fusion', [corrected]);
     const afterSecondKill = await snapshot();
     expect({ ...afterSecondKill, runs: undefined, stages: undefined }).toEqual({ ...before, runs: undefined, stages: undefined });
 
-    const rerun = startCli([corrected]);
+    const rerun = cli.start([corrected]);
     expect(await rerun.exit, rerun.output()).toBe(0);
     const after = await snapshot();
     expect(after).toMatchObject({ lines: 1901, mutations: before.mutations, sales: before.sales, stages: 0 });
