@@ -6,7 +6,7 @@
  */
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
 import type { ParcelSearchResult } from '@immoloupe/shared/parcels/search-contracts';
-import { PARCEL_ID, type ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
+import type { ParcelSheet } from '@immoloupe/shared/parcels/sheet-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
@@ -16,6 +16,7 @@ import { foldText } from '../geocode/search-text.logic.js';
 import { communeInfo } from '../market/communes.js';
 import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/territory.js';
 import { firstParcelAddresses } from './addresses.js';
+import { parcelIdParam, unknownParcel } from './parcel-id.js';
 import { ownersMissing, parcelsOfZone } from './queries.js';
 import { parcelSheet } from './sheet.js';
 
@@ -73,14 +74,9 @@ export function parcelRoutes(deps: { db: Db }): Router {
     res.json({ commune: null, mine: true, ...found, ownersMissing: missing, addresses } satisfies ParcelSearchResult);
   });
   router.get('/parcels/:id', requireSubscriber, async (req, res) => {
-    const id = String(req.params.id).toUpperCase();
-    if (!PARCEL_ID.test(id))
-      throw new HttpError(
-        400,
-        'Identifiant de parcelle invalide\u00a0: 14 caractères attendus (code INSEE, préfixe, section, numéro), par exemple 93010000AS0167.',
-      );
+    const id = parcelIdParam(String(req.params.id));
     const sheet = await parcelSheet(deps.db, id);
-    if (!sheet) throw new HttpError(404, `Parcelle inconnue\u00a0: ${id} (cadastre de la commune non importé, ou identifiant erroné).`);
+    if (!sheet) throw unknownParcel(id);
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(sheet satisfies ParcelSheet);
   });

@@ -4,27 +4,21 @@
  * (the address analysis) and `GET /api/permits?lat=&lon=&rayon=&depuis=`.
  */
 
-import { PARCEL_ID } from '@immoloupe/shared/parcels/sheet-contracts';
 import { PERMIT_RADIUS_M, type Permits, permitsQuerySchema } from '@immoloupe/shared/permits/contracts';
 import { type Risks, riskPointQuerySchema } from '@immoloupe/shared/risks/contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { parcelIdParam, unknownParcel } from '../parcels/index.js';
 import { permitsAround, risksAt } from './queries.js';
 
 async function parcelPoint(db: Db, raw: string): Promise<{ lat: number; lon: number; insee: string }> {
-  const id = raw.toUpperCase();
-  if (!PARCEL_ID.test(id))
-    throw new HttpError(
-      400,
-      'Identifiant de parcelle invalide\u00a0: 14 caractères attendus (code INSEE, préfixe, section, numéro), par exemple 93010000AS0167.',
-    );
+  const id = parcelIdParam(raw);
   const [p] = await db.query<{ lat: number; lon: number; insee: string }>(
     'SELECT centroid_lat AS lat, centroid_lon AS lon, code_commune AS insee FROM parcels WHERE id = $1',
     [id],
   );
-  if (!p) throw new HttpError(404, `Parcelle inconnue\u00a0: ${id} (cadastre de la commune non importé, ou identifiant erroné).`);
+  if (!p) throw unknownParcel(id);
   return p;
 }
 

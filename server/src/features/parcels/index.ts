@@ -1,0 +1,2 @@
+/** The parcels feature's public surface for other features (decision 1402). */
+export { parcelIdParam, unknownParcel } from './parcel-id.js';
