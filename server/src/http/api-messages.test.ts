@@ -8,34 +8,11 @@ import { ENGLISH } from '@immoloupe/shared/zod-walk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TestBrowser } from '../auth/testing/browser.js';
 import { startTestApp, type TestApp } from '../test/app.js';
+import { appEndpoints, type Endpoint, setPath } from '../test/routes.js';
 
-interface Endpoint {
-  method: string;
-  path: string;
-}
-
-interface RouterLayer {
-  route?: { path: string; methods: Record<string, boolean> };
-  handle?: { stack?: RouterLayer[] };
-  match(path: string): boolean;
-}
-
-/** The API routes, as mounted: the routers of app.ts under /api, without path of their own. */
+/** The API routes, as mounted: the routers of app.ts under /api. */
 function apiEndpoints(app: TestApp['app']): Endpoint[] {
-  const found: Endpoint[] = [];
-  const walk = (stack: RouterLayer[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const method of Object.keys(layer.route.methods))
-          found.push({ method: method.toUpperCase(), path: prefix + layer.route.path });
-      } else if (layer.handle?.stack) {
-        const mount = layer.match('/api/_walk') && !layer.match('/_walk') ? '/api' : '';
-        walk(layer.handle.stack, prefix + mount);
-      }
-    }
-  };
-  walk((app as unknown as { router: { stack: RouterLayer[] } }).router.stack, '');
-  return found.filter((e) => e.path.startsWith('/api/'));
+  return appEndpoints(app).filter((e) => e.path.startsWith('/api/'));
 }
 
 // Strings because they travel in URLs; in JSON bodies `1e999` is parsed as Infinity by JSON.parse.
@@ -62,17 +39,6 @@ const PARAM_VALUES = ['abc', '0', '9'.repeat(400)];
 
 function withParams(path: string, value: string): string {
   return path.replace(/:(\w+)/g, () => encodeURIComponent(value));
-}
-
-function setPath(target: Record<string, unknown>, dotted: string, value: unknown) {
-  const keys = dotted.split('.').filter(Boolean);
-  let node = target;
-  keys.slice(0, -1).forEach((k) => {
-    node[k] = typeof node[k] === 'object' && node[k] !== null ? node[k] : {};
-    node = node[k] as Record<string, unknown>;
-  });
-  const last = keys.at(-1);
-  if (last) node[last] = value;
 }
 
 let app: TestApp;

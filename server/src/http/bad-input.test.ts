@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TestBrowser } from '../auth/testing/browser.js';
 import { startTestApp, type TestApp } from '../test/app.js';
+import { appEndpoints } from '../test/routes.js';
 
 const OVERFLOW = '9999999999999999999999';
 // The numbers and dates the searches' contracts take in their query strings.
@@ -77,18 +78,9 @@ describe('impossible dates and numbers', () => {
   });
 
   it('never answers 500 to an endless number or an impossible day in a read route’s filters', async () => {
-    const routes = (
-      app.app as unknown as {
-        router: {
-          stack: { handle?: { stack?: { handle?: { stack?: { route?: { path: string; methods: Record<string, boolean> } }[] } }[] } }[];
-        };
-      }
-    ).router.stack
-      .flatMap((l) => l.handle?.stack ?? [])
-      .flatMap((l) => l.handle?.stack ?? [])
-      .flatMap((l) =>
-        l.route?.methods.get && !l.route.path.includes(':') && !l.route.path.endsWith('.pdf') ? [`/api${l.route.path}`] : [],
-      );
+    const routes = appEndpoints(app.app)
+      .filter((e) => e.method === 'GET' && e.path.startsWith('/api/') && !e.path.includes(':') && !e.path.endsWith('.pdf'))
+      .map((e) => e.path);
     // PDFs are rendered by Chromium from the web build, absent here (502 « PDF indisponible »); their
     // filters are the market's, walked on its JSON routes.
     expect(routes.length).toBeGreaterThan(40);

@@ -8,39 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TestBrowser } from '../auth/testing/browser.js';
 import type { Db } from '../db/client.js';
 import { startTestApp, type TestApp } from '../test/app.js';
+import { appEndpoints, type Endpoint, setPath } from '../test/routes.js';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from './input-hygiene.js';
-
-interface Endpoint {
-  method: string;
-  path: string;
-}
-
-interface RouterLayer {
-  route?: { path: string; methods: Record<string, boolean> };
-  handle?: { stack?: RouterLayer[] };
-  match(path: string): boolean;
-}
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Every write route of the app with its full path: the routers mounted on /api, /brevo… included. */
 function writeEndpoints(app: TestApp['app']): Endpoint[] {
-  const found: Endpoint[] = [];
-  const walk = (stack: RouterLayer[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const method of Object.keys(layer.route.methods))
-          if (WRITE_METHODS.has(method.toUpperCase())) found.push({ method: method.toUpperCase(), path: prefix + layer.route.path });
-      } else if (layer.handle?.stack) {
-        // A router's mount path is not kept by Express 5: it is found by what the layer matches, the
-        // shortest first (the router of /brevo also matches under /brevo/alertes).
-        const mount = ['/api', '/brevo', '/brevo/alertes'].find((m) => layer.match(`${m}/_walk`) && !layer.match('/_walk')) ?? '';
-        walk(layer.handle.stack, prefix + mount);
-      }
-    }
-  };
-  walk((app as unknown as { router: { stack: RouterLayer[] } }).router.stack, '');
-  return found;
+  return appEndpoints(app).filter((e) => WRITE_METHODS.has(e.method));
 }
 
 /** Every table's rows, as one text per table: equal fingerprints, equal data. */
@@ -64,17 +39,6 @@ const TOUCHED_BY_ANY_REQUEST = new Set(['public.sessions']);
 
 function withoutTouched(print: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(print).filter(([name]) => !TOUCHED_BY_ANY_REQUEST.has(name)));
-}
-
-function setPath(target: Record<string, unknown>, dotted: string, value: unknown) {
-  const keys = dotted.split('.').filter(Boolean);
-  let node = target;
-  for (const k of keys.slice(0, -1)) {
-    node[k] = typeof node[k] === 'object' && node[k] !== null ? node[k] : {};
-    node = node[k] as Record<string, unknown>;
-  }
-  const last = keys.at(-1);
-  if (last) node[last] = value;
 }
 
 const SOME_ID = '00000000-0000-4000-8000-000000000001';
