@@ -42,13 +42,13 @@ function CommuneRisks({ risks }: { risks: Risks }) {
           <Badge variant="light" color="orange">
             {m.label}
           </Badge>
-          {risks.risks
-            .filter((r) => r.parent === m.code)
-            .map((r) => (
-              <Text key={r.code} size="sm">
-                {r.label}
-              </Text>
-            ))}
+          {/* The kinds of a risk read as one list (« Par ruissellement…, par remontées… »), not words run together. */}
+          <Text size="sm">
+            {risks.risks
+              .filter((r) => r.parent === m.code)
+              .map((r) => r.label)
+              .join(' · ')}
+          </Text>
         </Group>
       ))}
     </Stack>
