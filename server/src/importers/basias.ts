@@ -59,17 +59,17 @@ export const basiasImporter: Importer = {
       const p = ((ev.feature as { properties?: Record<string, unknown> }).properties ?? {}) as Record<string, unknown>;
       if (seen === 0 && !('identifiant' in p && 'raison_soc_ent' in p))
         throw new ImportError(
-          `« ${input.name} »\u00a0: propriétés identifiant et raison_soc_ent attendues (export BASIAS / CASIAS)\u00a0; rien n’a été changé.`,
+          `«\u00a0${input.name}\u00a0»\u00a0: propriétés identifiant et raison_soc_ent attendues (export BASIAS / CASIAS)\u00a0; rien n’a été changé.`,
         );
       seen++;
       const id = text(p.identifiant);
       if (!id || !/^[A-Z]{2,4}\d{4,10}$/i.test(id)) {
-        ctx.reject(ev.line, `identifiant de site invalide « ${id ?? ''} »`);
+        ctx.reject(ev.line, `identifiant de site invalide «\u00a0${id ?? ''}\u00a0»`);
         continue;
       }
       const insee = text(p.code_insee)?.padStart(5, '0').toUpperCase() ?? null;
       if (insee !== null && !/^(\d{5}|2[AB]\d{3})$/.test(insee)) {
-        ctx.reject(ev.line, `code INSEE invalide « ${insee} »`);
+        ctx.reject(ev.line, `code INSEE invalide «\u00a0${insee}\u00a0»`);
         continue;
       }
       const point = pointOf((ev.feature as { geometry?: unknown }).geometry);
@@ -88,7 +88,7 @@ export const basiasImporter: Importer = {
         point?.[1] ?? null,
       ];
     }
-    if (seen === 0) throw new ImportError(`« ${input.name} »\u00a0: aucun site dans le fichier\u00a0; rien n’a été changé.`);
+    if (seen === 0) throw new ImportError(`«\u00a0${input.name}\u00a0»\u00a0: aucun site dans le fichier\u00a0; rien n’a été changé.`);
   },
   merge: mergeBasias,
 };

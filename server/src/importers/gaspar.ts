@@ -49,11 +49,11 @@ export const gasparImporter: Importer = {
           const other = otherGasparTable(folded);
           if (other)
             throw new ImportError(
-              `« ${input.name} »\u00a0: la table GASPAR ${other} n’est pas encore importée\u00a0; rien n’a été changé.`,
+              `«\u00a0${input.name}\u00a0»\u00a0: la table GASPAR ${other} n’est pas encore importée\u00a0; rien n’a été changé.`,
             );
           if (!looksLikeGasparHeader(folded))
             throw new ImportError(
-              `« ${input.name} »\u00a0: colonnes cod_commune, lib_commune, lib_risque et num_risque attendues (fichier risq_gaspar.csv)\u00a0; rien n’a été changé.`,
+              `«\u00a0${input.name}\u00a0»\u00a0: colonnes cod_commune, lib_commune, lib_risque et num_risque attendues (fichier risq_gaspar.csv)\u00a0; rien n’a été changé.`,
             );
           index = new Map(folded.map((f, i) => [f, i]));
           width = ev.fields.length;
@@ -66,12 +66,12 @@ export const gasparImporter: Importer = {
         const f = (name: string) => repairDoubleUtf8((ev.fields[index?.get(name) ?? -1] ?? '').trim());
         const insee = f('cod_commune').toUpperCase().padStart(5, '0');
         const code = f('num_risque');
-        if (!/^(\d{5}|2[AB]\d{3})$/.test(insee)) ctx.reject(ev.line, `code INSEE invalide « ${f('cod_commune')} »`);
-        else if (!/^\d{1,6}$/.test(code)) ctx.reject(ev.line, `numéro de risque invalide « ${code} »`);
+        if (!/^(\d{5}|2[AB]\d{3})$/.test(insee)) ctx.reject(ev.line, `code INSEE invalide «\u00a0${f('cod_commune')}\u00a0»`);
+        else if (!/^\d{1,6}$/.test(code)) ctx.reject(ev.line, `numéro de risque invalide «\u00a0${code}\u00a0»`);
         else if (f('lib_risque') === '') ctx.reject(ev.line, 'libellé du risque absent');
         else yield [ev.line, insee, code, f('lib_commune') || insee, f('lib_risque')];
       }
-    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
+    if (!index) throw new ImportError(`Le fichier «\u00a0${input.name}\u00a0» est vide.`);
   },
   merge: mergeRisks,
 };

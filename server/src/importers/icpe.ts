@@ -99,13 +99,13 @@ export const icpeImporter: Importer = {
           const folded = ev.fields.map(foldHeader);
           if (!looksLikeIcpeHeader(folded))
             throw new ImportError(
-              `« ${input.name} »\u00a0: en-tête de l’export ICPE de Géorisques attendu («\u00a0Numéro d’établissement\u00a0», «\u00a0Régime en vigueur\u00a0»…)\u00a0; rien n’a été changé.`,
+              `«\u00a0${input.name}\u00a0»\u00a0: en-tête de l’export ICPE de Géorisques attendu («\u00a0Numéro d’établissement\u00a0», «\u00a0Régime en vigueur\u00a0»…)\u00a0; rien n’a été changé.`,
             );
           index = new Map(folded.map((f, i) => [f, i]));
           const missing = REQUIRED.filter((k) => !index?.has(FIELDS[k]));
           if (missing.length > 0)
             throw new ImportError(
-              `« ${input.name} »\u00a0: colonnes absentes (${missing.map((k) => FIELDS[k]).join(', ')})\u00a0; rien n’a été changé.`,
+              `«\u00a0${input.name}\u00a0»\u00a0: colonnes absentes (${missing.map((k) => FIELDS[k]).join(', ')})\u00a0; rien n’a été changé.`,
             );
           width = ev.fields.length;
           continue;
@@ -122,15 +122,15 @@ export const icpeImporter: Importer = {
         const postcode = f('postcode');
         const inspection = f('inspection');
         if (!id || !/^\d{6,12}$/.test(id)) {
-          ctx.reject(ev.line, `numéro d’établissement invalide « ${id ?? ''} »`);
+          ctx.reject(ev.line, `numéro d’établissement invalide «\u00a0${id ?? ''}\u00a0»`);
           continue;
         }
         if (postcode !== null && !/^\d{5}$/.test(postcode)) {
-          ctx.reject(ev.line, `code postal invalide « ${postcode} »`);
+          ctx.reject(ev.line, `code postal invalide «\u00a0${postcode}\u00a0»`);
           continue;
         }
         if (inspection !== null && !/^\d{4}-\d{2}-\d{2}$/.test(inspection)) {
-          ctx.reject(ev.line, `date de dernière inspection invalide « ${inspection} »`);
+          ctx.reject(ev.line, `date de dernière inspection invalide «\u00a0${inspection}\u00a0»`);
           continue;
         }
         const lon = f('lon') === null ? null : Number(f('lon')?.replace(',', '.'));
@@ -168,7 +168,7 @@ export const icpeImporter: Importer = {
           insee && numbered ? `${insee}|${searchText(numbered.street)}` : null,
         ];
       }
-    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide.`);
+    if (!index) throw new ImportError(`Le fichier «\u00a0${input.name}\u00a0» est vide.`);
   },
   merge: mergeIcpe,
 };

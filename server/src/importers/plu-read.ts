@@ -95,7 +95,7 @@ function crsOf(declared: string | null, sample: Geometry | null, layerName: stri
     if (box[0] >= -180 && box[2] <= 180 && box[1] >= -90 && box[3] <= 90) return { kind: 'wgs84' };
   }
   throw new ImportError(
-    `Couche « ${layerName} »\u00a0: système de coordonnées non reconnu (Lambert-93 ou WGS 84 attendu)\u00a0; rien n’a été changé.`,
+    `Couche «\u00a0${layerName}\u00a0»\u00a0: système de coordonnées non reconnu (Lambert-93 ou WGS 84 attendu)\u00a0; rien n’a été changé.`,
   );
 }
 
@@ -136,7 +136,7 @@ async function readGeoPackage(bytes: Buffer, name: string): Promise<PluRead> {
     );
   } catch (err) {
     throw new ImportError(
-      `« ${name} » n’est pas un GeoPackage lisible (${err instanceof Error ? err.message : String(err)})\u00a0; rien n’a été changé.`,
+      `«\u00a0${name}\u00a0» n’est pas un GeoPackage lisible (${err instanceof Error ? err.message : String(err)})\u00a0; rien n’a été changé.`,
     );
   }
   try {
@@ -318,7 +318,7 @@ async function readZip(bytes: Buffer, name: string): Promise<PluRead> {
     parsed = (await withTimeout(parseZip(bytes), 60_000)) as ShpCollection | ShpCollection[];
   } catch (err) {
     throw new ImportError(
-      `« ${name} »\u00a0: archive zip illisible ou sans shapefile (${err instanceof Error ? err.message : String(err)})\u00a0; rien n’a été changé.`,
+      `«\u00a0${name}\u00a0»\u00a0: archive zip illisible ou sans shapefile (${err instanceof Error ? err.message : String(err)})\u00a0; rien n’a été changé.`,
     );
   }
   const layers: RawLayer[] = [];
@@ -359,7 +359,7 @@ async function readLooseShapefile(path: string, name: string, shp: Buffer): Prom
   const dbf = await sibling('dbf');
   if (!dbf)
     throw new ImportError(
-      `« ${name} »\u00a0: le fichier .dbf du shapefile est introuvable à côté du .shp (ou importez le zip)\u00a0; rien n’a été changé.`,
+      `«\u00a0${name}\u00a0»\u00a0: le fichier .dbf du shapefile est introuvable à côté du .shp (ou importez le zip)\u00a0; rien n’a été changé.`,
     );
   const prj = (await sibling('prj'))?.toString('utf8') ?? null;
   const cpg = (await sibling('cpg'))?.toString('utf8').trim() ?? undefined;
@@ -372,13 +372,13 @@ async function readLooseShapefile(path: string, name: string, shp: Buffer): Prom
   } catch (err) {
     if (err instanceof ImportError) throw err;
     throw new ImportError(
-      `« ${name} »\u00a0: shapefile illisible (${err instanceof Error ? err.message : String(err)})\u00a0; rien n’a été changé.`,
+      `«\u00a0${name}\u00a0»\u00a0: shapefile illisible (${err instanceof Error ? err.message : String(err)})\u00a0; rien n’a été changé.`,
     );
   }
   const l = shapefileLayer(name, fc, reprojected);
   if (!l) {
     throw new ImportError(
-      `« ${name} »\u00a0: le nom du shapefile ne dit pas quelle couche CNIG il contient (…ZONE_URBA…, …PRESCRIPTION_SURF…, …INFO_PCT…)\u00a0; rien n’a été changé.`,
+      `«\u00a0${name}\u00a0»\u00a0: le nom du shapefile ne dit pas quelle couche CNIG il contient (…ZONE_URBA…, …PRESCRIPTION_SURF…, …INFO_PCT…)\u00a0; rien n’a été changé.`,
     );
   }
   return { layers: [l], ignored: [] };
@@ -391,15 +391,15 @@ function readGeoJson(bytes: Buffer, name: string): PluRead {
   try {
     doc = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, ''));
   } catch {
-    throw new ImportError(`« ${name} » n’est pas un GeoJSON valide en UTF-8\u00a0; rien n’a été changé.`);
+    throw new ImportError(`«\u00a0${name}\u00a0» n’est pas un GeoJSON valide en UTF-8\u00a0; rien n’a été changé.`);
   }
   if (doc?.type !== 'FeatureCollection' || !Array.isArray(doc.features))
-    throw new ImportError(`« ${name} »\u00a0: une FeatureCollection GeoJSON est attendue\u00a0; rien n’a été changé.`);
+    throw new ImportError(`«\u00a0${name}\u00a0»\u00a0: une FeatureCollection GeoJSON est attendue\u00a0; rien n’a été changé.`);
   const layerName = doc.name ?? name;
   const layer = layerOfName(layerName) ?? layerOfName(name);
   if (!layer) {
     throw new ImportError(
-      `« ${name} »\u00a0: le nom du fichier ne dit pas quelle couche CNIG il contient (…zone_urba…, …prescription_surf…, …info_pct…)\u00a0; rien n’a été changé.`,
+      `«\u00a0${name}\u00a0»\u00a0: le nom du fichier ne dit pas quelle couche CNIG il contient (…zone_urba…, …prescription_surf…, …info_pct…)\u00a0; rien n’a été changé.`,
     );
   }
   const features = doc.features.map((f) => {

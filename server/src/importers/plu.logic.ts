@@ -204,7 +204,7 @@ export function pluFeature(
   const idurba = field(props, 'idurba');
   if (!idurba) return 'IDURBA absent';
   const version = parseIdurba(idurba);
-  if (!version) return `IDURBA « ${idurba} » hors du standard CNIG (<SIREN ou INSEE>_<type>_<AAAAMMJJ>)`;
+  if (!version) return `IDURBA «\u00a0${idurba}\u00a0» hors du standard CNIG (<SIREN ou INSEE>_<type>_<AAAAMMJJ>)`;
   if (!geometry || positionsOf(geometry).length === 0) return 'géométrie absente';
   if (!GEOMETRY_OF[familyOf(layer)].includes(geometry.type)) return `géométrie ${geometry.type} dans une couche ${layer}`;
   const g = flat(geometry, transform);
@@ -213,7 +213,7 @@ export function pluFeature(
     return 'coordonnées hors de la Terre après conversion en WGS 84';
   const zone = layer === 'zone_urba';
   const typezone = zone ? normaliseTypezone(field(props, 'typezone')) : null;
-  if (zone && !typezone) return `TYPEZONE « ${field(props, 'typezone') ?? ''} » invalide (U, AUc, AUs, A ou N attendu)`;
+  if (zone && !typezone) return `TYPEZONE «\u00a0${field(props, 'typezone') ?? ''}\u00a0» invalide (U, AUc, AUs, A ou N attendu)`;
   const kind = layer.startsWith('info') ? 'inf' : 'psc';
   return {
     layer,

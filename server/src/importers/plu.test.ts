@@ -90,7 +90,7 @@ describe('plu importer (GPU, CNIG standard)', () => {
     for (const ext of ['dbf', 'shx', 'prj', 'cpg']) {
       const companion = PLU.shp2025.replace(/shp$/, ext);
       await expect(detectFileFormat(companion, path.basename(companion))).rejects.toThrow(
-        /accompagne le shapefile .*\.shp », importé avec lui/,
+        /accompagne le shapefile .*\.shp\u00a0», importé avec lui/,
       );
     }
   });

@@ -51,7 +51,7 @@ export const pluImporter: Importer = {
     const format = pluFormatOf(bytes.subarray(0, 100), input.name);
     if (!format) {
       throw new ImportError(
-        `« ${input.name} »\u00a0: ni GeoPackage, ni zip de shapefiles, ni shapefile, ni GeoJSON d’un document d’urbanisme\u00a0; rien n’a été changé.`,
+        `«\u00a0${input.name}\u00a0»\u00a0: ni GeoPackage, ni zip de shapefiles, ni shapefile, ni GeoJSON d’un document d’urbanisme\u00a0; rien n’a été changé.`,
       );
     }
     const read = await readPlu(input.path, input.name, bytes, format);

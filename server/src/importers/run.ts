@@ -171,7 +171,9 @@ export async function detectFileFormat(
     if (format && format !== 'geojson') return { source: 'plu', encoding: 'utf-8' };
     const companion = /\.(dbf|shx|prj|cpg|qix|sbn|sbx)$/i.exec(name);
     if (companion && (await readHead(`${path.slice(0, -companion[0].length)}.shp`, 4).catch(() => null))) {
-      throw new ImportError(`« ${name} » accompagne le shapefile « ${name.slice(0, -companion[0].length)}.shp », importé avec lui.`);
+      throw new ImportError(
+        `«\u00a0${name}\u00a0» accompagne le shapefile «\u00a0${name.slice(0, -companion[0].length)}.shp\u00a0», importé avec lui.`,
+      );
     }
   }
   if ((await sniffEncoding(path)) === 'windows-1252') {

@@ -105,7 +105,7 @@ export const sitadelImporter: Importer = {
           if (!list) {
             if (line === 1 && ev.fields.some((f) => f.includes('commune du lieu des travaux'))) continue;
             throw new ImportError(
-              `« ${input.name} »\u00a0: ligne des codes de Sitadel attendue (COMM, NUM_DAU, DATE_REELLE_AUTORISATION…)\u00a0; rien n’a été changé.`,
+              `«\u00a0${input.name}\u00a0»\u00a0: ligne des codes de Sitadel attendue (COMM, NUM_DAU, DATE_REELLE_AUTORISATION…)\u00a0; rien n’a été changé.`,
             );
           }
           index = new Map(codes.map((c, i) => [c, i]));
@@ -124,18 +124,18 @@ export const sitadelImporter: Importer = {
         const id = f('NUM_DAU') ?? f('NUM_PA') ?? f('NUM_PD');
         const comm = (f('COMM') ?? '').toUpperCase();
         if (!id || !/^[0-9A-Z]{8,20}$/i.test(id)) {
-          ctx.reject(ev.line, `numéro d’autorisation invalide « ${id ?? ''} »`);
+          ctx.reject(ev.line, `numéro d’autorisation invalide «\u00a0${id ?? ''}\u00a0»`);
           continue;
         }
         if (!/^(\d{5}|2[AB]\d{3})$/.test(comm)) {
-          ctx.reject(ev.line, `code de commune invalide « ${comm} »`);
+          ctx.reject(ev.line, `code de commune invalide «\u00a0${comm}\u00a0»`);
           continue;
         }
         const insee = ARRONDISSEMENT_CITIES.has(comm) && /^0\d{5}/.test(id) ? id.slice(1, 6) : comm;
         const dates = ['DATE_REELLE_AUTORISATION', 'DATE_REELLE_DOC', 'DATE_REELLE_DAACT'].map((c) => f(c));
         const badDate = dates.find((d) => d !== null && !/^\d{4}-\d{2}-\d{2}$/.test(d));
         if (badDate) {
-          ctx.reject(ev.line, `date invalide « ${badDate} »`);
+          ctx.reject(ev.line, `date invalide «\u00a0${badDate}\u00a0»`);
           continue;
         }
         const numbers = {
@@ -182,7 +182,7 @@ export const sitadelImporter: Importer = {
           f('NATURE_PROJET_DECLAREE'),
         ];
       }
-    if (!index) throw new ImportError(`Le fichier « ${input.name} » est vide ou n’a pas la ligne des codes de Sitadel.`);
+    if (!index) throw new ImportError(`Le fichier «\u00a0${input.name}\u00a0» est vide ou n’a pas la ligne des codes de Sitadel.`);
   },
   merge: mergePermits,
 };

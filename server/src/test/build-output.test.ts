@@ -19,7 +19,8 @@ function buildInputs(): string[] {
   const configPath = path.join(SERVER, 'tsconfig.build.json');
   const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, SERVER);
-  return parsed.fileNames.map((f) => path.resolve(f)).filter((f) => f.startsWith(SRC + path.sep));
+  // Declaration files (a package's missing types) emit nothing.
+  return parsed.fileNames.map((f) => path.resolve(f)).filter((f) => f.startsWith(SRC + path.sep) && !f.endsWith('.d.ts'));
 }
 
 /** Loaded by URL, not imported: the listing parser's worker thread (parse-thread.ts). */
