@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_AGENT as USER } from '../support/accounts.js';
 import { openBrowser, screenshot, traceOnFailure } from '../support/browser.js';
 import { signIn as signInAs } from '../support/data.js';
+import { clickMenuLink } from '../support/nav.js';
 import { pdfText } from '../support/pdf.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
@@ -350,7 +351,7 @@ describe('transactions and market analysis', () => {
       await held;
       await route.continue();
     });
-    await b.page.getByRole('navigation').getByRole('link', { name: 'Mes recherches', exact: true }).click();
+    await clickMenuLink(b.page, 'Mes données', 'Mes recherches');
     // …while the map moves and ends its move, which writes the view into the transactions' URL.
     await b.page.getByRole('button', { name: 'Zoom avant' }).click();
     await b.page.waitForTimeout(1_000);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPIST as USER } from '../support/accounts.js';
 import { openBrowser, traceOnFailure } from '../support/browser.js';
 import { signIn } from '../support/data.js';
+import { clickMenuLink } from '../support/nav.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
@@ -46,7 +47,7 @@ describe('root loader and typing', () => {
       expect(typing).toBeLessThanOrEqual(1);
 
       // Another page: the server checks the session again.
-      await b.page.getByRole('navigation').getByRole('link', { name: 'Mes recherches', exact: true }).click();
+      await clickMenuLink(b.page, 'Mes données', 'Mes recherches');
       await b.page.waitForURL(`${server.url}/pro/mesrecherches`);
       await expect.poll(() => requests.length).toBe(typing + 1);
       expect(new URL(requests.at(-1) ?? '').pathname).toBe('/pro/mesrecherches.data');
