@@ -4,10 +4,11 @@
  * log instead, and the page that asked for it says so.
  */
 import type { MailDelivery } from '@immoloupe/shared/accounts/contracts';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
-import { outboundFetch } from '../http/outbound.js';
 import type { Logger } from '../logger.js';
+import { brevoApi, smtpTransport } from '../mail/index.js';
+
+export { parseSender } from '../mail/index.js';
 
 export interface MailMessage {
   to: string;
@@ -22,11 +23,6 @@ export interface Mailer {
   send(message: MailMessage): Promise<MailDelivery>;
 }
 
-export function parseSender(from: string): { name: string | undefined; email: string } {
-  const m = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(from);
-  return m ? { name: m[1] || undefined, email: (m[2] as string).trim() } : { name: undefined, email: from.trim() };
-}
-
 function html(text: string): string {
   const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<div style="font-family:sans-serif;line-height:1.5">${escaped
@@ -36,43 +32,22 @@ function html(text: string): string {
 }
 
 export function createMailer(config: Config, log: Logger): Mailer {
-  const sender = parseSender(config.MAIL_FROM);
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    const send = smtpTransport(config.SMTP_URL);
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail({
-          from: config.MAIL_FROM,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: html(message.text),
-        });
+        await send({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: html(message.text) });
         return 'sent';
       },
     };
   }
   if (config.BREVO_API_KEY) {
-    const apiKey = config.BREVO_API_KEY;
-    const endpoint = new URL('/v3/smtp/email', config.BREVO_API_URL).toString();
+    const brevo = brevoApi({ apiKey: config.BREVO_API_KEY, baseUrl: config.BREVO_API_URL, from: config.MAIL_FROM });
     return {
       kind: 'brevo',
       async send(message) {
-        const res = await outboundFetch(endpoint, {
-          method: 'POST',
-          headers: { 'api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({
-            sender: sender.name ? { name: sender.name, email: sender.email } : { email: sender.email },
-            to: [{ email: message.to }],
-            subject: message.subject,
-            textContent: message.text,
-            htmlContent: html(message.text),
-          }),
-          timeoutMs: 10_000,
-          maxBytes: 1_000_000,
-        });
-        if (!res.ok) throw new Error(`Brevo answered ${res.status}: ${res.text().slice(0, 300)}`);
+        await brevo.send({ to: message.to, subject: message.subject, text: message.text, html: html(message.text) });
         return 'sent';
       },
     };
