@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { DPE_CREDIT } from '~/features/map/attributions';
 import { PropertyRentCard } from '~/features/rents/property-rent';
 import { localisationHref } from './api';
+import { CANDIDATES_LEGEND } from './candidates-legend';
 import { CandidatesList, scoreColor } from './candidates-list';
 import { NegotiationMargin } from './negotiation-margin';
 import { PointMap } from './point-map';
@@ -163,7 +164,14 @@ export function AnalysisView({ a, fields }: { a: ListingAnalysis; fields: Listin
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           {points.length > 0 ? (
-            <PointMap points={points} label="Carte des adresses candidates" numbered height={360} credit={DPE_CREDIT} />
+            <PointMap
+              points={points}
+              label="Carte des adresses candidates"
+              numbered
+              legend={CANDIDATES_LEGEND}
+              height={360}
+              credit={DPE_CREDIT}
+            />
           ) : null}
         </Grid.Col>
       </Grid>

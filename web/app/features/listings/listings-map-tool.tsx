@@ -74,7 +74,7 @@ export function ListingsMapTool() {
           data={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))}
         />
       </Group>
-      <PositionLegend of="de la commune" />
+      <PositionLegend of="de la commune" map="carte de mes annonces" />
       {listings.length > points.length && (
         <Text size="sm" c="dimmed">
           {countOf(listings.length - points.length, 'annonce', 'annonces')} de Mes annonces sans position (ni adresse ni point lus sur la

@@ -13,6 +13,7 @@ import { Select } from '~/components/select';
 import { DPE_CREDIT } from '~/features/map/attributions';
 import { ApiError } from '~/lib/api';
 import { localiseListing } from './api';
+import { CANDIDATES_LEGEND } from './candidates-legend';
 import { CandidatesList, scoreColor } from './candidates-list';
 import { PointMap } from './point-map';
 
@@ -121,7 +122,7 @@ export function LocalisationTool() {
             <CandidatesList candidates={candidates} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <PointMap points={points} label="Carte des adresses candidates" numbered credit={DPE_CREDIT} />
+            <PointMap points={points} label="Carte des adresses candidates" numbered legend={CANDIDATES_LEGEND} credit={DPE_CREDIT} />
           </Grid.Col>
         </Grid>
       )}

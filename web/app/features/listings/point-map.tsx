@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { credited } from '~/features/map/attributions';
 import { BASEMAP_FONT } from '~/features/map/basemap';
 import { boundsOf } from '~/features/map/layers';
+import { type LegendEntry, MapLegend } from '~/features/map/map-legend';
 import { MapView } from '~/features/map/map-view';
 
 export interface MapPointItem {
@@ -35,6 +36,7 @@ export function PointMap({
   height = 420,
   numbered = false,
   credit,
+  legend,
 }: {
   points: readonly MapPointItem[];
   label: string;
@@ -43,6 +45,8 @@ export function PointMap({
   numbered?: boolean;
   /** Who the points come from (attributions.ts), named while they are drawn: the DPE of the candidates. */
   credit?: string;
+  /** What the points' colours and numbers stand for, drawn under the map. */
+  legend?: readonly LegendEntry[];
 }) {
   const map = useRef<MapLibreMap | null>(null);
   const show = useCallback(
@@ -61,30 +65,33 @@ export function PointMap({
   }, [show]);
   const first = points[0];
   return (
-    <MapView
-      {...(first ? { center: [first.lon, first.lat] as [number, number], zoom: 13 } : {})}
-      height={height}
-      label={label}
-      onReady={(m) => {
-        map.current = m;
-        m.addSource(SOURCE, { type: 'geojson', data: collection([]) });
-        const circles = {
-          id: `${SOURCE}-cercles`,
-          type: 'circle' as const,
-          source: SOURCE,
-          paint: { 'circle-radius': 10, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
-        };
-        m.addLayer((credit ? credited(circles, credit) : circles) as Parameters<MapLibreMap['addLayer']>[0]);
-        if (numbered)
-          m.addLayer({
-            id: `${SOURCE}-numeros`,
-            type: 'symbol',
+    <div>
+      <MapView
+        {...(first ? { center: [first.lon, first.lat] as [number, number], zoom: 13 } : {})}
+        height={height}
+        label={label}
+        onReady={(m) => {
+          map.current = m;
+          m.addSource(SOURCE, { type: 'geojson', data: collection([]) });
+          const circles = {
+            id: `${SOURCE}-cercles`,
+            type: 'circle' as const,
             source: SOURCE,
-            layout: { 'text-field': ['get', 'label'], 'text-font': [BASEMAP_FONT], 'text-size': 11, 'text-allow-overlap': true },
-            paint: { 'text-color': '#ffffff' },
-          });
-        show(m);
-      }}
-    />
+            paint: { 'circle-radius': 10, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+          };
+          m.addLayer((credit ? credited(circles, credit) : circles) as Parameters<MapLibreMap['addLayer']>[0]);
+          if (numbered)
+            m.addLayer({
+              id: `${SOURCE}-numeros`,
+              type: 'symbol',
+              source: SOURCE,
+              layout: { 'text-field': ['get', 'label'], 'text-font': [BASEMAP_FONT], 'text-size': 11, 'text-allow-overlap': true },
+              paint: { 'text-color': '#ffffff' },
+            });
+          show(m);
+        }}
+      />
+      {legend ? <MapLegend label={`Légende de la ${label.charAt(0).toLowerCase()}${label.slice(1)}`} entries={legend} /> : null}
+    </div>
   );
 }

@@ -117,7 +117,7 @@ export function PoolMapTool() {
             {result.listings.length < result.total ? ` (les ${result.listings.length} plus récentes)` : ''}, {placed.length} placée
             {placed.length > 1 ? 's' : ''} sur la carte.
           </Text>
-          <PositionLegend of="DVF" />
+          <PositionLegend of="DVF" map="carte des annonces des flux" />
           {placed.length > 0 && (
             <PointMap
               label="Carte des annonces des flux"

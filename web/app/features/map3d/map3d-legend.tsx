@@ -15,7 +15,7 @@ const Swatch = ({ colour }: { colour: string }) => (
 export function Map3dLegend({ steps, withDpe }: { steps: number[]; withDpe: boolean }) {
   const labels = priceClassLabels(steps);
   return (
-    <Stack gap={6} data-testid="map3d-legend">
+    <Stack gap={6} data-testid="map3d-legend" role="group" aria-label="Légende de la carte en relief des prix">
       <Text size="sm" fw={600}>
         Prix médian au m² de la section
       </Text>

@@ -1,10 +1,12 @@
 /** The market analysis' map of the median €/m² by cadastral section, with its colour legend. */
-import { countOf, formatEurosPerSquareMetre, formatInteger, NBSP } from '@immoloupe/shared/format';
+import { countOf, formatInteger, NBSP } from '@immoloupe/shared/format';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
-import { Card, Group, Text } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
 import { ImportHint } from '~/components/import-hint';
 import { PRICE_STOPS } from '~/features/map/layers';
+import { type LegendEntry, MapLegend } from '~/features/map/map-legend';
 import { MapView } from '~/features/map/map-view';
+import { priceRampStops } from '~/features/map/sales-legend';
 import type { MarketAnalysisState } from './use-market-analysis';
 
 /** Sections whose commune's cadastre is not imported: drawn as discs, and said so. */
@@ -23,6 +25,17 @@ export function UnoutlinedNote({ sections }: { sections: NonNullable<MarketAnaly
   );
 }
 
+const SECTIONS_LEGEND: readonly LegendEntry[] = [
+  { swatch: { kind: 'ramp', stops: priceRampStops() }, label: 'Prix médian au m² des ventes de la section (sa couleur)' },
+  {
+    swatch: [
+      { kind: 'disc', color: PRICE_STOPS[1]?.[1] ?? '#868e96', size: 10, stroke: '#212529' },
+      { kind: 'disc', color: PRICE_STOPS[1]?.[1] ?? '#868e96', size: 20, stroke: '#212529' },
+    ],
+    label: `Disque${NBSP}: section sans contour connu, au centre de ses ventes (plus gros avec plus de ventes)`,
+  },
+];
+
 export function MarketAnalysisMap({ data, onMapReady }: Pick<MarketAnalysisState, 'data' | 'onMapReady'>) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="Carte des prix par section">
@@ -30,15 +43,8 @@ export function MarketAnalysisMap({ data, onMapReady }: Pick<MarketAnalysisState
         Prix médian au m² par section cadastrale (contours des sections calculés depuis le cadastre)
       </Text>
       <MapView label="Carte des prix médians par section" height={380} onReady={onMapReady} />
-      <Group gap="xs" mt="xs">
-        {PRICE_STOPS.map(([v, color]) => (
-          <Group key={v} gap={4}>
-            <span style={{ width: 14, height: 12, borderRadius: 2, background: color, opacity: 0.8, display: 'inline-block' }} />
-            <Text size="xs">{formatEurosPerSquareMetre(v)}</Text>
-          </Group>
-        ))}
-        {data && <Text size="xs">· {countOf(data.sections.length, 'section')}</Text>}
-      </Group>
+      <MapLegend label="Légende de la carte des prix médians par section" entries={SECTIONS_LEGEND} />
+      {data && <Text size="xs">{countOf(data.sections.length, 'section')} sur la carte</Text>}
       {data && <UnoutlinedNote sections={data.sections} />}
     </Card>
   );

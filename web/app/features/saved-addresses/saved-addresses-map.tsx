@@ -8,14 +8,17 @@ import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { ADDRESSES_CREDIT, credited } from '~/features/map/attributions';
 import { boundsOf } from '~/features/map/layers';
+import { type LegendEntry, MapLegend } from '~/features/map/map-legend';
 import { MapView } from '~/features/map/map-view';
 
 const SOURCE = 'mes-adresses';
 /** The addresses the Base Adresse Nationale placed (credited to it), then the others, drawn alike. */
 const BAN_LAYER = 'mes-adresses-ban';
 const LAYER = 'mes-adresses-points';
+const WATCHED_COLOR = '#e03131';
+const UNWATCHED_COLOR = '#1c7ed6';
 const PAINT = {
-  'circle-color': ['case', ['==', ['get', 'watched'], 1], '#e03131', '#1c7ed6'],
+  'circle-color': ['case', ['==', ['get', 'watched'], 1], WATCHED_COLOR, UNWATCHED_COLOR],
   'circle-radius': ['case', ['==', ['get', 'selected'], 1], 11, 7],
   'circle-stroke-width': 2,
   'circle-stroke-color': '#ffffff',
@@ -36,6 +39,19 @@ export function savedAddressLayers() {
     { id: SELECTED_LAYER, type: 'circle' as const, source: SOURCE, filter: ['==', ['get', 'selected'], 1], paint: PAINT },
   ];
 }
+
+/** What the map's colours and sizes stand for, from the very values of its paint. */
+export const SAVED_ADDRESSES_LEGEND: readonly LegendEntry[] = [
+  { swatch: { kind: 'disc', color: WATCHED_COLOR, size: 14 }, label: 'Adresse surveillée (alerte sur les nouvelles ventes)' },
+  { swatch: { kind: 'disc', color: UNWATCHED_COLOR, size: 14 }, label: 'Adresse non surveillée' },
+  {
+    swatch: [
+      { kind: 'disc', color: UNWATCHED_COLOR, size: 14 },
+      { kind: 'disc', color: UNWATCHED_COLOR, size: 22 },
+    ],
+    label: 'Le plus gros point est l’adresse choisie dans la liste (cliquer sur un point la choisit)',
+  },
+];
 
 export function pointsOf(items: readonly SavedAddress[], selected: string | null): FeatureCollection {
   return {
@@ -77,21 +93,24 @@ export function SavedAddressesMap({
   }, [bounds]);
 
   return (
-    <MapView
-      label="Carte de mes adresses"
-      height={420}
-      onReady={(map) => {
-        mapRef.current = map;
-        map.addSource(SOURCE, { type: 'geojson', data });
-        for (const layer of savedAddressLayers()) {
-          map.addLayer(layer as never);
-          map.on('click', layer.id, (e) => {
-            const id = e.features?.[0]?.properties?.id;
-            if (typeof id === 'string') select.current(id);
-          });
-        }
-        if (bounds) map.fitBounds(bounds, { padding: 32, duration: 0, maxZoom: 16 });
-      }}
-    />
+    <div>
+      <MapView
+        label="Carte de mes adresses"
+        height={420}
+        onReady={(map) => {
+          mapRef.current = map;
+          map.addSource(SOURCE, { type: 'geojson', data });
+          for (const layer of savedAddressLayers()) {
+            map.addLayer(layer as never);
+            map.on('click', layer.id, (e) => {
+              const id = e.features?.[0]?.properties?.id;
+              if (typeof id === 'string') select.current(id);
+            });
+          }
+          if (bounds) map.fitBounds(bounds, { padding: 32, duration: 0, maxZoom: 16 });
+        }}
+      />
+      <MapLegend label="Légende de la carte de mes adresses" entries={SAVED_ADDRESSES_LEGEND} />
+    </div>
   );
 }

@@ -12,11 +12,13 @@ import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { CommunesPicker } from '~/components/communes-picker';
 import { BASEMAP_SOURCE } from '~/features/map/basemap';
+import { MapLegend } from '~/features/map/map-legend';
 import { MapView } from '~/features/map/map-view';
 import { ApiError } from '~/lib/api';
 import { DRAW_LAYERS, drawingFeatures, ringOf, ZONE_COMMUNES_LAYER, zoneCommunesFilter, zoneCommunesLayer } from './zone.logic';
 import { deleteTerritory, fetchChanges, fetchCommunesExtent, fetchTerritory, markSeen, saveTerritory } from './zone-api';
 import { ZoneDashboard } from './zone-dashboard';
+import { MY_ZONE_LEGEND } from './zone-legend';
 
 const SOURCE = 'ma-zone';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
@@ -172,6 +174,7 @@ export function MyZone() {
           frameCommunes(m, communes, points.length > 0);
         }}
       />
+      <MapLegend label="Légende de la carte de ma zone" entries={MY_ZONE_LEGEND} />
       {changes ? <ZoneDashboard changes={changes} /> : territory === null ? null : <Title order={2}>Tableau de bord</Title>}
     </Stack>
   );

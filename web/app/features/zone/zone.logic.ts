@@ -58,27 +58,30 @@ export function drawingFeatures(points: readonly [number, number][]) {
   return { type: 'FeatureCollection' as const, features };
 }
 
+/** The colour of « ma zone » on its map: the outline drawn, its corners and the communes picked. */
+export const ZONE_COLOR = '#1971c2';
+
 export const DRAW_LAYERS = (source: string) => [
   {
     id: `${source}-fond`,
     type: 'fill',
     source,
     filter: ['==', ['geometry-type'], 'Polygon'],
-    paint: { 'fill-color': '#1971c2', 'fill-opacity': 0.15 },
+    paint: { 'fill-color': ZONE_COLOR, 'fill-opacity': 0.15 },
   },
   {
     id: `${source}-trait`,
     type: 'line',
     source,
     filter: ['!=', ['geometry-type'], 'Point'],
-    paint: { 'line-color': '#1971c2', 'line-width': 2 },
+    paint: { 'line-color': ZONE_COLOR, 'line-width': 2 },
   },
   {
     id: `${source}-points`,
     type: 'circle',
     source,
     filter: ['==', ['geometry-type'], 'Point'],
-    paint: { 'circle-radius': 4, 'circle-color': '#1971c2' },
+    paint: { 'circle-radius': 4, 'circle-color': ZONE_COLOR },
   },
 ];
 
@@ -94,7 +97,7 @@ export function zoneCommunesLayer(basemapSource: string, codes: readonly string[
     source: basemapSource,
     'source-layer': 'communes',
     filter: zoneCommunesFilter(codes),
-    paint: { 'fill-color': '#1971c2', 'fill-opacity': 0.15 },
+    paint: { 'fill-color': ZONE_COLOR, 'fill-opacity': 0.15 },
   };
 }
 export function zoneCommunesFilter(codes: readonly string[]): unknown[] {
