@@ -1,6 +1,6 @@
 /**
- * Rate limits of sign-in and of the requests that send e-mails, counted in the database so that
- * several app processes share them. Only failures count for sign-in; a success does not reset
+ * The one rate limiter: sign-in, the requests that send e-mails and the contact form, counted in
+ * the database (`auth_attempts`) so that several app processes share them. Only failures count for sign-in; a success does not reset
  * the counter (an attacker who knows one password must not unlock guessing others).
  *
  * No limit may be turned into a lock-out switch (decision 0601): an account's failures are
@@ -10,6 +10,7 @@
  * own failures.
  */
 import { isIPv6 } from 'node:net';
+import { CONTACT_RATE_LIMIT } from '@immoloupe/shared/contact/contact-message';
 import type { Queryable } from '../db/client.js';
 
 export interface Limit {
@@ -39,6 +40,8 @@ export const LIMITS = {
   mailIp: { scope: 'mail-ip', max: 10, windowSec: 60 * 60 },
   /** Reset or activation e-mails to one address. */
   mailAccount: { scope: 'mail-account', max: 3, windowSec: 60 * 60 },
+  /** Contact-form messages from one IP address (the figure /contact announces). */
+  contactIp: { scope: 'contact-ip', max: CONTACT_RATE_LIMIT.max, windowSec: CONTACT_RATE_LIMIT.windowMinutes * 60 },
 } as const satisfies Record<string, Limit>;
 
 /**
@@ -77,6 +80,19 @@ export async function recordAttempt(db: Queryable, limit: Limit, key: string): P
   await db.query('INSERT INTO auth_attempts (scope, key) VALUES ($1, $2)', [limit.scope, key]);
   // Keep the table small: nothing older than a day matters to any limit.
   if (Math.random() < 0.05) await db.query(`DELETE FROM auth_attempts WHERE at < now() - interval '1 day'`);
+}
+
+/**
+ * Counts one attempt under `limit` unless it is spent, atomically: concurrent requests for the same
+ * key are serialised (transaction-scoped advisory lock), so that N parallel requests cannot all pass
+ * a limit of N - 1. Answers whether the attempt was allowed. Run inside a transaction.
+ */
+export async function takeAttempt(tx: Queryable, limit: Limit, key: string): Promise<boolean> {
+  await tx.query('SELECT pg_advisory_xact_lock(727274400, hashtext($1))', [`${limit.scope}|${key}`]);
+  await tx.query(`DELETE FROM auth_attempts WHERE at < now() - interval '1 day'`);
+  if (await isLimited(tx, limit, key)) return false;
+  await tx.query('INSERT INTO auth_attempts (scope, key) VALUES ($1, $2)', [limit.scope, key]);
+  return true;
 }
 
 /** Forgets an account's sign-in failures, from every address (its password was just reset). */

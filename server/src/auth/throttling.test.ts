@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 beforeEach(async () => {
-  await app.db.exec('DELETE FROM auth_attempts; DELETE FROM contact_attempts;');
+  await app.db.exec('DELETE FROM auth_attempts;');
 });
 
 const PASSWORD = 'Maison-bleue-2026';

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 beforeEach(async () => {
-  await app.db.exec('DELETE FROM contact_messages; DELETE FROM contact_attempts;');
+  await app.db.exec('DELETE FROM contact_messages; DELETE FROM auth_attempts;');
 });
 
 const post = (body: unknown, ip = '203.0.113.7', csrf = 'jeton-de-test') =>
@@ -82,15 +82,15 @@ describe('POST /api/contact', () => {
   it('deletes messages older than three years and attempts older than a day when a new message arrives', async () => {
     await post({ ...valid, subject: 'Ancien' });
     await app.db.query("UPDATE contact_messages SET created_at = now() - interval '3 years 1 day'");
-    await app.db.query("UPDATE contact_attempts SET attempted_at = now() - interval '25 hours'");
+    await app.db.query("UPDATE auth_attempts SET at = now() - interval '25 hours'");
     await post({ ...valid, subject: 'Récent' }, '192.0.2.9');
     expect((await storedMessages()).map((m) => m.subject)).toEqual(['Récent']);
-    expect(await app.db.query('SELECT ip FROM contact_attempts')).toEqual([{ ip: '192.0.2.9' }]);
+    expect(await app.db.query('SELECT scope, key FROM auth_attempts')).toEqual([{ scope: 'contact-ip', key: '192.0.2.9' }]);
   });
 
   it('forgets attempts older than the window', async () => {
     for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) expect((await post(valid, '198.51.100.3')).status).toBe(201);
-    await app.db.query("UPDATE contact_attempts SET attempted_at = now() - interval '61 minutes'");
+    await app.db.query("UPDATE auth_attempts SET at = now() - interval '61 minutes'");
     expect((await post(valid, '198.51.100.3')).status).toBe(201);
   });
 });

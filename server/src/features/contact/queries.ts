@@ -1,23 +1,6 @@
-/** SQL of the contact feature: messages, and the per-IP rate limit shared by every app process. */
+/** SQL of the contact feature's messages (its per-IP limit is the shared one of `auth/rate-limit.ts`). */
 import type { ContactMessage, ContactMessageRecord } from '@immoloupe/shared/contact/contact-message';
 import type { Db, Queryable } from '../../db/client.js';
-
-/**
- * Records one submission from `ip` unless it already made `max` within the window; purges
- * attempts older than a day. Serialised per IP by an advisory lock, so that concurrent requests
- * (even on several app processes) cannot all slip under the limit.
- */
-export async function takeContactAttempt(tx: Queryable, ip: string, max: number, windowMinutes: number): Promise<boolean> {
-  await tx.query('SELECT pg_advisory_xact_lock(727274400, hashtext($1))', [ip]);
-  await tx.query("DELETE FROM contact_attempts WHERE attempted_at < now() - interval '1 day'");
-  const [row] = await tx.query<{ n: number }>(
-    'SELECT count(*) AS n FROM contact_attempts WHERE ip = $1 AND attempted_at > now() - make_interval(mins => $2::int)',
-    [ip, windowMinutes],
-  );
-  if ((row?.n ?? 0) >= max) return false;
-  await tx.query('INSERT INTO contact_attempts (ip) VALUES ($1)', [ip]);
-  return true;
-}
 
 /** How long a contact message is kept (the retention /cgu announces). */
 export const CONTACT_MESSAGE_RETENTION = '3 years';

@@ -13,11 +13,11 @@ import {
 import { Router } from 'express';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/guards.js';
-import { ipKey } from '../../auth/rate-limit.js';
+import { ipKey, LIMITS, takeAttempt } from '../../auth/rate-limit.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
-import { insertContactMessage, listContactMessages, markContactMessageMailed, takeContactAttempt } from './queries.js';
+import { insertContactMessage, listContactMessages, markContactMessageMailed } from './queries.js';
 
 /** Sends a contact message to the team by e-mail; absent when no mail transport is configured. */
 export type ContactMailer = (message: ContactMessage & { id: number }) => Promise<void>;
@@ -49,7 +49,7 @@ export function contactRoutes({ db, log, mailer }: ContactDeps): Router {
     const input = parsed.data;
     const ip = ipKey(req.ip ?? req.socket.remoteAddress);
     const id = await db.transaction(async (tx) => {
-      const allowed = await takeContactAttempt(tx, ip, CONTACT_RATE_LIMIT.max, CONTACT_RATE_LIMIT.windowMinutes);
+      const allowed = await takeAttempt(tx, LIMITS.contactIp, ip);
       if (!allowed) return 'limited' as const;
       // A bot filled the hidden field: counted against its IP, answered as a success, not stored.
       if (input[HONEYPOT_FIELD] !== '') return null;
