@@ -101,17 +101,31 @@ export function boundsOfParcels(parcels: readonly Pick<Parcel, 'bbox'>[]): [numb
 }
 
 /** The parcels found, drawn from the cadastre. */
+/** The colours of the parcels found: the chosen one, a current one, one gone from the cadastre. */
+export const PARCEL_SEARCH_COLORS = {
+  selected: { fill: '#e03131', outline: '#c92a2a' },
+  current: { fill: '#fab005', outline: '#e67700' },
+  gone: { fill: '#adb5bd', outline: '#e67700' },
+} as const;
+const C = PARCEL_SEARCH_COLORS;
+
 export const PARCEL_LAYERS = [
   {
     id: 'recherche-parcelles-fond',
     type: 'fill',
     source: 'recherche-parcelles',
-    paint: { 'fill-color': ['case', ['get', 'selected'], '#e03131', ['get', 'current'], '#fab005', '#adb5bd'], 'fill-opacity': 0.3 },
+    paint: {
+      'fill-color': ['case', ['get', 'selected'], C.selected.fill, ['get', 'current'], C.current.fill, C.gone.fill],
+      'fill-opacity': 0.3,
+    },
   },
   {
     id: 'recherche-parcelles-contour',
     type: 'line',
     source: 'recherche-parcelles',
-    paint: { 'line-color': ['case', ['get', 'selected'], '#c92a2a', '#e67700'], 'line-width': ['case', ['get', 'selected'], 3, 1.5] },
+    paint: {
+      'line-color': ['case', ['get', 'selected'], C.selected.outline, C.current.outline],
+      'line-width': ['case', ['get', 'selected'], 3, 1.5],
+    },
   },
 ].map((l) => credited(l, CADASTRE_CREDIT));

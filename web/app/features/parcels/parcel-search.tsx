@@ -7,13 +7,13 @@ import { communeLabel } from '@immoloupe/shared/commune-label';
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import { type ParcelSearchResult, parcelSearchResultSchema } from '@immoloupe/shared/parcels/search-contracts';
-import { Alert, Button, Checkbox, Grid, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CommuneSelect } from '~/components/commune-select';
 import { GroupLabel } from '~/components/group-label';
-import { MapView } from '~/features/map/map-view';
+import { ResultsWithMap, scrollToResult } from '~/features/map/results-with-map';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
 import { patchParams } from '~/lib/url-patch';
@@ -27,6 +27,7 @@ import {
   parcelFeatures,
   parcelQuery,
 } from './parcel-search.logic';
+import { ParcelSearchMap } from './parcel-search-map';
 import { ParcelSheetPanel } from './parcel-sheet';
 import { ParcelTable } from './parcel-table';
 import { ProspectingFilters } from './prospecting-filters';
@@ -222,9 +223,9 @@ export function ParcelSearch() {
           {error}
         </Alert>
       ) : null}
-      <Grid>
-        <Grid.Col span={{ base: 12, xl: 7 }}>
-          {result ? (
+      <ResultsWithMap
+        results={
+          result ? (
             <Stack gap="xs">
               <Text aria-live="polite">
                 {result.total === 0
@@ -252,12 +253,10 @@ export function ParcelSearch() {
             </Stack>
           ) : (
             <Text size="sm">Choisissez une commune, puis affinez par section, numéro ou surface.</Text>
-          )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xl: 5 }}>
-          <MapView
-            label="Carte des parcelles trouvées"
-            height={560}
+          )
+        }
+        map={
+          <ParcelSearchMap
             onReady={(m) => {
               map.current = m;
               m.addSource(SOURCE, { type: 'geojson', data: parcelFeatures(shown, selected) as never });
@@ -265,15 +264,18 @@ export function ParcelSearch() {
               m.on('click', 'recherche-parcelles-fond', (e) => {
                 const id = e.features?.[0]?.properties?.id;
                 // Bound once: the selection is written from the current URL, not the first render's.
-                if (typeof id === 'string') selectRef.current(id);
+                if (typeof id === 'string') {
+                  selectRef.current(id);
+                  scrollToResult(id);
+                }
               });
               // A sheet opened by its link may load before the map: the map then frames its parcel.
               const b = boundsOfParcels(result?.parcels.length ? result.parcels : sheetParcelRef.current ? [sheetParcelRef.current] : []);
               if (b) m.fitBounds([b[0], b[1], b[2], b[3]], { padding: 40, maxZoom: 18, duration: 0 });
             }}
           />
-        </Grid.Col>
-      </Grid>
+        }
+      />
       {sheetId ? <ParcelSheetPanel id={sheetId} onParcel={showParcel} /> : null}
     </Stack>
   );

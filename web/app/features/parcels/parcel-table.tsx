@@ -6,6 +6,7 @@ import type { ParcelSearchResult } from '@immoloupe/shared/parcels/search-contra
 import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
 import { Badge, Button, Table, Text } from '@mantine/core';
 import { WideTable } from '~/components/wide-table';
+import { RESULT_ROW_ATTR } from '~/features/map/results-with-map';
 import { BulkAddToList } from '~/features/prospecting/bulk-add-to-list';
 import { SelectAllHeader, SelectRowCell } from '~/features/prospecting/selection-cells';
 import { useRowSelection } from '~/features/prospecting/use-row-selection';
@@ -65,7 +66,12 @@ export function ParcelTable({
           </Table.Thead>
           <Table.Tbody>
             {result.parcels.map((p) => (
-              <Table.Tr key={p.id} bg={p.id === selected ? 'var(--mantine-color-yellow-light)' : undefined}>
+              <Table.Tr
+                key={p.id}
+                {...{ [RESULT_ROW_ATTR]: p.id }}
+                data-selected={p.id === selected ? 'true' : undefined}
+                bg={p.id === selected ? 'var(--mantine-color-yellow-light)' : undefined}
+              >
                 <SelectRowCell selection={selection} row={p} label={`la parcelle ${p.section} ${p.numero}`} />
                 <Table.Td>
                   <Button variant="subtle" size="compact-sm" onClick={() => onChoose(p.id)} aria-pressed={p.id === selected}>

@@ -1,0 +1,40 @@
+/**
+ * A search tool's results and their map: side by side from the `lg` breakpoint (the map on the
+ * right, held in view while the rows scroll), the map above the results below it. The parcel and
+ * DPE searches drew their map after the table, 50 or 100 rows (5 600 px) down at 1 280 px; on a
+ * phone the map comes first so that a tap on a marker can take the reader to its row below.
+ */
+import { Grid } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The height a search map is given: a phone keeps room for the first rows under it. */
+export const SEARCH_MAP_HEIGHT = 'clamp(280px, 55vh, 560px)';
+
+/** Under the pro header (56 px) and its padding. */
+const STICKY_TOP = 72;
+
+export function ResultsWithMap({ results, map }: { results: ReactNode; map: ReactNode }) {
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 2, lg: 1 }}>
+        {results}
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 1, lg: 2 }}>
+        <div data-testid="results-map" style={{ position: 'sticky', top: STICKY_TOP }}>
+          {map}
+        </div>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The attribute a result's row (or card) carries, so that a marker clicked on the map finds it. */
+export const RESULT_ROW_ATTR = 'data-result-id';
+
+/** Brings the row (or card) of a result chosen on the map into view, once the page has drawn its highlight. */
+export function scrollToResult(id: string): void {
+  requestAnimationFrame(() => {
+    const row = document.querySelector(`[${RESULT_ROW_ATTR}="${CSS.escape(id)}"]`);
+    row?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  });
+}
