@@ -23,3 +23,24 @@ export function isCalendarDate(text: string): boolean {
 export function calendarDateSchema(format = 'Date attendue au format AAAA-MM-JJ.') {
   return z.string({ error: 'Date requise.' }).regex(PATTERN, format).refine(isCalendarDate, NOT_A_DATE);
 }
+
+/**
+ * `months` after a date, the day clamped to the month's last (31 January + 1 month = 28/29 February),
+ * as PostgreSQL's `+ interval 'n month'` does; the time of day is kept (UTC).
+ */
+export function addMonths(from: Date, months: number): Date {
+  const d = new Date(from);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/** addMonths on an ISO calendar date (`AAAA-MM-JJ`). */
+export function addMonthsIso(iso: string, months: number): string {
+  return addMonths(new Date(`${iso}T00:00:00Z`), months)
+    .toISOString()
+    .slice(0, 10);
+}

@@ -1,5 +1,6 @@
+import { addMonths } from '@immoloupe/shared/calendar-date';
 import { describe, expect, it } from 'vitest';
-import { addMonths, extendedEnd, readCheckoutSession, readInvoice, readSubscription } from './subscriptions.logic.js';
+import { extendedEnd, readCheckoutSession, readInvoice, readSubscription } from './subscriptions.logic.js';
 
 describe('reading Stripe objects', () => {
   it('reads the period end from the subscription items (API 2025+) or the subscription (older)', () => {

@@ -4,6 +4,7 @@
  * versions (period end on the subscription or on its items; an invoice's subscription at the
  * top or under `parent`) are read from either place.
  */
+import { addMonths } from '@immoloupe/shared/calendar-date';
 import { z } from 'zod';
 
 export interface StripeSubscriptionState {
@@ -70,17 +71,6 @@ const invoiceSchema = z.object({
 export function readInvoice(object: unknown): { customerId: string | null; subscriptionId: string | null } {
   const inv = invoiceSchema.parse(object);
   return { customerId: inv.customer ?? null, subscriptionId: inv.subscription ?? inv.parent?.subscription_details?.subscription ?? null };
-}
-
-/** Months added to a date, clamped to the last day of the month (31 January + 1 month = 28/29 February). */
-export function addMonths(from: Date, months: number): Date {
-  const d = new Date(from);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
 }
 
 /** A manual grant or extension starts from the current end when it is still ahead, from now otherwise. */

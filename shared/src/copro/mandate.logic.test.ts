@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, endsWithinNote, mandateCsvCell, mandateSentence, mandateWord } from './mandate.logic.js';
+import { addMonthsIso } from '../calendar-date.js';
+import { endsWithinNote, mandateCsvCell, mandateSentence, mandateWord } from './mandate.logic.js';
 
 const TODAY = '2026-11-27';
 const AS_OF = '2026-01-03';
@@ -27,8 +28,8 @@ describe('syndic mandate today', () => {
   });
 
   it('says what « finit dans N mois » shows when it is counted from an older RNIC', () => {
-    expect(addMonths('2026-01-03', 6)).toBe('2026-07-03');
-    expect(addMonths('2025-08-31', 6)).toBe('2026-02-28');
+    expect(addMonthsIso('2026-01-03', 6)).toBe('2026-07-03');
+    expect(addMonthsIso('2025-08-31', 6)).toBe('2026-02-28');
     expect(endsWithinNote(AS_OF, 6, TODAY)).toBe(
       'fins de mandat du 03/01/2026 au 02/07/2026\u00a0; toutes sont passées au 27/11/2026 (mandats échus, renouvellement non connu au RNIC du 03/01/2026)',
     );

@@ -4,6 +4,7 @@
  * passed, the mandate may have been renewed without the loaded RNIC knowing: it is then « échu »,
  * never « en cours ».
  */
+import { addMonthsIso } from '../calendar-date.js';
 import { formatDate } from '../format.js';
 
 const IN_FORCE = 'Mandat en cours';
@@ -58,22 +59,12 @@ export function dayBefore(iso: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** `months` after an ISO date, the day clamped to the month's last as PostgreSQL's `+ interval 'n month'` does. */
-export function addMonths(iso: string, months: number): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const total = y * 12 + (m - 1) + months;
-  const ty = Math.floor(total / 12);
-  const tm = total - ty * 12 + 1;
-  const lastDay = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
-  return `${ty}-${String(tm).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
-}
-
 /**
  * What « Finit dans N mois » shows, counted from the RNIC data date (decision 0740): the window, and
  * whether its mandates have ended by today, so that the header never calls them « à venir ».
  */
 export function endsWithinNote(asOf: string, months: number, today: string): string {
-  const until = addMonths(asOf, months);
+  const until = addMonthsIso(asOf, months);
   const window = `fins de mandat du ${formatDate(asOf)} au ${formatDate(dayBefore(until))}`;
   const ended = `mandats échus, ${renewalUnknown(asOf)}`;
   if (until <= today) return `${window}\u00a0; toutes sont passées au ${formatDate(today)} (${ended})`;
