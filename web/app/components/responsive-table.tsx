@@ -34,6 +34,8 @@ export interface ResponsiveColumn<T> {
   nowrap?: boolean;
   /** The column's minimum width in the table. */
   minWidth?: number;
+  /** The table's order by this column, for its header's `aria-sort`. */
+  sorted?: 'ascending' | 'descending';
 }
 
 export interface ResponsiveTableProps<T> {
@@ -151,7 +153,7 @@ export function ResponsiveTable<T>({
         <Table.Thead>
           <Table.Tr>
             {shown.map((c) => (
-              <Table.Th key={c.key} scope="col" ta={c.align} miw={c.minWidth}>
+              <Table.Th key={c.key} scope="col" ta={c.align} miw={c.minWidth} aria-sort={c.sorted}>
                 {c.header}
               </Table.Th>
             ))}

@@ -1,11 +1,11 @@
 /** The co-ownerships found: « Tout sélectionner » sends the page's co-ownerships to a new list in one call. */
 import type { CoproItem } from '@immoloupe/shared/copro/contracts';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubBulkApi } from '~/features/prospecting/test-bulk';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { installMantineDomShims, installPhoneViewport } from '~/test/mantine-dom';
 import { CoproTable } from './copro-table';
 
 beforeAll(installMantineDomShims);
@@ -71,5 +71,34 @@ describe('CoproTable', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('CoproTable on a phone', () => {
+  it('gives each co-ownership as a card: lots and end of mandate first, then its name, address and syndic, « Ouvrir »', async () => {
+    installPhoneViewport();
+    const onOpen = vi.fn();
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <CoproTable
+            items={[copro('AA1825017', 'SDC COTE JARDIN', '17 Rue Louis Auguste Blanqui 93140 Bondy')]}
+            today="2026-11-27"
+            onOpen={onOpen}
+          />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const cards = await screen.findByRole('list', { name: 'Copropriétés trouvées' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(cards).getByRole('listitem');
+    const text = card.textContent ?? '';
+    const at = (s: string) => text.indexOf(s);
+    expect(at('Lots40')).toBe(0);
+    expect(at('Fin de mandat30/06/2027')).toBeGreaterThan(at('Lots40'));
+    expect(at('SDC COTE JARDIN')).toBeGreaterThan(at('Fin de mandat'));
+    expect(at('SyndicATM SARL')).toBeGreaterThan(at('Adresse17 Rue Louis Auguste Blanqui'));
+    fireEvent.click(within(card).getByText('Ouvrir'));
+    expect(onOpen).toHaveBeenCalledWith('AA1825017');
   });
 });

@@ -3,13 +3,57 @@ import type { CoproItem } from '@immoloupe/shared/copro/contracts';
 import { mandateEnded } from '@immoloupe/shared/copro/mandate.logic';
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
-import { Table } from '@mantine/core';
+import { Button } from '@mantine/core';
+import type { ResponsiveColumn } from '~/components/responsive-table';
 import { RowOpenButton } from '~/components/row-open-button';
 import { SelectableTable } from '~/features/prospecting/selectable-table';
 
 /** A co-ownership as a prospecting target: the same from a row of the table and from its sheet. */
 export function coproTarget(c: Pick<CoproItem, 'numero' | 'nom' | 'adresse'>): TargetInput {
   return { kind: 'copro', ref: c.numero, label: c.nom ?? c.numero, address: c.adresse ?? '' };
+}
+
+/** The table's columns; on a phone's card the lots and the end of the mandate come first, then the name, the address and syndic, « Ouvrir ». */
+function coproColumns(today: string, onOpen: (numero: string) => void): ResponsiveColumn<CoproItem>[] {
+  const name = (c: CoproItem) => c.nom ?? c.numero;
+  return [
+    {
+      key: 'nom',
+      header: 'Copropriété',
+      card: 'title',
+      cell: (c) => (
+        <RowOpenButton onOpen={() => onOpen(c.numero)} label={`Ouvrir la copropriété ${name(c)} (${c.numero})`}>
+          {name(c)}
+        </RowOpenButton>
+      ),
+    },
+    { key: 'adresse', header: 'Adresse', card: 'detail', minWidth: 160, cell: (c) => c.adresse ?? '—' },
+    { key: 'lots', header: 'Lots', card: 'figure', cell: (c) => (c.lots === null ? '—' : formatInteger(c.lots)) },
+    { key: 'syndic', header: 'Syndic', card: 'detail', cell: (c) => c.syndic ?? c.typeSyndic ?? '—' },
+    {
+      key: 'fin',
+      header: 'Fin de mandat',
+      card: 'figure',
+      nowrap: true,
+      cell: (c) => `${c.finMandat ? formatDate(c.finMandat) : '—'}${mandateEnded(c, today) ? ' (échu)' : ''}`,
+    },
+    {
+      key: 'open',
+      header: 'Ouvrir',
+      card: 'action',
+      cardOnly: true,
+      cell: (c) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => onOpen(c.numero)}
+          aria-label={`Ouvrir la copropriété ${name(c)} (${c.numero})`}
+        >
+          Ouvrir
+        </Button>
+      ),
+    },
+  ];
 }
 
 export function CoproTable({ items, today, onOpen }: { items: CoproItem[]; today: string; onOpen: (numero: string) => void }) {
@@ -21,31 +65,7 @@ export function CoproTable({ items, today, onOpen }: { items: CoproItem[]; today
       rowLabel={(c) => `la copropriété ${c.nom ?? c.numero}`}
       label="Copropriétés trouvées"
       minWidth={600}
-      head={
-        <>
-          <Table.Th scope="col">Copropriété</Table.Th>
-          <Table.Th scope="col">Adresse</Table.Th>
-          <Table.Th scope="col">Lots</Table.Th>
-          <Table.Th scope="col">Syndic</Table.Th>
-          <Table.Th scope="col">Fin de mandat</Table.Th>
-        </>
-      }
-      cells={(c) => (
-        <>
-          <Table.Td>
-            <RowOpenButton onOpen={() => onOpen(c.numero)} label={`Ouvrir la copropriété ${c.nom ?? c.numero} (${c.numero})`}>
-              {c.nom ?? c.numero}
-            </RowOpenButton>
-          </Table.Td>
-          <Table.Td miw={160}>{c.adresse ?? '—'}</Table.Td>
-          <Table.Td>{c.lots === null ? '—' : formatInteger(c.lots)}</Table.Td>
-          <Table.Td>{c.syndic ?? c.typeSyndic ?? '—'}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-            {c.finMandat ? formatDate(c.finMandat) : '—'}
-            {mandateEnded(c, today) ? ' (échu)' : ''}
-          </Table.Td>
-        </>
-      )}
+      columns={coproColumns(today, onOpen)}
     />
   );
 }

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COPROS, stubBulkApi } from '~/features/prospecting/test-bulk';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { installMantineDomShims, installPhoneViewport } from '~/test/mantine-dom';
 import { DpeTable, dpeTarget } from './dpe-table';
 
 beforeAll(installMantineDomShims);
@@ -121,5 +121,36 @@ describe('DpeTable', () => {
     rerender(tree(page([flat(4), flat(5)])));
     expect(action().textContent).toBe('Ajouter la sélection à une liste (0)');
     expect(box('Tout sélectionner sur cette page').checked).toBe(false);
+  });
+});
+
+describe('DpeTable on a phone', () => {
+  it('gives each DPE as a card: class, surface and date first, then the dwelling, its tick box and « Ouvrir »; the sort above', async () => {
+    installPhoneViewport();
+    const result: DpeList = { total: 2, page: 1, pageSize: 50, byClass: { F: 2 }, mine: false, items: [flat(1), flat(6)] };
+    const onOpen = vi.fn();
+    const onSort = vi.fn();
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <DpeTable result={result} sort="date" order="desc" onSort={onSort} onPage={() => undefined} onOpen={onOpen} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const cards = await screen.findByRole('list', { name: 'DPE trouvés' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(cards).getAllByRole('listitem')[1] as HTMLElement;
+    const text = card.textContent ?? '';
+    const at = (s: string) => text.indexOf(s);
+    expect(at('ClasseF')).toBe(0);
+    expect(at('Surface69\u00a0m²')).toBeGreaterThan(at('ClasseF'));
+    expect(at('Date17/04/2024')).toBeGreaterThan(at('Surface'));
+    expect(at('APP 6/69')).toBeGreaterThan(at('Date'));
+    expect(at('Construction1966')).toBeGreaterThan(at('APP 6/69'));
+    within(card).getByRole('checkbox', { name: /^Sélectionner le DPE 2461E1419726X/ });
+    fireEvent.click(within(card).getByText('Ouvrir'));
+    expect(onOpen).toHaveBeenCalledWith('2461E1419726X');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Trier les DPE' })).getByRole('button', { name: 'Surface' }));
+    expect(onSort).toHaveBeenCalledWith('surface', 'desc');
   });
 });

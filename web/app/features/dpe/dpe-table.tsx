@@ -4,7 +4,8 @@ import { dpePostalAddress, dpeTargetAddress, dpeUnit } from '@immoloupe/shared/d
 import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { type ResponsiveColumn, useCardLayout } from '~/components/responsive-table';
 import { RowOpenButton } from '~/components/row-open-button';
 import { SelectableTable } from '~/features/prospecting/selectable-table';
 import { Pager } from '~/features/zone/search-parts';
@@ -57,6 +58,94 @@ function Dwelling({ d, onOpen }: { d: DpeItem; onOpen: (numero: string) => void 
   );
 }
 
+function SortButton({
+  s,
+  sort,
+  order,
+  onSort,
+}: {
+  s: (typeof SORTABLE)[number];
+  sort: string;
+  order: string;
+  onSort: (sort: string, order: string) => void;
+}) {
+  return (
+    <Button variant="subtle" size="compact-sm" onClick={() => onSort(s.key, sort === s.key && order === 'desc' ? 'asc' : 'desc')}>
+      {s.label}
+      {sort === s.key ? (order === 'asc' ? ' ▲' : ' ▼') : ''}
+    </Button>
+  );
+}
+
+/** The table's columns; on a phone's card the class, surface and date come first, then the dwelling and « Ouvrir ». */
+function dpeColumns(props: {
+  sort: string;
+  order: string;
+  onSort: (sort: string, order: string) => void;
+  onOpen: (numero: string) => void;
+}) {
+  const sortable = (key: string) => SORTABLE.find((s) => s.key === key) as (typeof SORTABLE)[number];
+  const header = (key: string) => <SortButton s={sortable(key)} sort={props.sort} order={props.order} onSort={props.onSort} />;
+  const sorted = (key: string) => (props.sort === key ? (props.order === 'asc' ? 'ascending' : 'descending') : undefined);
+  const columns: ResponsiveColumn<DpeItem>[] = [
+    { key: 'logement', header: 'Logement', card: 'title', minWidth: 200, cell: (d) => <Dwelling d={d} onOpen={props.onOpen} /> },
+    {
+      key: 'classe',
+      header: header('classe'),
+      sorted: sorted('classe'),
+      cardLabel: 'Classe',
+      card: 'figure',
+      cardOrder: 0,
+      cell: (d) => <ClassBadge classe={d.classe} />,
+    },
+    {
+      key: 'date',
+      header: header('date'),
+      sorted: sorted('date'),
+      cardLabel: 'Date',
+      card: 'figure',
+      cardOrder: 2,
+      nowrap: true,
+      cell: (d) => formatDate(d.date),
+    },
+    {
+      key: 'surface',
+      header: header('surface'),
+      sorted: sorted('surface'),
+      cardLabel: 'Surface',
+      card: 'figure',
+      cardOrder: 1,
+      nowrap: true,
+      cell: (d) => (d.surface === null ? '—' : formatSurface(d.surface)),
+    },
+    {
+      key: 'annee',
+      header: header('annee'),
+      sorted: sorted('annee'),
+      cardLabel: 'Construction',
+      card: 'detail',
+      cell: (d) => d.annee ?? d.periode ?? '—',
+    },
+    {
+      key: 'open',
+      header: 'Ouvrir',
+      card: 'action',
+      cardOnly: true,
+      cell: (d) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => props.onOpen(d.numero)}
+          aria-label={`Ouvrir le DPE ${d.numero}, ${dpePostalAddress(d) || 'adresse inconnue'}`}
+        >
+          Ouvrir
+        </Button>
+      ),
+    },
+  ];
+  return columns;
+}
+
 export function DpeTable(props: {
   result: DpeList;
   sort: string;
@@ -65,7 +154,9 @@ export function DpeTable(props: {
   onPage: (page: number) => void;
   onOpen: (numero: string) => void;
 }) {
-  const { result, sort, order } = props;
+  const { result } = props;
+  // On a phone the cards have no header to sort by: the same buttons stand above them.
+  const cards = useCardLayout();
   return (
     <>
       <Group gap="xs" aria-label="Nombre de DPE par classe" role="group">
@@ -76,6 +167,14 @@ export function DpeTable(props: {
           </Group>
         ))}
       </Group>
+      {cards ? (
+        <Group gap={4} role="group" aria-label="Trier les DPE">
+          <Text size="sm">Trier par</Text>
+          {SORTABLE.map((s) => (
+            <SortButton key={s.key} s={s} sort={props.sort} order={props.order} onSort={props.onSort} />
+          ))}
+        </Group>
+      ) : null}
       <SelectableTable
         rows={result.items}
         idOf={(d) => d.numero}
@@ -83,36 +182,7 @@ export function DpeTable(props: {
         rowLabel={(d) => `le DPE ${d.numero}, ${dpePostalAddress(d) || 'adresse inconnue'}`}
         label="DPE trouvés"
         minWidth={560}
-        head={
-          <>
-            <Table.Th scope="col">Logement</Table.Th>
-            {SORTABLE.map((s) => (
-              <Table.Th key={s.key} scope="col" aria-sort={sort === s.key ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  onClick={() => props.onSort(s.key, sort === s.key && order === 'desc' ? 'asc' : 'desc')}
-                >
-                  {s.label}
-                  {sort === s.key ? (order === 'asc' ? ' ▲' : ' ▼') : ''}
-                </Button>
-              </Table.Th>
-            ))}
-          </>
-        }
-        cells={(d) => (
-          <>
-            <Table.Td miw={200}>
-              <Dwelling d={d} onOpen={props.onOpen} />
-            </Table.Td>
-            <Table.Td>
-              <ClassBadge classe={d.classe} />
-            </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.date)}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.surface === null ? '—' : formatSurface(d.surface)}</Table.Td>
-            <Table.Td>{d.annee ?? d.periode ?? '—'}</Table.Td>
-          </>
-        )}
+        columns={dpeColumns(props)}
       />
       <Pager page={result.page} total={result.total} pageSize={result.pageSize} onPage={props.onPage} />
     </>

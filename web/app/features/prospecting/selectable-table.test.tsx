@@ -1,10 +1,10 @@
 /** The results table the DPE and co-ownership searches share: rows ticked, then sent to a list in one call. */
 import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
-import { MantineProvider, Table } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { installMantineDomShims, installPhoneViewport } from '~/test/mantine-dom';
 import { SelectableTable } from './selectable-table';
 import { PASSOIRES, stubBulkApi } from './test-bulk';
 
@@ -31,8 +31,7 @@ const tree = (rows: readonly Street[]) => (
         rowLabel={(s) => `la voie ${s.name}`}
         label="Voies trouvées"
         minWidth={400}
-        head={<Table.Th scope="col">Voie</Table.Th>}
-        cells={(s) => <Table.Td>{s.name}</Table.Td>}
+        columns={[{ key: 'name', header: 'Voie', card: 'title', cell: (s) => s.name }]}
       />
     </MemoryRouter>
   </MantineProvider>
@@ -76,5 +75,28 @@ describe('SelectableTable', () => {
     rerender(tree([street('0200', 'Rue de la Paix')]));
     expect(action().textContent).toBe('Ajouter la sélection à une liste (0)');
     expect((screen.getByRole('checkbox', { name: 'Sélectionner la voie Rue de la Paix' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('on a phone, gives each row as a card with its tick box, « Tout sélectionner » above the cards', async () => {
+    installPhoneViewport();
+    const { bulkBodies } = stubBulkApi((body) => ({ added: body.targets.length, alreadyPresent: 0 }));
+    const rows = [street('0420', 'Avenue Carnot'), street('0610', 'Rue Roger Salengro')];
+    render(tree(rows));
+    const cards = await screen.findByRole('list', { name: 'Voies trouvées' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const items = within(cards).getAllByRole('listitem');
+    expect(items.map((c) => c.textContent)).toEqual(['Avenue Carnot', 'Rue Roger Salengro']);
+    fireEvent.click(within(items[1] as HTMLElement).getByRole('checkbox', { name: 'Sélectionner la voie Rue Roger Salengro' }));
+    const action = () => screen.getByRole('button', { name: /^Ajouter la sélection à une liste/ });
+    expect(action().textContent).toBe('Ajouter la sélection à une liste (1)');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Tout sélectionner sur cette page' }));
+    expect(action().textContent).toBe('Ajouter la sélection à une liste (2)');
+    fireEvent.click(action());
+    await waitFor(() =>
+      expect((screen.getAllByLabelText('Liste').find((e) => e.tagName === 'INPUT') as HTMLInputElement).value).not.toBe(''),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter ces 2 cibles' }));
+    await screen.findByRole('status');
+    expect(bulkBodies[0]?.targets).toEqual(rows.map(target));
   });
 });

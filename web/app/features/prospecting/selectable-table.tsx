@@ -1,15 +1,15 @@
 /**
  * A page of a tool's results whose rows can be ticked and sent to a prospecting list at once: the
- * « Ajouter la sélection à une liste » button above the table, a tick box first in each row and
- * « Tout sélectionner » in the header. The tool gives its other columns.
+ * « Ajouter la sélection à une liste » button above the results, a tick box in each row and
+ * « Tout sélectionner » in the header. The tool gives its other columns, as the shared responsive
+ * table describes them: on a phone each row is a card (key figures first, its tick box with its
+ * actions), and « Tout sélectionner » stands above the cards.
  */
 import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
-import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { WideTable } from '~/components/wide-table';
+import { Checkbox } from '@mantine/core';
+import { type ResponsiveColumn, ResponsiveTable, useCardLayout } from '~/components/responsive-table';
 import { BulkAddToList } from './bulk-add-to-list';
-import { SelectAllHeader, SelectRowCell } from './selection-cells';
-import { useRowSelection } from './use-row-selection';
+import { type RowSelection, useRowSelection } from './use-row-selection';
 
 export interface SelectableTableProps<T> {
   rows: readonly T[];
@@ -18,38 +18,54 @@ export interface SelectableTableProps<T> {
   target: (row: T) => TargetInput;
   /** The row as its tick box names it: « Sélectionner {rowLabel} ». */
   rowLabel: (row: T) => string;
-  /** The table's accessible name. */
+  /** The table's (and the list of cards') accessible name. */
   label: string;
   minWidth: number;
-  /** The header cells after « Tout sélectionner ». */
-  head: ReactNode;
-  /** The cells of a row after its tick box. */
-  cells: (row: T) => ReactNode;
+  /** The columns after the tick box. */
+  columns: readonly ResponsiveColumn<T>[];
+  /** A `data-testid` given to each row and each card. */
+  rowTestId?: string;
 }
 
-export function SelectableTable<T>({ rows, idOf, target, rowLabel, label, minWidth, head, cells }: SelectableTableProps<T>) {
+const SELECT_ALL = 'Tout sélectionner sur cette page';
+
+function SelectAll<T>({ selection, label }: { selection: RowSelection<T>; label?: string }) {
+  return (
+    <Checkbox
+      aria-label={label ? undefined : SELECT_ALL}
+      label={label}
+      checked={selection.all}
+      indeterminate={selection.some}
+      onChange={selection.toggleAll}
+    />
+  );
+}
+
+export function SelectableTable<T>({ rows, idOf, target, rowLabel, label, minWidth, columns, rowTestId }: SelectableTableProps<T>) {
   const selection = useRowSelection(rows, idOf);
+  const cards = useCardLayout();
+  const tick: ResponsiveColumn<T> = {
+    key: 'select',
+    header: <SelectAll selection={selection} />,
+    card: 'action',
+    cardOrder: -1,
+    cell: (row) => (
+      <Checkbox aria-label={`Sélectionner ${rowLabel(row)}`} checked={selection.has(row)} onChange={() => selection.toggle(row)} />
+    ),
+  };
   return (
     <>
       <BulkAddToList targets={selection.selected().map(target)} onAdded={selection.clear} />
-      <WideTable label={label} minWidth={minWidth}>
-        <Table striped highlightOnHover withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <SelectAllHeader selection={selection} />
-              {head}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={idOf(row)}>
-                <SelectRowCell selection={selection} row={row} label={rowLabel(row)} />
-                {cells(row)}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </WideTable>
+      {cards && rows.length > 0 ? <SelectAll selection={selection} label={SELECT_ALL} /> : null}
+      <ResponsiveTable
+        rows={rows}
+        rowKey={idOf}
+        columns={[tick, ...columns]}
+        label={label}
+        minWidth={minWidth}
+        rowTestId={rowTestId}
+        tableProps={{ withTableBorder: true }}
+      />
     </>
   );
 }
