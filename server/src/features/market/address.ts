@@ -20,8 +20,8 @@ import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
 import { formerCommunes, withRecordedCodes } from '../geocode/communes.js';
 import { rentReferences } from '../rents/index.js';
+import { toTransactions } from '../transactions/index.js';
 import { listTransactions } from '../transactions/queries.js';
-import { toTransactions } from '../transactions/routes.js';
 import { communeInfo, communeName } from './communes.js';
 import { statsBy, statsByTypeWithMonthly, toSummary } from './queries.js';
 

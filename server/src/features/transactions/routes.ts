@@ -4,96 +4,27 @@
  * `GET /api/transactions/:id` (the whole mutation: every line, lot and parcel).
  */
 
-import { displayDvfAddress, type StreetSpellings } from '@immoloupe/shared/address-display';
 import { formatDate, parisIsoDate } from '@immoloupe/shared/format';
 import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
-import { lineAddress, NATURE_LABELS, natureOf } from '@immoloupe/shared/market/dvf';
 import { EXCLUSION_LABELS, groupMutations, type MutationLine, saleForStatistics } from '@immoloupe/shared/market/mutation.logic';
 import {
   MAX_CSV_ROWS,
   MAX_MAP_POINTS,
   type MutationDetail,
-  type Transaction,
   type TransactionList,
   type TransactionPoints,
-  type TransactionType,
   transactionFilterSchema,
   transactionGoods,
   transactionListQuerySchema,
 } from '@immoloupe/shared/market/transactions-contracts';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
-import { communeInfo } from '../market/communes.js';
 import { resolvePlace } from './place.js';
+import { addressOf, toTransaction, toTransactions } from './present.js';
 import { type LineRow, listTransactions, mutationById, newestSaleOf, type TransactionRow, transactionPoints } from './queries.js';
-
-const TYPE_OF_CODE: Record<number, TransactionType> = { 1: 'maison', 2: 'appartement', 3: 'dependance', 4: 'local' };
-
-type AddressParts = { adresse_numero: string | null; adresse_suffixe: string | null; adresse_nom_voie: string | null };
-
-/** A sale's address, its street as the commune's BAN writes it (`streetSpellings` of the page's communes). */
-function addressOf(r: AddressParts, insee: string, spellings: StreetSpellings): string {
-  return displayDvfAddress(
-    lineAddress({ adresseNumero: r.adresse_numero, adresseSuffixe: r.adresse_suffixe, adresseNomVoie: r.adresse_nom_voie }),
-    insee,
-    spellings,
-  );
-}
-
-/** The rows as the API gives them, with the BAN's spelling of their streets. */
-export async function toTransactions(db: Queryable, rows: readonly TransactionRow[]): Promise<Transaction[]> {
-  const spellings = await streetSpellings(
-    db,
-    rows.map((r) => r.code_commune),
-  );
-  // Only single sales are in dvf_sales, each with its verdict of the plausibility bounds.
-  const singles = rows.filter((r) => r.nb_locaux === 1).map((r) => r.id_mutation);
-  const outliers = new Set(
-    singles.length === 0
-      ? []
-      : (
-          await db.query<{ id_mutation: string }>(
-            'SELECT id_mutation FROM dvf_sales WHERE id_mutation = ANY($1::text[]) AND NOT within_bounds',
-            [singles],
-          )
-        ).map((o) => o.id_mutation),
-  );
-  return rows.map((r) => toTransaction(r, spellings, outliers.has(r.id_mutation)));
-}
-
-function natureLabel(label: string): string {
-  const nature = natureOf(label);
-  return nature ? NATURE_LABELS[nature] : label;
-}
-
-function toTransaction(r: TransactionRow, spellings: StreetSpellings, outlier: boolean): Transaction {
-  const types = r.type_codes.map((c) => TYPE_OF_CODE[c]).filter((t): t is TransactionType => Boolean(t));
-  return {
-    id: r.id_mutation,
-    date: r.date_mutation,
-    nature: natureLabel(r.nature_mutation),
-    price: r.valeur_fonciere,
-    address: addressOf(r, r.code_commune, spellings),
-    codePostal: r.code_postal,
-    commune: communeInfo(r.code_commune)?.nom ?? r.nom_commune ?? r.code_commune,
-    insee: r.code_commune,
-    types: types.length ? types : ['terrain'],
-    surface: r.surface,
-    // The DGFiP writes 0 rooms for shops and outbuildings: no dwelling has none (a studio has one).
-    rooms: r.rooms === 0 ? null : r.rooms,
-    pricePerM2: r.prix_m2 === null ? null : Math.round(r.prix_m2 * 100) / 100,
-    landSurface: r.land,
-    nbLocaux: r.nb_locaux,
-    single: r.nb_locaux === 1,
-    outlier,
-    idParcelle: r.id_parcelle,
-    lon: r.longitude,
-    lat: r.latitude,
-  };
-}
 
 const CSV_HEADER = [
   'Date',
