@@ -15,6 +15,7 @@ import {
 } from '@immoloupe/shared/accounts/contracts';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type Stripe from 'stripe';
+import { callStripe } from '../billing/stripe-client.js';
 import { endSubscription } from '../billing/subscriptions.js';
 import { startTrial } from '../billing/trial.js';
 import type { Config } from '../config.js';
@@ -492,7 +493,8 @@ export function accountRoutes(deps: Deps): express.Router {
         );
       }
       // Stop the billing before the account disappears.
-      await stripe.subscriptions.cancel(account.stripeSubscriptionId as string);
+      const subscriptionId = account.stripeSubscriptionId as string;
+      await callStripe(log, 'account deletion', () => stripe.subscriptions.cancel(subscriptionId));
       await endSubscription(db, userId, null);
     }
     await db.query('DELETE FROM users WHERE id = $1', [userId]);

@@ -300,4 +300,69 @@ describe('Stripe unreachable', () => {
       await down.close();
     }
   });
+
+  it('answers a webhook it cannot complete with a French 503 (Stripe redelivers it), records nothing, and applies the redelivery', async () => {
+    const down = await startTestApp({ db: app.db, env: { ...stripe.env, STRIPE_API_PORT: await closedPort() } });
+    try {
+      const { b, id } = await subscriber();
+      const completed = event('checkout.session.completed', {
+        id: 'cs_injoignable',
+        object: 'checkout.session',
+        mode: 'subscription',
+        client_reference_id: id,
+        customer: 'cus_injoignable',
+        subscription: 'sub_injoignable',
+      });
+      const body = JSON.stringify(completed);
+      const res = await fetch(`${down.url}/api/stripe/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }),
+        },
+        body,
+      });
+      expect(res.status).toBe(503);
+      expect((await res.json()).message).toMatch(/^Le paiement est indisponible pour le moment\u00a0: Stripe/);
+      // A warning naming the cause, not an unhandled error with its stack.
+      expect(down.logs.some((l) => l.msg === 'stripe unavailable' && l.what === 'webhook')).toBe(true);
+      expect(down.logs.some((l) => l.level === 'error' && l.msg === 'request failed')).toBe(false);
+      expect(await app.db.query('SELECT 1 FROM stripe_events WHERE id = $1', [completed.id])).toEqual([]);
+      expect(await clientRecord(b)).toEqual({ abo: null, aboactif: false });
+      // Stripe's retry, once its API answers again, applies the event.
+      stripe.reply('GET', '/v1/subscriptions/sub_injoignable', subscription('sub_injoignable', 'cus_injoignable', 'active', id));
+      expect((await deliver(completed)).status).toBe(200);
+      expect((await clientRecord(b)).aboactif).toBe(true);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('keeps a paying account when its subscription cannot be cancelled at Stripe, with the French 503', async () => {
+    const { b, id, email } = await subscriber();
+    expect((await deliver(event('customer.subscription.updated', subscription('sub_garde', 'cus_garde', 'active', id)))).status).toBe(200);
+    expect((await clientRecord(b)).aboactif).toBe(true);
+    const down = await startTestApp({ db: app.db, env: { ...stripe.env, STRIPE_API_PORT: await closedPort() } });
+    try {
+      const viaDown = new TestBrowser(down.url);
+      expect((await viaDown.signIn(email, PASSWORD)).ok).toBe(true);
+      const res = await viaDown.api('/api/account', { method: 'DELETE', body: { password: PASSWORD } });
+      expect(res.status).toBe(503);
+      expect((await res.json()).message).toMatch(/^Le paiement est indisponible pour le moment/);
+      expect(down.logs.some((l) => l.msg === 'stripe unavailable' && l.what === 'account deletion')).toBe(true);
+      expect(await app.db.query('SELECT 1 FROM users WHERE id = $1', [id])).toHaveLength(1);
+      expect((await clientRecord(b)).aboactif).toBe(true);
+    } finally {
+      await down.close();
+    }
+  });
 });
+
+/** A port nobody listens on: Stripe's API « unreachable ». */
+async function closedPort(): Promise<string> {
+  const closed = createServer();
+  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+  const port = String((closed.address() as AddressInfo).port);
+  await new Promise((r) => closed.close(r));
+  return port;
+}

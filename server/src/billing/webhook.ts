@@ -2,6 +2,14 @@
  * `POST /api/stripe/webhook`: Stripe's events, verified by signature on the raw body, applied
  * once (the event id is recorded in the same transaction as its effect: a second delivery
  * changes nothing), in order (a late, older event does not overwrite a newer state).
+ *
+ * When Stripe itself cannot be reached while an event is handled (the subscription of a completed
+ * checkout is read back from Stripe), the answer is the French « paiement indisponible » 503 of
+ * `callStripe`, logged as a warning without a stack, and nothing is recorded: the event id is
+ * written only with its effect. Stripe redelivers any event answered with a non-2xx status, with
+ * back-off, for up to three days, so the later delivery applies it. A 2xx would lose the event; a
+ * 4xx would say the request itself is wrong (Stripe retries it too, but it reads as our bug); an
+ * unhandled 500 would log a stack for what is only a network failure.
  */
 import express from 'express';
 import type Stripe from 'stripe';
@@ -9,6 +17,7 @@ import type { Config } from '../config.js';
 import type { Db, Queryable } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 import type { Logger } from '../logger.js';
+import { callStripe } from './stripe-client.js';
 import { applyStripeSubscription, clientForCustomer, setStripeStatus } from './subscriptions.js';
 import { readCheckoutSession, readInvoice, readSubscription, type StripeSubscriptionState } from './subscriptions.logic.js';
 
@@ -103,7 +112,8 @@ export function stripeWebhookRoute(deps: Deps): express.RequestHandler[] {
       if (event.type === 'checkout.session.completed') {
         const session = readCheckoutSession(event.data.object);
         if (session.mode === 'subscription' && session.subscriptionId) {
-          prefetched = readSubscription(await stripe.subscriptions.retrieve(session.subscriptionId));
+          const subscriptionId = session.subscriptionId;
+          prefetched = readSubscription(await callStripe(log, 'webhook', () => stripe.subscriptions.retrieve(subscriptionId)));
         }
       }
       const applied = await db.transaction(async (tx) => {

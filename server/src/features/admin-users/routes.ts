@@ -16,6 +16,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { ABO_ACTIVE_SQL, aboOf } from '../../auth/account-store.js';
 import { requireAdmin } from '../../auth/guards.js';
+import { callStripe } from '../../billing/stripe-client.js';
 import { currentSubscription, endSubscription, grantManual } from '../../billing/subscriptions.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
@@ -90,7 +91,8 @@ export function adminUserRoutes(deps: { db: Db; log: Logger; stripe: Stripe | nu
             409,
             'Cet abonnement est payé par carte et Stripe n’est pas configuré ici\u00a0: résiliez-le depuis le tableau de bord Stripe.',
           );
-        await stripe.subscriptions.cancel(current.stripe_subscription_id as string);
+        const subscriptionId = current.stripe_subscription_id as string;
+        await callStripe(log, 'subscription end', () => stripe.subscriptions.cancel(subscriptionId));
       }
       if (!(await endSubscription(db, id.data, admin.id))) throw new HttpError(409, 'Cet utilisateur n’a pas d’abonnement.');
       await recordAudit(db, auditActorOf(req), 'subscription.end', await emailOf(id.data));
