@@ -8,7 +8,8 @@ import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
 import { errorHandler } from '../../http/errors.js';
 import { createLogger } from '../../logger.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { type ContactMailer, contactRoutes } from './routes.js';
+import type { ContactMailer } from './mailer.js';
+import { contactRoutes } from './routes.js';
 
 const NBSP = '\u00a0';
 const valid = {

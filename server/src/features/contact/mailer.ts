@@ -1,12 +1,14 @@
 /**
  * E-mails each contact message to the team through the configured mail transport (SMTP or
- * Brevo, see auth/mail.ts). Without a transport, or without CONTACT_EMAIL, messages are only
+ * Brevo, see server/src/mail/). Without a transport, or without CONTACT_EMAIL, messages are only
  * stored and listed in the admin area.
  */
 import type { ContactMessage } from '@immoloupe/shared/contact/contact-message';
 import type { Mailer, MailMessage } from '../../auth/mail.js';
 import type { Config } from '../../config.js';
-import type { ContactMailer } from './routes.js';
+
+/** Sends a contact message to the team by e-mail; absent when no mail transport is configured. */
+export type ContactMailer = (message: ContactMessage & { id: number }) => Promise<void>;
 
 export function contactMail(to: string, m: ContactMessage & { id: number }): MailMessage {
   return {

@@ -5,7 +5,6 @@
  */
 import {
   CONTACT_RATE_LIMIT,
-  type ContactMessage,
   contactFieldErrors,
   contactMessageInputSchema,
   HONEYPOT_FIELD,
@@ -17,10 +16,8 @@ import { ipKey, LIMITS, takeAttempt } from '../../auth/rate-limit.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
+import type { ContactMailer } from './mailer.js';
 import { insertContactMessage, listContactMessages, markContactMessageMailed } from './queries.js';
-
-/** Sends a contact message to the team by e-mail; absent when no mail transport is configured. */
-export type ContactMailer = (message: ContactMessage & { id: number }) => Promise<void>;
 
 export interface ContactDeps {
   db: Db;
