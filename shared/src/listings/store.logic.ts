@@ -191,7 +191,14 @@ export const listingAnalysisSchema = z.object({
    */
   transaction: z.enum(['vente', 'location', 'inconnue']),
   commune: z.object({ insee: z.string(), name: z.string() }).nullable(),
-  point: z.object({ lat: z.number(), lon: z.number(), source: z.enum(['annonce', 'dpe']) }).nullable(),
+  /**
+   * Where the sales around and the estimate are computed: the point the page or the agent gave
+   * (`annonce`), the street address the listing writes, found in the BAN of its commune (`adresse`,
+   * with that `address`; decision 1460), or its likeliest DPE (`dpe`).
+   */
+  point: z
+    .object({ lat: z.number(), lon: z.number(), source: z.enum(['annonce', 'adresse', 'dpe']), address: z.string().nullish() })
+    .nullable(),
   pricePerM2: z.number().nullable(),
   period: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** €/m² of the sales of the same type: commune, then 500 m around the point once localised. */
@@ -248,6 +255,9 @@ export type ListingAnalysis = z.infer<typeof listingAnalysisSchema>;
 /** What the analysis of a listing whose transaction is unknown asks, before any comparison. */
 export const TRANSACTION_QUESTION =
   'Vente ou location\u00a0? L’annonce ne le dit pas\u00a0: choisissez la transaction pour comparer le bien (une vente aux ventes DVF, une location à aucune vente).';
+/** What the analysis says when it is computed at the address the listing writes (decision 1460). */
+export const writtenAddressPointNote = (address: string) =>
+  `Analyse à l’adresse écrite dans l’annonce\u00a0: ${address} (Base Adresse Nationale)\u00a0; indiquez l’adresse du bien si ce n’est pas la sienne.`;
 /** What the analysis of a rental says: its rent per m² and month, compared with no sale. */
 export const RENT_NOTE =
   'Annonce de location\u00a0: loyer au m² par mois, non comparé aux ventes DVF (qui ne donnent pas de loyer), ni estimé\u00a0; comparé au loyer de référence de la commune quand la Carte des loyers est importée.';

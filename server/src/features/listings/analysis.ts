@@ -11,6 +11,7 @@ import type { Role } from '@immoloupe/shared/accounts/contracts';
 import { rentalBanStatus } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { askingPricePerM2, transactionState } from '@immoloupe/shared/listings/contracts';
 import { type FeesChoice, netOfFees } from '@immoloupe/shared/listings/fees.logic';
+import type { LocalisationCandidate } from '@immoloupe/shared/listings/localisation.logic';
 import {
   type ListingAnalysis,
   type ListingFields,
@@ -18,6 +19,7 @@ import {
   positionAgainst,
   RENT_NOTE,
   TRANSACTION_QUESTION,
+  writtenAddressPointNote,
 } from '@immoloupe/shared/listings/store.logic';
 import { monthsWindowStart } from '@immoloupe/shared/market/comparables.logic';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
@@ -28,7 +30,7 @@ import { computeEstimate } from '../estimates/estimate.js';
 import { communeOfPlace } from '../geocode/commune-of-place.js';
 import { dvfFreshness, statsWithMonthly } from '../market/queries.js';
 import { listingRent } from '../rents/index.js';
-import { localiseListing } from './localisation.js';
+import { localiseListing, type WrittenPlace, writtenPlaceOf } from './localisation.js';
 
 const RADIUS_M = 500;
 const PERIOD_MONTHS = 24;
@@ -40,6 +42,28 @@ export function communeOf(f: Pick<ListingFields, 'postcode' | 'city'>): { insee:
   if (!f.postcode) return null;
   const found = communeOfPlace(f.postcode, f.city);
   return found ? { insee: found.insee, name: found.nom } : null;
+}
+
+/**
+ * Where a listing is analysed (decision 1460): the point the agent picked in « Adresse du bien »;
+ * else the street address the listing writes, when the BAN of its commune holds it (a more precise
+ * point than the one a portal rounds); else the portal's point; else its likeliest DPE, when sure
+ * enough. An address written but found elsewhere, or not at all, changes nothing.
+ */
+export function analysisPoint(
+  f: Pick<ListingFields, 'lat' | 'lon' | 'placedByBan'>,
+  written: WrittenPlace | null,
+  best: LocalisationCandidate | undefined,
+): ListingAnalysis['point'] {
+  const given = f.lat != null && f.lon != null ? { lat: f.lat, lon: f.lon, source: 'annonce' as const } : null;
+  // An address the agent picked in the BAN. A saved portal's point also says false, so false cannot
+  // tell the agent's other picks (a commune, a parcel) from a portal's rounded point.
+  if (given && f.placedByBan === true) return given;
+  if (written?.ban) return { lat: written.ban.lat, lon: written.ban.lon, source: 'adresse', address: written.ban.label };
+  if (given) return given;
+  return best?.score != null && best.score >= PLACING_SCORE && best.lat !== null && best.lon !== null
+    ? { lat: best.lat, lon: best.lon, source: 'dpe' }
+    : null;
 }
 
 /**
@@ -61,14 +85,10 @@ export async function analyseListing(
   const pricePerM2 = f.price && f.surface && transaction !== 'inconnue' ? Math.round((f.price / f.surface) * 100) / 100 : null;
 
   const localisation = localisationQueryOf(f);
-  const candidates = localisation ? await localiseListing(db, localisation, f, commune?.insee ?? null) : [];
+  const written = await writtenPlaceOf(db, f, commune?.insee ?? null);
+  const candidates = localisation ? await localiseListing(db, localisation, f, commune?.insee ?? null, written) : [];
   const best = candidates[0];
-  const point =
-    f.lat != null && f.lon != null
-      ? { lat: f.lat, lon: f.lon, source: 'annonce' as const }
-      : best?.score != null && best.score >= PLACING_SCORE && best.lat !== null && best.lon !== null
-        ? { lat: best.lat, lon: best.lon, source: 'dpe' as const }
-        : null;
+  const point = analysisPoint(f, written, best);
 
   const analysis: ListingAnalysis = {
     transaction,
@@ -91,6 +111,7 @@ export async function analyseListing(
     })(),
     notes,
   };
+  if (point?.source === 'adresse' && point.address) notes.push(writtenAddressPointNote(point.address));
   if (transaction === 'inconnue') notes.push(TRANSACTION_QUESTION);
   if (transaction === 'location') notes.push(RENT_NOTE);
   if (!commune) notes.push('Code postal absent ou inconnu : pas de comparaison avec les ventes DVF.');
@@ -145,8 +166,9 @@ export async function analyseListing(
         landSurface: f.landArea ?? null,
         dpe: f.dpeClass ?? null,
         notes: '',
-        // An address or a street the agent picked in the BAN, or the point read on the portal's page.
-        placedByBan: f.placedByBan ?? false,
+        // An address or a street the agent picked in the BAN, the written address the BAN placed, or
+        // the point read on the portal's page.
+        placedByBan: point.source === 'adresse' || (f.placedByBan ?? false),
       },
       excluded: [],
       added: [],

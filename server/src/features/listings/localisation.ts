@@ -64,21 +64,43 @@ export async function banOfWrittenAddress(db: Queryable, insee: string, written:
   return rows.find((r) => isWrittenAddress(r.label, written)) ?? null;
 }
 
+/** The address a listing writes and, when the BAN of its commune holds it, its point there. */
+export interface WrittenPlace {
+  written: WrittenAddress;
+  ban: BanPoint | null;
+}
+
+/**
+ * The street address the listing's title or text writes (decision 0902), looked up in the BAN of
+ * its commune (`insee`): null when it writes none. An address of another commune, or one the BAN
+ * imported here lacks, has no `ban` point.
+ */
+export async function writtenPlaceOf(
+  db: Queryable,
+  listing: { title?: string | null; description?: string | null; city?: string | null },
+  insee: string | null,
+): Promise<WrittenPlace | null> {
+  const written = writtenAddress([listing.title, listing.description], listing.city);
+  if (!written) return null;
+  return { written, ban: insee ? await banOfWrittenAddress(db, insee, written) : null };
+}
+
 /**
  * A listing's candidates: the address its title or text writes first (decision 0902), then the DPE
- * of the zone ranked on its values. `insee`: its commune, where the BAN is searched.
+ * of the zone ranked on its values. `insee`: its commune, where the BAN is searched. `place`: the
+ * written address already looked up (`writtenPlaceOf`), so that the analysis asks the BAN once.
  */
 export async function localiseListing(
   db: Queryable,
   q: LocalisationQuery,
   listing: { title?: string | null; description?: string | null; city?: string | null },
   insee: string | null,
+  place?: WrittenPlace | null,
 ): Promise<LocalisationCandidate[]> {
   const dpes = await dpeOfZone(db, q);
-  const written = writtenAddress([listing.title, listing.description], listing.city);
-  if (!written) return rankCandidates(q, dpes);
-  const ban = insee ? await banOfWrittenAddress(db, insee, written) : null;
+  const found = place === undefined ? await writtenPlaceOf(db, listing, insee) : place;
+  if (!found) return rankCandidates(q, dpes);
   // « Lyon 8ème » → « Lyon », as the DPE and the BAN name the town after the postcode.
   const town = (listing.city ?? '').replace(/\s+\d{1,2}\s*(?:e|er|ème|eme)\b.*$/iu, '').trim();
-  return rankWithWrittenAddress(q, dpes, written, ban, [q.postcode, town].filter(Boolean).join(' '));
+  return rankWithWrittenAddress(q, dpes, found.written, found.ban, [q.postcode, town].filter(Boolean).join(' '));
 }

@@ -1,5 +1,5 @@
 /** The analysis as shown: the margin adds up with the rounded estimate; a rent gets its own « no estimate ». */
-import type { ListingAnalysis, ListingFields } from '@immoloupe/shared/listings/store.logic';
+import { type ListingAnalysis, type ListingFields, writtenAddressPointNote } from '@immoloupe/shared/listings/store.logic';
 import type { RentReference } from '@immoloupe/shared/rents/contracts';
 import { propertyRent } from '@immoloupe/shared/rents/rents.logic';
 import { MantineProvider } from '@mantine/core';
@@ -99,6 +99,18 @@ describe('AnalysisView', () => {
     expect(screen.getByTestId('sans-estimation').textContent).toBe(
       'Pas d’estimation\u00a0: moins de 3 ventes comparables dans le secteur.',
     );
+  });
+
+  it('says the analysis is at the address written in the listing, and asks no address then', () => {
+    const address = '139 Avenue Carnot 93140 Bondy';
+    show(
+      { ...BASE, point: { lat: 48.895901, lon: 2.479688, source: 'adresse', address }, notes: [writtenAddressPointNote(address)] },
+      FLAT,
+    );
+    expect(screen.getByRole('region', { name: 'Analyse de l’annonce' }).textContent).toContain(
+      'Analyse à l’adresse écrite dans l’annonce\u00a0: 139 Avenue Carnot 93140 Bondy (Base Adresse Nationale)',
+    );
+    expect(screen.getByTestId('sans-estimation').textContent).not.toMatch(/doit être localisée/);
   });
 
   it('compares a rental with the rent reference of its commune, and gives a sale its gross yield', () => {
