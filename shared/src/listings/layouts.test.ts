@@ -109,6 +109,14 @@ describe('pages no portal reader knows', () => {
     expect(l).toMatchObject({ dpeClass: 'E', gesClass: 'B', propertyType: 'maison', transaction: 'vente' });
   });
 
+  it('are read from a table of labels copied as text (« Nombre de pièces : 4 », « Code postal : 37000 »)', () => {
+    const l = one({ text: fixture('labelled-table.txt') });
+    expect(l).toMatchObject({ surface: 92, rooms: 4, bedrooms: 3, price: 268000, postcode: '37000', city: 'Tours' });
+    expect(l).toMatchObject({ dpeClass: 'E', gesClass: 'B', propertyType: 'appartement', transaction: 'vente' });
+    const prose = one({ text: 'Vente maison 5 pièces 110 m² Bondy 93140. DPE : classe E, gaz à effet de serre : classe C.' });
+    expect(prose).toMatchObject({ dpeClass: 'E', gesClass: 'C', postcode: '93140', city: 'Bondy' });
+  });
+
   it('are read when their text was encoded twice, and the pasted text’s entities decoded', () => {
     const l = one({ html: fixture('double-encoded.html'), portal: 'autre' });
     expect(l).toMatchObject({ price: 212000, surface: 48, dpeClass: 'D', postcode: '35000' });

@@ -192,8 +192,13 @@ const FLOOR_LABEL_RE = /étage\s{0,3}:?\s{0,3}(\d{1,2})(?!\d)/i;
 const GROUND_RE = /(rdc|rez-de-chauss[ée]e)/i;
 const POSTCODE_PAREN_RE = /\((\d{5})\)/;
 const POSTCODE_RE = /(?<!\d)(?:0[1-9]|[1-8]\d|9[0-8])\d{3}(?!\d)/g;
-const DPE_RE = /(?:DPE|classe (?:é|e)nergie|classe (?:é|e)nerg(?:é|e)tique)\s{0,3}:?\s{0,3}([A-G])\b/i;
-const GES_RE = /(?:\bGES|classe climat)\s{0,3}:?\s{0,3}([A-G])\b/i;
+/** « DPE D », « Classe énergie : D », « DPE : classe D », « Consommation énergétique : D » (a table copied as text). */
+const DPE_RE =
+  /(?:DPE|classe (?:é|e)nergie|classe (?:é|e)nerg(?:é|e)tique|(?:consommation|performance) (?:é|e)nerg(?:é|e)tique)\s{0,3}:?\s{0,3}(?:classe\s{1,3})?([A-G])\b/i;
+const GES_RE = /(?:\bGES|classe climat|(?:é|e)missions? de GES|gaz à effet de serre)\s{0,3}:?\s{0,3}(?:classe\s{1,3})?([A-G])\b/i;
+/** « Code postal : 37000 », « Ville : Tours »: the labelled lines of a table copied as text. */
+const POSTCODE_LABEL_RE = /code postal\s{0,3}:?\s{0,3}((?:0[1-9]|[1-8]\d|9[0-8])\d{3})(?!\d)/i;
+const TOWN_LABEL_RE = new RegExp(`(?:^|\\n)[ \\t]{0,3}(?:[Vv]ille|[Cc]ommune|[Ll]ocalit[ée])[ \\t]{0,3}:[ \\t]{0,3}${TOWN}`, 'u');
 const KWH_RE = new RegExp(`${NUM}${WS}kWh(?:EP)?${WS}\\/${WS}m`, 'i');
 const CO2_RE = new RegExp(`${NUM}${WS}kg${WS}(?:éq\\.?${WS})?CO`, 'i');
 
@@ -238,10 +243,11 @@ export function factsFromText(raw: string): TextFacts {
   if (bedrooms) facts.bedrooms = Number(bedrooms[1]);
   const floor = FLOOR_RE.exec(s) ?? FLOOR_LABEL_RE.exec(s) ?? GROUND_RE.exec(s);
   if (floor) facts.floor = /^\d+$/.test(floor[1] ?? '') ? Number(floor[1]) : 0;
-  const postcode = postcodeOf(s);
+  const postcode = postcodeOf(s) ?? POSTCODE_LABEL_RE.exec(s)?.[1];
   if (postcode) {
     facts.postcode = postcode;
-    const city = townBeside(s, postcode);
+    // A labelled town first: in a table copied as text, the line after the postcode is another label.
+    const city = TOWN_LABEL_RE.exec(s)?.[1]?.trim() ?? townBeside(s, postcode);
     if (city) facts.city = city;
   }
   const dpe = DPE_RE.exec(s);
