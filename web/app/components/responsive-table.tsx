@@ -52,6 +52,17 @@ export interface ResponsiveTableProps<T> {
   /** A `data-testid` given to each row and each card. */
   rowTestId?: string;
   tableProps?: TableProps;
+  /** The row chosen (on a search's map): highlighted, as a row and as a card. */
+  selectedKey?: string | null;
+}
+
+/** The attribute each row and card carries (its key), so that a marker clicked on a map finds it. */
+export const ROW_KEY_ATTR = 'data-result-id';
+const CHOSEN_BG = 'var(--mantine-color-yellow-light)';
+
+function rowMarks(key: string, selectedKey: string | null | undefined) {
+  const chosen = selectedKey === key;
+  return { [ROW_KEY_ATTR]: key, 'data-selected': chosen ? 'true' : undefined, bg: chosen ? CHOSEN_BG : undefined };
 }
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -76,11 +87,23 @@ function place<T>(columns: readonly ResponsiveColumn<T>[], where: CardPlace): Re
     .map(({ c }) => c);
 }
 
-function RowCard<T>({ row, columns, testId }: { row: T; columns: readonly ResponsiveColumn<T>[]; testId?: string }) {
+function RowCard<T>({
+  row,
+  columns,
+  testId,
+  marks,
+  onClick,
+}: {
+  row: T;
+  columns: readonly ResponsiveColumn<T>[];
+  testId?: string;
+  marks: ReturnType<typeof rowMarks>;
+  onClick?: () => void;
+}) {
   const figures = place(columns, 'figure');
   const actions = place(columns, 'action');
   return (
-    <Paper component="li" withBorder p="sm" radius="md" data-testid={testId} data-card="">
+    <Paper component="li" withBorder p="sm" radius="md" data-testid={testId} data-card="" {...marks} onClick={onClick}>
       {figures.length > 0 && (
         <Group gap="md" align="flex-start" mb={6}>
           {figures.map((c) => (
@@ -135,13 +158,21 @@ export function ResponsiveTable<T>({
   onRowHover,
   rowTestId,
   tableProps,
+  selectedKey,
 }: ResponsiveTableProps<T>) {
   const cards = useCardLayout();
   if (cards) {
     return (
       <Stack component="ul" aria-label={label} gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="row-cards">
         {rows.map((row) => (
-          <RowCard key={rowKey(row)} row={row} columns={columns} testId={rowTestId} />
+          <RowCard
+            key={rowKey(row)}
+            row={row}
+            columns={columns}
+            testId={rowTestId}
+            marks={rowMarks(rowKey(row), selectedKey)}
+            onClick={onRowClick ? () => onRowClick(row) : undefined}
+          />
         ))}
       </Stack>
     );
@@ -164,6 +195,7 @@ export function ResponsiveTable<T>({
             <Table.Tr
               key={rowKey(row)}
               data-testid={rowTestId}
+              {...rowMarks(rowKey(row), selectedKey)}
               onClick={onRowClick ? () => onRowClick(row) : undefined}
               onMouseEnter={onRowHover ? () => onRowHover(row) : undefined}
               onMouseLeave={onRowHover ? () => onRowHover(null) : undefined}

@@ -5,6 +5,7 @@
 import {
   COPRO_FLAG_LABELS,
   COPRO_FLAGS,
+  type CoproItem,
   type CoproList,
   coproListSchema,
   SYNDIC_TYPE_LABELS,
@@ -12,11 +13,13 @@ import {
 } from '@immoloupe/shared/copro/contracts';
 import { formatInteger, parisIsoDate } from '@immoloupe/shared/format';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
-import { Button, Checkbox, Grid, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ImportHint } from '~/components/import-hint';
 import { LabelledChips } from '~/components/labelled-chips';
+import { ResultsWithMap } from '~/features/map/results-with-map';
+import { useResultSelection } from '~/features/map/use-result-selection';
 import { ClusterMap } from '~/features/zone/cluster-map';
 import { NoZoneNotice, Pager, RangeFields, ResultHeader, SearchError } from '~/features/zone/search-parts';
 import { useMyZoneGate } from '~/features/zone/use-my-zone-gate';
@@ -40,6 +43,7 @@ export function CoproSearch() {
   const set = <K extends keyof CoproForm>(k: K, v: CoproForm[K]) => setForm({ ...form, [k]: v });
   const gate = useMyZoneGate(`/api/copros?${query}`);
   const { result, error, setError, loading } = useSearchResult(gate.url, coproListSchema);
+  const choice = useResultSelection(result?.items, (c) => c.numero, pointOf);
 
   const search = (page?: number) => {
     const q = coproFormQuery(form);
@@ -105,9 +109,9 @@ export function CoproSearch() {
       </Paper>
       {gate.noZone ? <NoZoneNotice /> : null}
       <SearchError error={error} />
-      <Grid>
-        <Grid.Col span={{ base: 12, xl: 7 }}>
-          {result ? (
+      <ResultsWithMap
+        results={
+          result ? (
             <Stack gap="xs">
               <ResultHeader total={result.total} csv={`/api/copros.csv?${query}`}>
                 {result.total === 0 ? (
@@ -120,24 +124,34 @@ export function CoproSearch() {
                 )}
                 {mandateNote(params, result.asOf, today)}
               </ResultHeader>
-              {result.total > 0 ? <CoproTable items={result.items} today={today} onOpen={setOpen} /> : null}
+              {result.total > 0 ? (
+                <CoproTable
+                  items={result.items}
+                  today={today}
+                  onOpen={setOpen}
+                  choice={{ selectedId: choice.selectedId, onChoose: choice.chooseRow, onHover: choice.hoverRow }}
+                />
+              ) : null}
               <Pager page={result.page} total={result.total} pageSize={result.pageSize} onPage={search} feminine />
             </Stack>
-          ) : null}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xl: 5 }}>
+          ) : null
+        }
+        map={
           <ClusterMap
             label="Carte des copropriétés trouvées"
             layer="copros"
             query={result ? query.replace(/(^|&)page=[^&]*/g, '') : null}
             fit={result?.items ?? NO_POINTS}
-            onSelect={setOpen}
+            onSelect={(id) => choice.chooseOnMap(id) || setOpen(id)}
+            chosen={choice.chosen}
+            hovered={choice.hovered}
           />
-        </Grid.Col>
-      </Grid>
+        }
+      />
       <CoproDrawer numero={open} onClose={() => setOpen(null)} />
     </Stack>
   );
 }
 
 const NO_POINTS: CoproList['items'] = [];
+const pointOf = (c: CoproItem) => ({ lon: c.lon, lat: c.lat });

@@ -6,7 +6,7 @@ import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
 import { Button } from '@mantine/core';
 import type { ResponsiveColumn } from '~/components/responsive-table';
 import { RowOpenButton } from '~/components/row-open-button';
-import { SelectableTable } from '~/features/prospecting/selectable-table';
+import { SelectableTable, type SelectableTableProps } from '~/features/prospecting/selectable-table';
 
 /** A co-ownership as a prospecting target: the same from a row of the table and from its sheet. */
 export function coproTarget(c: Pick<CoproItem, 'numero' | 'nom' | 'adresse'>): TargetInput {
@@ -56,7 +56,18 @@ function coproColumns(today: string, onOpen: (numero: string) => void): Responsi
   ];
 }
 
-export function CoproTable({ items, today, onOpen }: { items: CoproItem[]; today: string; onOpen: (numero: string) => void }) {
+export function CoproTable({
+  items,
+  today,
+  onOpen,
+  choice,
+}: {
+  items: CoproItem[];
+  today: string;
+  onOpen: (numero: string) => void;
+  /** The rows answer the search's map (the row chosen, a row clicked or hovered). */
+  choice?: SelectableTableProps<CoproItem>['choice'];
+}) {
   return (
     <SelectableTable
       rows={items}
@@ -66,6 +77,7 @@ export function CoproTable({ items, today, onOpen }: { items: CoproItem[]; today
       label="Copropriétés trouvées"
       minWidth={600}
       columns={coproColumns(today, onOpen)}
+      choice={choice}
     />
   );
 }

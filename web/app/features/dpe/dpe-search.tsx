@@ -3,13 +3,15 @@
  * without a zone, « ma zone »), the map of server-aggregated markers, the counts per class, the
  * table, the CSV export and the detail drawer.
  */
-import { type DpeList, dpeListSchema } from '@immoloupe/shared/dpe/contracts';
+import { type DpeItem, type DpeList, dpeListSchema } from '@immoloupe/shared/dpe/contracts';
 import { formatInteger } from '@immoloupe/shared/format';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
-import { Grid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ImportHint } from '~/components/import-hint';
+import { ResultsWithMap } from '~/features/map/results-with-map';
+import { useResultSelection } from '~/features/map/use-result-selection';
 import { ClusterMap } from '~/features/zone/cluster-map';
 import { NoZoneNotice, ResultHeader, SearchError } from '~/features/zone/search-parts';
 import { useMyZoneGate } from '~/features/zone/use-my-zone-gate';
@@ -28,6 +30,7 @@ export function DpeSearch() {
   const filterQuery = query.replace(/(^|&)(page|sort|order)=[^&]*/g, '').replace(/^&/, '');
   const gate = useMyZoneGate(`/api/dpe?${query}`);
   const { result, error, setError, loading } = useSearchResult(gate.url, dpeListSchema);
+  const choice = useResultSelection(result?.items, (d) => d.numero, pointOf);
 
   const search = (extra: Record<string, string> = {}) => {
     const q = dpeFormQuery(form);
@@ -42,9 +45,9 @@ export function DpeSearch() {
       <DpeFilters form={form} onChange={setForm} onSubmit={() => search()} loading={loading} />
       {gate.noZone ? <NoZoneNotice /> : null}
       <SearchError error={error} />
-      <Grid>
-        <Grid.Col span={{ base: 12, xl: 7 }}>
-          {result ? (
+      <ResultsWithMap
+        results={
+          result ? (
             <Stack gap="xs">
               <ResultHeader total={result.total} csv={`/api/dpe.csv?${query}`}>
                 {result.total === 0 ? (
@@ -67,30 +70,28 @@ export function DpeSearch() {
                   }}
                   onPage={(page) => search({ page: String(page) })}
                   onOpen={setOpen}
+                  choice={{ selectedId: choice.selectedId, onChoose: choice.chooseRow, onHover: choice.hoverRow }}
                 />
               ) : null}
             </Stack>
-          ) : null}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xl: 5 }}>
-          <ClassMapBlock query={result ? filterQuery : null} fit={result?.items} onSelect={setOpen} />
-        </Grid.Col>
-      </Grid>
+          ) : null
+        }
+        map={
+          <ClusterMap
+            label="Carte des DPE trouvés"
+            layer="dpe"
+            query={result ? filterQuery : null}
+            fit={result?.items ?? NO_POINTS}
+            onSelect={(id) => choice.chooseOnMap(id) || setOpen(id)}
+            chosen={choice.chosen}
+            hovered={choice.hovered}
+          />
+        }
+      />
       <DpeDrawer numero={open} onClose={() => setOpen(null)} />
     </Stack>
   );
 }
 
 const NO_POINTS: DpeList['items'] = [];
-
-function ClassMapBlock({
-  query,
-  fit,
-  onSelect,
-}: {
-  query: string | null;
-  fit: DpeList['items'] | undefined;
-  onSelect: (id: string) => void;
-}) {
-  return <ClusterMap label="Carte des DPE trouvés" layer="dpe" query={query} fit={fit ?? NO_POINTS} onSelect={onSelect} />;
-}
+const pointOf = (d: DpeItem) => ({ lon: d.lon, lat: d.lat });

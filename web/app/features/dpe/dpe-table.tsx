@@ -7,7 +7,7 @@ import type { TargetInput } from '@immoloupe/shared/prospecting/contracts';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { type ResponsiveColumn, useCardLayout } from '~/components/responsive-table';
 import { RowOpenButton } from '~/components/row-open-button';
-import { SelectableTable } from '~/features/prospecting/selectable-table';
+import { SelectableTable, type SelectableTableProps } from '~/features/prospecting/selectable-table';
 import { Pager } from '~/features/zone/search-parts';
 
 export function ClassBadge({ classe }: { classe: string | null }) {
@@ -153,6 +153,8 @@ export function DpeTable(props: {
   onSort: (sort: string, order: string) => void;
   onPage: (page: number) => void;
   onOpen: (numero: string) => void;
+  /** The rows answer the search's map (the row chosen, a row clicked or hovered). */
+  choice?: SelectableTableProps<DpeItem>['choice'];
 }) {
   const { result } = props;
   // On a phone the cards have no header to sort by: the same buttons stand above them.
@@ -183,6 +185,7 @@ export function DpeTable(props: {
         label="DPE trouvés"
         minWidth={560}
         columns={dpeColumns(props)}
+        choice={props.choice}
       />
       <Pager page={result.page} total={result.total} pageSize={result.pageSize} onPage={props.onPage} />
     </>

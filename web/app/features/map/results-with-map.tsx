@@ -6,6 +6,7 @@
  */
 import { Grid } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ROW_KEY_ATTR } from '~/components/responsive-table';
 
 /** The height a search map is given: a phone keeps room for the first rows under it. */
 export const SEARCH_MAP_HEIGHT = 'clamp(280px, 55vh, 560px)';
@@ -29,12 +30,12 @@ export function ResultsWithMap({ results, map }: { results: ReactNode; map: Reac
 }
 
 /** The attribute a result's row (or card) carries, so that a marker clicked on the map finds it. */
-export const RESULT_ROW_ATTR = 'data-result-id';
+export const RESULT_ROW_ATTR = ROW_KEY_ATTR;
 
 /** Brings the row (or card) of a result chosen on the map into view, once the page has drawn its highlight. */
 export function scrollToResult(id: string): void {
   requestAnimationFrame(() => {
-    const row = document.querySelector(`[${RESULT_ROW_ATTR}="${CSS.escape(id)}"]`);
+    const row = [...document.querySelectorAll(`[${RESULT_ROW_ATTR}]`)].find((el) => el.getAttribute(RESULT_ROW_ATTR) === id);
     row?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   });
 }

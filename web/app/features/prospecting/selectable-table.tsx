@@ -25,6 +25,8 @@ export interface SelectableTableProps<T> {
   columns: readonly ResponsiveColumn<T>[];
   /** A `data-testid` given to each row and each card. */
   rowTestId?: string;
+  /** A search whose rows answer its map: the row chosen (highlighted), a row clicked or hovered. */
+  choice?: { selectedId: string | null; onChoose: (id: string) => void; onHover: (id: string | null) => void };
 }
 
 const SELECT_ALL = 'Tout sélectionner sur cette page';
@@ -41,7 +43,7 @@ function SelectAll<T>({ selection, label }: { selection: RowSelection<T>; label?
   );
 }
 
-export function SelectableTable<T>({ rows, idOf, target, rowLabel, label, minWidth, columns, rowTestId }: SelectableTableProps<T>) {
+export function SelectableTable<T>({ rows, idOf, target, rowLabel, label, minWidth, columns, rowTestId, choice }: SelectableTableProps<T>) {
   const selection = useRowSelection(rows, idOf);
   const cards = useCardLayout();
   const tick: ResponsiveColumn<T> = {
@@ -65,6 +67,9 @@ export function SelectableTable<T>({ rows, idOf, target, rowLabel, label, minWid
         minWidth={minWidth}
         rowTestId={rowTestId}
         tableProps={{ withTableBorder: true }}
+        selectedKey={choice?.selectedId}
+        onRowClick={choice ? (row) => choice.onChoose(idOf(row)) : undefined}
+        onRowHover={choice ? (row) => choice.onHover(row ? idOf(row) : null) : undefined}
       />
     </>
   );
