@@ -1,25 +1,21 @@
 /**
- * The accounts feature, wired once per app: Auth.js, the Stripe webhook, the session reader
- * that sets `req.user`, and the JSON routes (account, keys, billing, administration, session
- * reload). `app.ts` mounts each piece at its place in the request pipeline.
+ * The accounts, wired once per app: Auth.js, the Stripe webhook, the session reader that sets
+ * `req.user`, and the Stripe client and mailer the account, keys, billing and administration
+ * routes share. `app.ts` mounts each piece, and those routers, at its place in the pipeline.
  */
 import type { SessionUser } from '@immoloupe/shared/app-context';
 import type { NavigationOptions } from '@immoloupe/shared/navigation';
-import express, { type Request, type RequestHandler } from 'express';
-import { billingRoutes } from '../billing/routes.js';
+import type { Request, RequestHandler } from 'express';
+import type Stripe from 'stripe';
 import { createStripe } from '../billing/stripe-client.js';
 import { stripeWebhookRoute } from '../billing/webhook.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { adminUserRoutes } from '../features/admin-users/routes.js';
-import { keyRoutes } from '../features/keys/routes.js';
 import type { Logger } from '../logger.js';
-import { accountRoutes } from './account-routes.js';
 import { authHandlers } from './auth-js.js';
 import { createMailer, type Mailer } from './mail.js';
 import { resolveAuthSecret } from './secret.js';
 import { sessionReader } from './session-reader.js';
-import { sessionReloadRoutes } from './session-reload-routes.js';
 
 export function navigationOptions(config: Config): NavigationOptions {
   return {
@@ -37,8 +33,10 @@ export interface Accounts {
   stripeWebhook: RequestHandler[];
   /** Sets req.user; before the API and the pages. */
   sessionReader: RequestHandler;
-  /** The JSON routes, mounted in the /api router. */
-  api: express.Router;
+  /** The Stripe client the billing, account and administration routes share (null: payments off). */
+  stripe: Stripe | null;
+  /** The account e-mails' transport, also the contact form's. */
+  mailer: Mailer;
   /** The signed-in user as the pages see it (SSR), or null (signed out, or server-side auth off). */
   sessionUser(req: Request): SessionUser | null;
 }
@@ -55,17 +53,12 @@ export function createAccounts(deps: { config: Config; db: Db; log: Logger; mail
   };
   const stripe = createStripe(config);
   const mailer = deps.mailer ?? createMailer(config, log);
-  const api = express.Router();
-  api.use(accountRoutes({ config, db, log, mailer, stripe }));
-  api.use(keyRoutes({ db }));
-  api.use(billingRoutes({ config, db, log, stripe }));
-  api.use(adminUserRoutes({ db, log, stripe }));
-  api.use(sessionReloadRoutes({ log, navigation: navigationOptions(config) }));
   return {
     authJs: authHandlers({ config, db, log, secret }),
     stripeWebhook: stripeWebhookRoute({ config, db, log, stripe }),
     sessionReader: sessionReader({ db, secret }),
-    api,
+    stripe,
+    mailer,
     sessionUser(req) {
       if (!config.AUTH_SERVER_SIDE || !req.user) return null;
       return { email: req.user.email, role: req.user.role, client: req.user.client ?? null };
