@@ -28,10 +28,17 @@ module.exports = {
     },
     {
       name: 'no-router-import',
-      comment: 'Routers are mounted by app.ts; query code never depends on one.',
+      comment: 'Routers are mounted by app.ts (or assembled by their own feature.ts); query code never depends on one.',
       severity: 'error',
-      from: { path: '^server/src/', pathNot: [...NOT_TESTS, '^server/src/app\\.ts$'] },
+      from: { path: '^server/src/', pathNot: [...NOT_TESTS, '^server/src/app\\.ts$', '^server/src/features/[^/]+/feature\\.ts$'] },
       to: { path: '^server/src/.+routes\\.ts$' },
+    },
+    {
+      name: 'feature-wiring-own-routers',
+      comment: 'A feature.ts wires its own feature: it may assemble its routers, never another feature\'s.',
+      severity: 'error',
+      from: { path: '^server/src/features/([^/]+)/feature\\.ts$' },
+      to: { path: '^server/src/.+routes\\.ts$', pathNot: '^server/src/features/$1/' },
     },
     {
       name: 'importers-not-features',

@@ -71,6 +71,20 @@ describe('the server dependency rule', () => {
     ]);
   });
 
+  it("lets a feature's feature.ts assemble its own routers, never another feature's", async () => {
+    expect(
+      await violations('wiring', {
+        'server/src/features/alpha/feature.ts':
+          "import { router } from './routes.js';\nimport { other } from '../beta/routes.js';\nexport const f = [router, other];\n",
+        'server/src/features/alpha/routes.ts': 'export const router = 1;\n',
+        'server/src/features/beta/routes.ts': 'export const other = 1;\n',
+      }),
+    ).toEqual([
+      'feature-through-index: server/src/features/alpha/feature.ts → server/src/features/beta/routes.ts',
+      'feature-wiring-own-routers: server/src/features/alpha/feature.ts → server/src/features/beta/routes.ts',
+    ]);
+  });
+
   it('leaves tests free to reach across features', async () => {
     expect(
       await violations('tests', {
