@@ -6,7 +6,7 @@ describe('displayAddress', () => {
     expect(displayAddress('58-60 r roger salengro 93140 Bondy')).toBe('58-60 Rue Roger Salengro 93140 Bondy');
     expect(displayAddress('134 RUE LOUIS AUGUSTE BLANQUI')).toBe('134 Rue Louis Auguste Blanqui');
     expect(displayAddress('40A rte de villemomble 93140 Bondy')).toBe('40A Route de Villemomble 93140 Bondy');
-    expect(displayAddress("30 all de l'etoile 93140 Bondy")).toBe("30 Allée de l'Etoile 93140 Bondy");
+    expect(displayAddress("30 all de l'etoile 93140 Bondy")).toBe('30 Allée de l’Étoile 93140 Bondy');
     expect(displayAddress('5 vla thorel, 93140 Bondy')).toBe('5 Villa Thorel, 93140 Bondy');
     expect(displayAddress('chemin du pont, 93140 Bondy')).toBe('Chemin du Pont, 93140 Bondy');
     expect(displayAddress('33/41 AVENUE PASTEUR 93140 BONDY')).toBe('33/41 Avenue Pasteur 93140 Bondy');
@@ -16,10 +16,27 @@ describe('displayAddress', () => {
   it('writes DVF addresses, with their number suffixes and the DGFiP abbreviations', () => {
     expect(displayAddress('139 AV CARNOT')).toBe('139 Avenue Carnot');
     expect(displayAddress('6 VLA DU BRECHET')).toBe('6 Villa du Brechet');
-    expect(displayAddress('12 B RUE DE LA REPUBLIQUE')).toBe('12 B Rue de la Republique');
+    expect(displayAddress('12 B RUE DE LA REPUBLIQUE')).toBe('12 B Rue de la République');
     expect(displayAddress('4 BIS AV GALLIENI')).toBe('4 bis Avenue Gallieni');
     expect(displayAddress('CHE DES VIGNES')).toBe('Chemin des Vignes');
     expect(displayAddress('ZAC DES PORTES')).toBe('ZAC des Portes');
+  });
+
+  it('puts back the accents a street name has one way to take, spells out the DGFiP’s name abbreviations, keeps roman numerals', () => {
+    expect(displayAddress('12 AV DU GENERAL DE GAULLE')).toBe('12 Avenue du Général de Gaulle');
+    expect(displayAddress('3 RUE DU GAL LECLERC')).toBe('3 Rue du Général Leclerc');
+    expect(displayAddress('8 BD DU MAL FOCH')).toBe('8 Boulevard du Maréchal Foch');
+    expect(displayAddress('RUE ST DENIS')).toBe('Rue Saint Denis');
+    expect(displayAddress('5 RES ASCOUBIA II')).toBe('5 Résidence Ascoubia II');
+    expect(displayAddress('PL LOUIS XIV')).toBe('Place Louis XIV');
+    expect(displayAddress('14 RUE EDOUARD VAILLANT')).toBe('14 Rue Édouard Vaillant');
+    expect(displayAddress('2 RTE D AULNAY')).toBe('2 Route d’Aulnay');
+    expect(displayAddress('7 RUE D ALEMBERT')).toBe('7 Rue d’Alembert');
+    // A word of two spellings stays as written; a lone letter is a letter; a suffix D stays a suffix.
+    expect(displayAddress('1 RUE DU MARCHE')).toBe('1 Rue du Marche');
+    expect(displayAddress('2 RUE DE LA COTE')).toBe('2 Rue de la Cote');
+    expect(displayAddress('9 ALL V HUGO')).toBe('9 Allée V Hugo');
+    expect(displayAddress('12 D AV CARNOT')).toBe('12 D Avenue Carnot');
   });
 
   it('leaves what is already written in mixed case, and nothing', () => {
@@ -46,7 +63,7 @@ describe('displayDvfAddress', () => {
 
   it('keeps displayAddress for a street the BAN does not know, or in another commune', () => {
     expect(displayDvfAddress('6 VLA DU BRECHET', '93010', spellings)).toBe('6 Villa du Brechet');
-    expect(displayDvfAddress('3 ALL DE L ORME', '93048', spellings)).toBe('3 Allée de L Orme');
+    expect(displayDvfAddress('3 ALL DE L ORME', '93048', spellings)).toBe('3 Allée de l’Orme');
     expect(displayDvfAddress('', '93010', spellings)).toBe('');
     expect(displayDvfAddress(null, '93010', spellings)).toBeNull();
   });

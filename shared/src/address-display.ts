@@ -3,7 +3,11 @@
  * « 134 RUE LOUIS AUGUSTE BLANQUI ») shown as the BAN writes them (« 58-60 Rue Roger Salengro
  * 93140 Bondy »): on screen, in letters and in e-mails. Only words written all in lower case or
  * all in capitals are touched; a word already in mixed case is the register's own choice and stays.
- * Accents the register dropped are not guessed.
+ * The accents the register dropped are put back only on the words of street names that have one
+ * spelling (« GENERAL » → « Général », not « MARCHE », marche or marché); the DGFiP's name
+ * abbreviations are spelt out (« GAL » → « Général »), roman numerals stay in capitals
+ * (« ASCOUBIA II »), and an elided article the DGFiP wrote apart takes its apostrophe
+ * (« ALL DE L ORME » → « Allée de l’Orme »).
  */
 
 /** Road types as the registers abbreviate them, in the BAN's spelling. */
@@ -73,6 +77,74 @@ const SUFFIXES = /^(?:[a-d]|bis|ter|quater)$/i;
 /** Kept in capitals. */
 const ACRONYMS = new Set(['za', 'zi', 'zac', 'zup', 'zae', 'hlm', 'sncf', 'ratp', 'sdc', 'asl', 'aful', 'sci', 'sarl']);
 
+/** Abbreviations of the names in DVF streets (« AV DU GAL DE GAULLE »), after the road type. */
+const NAME_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  gal: 'Général',
+  mal: 'Maréchal',
+  pdt: 'Président',
+  cdt: 'Commandant',
+  lt: 'Lieutenant',
+  dr: 'Docteur',
+  st: 'Saint',
+  ste: 'Sainte',
+};
+
+const unaccented = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * Words of street names the registers write without their accents, that have only one spelling
+ * with them. A word of two spellings (« marche », « pres », « cote ») is left as written.
+ */
+const ACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    'Général',
+    'Généraux',
+    'Maréchal',
+    'Président',
+    'République',
+    'Libération',
+    'Liberté',
+    'Égalité',
+    'Fraternité',
+    'Résistance',
+    'Déportés',
+    'Église',
+    'École',
+    'Écoles',
+    'Étoile',
+    'Château',
+    'Hôtel',
+    'Hôpital',
+    'Forêt',
+    'Chêne',
+    'Chênes',
+    'Frères',
+    'Père',
+    'Prieuré',
+    'Cité',
+    'Édouard',
+    'Émile',
+    'Étienne',
+    'Eugène',
+    'Hélène',
+    'Geneviève',
+    'Thérèse',
+    'Jérôme',
+    'André',
+    'René',
+    'Jaurès',
+    'Clément',
+    'Léon',
+    'Séverine',
+    'Gérard',
+    'Frédéric',
+    'Valéry',
+  ].map((w) => [unaccented(w), w]),
+);
+
+/** Roman numerals of two letters or more (« II », « XIV »): a single I, V or X may be a letter. */
+const ROMAN = /^(?=[ivx]{2,}$)x{0,2}(?:ix|iv|v?i{0,3})$/i;
+
 const PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'et', 'à', 'a', 'au', 'aux', 'sur', 'sous', 'en']);
 
 const LETTERS = /\p{L}/u;
@@ -86,7 +158,7 @@ export function displayAddress(raw: string | null): string | null {
   if (raw === null) return null;
   let roadTypeDone = false;
   let first = true;
-  return raw.replace(/[\p{L}\d][\p{L}\d'’/-]*/gu, (word) => {
+  return joinElisions(raw).replace(/[\p{L}\d][\p{L}\d'’/-]*/gu, (word) => {
     const isFirst = first;
     first = false;
     if (!LETTERS.test(word) || /^\d/.test(word)) return word;
@@ -100,11 +172,24 @@ export function displayAddress(raw: string | null): string | null {
     }
     if (!isFlat(word)) return word;
     if (!isFirst && PARTICLES.has(lower)) return lower;
+    if (!isFirst && ROMAN.test(word)) return word.toUpperCase();
+    if (!isFirst && NAME_ABBREVIATIONS[lower]) return NAME_ABBREVIATIONS[lower];
     // « l'etoile », « D'ESTIENNE »: the elided article in lower case, the name capitalised.
     const elided = /^([ld])['’](.+)$/i.exec(word);
-    if (elided && !isFirst) return `${elided[1]?.toLowerCase()}'${capitalise(elided[2] ?? '')}`;
-    return capitalise(word);
+    if (elided && !isFirst) return `${elided[1]?.toLowerCase()}’${nameWord(elided[2] ?? '')}`;
+    return nameWord(word);
   });
+}
+
+/** A word of a name, capitalised, with the accents it has only one way to take. */
+function nameWord(word: string): string {
+  return ACCENTED[word.toLowerCase()] ?? capitalise(word);
+}
+
+/** « DE L ORME », « RTE D AULNAY » (the DGFiP drops the apostrophe): the article joined to its word again. */
+function joinElisions(raw: string): string {
+  // After a word only: « 12 D AV … » is a number's suffix before the road type.
+  return raw.replace(/(\p{L} )([LD]) (?=[AEIOUYHÉÈÊÂÎÔ])/gu, "$1$2'").replace(/(\p{L} )([ld]) (?=[aeiouyhéèêâîô])/gu, "$1$2'");
 }
 
 /**

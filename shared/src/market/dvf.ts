@@ -113,9 +113,22 @@ export interface DvfLine {
   lat: number | null;
 }
 
-/** The address of a line in one French string, e.g. `3 B RUE DES LILAS`. */
+/**
+ * The DGFiP's numbers for a parcel of a street that has none (« 9001 CHE DE BIANTENIA »,
+ * 9000 to 9999 in the Hendaye sample's 2019–2023 sales): not a house number.
+ */
+export function isPlaceholderNumber(numero: string | null): boolean {
+  const n = Number((numero ?? '').trim());
+  return Number.isInteger(n) && n >= 9000 && n <= 9999;
+}
+
+/**
+ * The address of a line in one French string, e.g. `3 B RUE DES LILAS`; a placeholder number
+ * (and its suffix) left out: `CHE DE BIANTENIA`.
+ */
 export function lineAddress(line: Pick<DvfLine, 'adresseNumero' | 'adresseSuffixe' | 'adresseNomVoie'>): string {
-  return [line.adresseNumero, line.adresseSuffixe, line.adresseNomVoie]
+  const numbered = !isPlaceholderNumber(line.adresseNumero);
+  return [numbered ? line.adresseNumero : null, numbered ? line.adresseSuffixe : null, line.adresseNomVoie]
     .map((s) => (s ?? '').trim())
     .filter(Boolean)
     .join(' ');

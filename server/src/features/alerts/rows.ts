@@ -8,6 +8,7 @@ import { displayAddress, displayDvfAddress, type StreetSpellings } from '@immolo
 import { formatDate, formatEuros, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import { askingPricePerM2, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
+import { lineAddress } from '@immoloupe/shared/market/dvf';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { radiusClause } from '../../db/spatial.js';
@@ -54,7 +55,7 @@ function saleRow(r: TransactionRow, spellings: StreetSpellings): AlertRow {
     r.valeur_fonciere !== null ? formatEuros(Number(r.valeur_fonciere)) : null,
     `vendu le ${formatDate(iso(r.date_mutation))}`,
   ].filter(Boolean);
-  const address = [r.adresse_numero, r.adresse_suffixe, r.adresse_nom_voie].filter(Boolean).join(' ');
+  const address = lineAddress({ adresseNumero: r.adresse_numero, adresseSuffixe: r.adresse_suffixe, adresseNomVoie: r.adresse_nom_voie });
   const where = [displayDvfAddress(address, r.code_commune, spellings), r.nom_commune].filter(Boolean).join(', ');
   return {
     source: 'dvf',

@@ -4,6 +4,7 @@
  */
 
 import { displayAddress, displayDvfAddress, displaySyndicName } from '@immoloupe/shared/address-display';
+import { lineAddress } from '@immoloupe/shared/market/dvf';
 import { pointInGeometry } from '@immoloupe/shared/market/polygon';
 import { legalFormLabel, type OwnerGroup, rightLabel } from '@immoloupe/shared/owners/legal-forms.logic';
 import { NATURAL_PERSON_NOTICE, naturalPersonRole } from '@immoloupe/shared/owners/natural-person.logic';
@@ -78,10 +79,12 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
     nature_mutation: string;
     valeur_fonciere: number | null;
     nb_locaux: number;
-    adresse: string | null;
+    adresse_numero: string | null;
+    adresse_suffixe: string | null;
+    adresse_nom_voie: string | null;
   }>(
     `SELECT m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.nb_locaux,
-            nullif(concat_ws(' ', m.adresse_numero, m.adresse_suffixe, m.adresse_nom_voie), '') AS adresse
+            m.adresse_numero, m.adresse_suffixe, m.adresse_nom_voie
        FROM dvf_mutations m
       WHERE m.id_mutation IN (SELECT id_mutation FROM dvf_lines WHERE id_parcelle = $1)
       ORDER BY m.date_mutation DESC LIMIT 100`,
@@ -168,7 +171,13 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
       nature: s.nature_mutation,
       price: s.valeur_fonciere === null ? null : Number(s.valeur_fonciere),
       locals: Number(s.nb_locaux ?? 0),
-      address: displayDvfAddress(s.adresse, insee, spellings),
+      // A placeholder number of the DGFiP (9001…) is not written (lineAddress).
+      address:
+        displayDvfAddress(
+          lineAddress({ adresseNumero: s.adresse_numero, adresseSuffixe: s.adresse_suffixe, adresseNomVoie: s.adresse_nom_voie }),
+          insee,
+          spellings,
+        ) || null,
     })),
     dpe,
     copros: copros.map((c) => ({

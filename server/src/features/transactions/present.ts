@@ -45,7 +45,8 @@ export async function toTransactions(db: Queryable, rows: readonly TransactionRo
   return rows.map((r) => toTransaction(r, spellings, outliers.has(r.id_mutation)));
 }
 
-function natureLabel(label: string): string {
+/** The nature as the pages write it (« Vente en l’état futur d’achèvement », typographic apostrophes), whatever the file's spelling. */
+export function natureLabel(label: string): string {
   const nature = natureOf(label);
   return nature ? NATURE_LABELS[nature] : label;
 }

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { resolvePlace } from './place.js';
-import { addressOf, toTransaction, toTransactions } from './present.js';
+import { addressOf, natureLabel, toTransaction, toTransactions } from './present.js';
 import { type LineRow, listTransactions, mutationById, newestSaleOf, type TransactionRow, transactionPoints } from './queries.js';
 
 const CSV_HEADER = [
@@ -145,7 +145,7 @@ export function transactionRoutes({ db }: { db: Db }): Router {
     const spellings = await streetSpellings(db, [row.code_commune]);
     const body: MutationDetail = {
       ...toTransaction(row, spellings, inSales && withinBounds === false),
-      natureLabel: row.nature_mutation,
+      natureLabel: natureLabel(row.nature_mutation),
       lines: lines.map((l) => ({
         lineNo: l.line_no,
         idParcelle: l.id_parcelle,

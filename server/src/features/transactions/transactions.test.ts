@@ -196,6 +196,16 @@ describe('GET /api/transactions/:id', () => {
     expect(detail.statistics).toContain('hors bornes de plausibilité');
   });
 
+  it('names an off-plan sale with typographic apostrophes, as DVF writes it with straight ones', async () => {
+    const [vefa] = await db.query<{ id_mutation: string }>(
+      `SELECT id_mutation FROM dvf_mutations WHERE nature_mutation = 'Vente en l''état futur d''achèvement' LIMIT 1`,
+    );
+    expect(vefa, 'the Bondy sample holds off-plan sales').toBeDefined();
+    const detail = await get<MutationDetail>(`/api/transactions/${encodeURIComponent(vefa?.id_mutation ?? '')}`);
+    expect(detail.natureLabel).toBe('Vente en l’état futur d’achèvement');
+    expect(detail.nature).toBe('Vente en l’état futur d’achèvement');
+  });
+
   it('explains why a multi-dwelling sale is left out of the statistics', async () => {
     const list = await get<TransactionList>(`/api/transactions?${YEAR}&pageSize=200&sort=prix&order=desc`);
     const multi = list.items.find((t) => t.nbLocaux > 1);
@@ -240,18 +250,21 @@ describe('the extent of a list', () => {
 
 describe('addresses as the BAN writes them', () => {
   it('gives a sale’s street the accents of the commune’s BAN in the list, the CSV and the mutation', async () => {
-    const path = '/api/transactions?parcelle=93010000AJ0046';
+    const path = '/api/transactions?parcelle=930100000M0002';
     const before = await get<TransactionList>(path);
-    // Without the BAN, the DGFiP's spelling, without its accent.
-    expect(before.items.map((t) => t.address)).toContain('36 Avenue de la Republique');
+    // Without the BAN, the DGFiP's spelling, without its accent (« Galliéni » has no single spelling to guess)…
+    expect(before.items.map((t) => t.address)).toContain('204 Avenue Gallieni');
+    // …but a word of street names with one spelling takes its accents already.
+    const republique = await get<TransactionList>('/api/transactions?parcelle=93010000AJ0046');
+    expect(republique.items.map((t) => t.address)).toContain('36 Avenue de la République');
     await importSamples(db, [SAMPLE.bondyBan]);
     const after = await get<TransactionList>(path);
-    expect(after.items.map((t) => t.address)).toContain('36 Avenue de la République');
+    expect(after.items.map((t) => t.address)).toContain('204 Avenue Galliéni');
     const csv = await (await api.fetch(path.replace('/api/transactions', '/api/transactions.csv'))).text();
-    expect(csv).toContain(';36 Avenue de la République;93140;Bondy;');
-    const id = after.items.find((t) => t.address === '36 Avenue de la République')?.id as string;
+    expect(csv).toContain(';204 Avenue Galliéni;93140;Bondy;');
+    const id = after.items.find((t) => t.address === '204 Avenue Galliéni')?.id as string;
     const detail = await get<MutationDetail>(`/api/transactions/${encodeURIComponent(id)}`);
-    expect(detail.address).toBe('36 Avenue de la République');
-    expect(detail.lines.map((l) => l.address)).toContain('36 Avenue de la République');
+    expect(detail.address).toBe('204 Avenue Galliéni');
+    expect(detail.lines.map((l) => l.address)).toContain('204 Avenue Galliéni');
   }, 120_000);
 });
