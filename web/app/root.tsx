@@ -30,6 +30,7 @@ import { SessionGuard } from '~/features/auth/session-guard';
 import { DefaultLayout } from '~/layouts/default';
 import { ProLayout } from '~/layouts/pro';
 import { consentAllowedOn, startConsent, trackPageView } from '~/lib/consent';
+import { frenchHiddenLabels } from '~/lib/french-hidden-labels';
 import { hideLinkTokens } from '~/lib/link-token';
 import '@immoloupe/shared/zod-locale';
 import '~/lib/dayjs';
@@ -101,6 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
 /** Browser-side services of the shell: update notice, consent and page views. */
 function ShellServices({ root }: { root: RootData }) {
   const location = useLocation();
+  useEffect(() => frenchHiddenLabels(), []);
   useEffect(() => {
     // Before any analytics script can read the address (decision 1320).
     hideLinkTokens();

@@ -30,6 +30,8 @@ const components: MantineThemeComponents = {
   Autocomplete: { defaultProps: { comboboxProps: { zIndex: LAYERS.menu } } },
   // The arrows have no text: their names, for screen readers (Mantine gives none).
   Pagination: { defaultProps: { getControlProps: (control: PaginationControl) => ({ 'aria-label': PAGINATION_CONTROLS[control] }) } },
+  // Mantine names the eye of a password field in English (« Toggle password visibility »); it is a toggle (aria-pressed).
+  PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Afficher le mot de passe' } } },
   // On a phone a row of choices wraps rather than cutting its labels (« Adres… », the last ones out of sight).
   SegmentedControl: { styles: { root: { flexWrap: 'wrap', maxWidth: '100%' }, control: { flex: '1 0 auto' } } },
 };
