@@ -3,13 +3,15 @@
  * from what a previous attempt (or a killed run) left in `<file>.part`, renamed when complete.
  * Paginated APIs (ADEME data-fair, `Link: <…>; rel="next"`) are followed page by page into one CSV.
  * The département shortcut (`--dep 93 --years 2020-2024`) is a list of such downloads.
+ * Every request goes through `outboundStream`: each redirect's host checked again (the file
+ * servers' storage hosts are public; a loopback, private or link-local address is refused), the
+ * body streamed to disk under a byte cap, a deadline for the headers and for each silence.
  */
 import { appendFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { parseDvfYears } from '@immoloupe/shared/opendata/contracts';
+import { firstOrPublicHost, formatBytes, OutboundError, type OutboundStream, outboundStream } from '../http/outbound.js';
 import { ImportError } from './errors.js';
 import type { Source } from './importer.js';
 import type { OpenDataConfig } from './open-data-config.js';
@@ -19,7 +21,20 @@ export interface DownloadOptions {
   /** First back-off delay; doubled at each retry. */
   backoffMs?: number;
   onProgress?: (bytes: number, total: number | null) => void;
+  /** Largest file accepted, resumed part included (a département's cadastre: about 300 MB). */
+  maxBytes?: number;
+  /** Deadline until the server's answer (its headers). */
+  timeoutMs?: number;
+  /** Longest silence while the body streams. */
+  idleTimeoutMs?: number;
 }
+
+/** 4 GB: ten times the largest official file of a département. */
+export const MAX_DOWNLOAD_BYTES = 4_000_000_000;
+/** One page of the paginated DPE API (10 000 lines: about 40 MB). */
+export const MAX_PAGE_BYTES = 500_000_000;
+const TIMEOUT_MS = 60_000;
+const IDLE_TIMEOUT_MS = 120_000;
 
 export class DownloadNotFound extends ImportError {}
 
@@ -60,6 +75,14 @@ function errorCodes(err: unknown, depth = 0): string[] {
  */
 export function downloadFailureReason(err: unknown): string {
   if (err instanceof AttemptFailure) return err.message;
+  if (err instanceof OutboundError) {
+    if (err.reason === 'host') return `redirection vers ${err.host} refusée, adresse non autorisée`;
+    if (err.reason === 'redirects') return 'trop de redirections';
+    if (err.reason === 'too-large') return `fichier trop volumineux, plus de ${formatBytes(err.maxBytes ?? 0)}`;
+    if (err.reason === 'timeout') return 'délai dépassé';
+    // A network failure: its cause holds the system error.
+    return downloadFailureReason(err.cause);
+  }
   for (const code of errorCodes(err)) {
     const reason = CONNECTION_REASONS[code];
     if (reason) return reason;
@@ -89,6 +112,27 @@ function gaveUp(attempts: number, err: unknown, url: string): ImportError {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A refused host, redirect loop or oversized file is the same at the next attempt: not retried. */
+const final = (err: unknown) => err instanceof OutboundError && err.reason !== 'timeout' && err.reason !== 'network';
+
+/** `origin`: the address the administrator configured, whose host the hop rule lets through. */
+function open(
+  url: string,
+  options: DownloadOptions,
+  maxBytes: number,
+  headers: Record<string, string> = {},
+  origin: URL = new URL(url),
+): Promise<OutboundStream> {
+  return outboundStream(url, {
+    headers,
+    timeoutMs: options.timeoutMs ?? TIMEOUT_MS,
+    idleTimeoutMs: options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+    maxBytes,
+    allowUrl: firstOrPublicHost(origin),
+    maxRedirects: 5,
+  });
+}
+
 function sizeOf(file: string): number {
   return existsSync(file) ? statSync(file).size : 0;
 }
@@ -104,25 +148,27 @@ export async function downloadFile(url: string, dest: string, options: DownloadO
     if (attempt > 0) await sleep((options.backoffMs ?? 500) * 2 ** (attempt - 1));
     attempts++;
     const have = sizeOf(part);
-    let res: Response;
+    const maxBytes = options.maxBytes ?? MAX_DOWNLOAD_BYTES;
+    let res: OutboundStream;
     try {
-      res = await fetch(url, { headers: have > 0 ? { range: `bytes=${have}-` } : {}, redirect: 'follow' });
+      res = await open(url, options, Math.max(0, maxBytes - have), have > 0 ? { range: `bytes=${have}-` } : {});
     } catch (err) {
       lastError = err;
+      if (final(err)) break;
       continue;
     }
     if (res.status === 404 || res.status === 410) {
-      await res.body?.cancel();
+      await res.cancel();
       throw new DownloadNotFound(`Fichier introuvable sur le serveur (${res.status})\u00a0: ${url}`);
     }
     if (res.status === 416 && have > 0) {
       // The partial file is already complete.
-      await res.body?.cancel();
+      await res.cancel();
       renameSync(part, dest);
       return dest;
     }
     if (!res.ok || !res.body) {
-      await res.body?.cancel();
+      await res.cancel();
       lastError = httpFailure(res.status);
       if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) break;
       continue;
@@ -131,7 +177,7 @@ export async function downloadFile(url: string, dest: string, options: DownloadO
     const length = Number(res.headers.get('content-length') ?? Number.NaN);
     const total = Number.isFinite(length) ? length + (append ? have : 0) : null;
     let bytes = append ? have : 0;
-    const body = Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>);
+    const body = res.body;
     body.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
       options.onProgress?.(bytes, total);
@@ -144,6 +190,11 @@ export async function downloadFile(url: string, dest: string, options: DownloadO
       // Writes already handed to the file system land after the error: measure the part file only once closed.
       await closed;
       lastError = err;
+      if (final(err)) {
+        // An oversized file is not kept for a resume.
+        rmSync(part, { force: true });
+        break;
+      }
       continue;
     }
     if (total !== null && sizeOf(part) < total) {
@@ -166,7 +217,8 @@ export async function downloadPagedCsv(url: string, dest: string, options: Downl
   while (next) {
     const pageFile = `${dest}.page`;
     rmSync(pageFile, { force: true });
-    const link = await fetchPage(next, pageFile, options);
+    // The next pages are hops of the configured address: a `Link` to an internal host is refused.
+    const link = await fetchPage(next, pageFile, options, new URL(url));
     let text = readFileSync(pageFile, 'utf8');
     if (page > 0) text = text.slice(text.indexOf('\n') + 1);
     if (text.length > 0 && !text.endsWith('\n')) text += '\n';
@@ -179,24 +231,33 @@ export async function downloadPagedCsv(url: string, dest: string, options: Downl
   return dest;
 }
 
-async function fetchPage(url: string, file: string, options: DownloadOptions): Promise<string | null> {
+async function fetchPage(url: string, file: string, options: DownloadOptions, origin: URL): Promise<string | null> {
   const retries = options.retries ?? 4;
   let lastError: unknown;
+  let attempts = 0;
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep((options.backoffMs ?? 500) * 2 ** (attempt - 1));
     try {
-      const res = await fetch(url);
-      if (res.status === 404) throw new DownloadNotFound(`Fichier introuvable sur le serveur (404)\u00a0: ${url}`);
-      if (!res.ok || !res.body) throw httpFailure(res.status);
-      await pipeline(Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>), createWriteStream(file));
+      const res = await open(url, options, options.maxBytes ?? MAX_PAGE_BYTES, {}, origin);
+      if (res.status === 404) {
+        await res.cancel();
+        throw new DownloadNotFound(`Fichier introuvable sur le serveur (404)\u00a0: ${url}`);
+      }
+      if (!res.ok || !res.body) {
+        await res.cancel();
+        throw httpFailure(res.status);
+      }
+      await pipeline(res.body, createWriteStream(file));
       const m = /<([^>]+)>\s*;\s*rel="?next"?/.exec(res.headers.get('link') ?? '');
       return m?.[1] ? new URL(m[1], url).toString() : null;
     } catch (err) {
       if (err instanceof DownloadNotFound) throw err;
       lastError = err;
+      attempts++;
+      if (final(err)) break;
     }
   }
-  throw gaveUp(retries + 1, lastError, url);
+  throw gaveUp(attempts, lastError, url);
 }
 
 export interface PlannedDownload {
