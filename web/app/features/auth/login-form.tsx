@@ -1,9 +1,10 @@
 /** Sign-in with e-mail and password through Auth.js; the page asked for opens next. */
 import { AuthClientError } from '@immoloupe/shared/accounts/session-client';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '~/lib/session';
+import { useValuesTypedEarly } from '~/lib/use-values-typed-early';
 import { afterSignInPath, signInErrorMessage } from './messages';
 import { ResendActivation } from './resend-activation';
 
@@ -17,6 +18,8 @@ export function LoginForm({ onForgot }: { onForgot: (email: string) => void }) {
   const [code, setCode] = useState<string | null>(params.get('code'));
   const [resent, setResent] = useState(false);
   const notice = signInErrorMessage(params.get('error'), params.get('code'));
+  const formRef = useRef<HTMLFormElement>(null);
+  useValuesTypedEarly(formRef, { email: setEmail, password: setPassword });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,7 +57,7 @@ export function LoginForm({ onForgot }: { onForgot: (email: string) => void }) {
       ) : null}
       {/* Its own form, beside the refusal it answers and outside the sign-in one: forms do not nest. */}
       {unconfirmed ? <ResendActivation initialEmail={email.trim()} onSent={() => setResent(true)} /> : null}
-      <form onSubmit={submit} noValidate aria-label="Connexion">
+      <form ref={formRef} onSubmit={submit} noValidate aria-label="Connexion">
         <Stack gap="md">
           <TextInput
             label="Adresse e-mail"
