@@ -7,6 +7,8 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { ImportHint } from '~/components/import-hint';
 import { Chart } from '~/features/charts/chart';
 import { PALETTE } from '~/features/charts/options';
+import { BASEMAP_OUTLINES } from '~/features/map/basemap';
+import { type LegendEntry, MapLegend } from '~/features/map/map-legend';
 import { MapView } from '~/features/map/map-view';
 
 const SAMPLE_CHART = {
@@ -17,8 +19,20 @@ const SAMPLE_CHART = {
   series: [{ type: 'bar', name: 'Exemple', data: [3100, 3250, 3180, 3320] }],
 };
 
+/** The base alone: its outlines, as the offline base draws them. */
+const BASEMAP_LEGEND: readonly LegendEntry[] = [
+  { swatch: { kind: 'area', color: 'transparent', outline: BASEMAP_OUTLINES.commune }, label: 'Limite de commune (vue de loin)' },
+  { swatch: { kind: 'area', color: 'transparent', outline: BASEMAP_OUTLINES.section }, label: 'Section cadastrale' },
+  { swatch: { kind: 'area', color: 'transparent', outline: BASEMAP_OUTLINES.parcelle }, label: 'Parcelle (vue de près)' },
+];
+
 export function MapDemo() {
-  return <MapView center={[2.4833, 48.9022]} zoom={13} height={320} label="Carte d’exemple" onReady={() => undefined} />;
+  return (
+    <>
+      <MapView center={[2.4833, 48.9022]} zoom={13} height={320} label="Carte d’exemple" onReady={() => undefined} />
+      <MapLegend label="Légende de la carte d’exemple" entries={BASEMAP_LEGEND} />
+    </>
+  );
 }
 
 export function ChartDemo() {

@@ -36,6 +36,9 @@ const label = (size: number, color: string) => ({
   paint: { 'text-color': color, 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
 });
 
+/** The outlines our own base draws (from zoom 14, 12, and up to 12), named by the legend of a map without layers of its own. */
+export const BASEMAP_OUTLINES = { parcelle: '#8f8a80', section: '#748ffc', commune: '#7048e8' } as const;
+
 /** Outlines and parcels, drawn on our background or over a configured style (which has no cadastre). */
 export function cadastreLayers(withFills: boolean): LayerSpecification[] {
   const src = { source: BASEMAP_SOURCE };
@@ -60,7 +63,7 @@ export function cadastreLayers(withFills: boolean): LayerSpecification[] {
       ...src,
       'source-layer': 'parcelles',
       minzoom: PARCELS_MIN_ZOOM,
-      paint: { 'line-color': '#8f8a80', 'line-width': ['interpolate', ['linear'], ['zoom'], 14, 0.3, 18, 1.2] },
+      paint: { 'line-color': BASEMAP_OUTLINES.parcelle, 'line-width': ['interpolate', ['linear'], ['zoom'], 14, 0.3, 18, 1.2] },
     },
     {
       id: 'fond-sections-contour',
@@ -68,7 +71,7 @@ export function cadastreLayers(withFills: boolean): LayerSpecification[] {
       ...src,
       'source-layer': 'sections',
       minzoom: 12,
-      paint: { 'line-color': '#748ffc', 'line-width': ['interpolate', ['linear'], ['zoom'], 12, 0.5, 17, 1.5] },
+      paint: { 'line-color': BASEMAP_OUTLINES.section, 'line-width': ['interpolate', ['linear'], ['zoom'], 12, 0.5, 17, 1.5] },
     },
     {
       id: 'fond-communes-contour',
@@ -78,7 +81,7 @@ export function cadastreLayers(withFills: boolean): LayerSpecification[] {
       // Made of blocks (parcels leave the streets out): only readable as a boundary from afar;
       // closer, the section outlines (from zoom 12) take over.
       maxzoom: 12,
-      paint: { 'line-color': '#7048e8', 'line-width': 2, 'line-dasharray': [3, 2] },
+      paint: { 'line-color': BASEMAP_OUTLINES.commune, 'line-width': 2, 'line-dasharray': [3, 2] },
     },
     { id: 'fond-voies-noms', type: 'symbol', ...src, 'source-layer': 'voies', minzoom: PARCELS_MIN_ZOOM, ...label(12, '#343a40') },
     {
