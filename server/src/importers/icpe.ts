@@ -14,8 +14,8 @@
 
 import { operatorIsNaturalPerson } from '@immoloupe/shared/risks/site-names.logic';
 import type { Queryable } from '../db/client.js';
-import { searchCommunes } from '../features/geocode/communes.js';
-import { foldText, searchText } from '../features/geocode/search-text.logic.js';
+import { searchCommunes } from '../places/communes.js';
+import { foldText, searchText } from '../places/search-text.logic.js';
 import { csvRecordBatches } from './csv.js';
 import { foldHeader } from './detect.js';
 import { ImportError } from './errors.js';

@@ -8,7 +8,7 @@
  * Suffixes (bis, ter, B, T) are ignored: registers drop them or write them in other ways. Pure.
  */
 import { streetKey } from '@immoloupe/shared/address-display';
-import { ABBREVIATIONS } from '../geocode/search-text.logic.js';
+import { ABBREVIATIONS } from '../../places/search-text.logic.js';
 
 export interface AddressKey {
   numbers: number[];

@@ -23,7 +23,7 @@ import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { salesOnParcels } from '../dpe/parcel-facts.js';
-import { communeByCode } from '../geocode/communes.js';
+import { communeByCode } from '../../places/communes.js';
 import { clusterCollection } from '../zone/clusters.js';
 import { coordinateCells, sendSearchCsv } from '../zone/csv.js';
 import { resolveZone } from '../zone/territory.js';

@@ -11,7 +11,7 @@ import type { PropertyType } from '@immoloupe/shared/market/dvf';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import type { Queryable } from '../../db/client.js';
 import { communeOfPlace } from '../geocode/commune-of-place.js';
-import { withRecordedCodes } from '../geocode/communes.js';
+import { withRecordedCodes } from '../../places/communes.js';
 import { statsWithMonthly } from '../market/queries.js';
 import { listingRent } from '../rents/index.js';
 

@@ -3,8 +3,8 @@
  * Paris », « 01370 Cuisiat »), or a name alone. One answer for the listing analysis, the listing
  * pool and the browser extension.
  */
-import { communeByCode, communes, formerCommunes } from './communes.js';
-import { foldText } from './search-text.logic.js';
+import { communeByCode, communes, formerCommunes } from '../../places/communes.js';
+import { foldText } from '../../places/search-text.logic.js';
 
 export interface PlaceCommune {
   insee: string;

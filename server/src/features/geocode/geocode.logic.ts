@@ -4,7 +4,7 @@
  * and commune. Pure.
  */
 import { parcelId } from '@immoloupe/shared/geo';
-import { foldText, searchText } from './search-text.logic.js';
+import { foldText, searchText } from '../../places/search-text.logic.js';
 
 export type ParsedQuery =
   | { kind: 'parcelle'; id: string }

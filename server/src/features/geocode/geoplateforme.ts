@@ -7,7 +7,7 @@ import type { GeocodeResult } from '@immoloupe/shared/opendata/contracts';
 import { z } from 'zod';
 import { outboundFetch } from '../../http/outbound.js';
 import type { Logger } from '../../logger.js';
-import { communeByCode } from './communes.js';
+import { communeByCode } from '../../places/communes.js';
 
 const featureSchema = z.object({
   geometry: z.object({ coordinates: z.tuple([z.number(), z.number()]) }),

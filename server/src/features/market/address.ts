@@ -18,7 +18,7 @@ import { Params } from '../../db/params.js';
 import { distanceSql, radiusClause, withinRadiusSql } from '../../db/spatial.js';
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
-import { formerCommunes, withRecordedCodes } from '../geocode/communes.js';
+import { formerCommunes, withRecordedCodes } from '../../places/communes.js';
 import { rentReferences } from '../rents/index.js';
 import { toTransactions } from '../transactions/index.js';
 import { listTransactions } from '../transactions/queries.js';

@@ -11,7 +11,7 @@ import { DEFAULT_BOUNDS, type PlausibilityBounds } from '@immoloupe/shared/marke
 import { MIN_SALES, type MonthlyStat, monthsBetween, STAT_DECIMALS, type StatSummary } from '@immoloupe/shared/market/stats.logic';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
-import { withRecordedCodes } from '../geocode/communes.js';
+import { withRecordedCodes } from '../../places/communes.js';
 import { type SalesFilter, SUMMARY_COLUMNS, salesWhere, zoneClause } from './sql.js';
 
 export interface SummaryRow {

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { withRecordedCodes } from '../geocode/communes.js';
+import { withRecordedCodes } from '../../places/communes.js';
 import { rentReferences } from '../rents/index.js';
 import { communeInfo, communeName, departementName, departementOf, searchCommunes } from './communes.js';
 import { communesOfZone, dvfFreshness, pricesPerM2, readBounds, statsBy, statsBySection, statsWithMonthly } from './queries.js';

@@ -6,7 +6,7 @@ import { naturalPersonName } from '@immoloupe/shared/owners/natural-person.logic
 import { geometryBbox } from '@immoloupe/shared/zone/territory.logic';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
-import { formerCommunes, withRecordedCodes } from '../geocode/communes.js';
+import { formerCommunes, withRecordedCodes } from '../../places/communes.js';
 import { pointInGeometrySql } from '../zone/sql.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 

@@ -14,7 +14,7 @@ import { Params } from '../../db/params.js';
 import { type Box, inBoxSql, radiusBox } from '../../db/spatial.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
 import { dpeAtStreetPointSql } from '../dpe/placement.js';
-import { communeByCode } from '../geocode/communes.js';
+import { communeByCode } from '../../places/communes.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { parcelAddresses } from './addresses.js';
 import { ownersFileAddresses } from './owner-addresses.js';

@@ -23,7 +23,7 @@ import {
 } from '../alerts/rows.js';
 import { coproWhere, rnicDate, searchCopros } from '../copro/queries.js';
 import { dpeWhere, searchDpe } from '../dpe/queries.js';
-import { recordedCodes } from '../geocode/communes.js';
+import { recordedCodes } from '../../places/communes.js';
 import { countPoolSearch, poolImported } from '../listings/pool.js';
 import { communesCondition, parcelsOfZone } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';

@@ -15,7 +15,7 @@ import type { Feature } from 'geojson';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { type DvfScope, dvfScope, inScopeSql } from '../../importers/dvf-scope.js';
-import { withRecordedCodes } from '../geocode/communes.js';
+import { withRecordedCodes } from '../../places/communes.js';
 import { natureLabels } from '../market/sql.js';
 import { filteredMutationsSql } from '../transactions/queries.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';

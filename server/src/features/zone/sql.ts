@@ -10,7 +10,7 @@ import type { ConcreteZone } from '@immoloupe/shared/zone/contracts';
 import { geometryBbox } from '@immoloupe/shared/zone/territory.logic';
 import type { Params } from '../../db/params.js';
 import { inBoxSql, pointSql, withinRadiusSql } from '../../db/spatial.js';
-import { withRecordedCodes } from '../geocode/communes.js';
+import { withRecordedCodes } from '../../places/communes.js';
 
 /** Column names of the searched table (qualified with its alias). */
 export interface ZoneColumns {
