@@ -1,7 +1,8 @@
 /** The fields read from a listing, shown and editable before the analysis (« where read » shown too). */
 import { ENERGY_CLASSES, type ParsedListing } from '@immoloupe/shared/listings/contracts';
 import type { ListingFields } from '@immoloupe/shared/listings/store.logic';
-import { Grid, NumberInput, Text, TextInput } from '@mantine/core';
+import { Grid, Text, TextInput } from '@mantine/core';
+import { DecimalInput } from '~/components/decimal-input';
 import { Select } from '~/components/select';
 
 const ORIGIN_LABELS: Record<string, string> = {
@@ -36,12 +37,11 @@ export function ListingFieldsForm({
 }) {
   const hint = (k: string) => (sources[k] ? `Lu : ${ORIGIN_LABELS[sources[k]] ?? sources[k]}` : 'Absent de l’annonce');
   const num = (k: NumKey, label: string, extra: { min?: number; decimal?: boolean } = {}) => (
-    <NumberInput
+    <DecimalInput
       label={label}
       description={hint(k)}
       value={value[k] ?? ''}
       min={extra.min ?? 0}
-      decimalSeparator=","
       thousandSeparator={'\u202f'}
       allowDecimal={extra.decimal ?? false}
       onChange={(v) => onChange({ ...value, [k]: v === '' ? null : Number(v) })}

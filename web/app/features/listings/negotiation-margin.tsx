@@ -4,8 +4,9 @@
  * fees, so a fees-included price is compared net of them.
  */
 import { FEE_BASES, FEE_BASIS_LABELS, type FeeBasis, type FeesChoice, MAX_FEE_RATE_PCT } from '@immoloupe/shared/listings/fees.logic';
-import { Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DecimalInput } from '~/components/decimal-input';
 import { gapLabel } from './price-labels';
 
 export const FEES_RATE_MISSING =
@@ -24,7 +25,7 @@ export function NegotiationMargin({ price, estimate }: { price: number; estimate
           data={FEE_BASES.map((b) => ({ value: b, label: FEE_BASIS_LABELS[b] }))}
         />
         {fees.basis === 'honoraires-inclus' && (
-          <NumberInput
+          <DecimalInput
             size="xs"
             w={190}
             label="Honoraires (% du net vendeur)"
@@ -33,7 +34,6 @@ export function NegotiationMargin({ price, estimate }: { price: number; estimate
             min={0}
             max={MAX_FEE_RATE_PCT}
             decimalScale={2}
-            decimalSeparator=","
           />
         )}
       </Group>

@@ -2,8 +2,9 @@
 import { NBSP } from '@immoloupe/shared/format';
 import { NATURE_LABELS, NATURES } from '@immoloupe/shared/market/dvf';
 import { TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from '@immoloupe/shared/market/transactions-contracts';
-import { Card, Checkbox, Grid, Group, NumberInput, Stack } from '@mantine/core';
+import { Card, Checkbox, Grid, Group, Stack } from '@mantine/core';
 import { DateField } from '~/components/date-field';
+import { DecimalInput } from '~/components/decimal-input';
 import { useDataFreshness } from '~/features/imports/data-freshness';
 import { PeriodPresets } from './period-presets';
 import { TransactionsPlace, type TransactionsPlaceProps } from './transactions-place';
@@ -14,14 +15,13 @@ export function TransactionsFilters(props: TransactionsPlaceProps & { newestOfPl
   const newestOfBase = useDataFreshness()?.dvfLatestMutation ?? null;
   const newest = newestOfPlace ?? newestOfBase;
   const numberFilter = (key: string, label: string) => (
-    <NumberInput
+    <DecimalInput
       label={label}
       value={params.get(key) ?? ''}
       onChange={(v) => update({ [key]: v === '' ? null : String(v) })}
       min={0}
       hideControls
       thousandSeparator={NBSP}
-      decimalSeparator=","
     />
   );
   const listParam = (key: 'types' | 'natures') => (params.get(key) ?? '').split(',').filter(Boolean);

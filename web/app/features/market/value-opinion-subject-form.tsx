@@ -4,6 +4,7 @@ import { DPE_CLASSES, type EstimateResponse, SUBJECT_TYPES, type Subject } from 
 import { Button, Card, FileInput, Grid, Group, NumberInput, SegmentedControl, Stack, Textarea, Title } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { DateField } from '~/components/date-field';
+import { DecimalInput } from '~/components/decimal-input';
 import { GroupLabel } from '~/components/group-label';
 import { Select } from '~/components/select';
 import { AddressSearch, type PickedAddress } from './address-search';
@@ -54,14 +55,13 @@ export function ValueOpinionSubjectForm({
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <NumberInput
+              <DecimalInput
                 label={form.type === 'local' ? 'Surface bâtie (m²)' : 'Surface habitable (m²)'}
                 value={form.surface}
                 onChange={(v) => set('surface', v === '' ? '' : Number(v))}
                 min={5}
                 max={2000}
                 required
-                decimalSeparator=","
                 disabled={disabled}
               />
             </Grid.Col>
@@ -79,12 +79,11 @@ export function ValueOpinionSubjectForm({
               </Grid.Col>
             )}
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <NumberInput
+              <DecimalInput
                 label="Surface du terrain (m²)"
                 value={form.landSurface}
                 onChange={(v) => set('landSurface', v === '' ? '' : Number(v))}
                 min={0}
-                decimalSeparator=","
                 disabled={disabled}
               />
             </Grid.Col>

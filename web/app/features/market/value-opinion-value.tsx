@@ -5,7 +5,8 @@
 import { estimateRounding, formatEstimate, formatEuros, formatEurosPerSquareMetre, formatSurface, NBSP } from '@immoloupe/shared/format';
 import { staleDataNote } from '@immoloupe/shared/market/comparables.logic';
 import type { EstimateResponse } from '@immoloupe/shared/market/estimate-contracts';
-import { Alert, Grid, Group, NumberInput, Text, Textarea } from '@mantine/core';
+import { Alert, Grid, Group, Text, Textarea } from '@mantine/core';
+import { DecimalInput } from '~/components/decimal-input';
 import { labelled, salesCount } from './labels';
 
 export function ValueOpinionValue({
@@ -54,14 +55,13 @@ export function ValueOpinionValue({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Group align="flex-end">
-          <NumberInput
+          <DecimalInput
             label="Votre ajustement (%)"
             value={adjustment}
             onChange={(v) => setAdjustment(v === '' ? '' : Number(v))}
             min={-50}
             max={50}
             decimalScale={1}
-            decimalSeparator=","
             w={180}
           />
           <Text fw={600} data-testid="final-value">
