@@ -42,6 +42,41 @@ const digits = (s: string | null) => (s ?? '').replace(/\D/g, '');
 const exact = (s: string) => digits(/=\s*([\d\s]+)€/.exec(s)?.[1] ?? '');
 
 describe('market tools', () => {
+  it('on a phone (390 × 844), gives the parcel’s sale as a card whose price, €/m² and « Ouvrir » need no sideways scroll', async () => {
+    const b = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(b.page, '/pro/analyseadresse');
+      await pickAddress(b.page, '139 avenue Carnot Bondy', /139 Avenue Carnot/);
+      const cards = b.page.getByRole('list', { name: 'Tableau des mutations de la parcelle' });
+      const card = cards.getByRole('listitem').filter({ hasText: '03/01/2022' }).first();
+      await card.waitFor();
+      expect(await b.page.getByRole('table', { name: 'Tableau des mutations de la parcelle' }).count()).toBe(0);
+      const price = card.getByText(/^188\s000\s€$/).first();
+      const perM2 = card.getByText(/^\d[\d\s]*\s€\/m²$/).first();
+      const open = card.getByRole('button', { name: /^Ouvrir la vente du 03\/01\/2022/ });
+      await open.scrollIntoViewIfNeeded();
+      for (const [what, el] of [
+        ['price', price],
+        ['€/m²', perM2],
+        ['« Ouvrir »', open],
+      ] as const) {
+        const box = await el.boundingBox();
+        expect(box, what).not.toBeNull();
+        expect(box?.x ?? -1, what).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 0) + (box?.width ?? 0), what).toBeLessThanOrEqual(390);
+      }
+      expect(await b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await screenshot(b.page, 'market-analyseadresse-phone');
+      // « Ouvrir » gives the whole mutation, as in Transactions.
+      await open.click();
+      await b.page.getByTestId('mutation-detail').getByText('Lignes de la mutation (3)').waitFor();
+    } finally {
+      await b.close();
+    }
+  });
+
   it('analyses 139 avenue Carnot in Bondy: parcel AS 167, its 2022 sale and the Bondy statistics', async () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
     try {

@@ -216,4 +216,43 @@ describe('prospecting searches', () => {
       await b.close();
     }
   });
+
+  it('on a phone (390 × 844), gives each DPE as a card whose class, surface and « Ouvrir » need no sideways scroll', async () => {
+    const b = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/recherchedpe');
+      const cards = b.page.getByRole('list', { name: 'DPE trouvés' });
+      const card = cards.getByRole('listitem').first();
+      await card.waitFor({ timeout: 30_000 });
+      expect(await b.page.getByRole('table', { name: 'DPE trouvés' }).count()).toBe(0);
+      const classe = card.getByRole('img', { name: /^Classe [A-G]$/ });
+      const surface = card.getByText(/^\d+([,]\d+)?\s?m²$/).first();
+      const open = card.getByRole('button', { name: /^Ouvrir le DPE / }).last();
+      const tick = card.getByRole('checkbox', { name: /^Sélectionner le DPE / });
+      await open.scrollIntoViewIfNeeded();
+      for (const [what, el] of [
+        ['class', classe],
+        ['surface', surface],
+        ['« Ouvrir »', open],
+        ['tick box', tick],
+      ] as const) {
+        const box = await el.boundingBox();
+        expect(box, what).not.toBeNull();
+        expect(box?.x ?? -1, what).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 0) + (box?.width ?? 0), what).toBeLessThanOrEqual(390);
+      }
+      expect(await b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      expect(await b.page.getByTestId('scroll-hint').count()).toBe(0);
+      await screenshot(b.page, 'prospect-recherchedpe-phone');
+      await open.click();
+      await b.page
+        .getByRole('dialog')
+        .getByText(/Interdiction de louer|pas d’interdiction de louer/)
+        .waitFor();
+    } finally {
+      await b.close();
+    }
+  });
 });

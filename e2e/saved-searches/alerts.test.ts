@@ -8,20 +8,19 @@
  * the tool with the saved filters; « se désabonner » turns the alert off, and the next import
  * and run send nothing more.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BONDY, type FixtureSale, writeSalesFile } from '../../server/src/features/alerts/testing/dvf-fixture.ts';
+import { writeSalesFile } from '../../server/src/features/alerts/testing/dvf-fixture.ts';
 import { type CapturedMail, type SmtpCapture, startSmtpCapture } from '../../server/src/features/alerts/testing/smtp-capture.ts';
 import { displayAddress } from '../../shared/src/address-display.ts';
 import { ALERTS_ADMIN as ADMIN, ALERTS_AGENT as AGENT } from '../support/accounts.js';
 import { type OpenBrowser, openBrowser, screenshot } from '../support/browser.js';
 import { signIn } from '../support/data.js';
-import { type RunningServer, SHARED_DATA, startServer } from '../support/server.js';
+import { type RunningServer, startServer } from '../support/server.js';
+import { importFromAdmin, newerSales, runAlertsNow } from './alerts-support.js';
 
-const SAMPLE = 'dvf/valeursfoncieres-2022_93010_bondy.txt';
 const SEARCH = '/pro/transactions?insee=93010&types=appartement';
 
 let server: RunningServer;
@@ -29,72 +28,6 @@ let smtp: SmtpCapture;
 let fixtures: string;
 let admin: OpenBrowser;
 let agent: OpenBrowser;
-
-/**
- * Sales of the sample (its flats and houses, their street, parcel, surface and price) sold again
- * in 2023 under new ids: what a newer DVF release brings. Positions are Bondy's (the sample has none).
- */
-function newerSales(count: { appartement: number; maison: number }, tag: string): FixtureSale[] {
-  const lines = readFileSync(path.join(SHARED_DATA, SAMPLE), 'utf8').split('\n').slice(1);
-  const out: FixtureSale[] = [];
-  const seen = new Set<string>();
-  for (const line of lines) {
-    const f = line.split('|');
-    const type = f[36] === 'Appartement' ? 'appartement' : f[36] === 'Maison' ? 'maison' : null;
-    const surface = Number(f[38]);
-    const price = Number((f[10] ?? '').replace(',', '.'));
-    const key = `${f[11]} ${f[15]}`;
-    if (!type || out.filter((s) => s.type === type).length >= count[type] || !surface || !price || seen.has(key)) continue;
-    seen.add(key);
-    const n = out.length + 1;
-    out.push({
-      id: `2023-${tag}-${n}`,
-      date: `2023-${String(2 + n).padStart(2, '0')}-15`,
-      type,
-      surface,
-      price: Math.round(price * 1.04),
-      street: [f[13], f[15]].filter(Boolean).join(' '),
-      lon: BONDY.lon + n * 0.001,
-      lat: BONDY.lat,
-      parcel: `93010000${(f[21] ?? '').padStart(2, '0')}${(f[22] ?? '').padStart(4, '0')}`,
-    });
-  }
-  return out;
-}
-
-/** The admin page's upload form, then the import job followed to its end. */
-async function importFromAdmin(page: Page, file: string): Promise<void> {
-  await page.goto(`${server.url}/pro/admin`);
-  await page.getByRole('tab', { name: 'Imports de données' }).click();
-  const form = page.getByRole('form', { name: 'Un fichier de cet ordinateur' });
-  await form.locator('input[type="file"]').setInputFiles(file);
-  await form.getByRole('button', { name: 'Envoyer et importer' }).click();
-  await page.getByText(`Import lancé\u00a0: Fichier ${path.basename(file)}.`).waitFor();
-  const until = Date.now() + 90_000;
-  for (;;) {
-    const { jobs } = (await (await page.request.get(`${server.url}/api/admin/imports`)).json()) as {
-      jobs: { label: string; status: string; message: string | null }[];
-    };
-    const job = jobs.find((j) => j.label === `Fichier ${path.basename(file)}`);
-    if (job && job.status !== 'running') {
-      expect(job.status, job.message ?? '').toBe('succeeded');
-      return;
-    }
-    if (Date.now() > until) throw new Error(`import of ${file} not finished`);
-    await page.waitForTimeout(500);
-  }
-}
-
-/** The test hook of the scheduler: what the daily cron runs, now. */
-async function runAlertsNow(page: Page): Promise<{ digests: number; sent: number; rows: number; failed: number }> {
-  const csrf = (await page.context().cookies(server.url)).find((c) => c.name === 'immoloupe.csrf')?.value ?? '';
-  const res = await page.request.post(`${server.url}/api/admin/alerts/run`, {
-    headers: { 'x-csrf-token': csrf },
-    data: { frequency: 'daily' },
-  });
-  expect(res.status()).toBe(200);
-  return res.json();
-}
 
 const headerOf = (m: CapturedMail, name: string) =>
   new RegExp(`^${name}:\\s*(.+)$`, 'mi').exec(m.raw.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '')?.[1]?.trim();
@@ -143,9 +76,9 @@ describe('e-mail alert of a saved transactions search', () => {
   });
 
   it('sends nothing before a newer import, then one digest with the new matching sales', async () => {
-    expect(await runAlertsNow(admin.page)).toMatchObject({ digests: 0, sent: 0 });
-    await importFromAdmin(admin.page, writeSalesFile(fixtures, 'geo-dvf-bondy-2023.csv', newer));
-    expect(await runAlertsNow(admin.page)).toMatchObject({ digests: 1, sent: 1, rows: 3, failed: 0 });
+    expect(await runAlertsNow(server.url, admin.page)).toMatchObject({ digests: 0, sent: 0 });
+    await importFromAdmin(server.url, admin.page, writeSalesFile(fixtures, 'geo-dvf-bondy-2023.csv', newer));
+    expect(await runAlertsNow(server.url, admin.page)).toMatchObject({ digests: 1, sent: 1, rows: 3, failed: 0 });
     [digest] = (await smtp.waitFor(1)) as [CapturedMail];
     expect(digest.recipients).toEqual([AGENT.email]);
     expect(digest.parsed.to && 'text' in digest.parsed.to ? digest.parsed.to.text : '').toBe(AGENT.email);
@@ -206,8 +139,8 @@ describe('e-mail alert of a saved transactions search', () => {
     await screenshot(page, 'alerts-mesrecherches-off');
 
     const later = [...newer, ...newerSales({ appartement: 6, maison: 0 }, 'B').slice(3)];
-    await importFromAdmin(admin.page, writeSalesFile(fixtures, 'geo-dvf-bondy-2023-bis.csv', later));
-    expect(await runAlertsNow(admin.page)).toMatchObject({ digests: 0, sent: 0 });
+    await importFromAdmin(server.url, admin.page, writeSalesFile(fixtures, 'geo-dvf-bondy-2023-bis.csv', later));
+    expect(await runAlertsNow(server.url, admin.page)).toMatchObject({ digests: 0, sent: 0 });
     await new Promise((r) => setTimeout(r, 500));
     expect(smtp.messages).toHaveLength(1);
   });

@@ -48,6 +48,38 @@ describe('saved searches', () => {
     }
   });
 
+  it('on a phone (390 × 844), gives each search as a card whose count and « Ouvrir » need no sideways scroll', async () => {
+    // The search saved by the first test.
+    const b = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(b.page, server.url, USER, '/pro/mesrecherches');
+      const card = b.page.getByRole('list', { name: 'Mes recherches' }).getByRole('listitem').filter({ hasText: 'Appartements à Bondy' });
+      await card.waitFor();
+      expect(await b.page.getByRole('table', { name: 'Mes recherches' }).count()).toBe(0);
+      // The count's figure, with the day it was counted under it (« 123au 02/12/2026 » as text).
+      const count = card.getByText(/^\d[\d\u202f]*(au |$)/).first();
+      const open = card.getByRole('link', { name: 'Ouvrir' });
+      await open.scrollIntoViewIfNeeded();
+      for (const [what, el] of [
+        ['count', count],
+        ['« Ouvrir »', open],
+      ] as const) {
+        const box = await el.boundingBox();
+        expect(box, what).not.toBeNull();
+        expect(box?.x ?? -1, what).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 0) + (box?.width ?? 0), what).toBeLessThanOrEqual(390);
+      }
+      expect(await b.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await screenshot(b.page, 'saved-searches-mesrecherches-phone');
+      await open.click();
+      await b.page.waitForURL(`${server.url}/pro/transactions?insee=93010&types=appartement`);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('creates a parcel search from scratch and opens it with its filters', async () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
     try {

@@ -49,6 +49,10 @@ export const ADDRESS_KEEPER = active('adresses@exemple.fr');
 /** saved-searches/alerts */
 export const ALERTS_ADMIN = admin('admin-alertes@exemple.fr');
 export const ALERTS_AGENT = active('agent-alertes@exemple.fr');
+/** saved-searches/notifications: the alert's owner, another subscriber, the administrator who imports. */
+export const BELL_AGENT = active('agent-cloche@exemple.fr');
+export const BELL_OTHER = active('autre-cloche@exemple.fr');
+export const BELL_ADMIN = admin('admin-cloche@exemple.fr');
 
 export const JOURNEY_ACCOUNTS: readonly Account[] = [
   A11Y_SUBSCRIBER,
@@ -73,4 +77,7 @@ export const JOURNEY_ACCOUNTS: readonly Account[] = [
   ADDRESS_KEEPER,
   ALERTS_ADMIN,
   ALERTS_AGENT,
+  BELL_AGENT,
+  BELL_OTHER,
+  BELL_ADMIN,
 ];

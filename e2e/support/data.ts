@@ -85,6 +85,25 @@ export async function createAccounts(dataDir: string, accounts: readonly Account
   );
 }
 
+/**
+ * Runs one SQL statement on a data folder no server holds (stopped first): what a journey does to
+ * move a date the app reads, since the built server has no clock to move.
+ */
+export async function runSql(dataDir: string, sql: string, params: readonly unknown[] = []): Promise<void> {
+  await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { openPglite } = await import('./server/dist/db/client.js');
+       const db = await openPglite(process.env.DATA_DIR);
+       await db.query(${JSON.stringify(sql)}, ${JSON.stringify(params)});
+       await db.close();`,
+    ],
+    { cwd: REPO_ROOT, env: envFor(dataDir) },
+  );
+}
+
 /** Signs in through the login form and waits for the redirect to `to`. */
 export async function signIn(page: Page, baseUrl: string, who: { email: string; password: string }, to: string): Promise<void> {
   await page.goto(`${baseUrl}/abo/connexion?redirect=${encodeURIComponent(to)}`);

@@ -1,13 +1,15 @@
 /**
  * What the address analysis found for the point: its parcel and the data freshness, the sales of
  * the parcel, the €/m² of the commune and of the radius with the trend, the sales around, then
- * the DPE and copropriétés nearby.
+ * the DPE and copropriétés nearby. A sale opens its whole mutation in a drawer, as in Transactions
+ * (the « Ouvrir » of its card on a phone).
  */
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import type { AddressAnalysis } from '@immoloupe/shared/market/address-contracts';
 import { PROPERTY_TYPES } from '@immoloupe/shared/market/dvf';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { ImportHint } from '~/components/import-hint';
 import { Chart } from '~/features/charts/chart';
 import { AddToListButton } from '~/features/prospecting/add-to-list-button';
@@ -18,13 +20,17 @@ import { AddressAnalysisDpeCopros } from './address-analysis-dpe-copros';
 import { distanceLabel, labelled, parcelCommuneText, salesCount, TYPE_PLURALS } from './labels';
 import { SalesTable } from './sales-table';
 import { StatTable } from './stat-table';
+import { MutationDrawer } from './transactions-mutation-drawer';
 import type { AddressAnalysisState } from './use-address-analysis';
+import { useMutationDetail } from './use-transactions';
 
 type AddressAnalysisResultsProps = Pick<AddressAnalysisState, 'lat' | 'lon' | 'label' | 'placedByBan' | 'trend'> & {
   data: AddressAnalysis;
 };
 
 export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByBan }: AddressAnalysisResultsProps) {
+  const [sale, setSale] = useState<string | null>(null);
+  const selection = useMutationDetail(sale);
   const trendTitle = `Évolution mensuelle du prix médian au m² à ${data.commune?.nom ?? 'la commune'} sur 5 ans`;
   return (
     <Stack gap="lg" data-testid="address-analysis">
@@ -84,7 +90,7 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
           Ventes de la parcelle ({data.parcelSales.length})
         </Title>
         {data.parcelSales.length ? (
-          <SalesTable rows={data.parcelSales} label="Tableau des mutations de la parcelle" />
+          <SalesTable rows={data.parcelSales} label="Tableau des mutations de la parcelle" onSelect={(t) => setSale(t.id)} />
         ) : (
           <Text c="dimmed">Aucune vente DVF sur cette parcelle.</Text>
         )}
@@ -130,7 +136,7 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
           Ventes à moins de {distanceLabel(data.radius)} depuis le {formatDate(data.trendPeriod.from)} ({salesCount(data.nearby.total)}
           {data.nearby.total > data.nearby.items.length ? `, les ${formatInteger(data.nearby.items.length)} plus récentes` : ''})
         </Title>
-        <SalesTable rows={data.nearby.items} label="Tableau des ventes voisines" />
+        <SalesTable rows={data.nearby.items} label="Tableau des ventes voisines" onSelect={(t) => setSale(t.id)} />
       </Card>
 
       <Card withBorder radius="md" padding="lg" component="section" aria-label="Loyers de référence">
@@ -154,6 +160,7 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
       ) : null}
 
       <AddressAnalysisDpeCopros data={data} />
+      <MutationDrawer id={sale} selection={selection} onClose={() => setSale(null)} />
     </Stack>
   );
 }
