@@ -115,19 +115,26 @@ export async function opinionPhoto(db: Queryable, userId: string, id: string): P
   return row?.photo && row.photo_type ? { data: Buffer.from(row.photo), type: row.photo_type } : null;
 }
 
-export async function readAgency(db: Queryable, userId: string): Promise<Agency & { hasLogo: boolean }> {
-  const [row] = await db.query<{ name: string; contact: string; has_logo: boolean }>(
-    `SELECT name, contact, logo IS NOT NULL AS has_logo FROM agency_profiles WHERE user_id = $1`,
+export async function readAgency(db: Queryable, userId: string): Promise<Agency & { agentName: string; city: string; hasLogo: boolean }> {
+  const [row] = await db.query<{ name: string; contact: string; agent_name: string; city: string; has_logo: boolean }>(
+    `SELECT name, contact, agent_name, city, logo IS NOT NULL AS has_logo FROM agency_profiles WHERE user_id = $1`,
     [userId],
   );
-  return { name: row?.name ?? '', contact: row?.contact ?? '', hasLogo: row?.has_logo ?? false };
+  return {
+    name: row?.name ?? '',
+    contact: row?.contact ?? '',
+    agentName: row?.agent_name ?? '',
+    city: row?.city ?? '',
+    hasLogo: row?.has_logo ?? false,
+  };
 }
 
 export async function writeAgency(db: Queryable, userId: string, agency: Agency): Promise<void> {
   await db.query(
-    `INSERT INTO agency_profiles (user_id, name, contact) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, contact = excluded.contact, updated_at = now()`,
-    [userId, agency.name, agency.contact],
+    `INSERT INTO agency_profiles (user_id, name, contact, agent_name, city) VALUES ($1, $2, $3, COALESCE($4, ''), COALESCE($5, ''))
+     ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, contact = excluded.contact,
+       agent_name = COALESCE($4, agency_profiles.agent_name), city = COALESCE($5, agency_profiles.city), updated_at = now()`,
+    [userId, agency.name, agency.contact, agency.agentName ?? null, agency.city ?? null],
   );
 }
 

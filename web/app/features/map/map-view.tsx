@@ -27,6 +27,8 @@ export interface MapViewProps {
   label: string;
   onReady: (map: MapLibreMap, lib: MapLib) => void;
   onMoveEnd?: (map: MapLibreMap) => void;
+  /** Our own base even when a style is configured: a printed map fetches nothing from outside (the PDF renderer). */
+  offline?: boolean;
 }
 
 export function useMapStyleUrl(): string | null {
@@ -73,7 +75,7 @@ async function chooseStyle(url: string | null, fontUrl: string): Promise<{ style
   return { style: offlineStyle(window.location.origin, new URL(fontUrl, window.location.origin).href), basemap: 'hors-ligne' };
 }
 
-export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd }: MapViewProps) {
+export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd, offline = false }: MapViewProps) {
   const ref = useRef<HTMLElement>(null);
   const styleUrl = useMapStyleUrl();
   const [loaded, setLoaded] = useState(false);
@@ -93,7 +95,7 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd 
       detached.current = true;
     };
   }, []);
-  const initial = useRef({ center, zoom, styleUrl });
+  const initial = useRef({ center, zoom, styleUrl: offline ? null : styleUrl });
 
   useEffect(() => {
     let map: MapLibreMap | undefined;

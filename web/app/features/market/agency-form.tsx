@@ -1,4 +1,4 @@
-/** The agency printed at the top of the reports: name, contact lines, logo. */
+/** The agency printed at the top of the reports (name, contact lines, logo) and who signs them, where. */
 import { NBSP } from '@immoloupe/shared/format';
 import { agencyResponseSchema } from '@immoloupe/shared/market/estimate-contracts';
 import { Alert, Button, Card, FileInput, Group, Image, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
@@ -8,6 +8,8 @@ import { ApiError, apiFetch, csrfToken } from '~/lib/api';
 export function AgencyForm() {
   const [name, setName] = useState('');
   const [contact, setContact] = useState('');
+  const [agentName, setAgentName] = useState('');
+  const [city, setCity] = useState('');
   const [hasLogo, setHasLogo] = useState(false);
   const [logo, setLogo] = useState<File | null>(null);
   const [version, setVersion] = useState(0);
@@ -25,6 +27,8 @@ export function AgencyForm() {
         if (!live) return;
         setName(a.name);
         setContact(a.contact);
+        setAgentName(a.agentName);
+        setCity(a.city);
         setHasLogo(a.hasLogo);
         setLoad('done');
       })
@@ -38,7 +42,10 @@ export function AgencyForm() {
     e.preventDefault();
     setMessage(null);
     try {
-      const a = await apiFetch('/api/agency', agencyResponseSchema, { method: 'PUT', body: JSON.stringify({ name, contact }) });
+      const a = await apiFetch('/api/agency', agencyResponseSchema, {
+        method: 'PUT',
+        body: JSON.stringify({ name, contact, agentName, city }),
+      });
       if (logo) {
         const res = await fetch('/api/agency/logo', {
           method: 'PUT',
@@ -91,6 +98,24 @@ export function AgencyForm() {
                 autosize
                 minRows={3}
               />
+              <Group grow align="flex-start">
+                <TextInput
+                  label="Signataire des rapports"
+                  description={`Nom et prénom de l’agent, sous «${NBSP}Fait à…, le…${NBSP}»`}
+                  value={agentName}
+                  onChange={(e) => setAgentName(e.currentTarget.value)}
+                  maxLength={120}
+                  disabled={disabled}
+                />
+                <TextInput
+                  label="Ville de signature"
+                  description={`«${NBSP}Fait à Hendaye, le…${NBSP}»`}
+                  value={city}
+                  onChange={(e) => setCity(e.currentTarget.value)}
+                  maxLength={80}
+                  disabled={disabled}
+                />
+              </Group>
             </Stack>
             <Stack gap="sm">
               <FileInput

@@ -1,6 +1,7 @@
 /**
- * The printed value opinion (A4): agency header, subject, estimate, rent and gross yield, method,
- * comparables, the subject's own earlier sales apart, agent’s adjustment and comment.
+ * The printed value opinion (A4): agency header, subject (its photo fitted, never cropped),
+ * estimate, rent and gross yield, method, the map of the subject and its numbered comparables,
+ * comparables, the subject's own earlier sales apart, agent’s adjustment and comment, signature.
  */
 import {
   estimateRounding,
@@ -19,8 +20,9 @@ import { formatMonthlyRent, formatYield, rentAtValue, rentReferenceLine } from '
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError, apiFetch } from '~/lib/api';
+import { ComparablesMap } from './comparables-map';
 import { distanceLabel, labelled, salesCount, stepLabel, typeLabel } from './labels';
-import { AgencyHeader, ReportReady, SourcesFooter, useAgency } from './print-parts';
+import { AgencyHeader, ReportReady, SignatureBlock, SourcesFooter, Unbroken, useAgency } from './print-parts';
 import { PREVIOUS_SALES_NOTE } from './value-opinion-rent';
 
 export function PrintedEstimate({ id }: { id: string | null }) {
@@ -60,7 +62,9 @@ export function PrintedEstimate({ id }: { id: string | null }) {
         </Title>
         <Group align="flex-start" wrap="nowrap">
           <Stack gap={2} style={{ flex: 1 }}>
-            <Text>{labelled('Adresse', s.label)}</Text>
+            <Text>
+              Adresse{NBSP}: <Unbroken text={s.label} />
+            </Text>
             <Text>
               {labelled('Type', typeLabel(s.type))} ·{' '}
               {labelled(s.type === 'local' ? 'surface bâtie' : 'surface habitable', formatSurface(s.surface))}
@@ -71,7 +75,7 @@ export function PrintedEstimate({ id }: { id: string | null }) {
             {s.notes && <Text style={{ whiteSpace: 'pre-line' }}>{s.notes}</Text>}
           </Stack>
           {opinion.hasPhoto && (
-            <Image src={`/api/estimates/saved/${opinion.id}/photo`} alt="Photo du bien" w={220} h={160} fit="cover" radius="sm" />
+            <Image src={`/api/estimates/saved/${opinion.id}/photo`} alt="Photo du bien" w={220} h={165} fit="contain" radius="sm" />
           )}
         </Group>
       </section>
@@ -129,11 +133,19 @@ export function PrintedEstimate({ id }: { id: string | null }) {
         </Text>
         {stale && <Text size="sm">{stale}</Text>}
       </section>
-      <section aria-label="Comparables">
+      {result.comparables.length > 0 && (
+        <section aria-label="Carte des comparables">
+          <Title order={2} fz="h4">
+            Carte du bien et des ventes comparables
+          </Title>
+          <ComparablesMap result={result} print />
+        </section>
+      )}
+      <section aria-label="Comparables" className="breakable">
         <Title order={2} fz="h4">
           Ventes comparables
         </Title>
-        <SalesTable rows={result.comparables} />
+        <SalesTable rows={result.comparables} numbered />
       </section>
       {result.previousSales.length > 0 && (
         <section aria-label="Ventes précédentes de ce bien">
@@ -144,20 +156,24 @@ export function PrintedEstimate({ id }: { id: string | null }) {
           <SalesTable rows={result.previousSales} />
         </section>
       )}
-      <Text size="xs" c="dimmed">
-        Cet avis de valeur est une estimation statistique fondée sur les ventes publiées{NBSP}; il ne constitue pas une expertise
-        immobilière.
-      </Text>
-      <SourcesFooter />
+      <div className="report-end">
+        <SignatureBlock agency={agency} date={opinion.updatedAt} />
+        <Text size="xs" c="dimmed">
+          Cet avis de valeur est une estimation statistique fondée sur les ventes publiées{NBSP}; il ne constitue pas une expertise
+          immobilière.
+        </Text>
+        <SourcesFooter />
+      </div>
     </ReportReady>
   );
 }
 
-function SalesTable({ rows }: { rows: readonly ComparableDto[] }) {
+function SalesTable({ rows, numbered = false }: { rows: readonly ComparableDto[]; numbered?: boolean }) {
   return (
     <table>
       <thead>
         <tr>
+          {numbered && <th className="num">N°</th>}
           <th>Adresse</th>
           <th>Date</th>
           <th className="num">Prix</th>
@@ -168,10 +184,11 @@ function SalesTable({ rows }: { rows: readonly ComparableDto[] }) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((c) => (
+        {rows.map((c, i) => (
           <tr key={c.id}>
+            {numbered && <td className="num">{i + 1}</td>}
             <td>
-              {c.address || 'Adresse non publiée'}, {c.commune}
+              <Unbroken text={`${c.address || 'Adresse non publiée'}, ${c.commune}`} />
               {c.added ? ' (ajoutée)' : ''}
             </td>
             <td>{formatDate(c.date)}</td>

@@ -7,8 +7,9 @@ import { formatDate, NBSP } from '@immoloupe/shared/format';
 import type { ComparableDto, EstimateResponse, SavedOpinion } from '@immoloupe/shared/market/estimate-contracts';
 import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { ComparablesMap } from './comparables-map';
 import { salesCount, stepLabel } from './labels';
-import { ComparablesMap, ComparablesTable } from './value-opinion-comparables';
+import { ComparablesTable } from './value-opinion-comparables';
 import { PreviousSales, ValueOpinionRent } from './value-opinion-rent';
 import { ValueOpinionValue } from './value-opinion-value';
 
@@ -76,7 +77,7 @@ export function ValueOpinionEstimate({
         <Title order={3} fz="h5">
           Comparables retenus ({result.comparables.length})
         </Title>
-        <ComparablesTable rows={result.comparables} action={(c) => ({ label: 'Retirer', run: () => remove(c) })} />
+        <ComparablesTable rows={result.comparables} numbered action={(c) => ({ label: 'Retirer', run: () => remove(c) })} />
         {result.candidates.length > 0 && (
           <details>
             <summary>Autres ventes similaires à ajouter ({result.candidates.length})</summary>
