@@ -25,7 +25,7 @@ export function UnoutlinedNote({ sections }: { sections: NonNullable<MarketAnaly
   );
 }
 
-const SECTIONS_LEGEND: readonly LegendEntry[] = [
+export const SECTIONS_LEGEND: readonly LegendEntry[] = [
   { swatch: { kind: 'ramp', stops: priceRampStops() }, label: 'Prix médian au m² des ventes de la section (sa couleur)' },
   {
     swatch: [

@@ -1,4 +1,4 @@
-/** The printed market report (A4): agency header, then the same report as /pro/analysemarche. */
+/** The printed market report (A4): agency header, the same report as /pro/analysemarche, its section map, the signature. */
 import { formatDate } from '@immoloupe/shared/format';
 import { type MarketAnalysis, marketAnalysisResponseSchema } from '@immoloupe/shared/market/contracts';
 import { Alert, Button, Group, Text } from '@mantine/core';
@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { ApiError, apiFetch } from '~/lib/api';
 import { analysisQuery } from './market-analysis';
 import { MarketReport } from './market-report';
-import { AgencyHeader, ReportReady, SourcesFooter, useAgency } from './print-parts';
+import { PrintedSectionsMap } from './print-market-map';
+import { AgencyHeader, ReportReady, SignatureBlock, SourcesFooter, useAgency } from './print-parts';
 
 export function PrintedMarketReport({ params }: { params: URLSearchParams }) {
   const agency = useAgency();
@@ -41,7 +42,11 @@ export function PrintedMarketReport({ params }: { params: URLSearchParams }) {
         subtitle={`${data.zone.label} — du ${formatDate(data.from)} au ${formatDate(data.to)}`}
       />
       <MarketReport data={data} print />
-      <SourcesFooter lastMutationDate={data.freshness.lastMutationDate} />
+      <PrintedSectionsMap data={data} />
+      <div className="report-end">
+        <SignatureBlock agency={agency} date={new Date()} />
+        <SourcesFooter lastMutationDate={data.freshness.lastMutationDate} />
+      </div>
     </ReportReady>
   );
 }
