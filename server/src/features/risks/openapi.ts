@@ -1,5 +1,5 @@
 /** OpenAPI entries of the risks and permits routes, from their zod contracts. */
-import { permitsQuerySchema, permitsSchema } from '@immoloupe/shared/permits/contracts';
+import { permitSearchQuerySchema, permitSearchSchema, permitsQuerySchema, permitsSchema } from '@immoloupe/shared/permits/contracts';
 import { riskPointQuerySchema, risksSchema } from '@immoloupe/shared/risks/contracts';
 import { errors, ok, queryParameters } from '../../http/openapi.js';
 
@@ -50,6 +50,24 @@ export function riskOpenApiPaths() {
           depuis: 'Autorisés ce jour ou après (AAAA-MM-JJ).',
         }),
         responses: { 200: ok(permitsSchema, 'Permis.'), ...errors },
+      },
+    },
+    '/permits/search': {
+      get: {
+        summary: 'Recherche de permis d’une commune',
+        description:
+          'Autorisations d’urbanisme Sitadel d’une commune, par période d’autorisation, liste, type, nombre minimal de logements créés et section et numéro cadastraux ; les plus récentes d’abord (200 au plus), avec leur nombre total.',
+        parameters: queryParameters(permitSearchQuerySchema, {
+          commune: 'Code INSEE de la commune (ex. 31555).',
+          du: 'Autorisés ce jour ou après (AAAA-MM-JJ).',
+          au: 'Autorisés ce jour ou avant (AAAA-MM-JJ).',
+          liste: 'logements, locaux, amenager ou demolir.',
+          type: 'PC, DP, PA ou PD.',
+          logementsMin: 'Nombre minimal de logements créés.',
+          section: 'Section cadastrale (ex. AB).',
+          numero: 'Numéro de parcelle dans la section.',
+        }),
+        responses: { 200: ok(permitSearchSchema, 'Permis trouvés.'), ...errors },
       },
     },
   };

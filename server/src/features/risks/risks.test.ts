@@ -6,8 +6,9 @@
  * without a subscription is refused.
  */
 import { readFileSync } from 'node:fs';
-import type { Permits } from '@immoloupe/shared/permits/contracts';
+import type { PermitSearch, Permits } from '@immoloupe/shared/permits/contracts';
 import type { Risks } from '@immoloupe/shared/risks/contracts';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { EARTHDISTANCE_RADIUS_M } from '../../db/spatial.js';
 import { RISK_SAMPLES, SITADEL_SAMPLES } from '../../importers/test-risk-samples.js';
@@ -206,5 +207,141 @@ describe('GET /api/permits', () => {
     const bad = await set.api.fetch('/api/permits?lat=43.6&lon=1.43&rayon=10');
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toMatch(/Rayon de 50\u00a0m au moins|Rayon de 50 m au moins/);
+  });
+});
+
+describe('Bondy’s address analysis', () => {
+  it('lists the commune’s GASPAR risks as the file gives them and the nearest BASIAS sites with their distance', async () => {
+    // The address analysis asks `/api/risks` at the BAN point of its address: the one nearest BASIAS site IDF9302157.
+    const [address] = await set.db.query<{ lat: number; lon: number }>(
+      `SELECT lat, lon FROM ban_addresses WHERE code_insee = '93010' ORDER BY (lon - 2.49762) ^ 2 + (lat - 48.89607) ^ 2 LIMIT 1`,
+    );
+    if (!address) throw new Error('adresse absente');
+    const gaspar = parse(readFileSync(RISK_SAMPLES.gaspar, 'utf8'), { delimiter: ';', columns: true }) as {
+      cod_commune: string;
+      lib_risque: string;
+      num_risque: string;
+    }[];
+    const bondy = gaspar.filter((r) => r.cod_commune === '93010');
+    expect(bondy).toHaveLength(8);
+    const body = (await (await set.api.fetch(`/api/risks?lat=${address.lat}&lon=${address.lon}&insee=93010`)).json()) as Risks;
+    expect(body.risks.map((r) => `${r.code} ${r.label}`).sort()).toEqual(bondy.map((r) => `${r.num_risque} ${r.lib_risque}`).sort());
+    const file = JSON.parse(readFileSync(RISK_SAMPLES.basiasBondy, 'utf8')) as {
+      features: { properties: { identifiant: string }; geometry: { coordinates: number[][] } }[];
+    };
+    const near = file.features
+      .map((f) => ({
+        id: f.properties.identifiant,
+        d: Math.round(distance(address.lat, address.lon, f.geometry.coordinates[0]?.[1] ?? 0, f.geometry.coordinates[0]?.[0] ?? 0)),
+      }))
+      .filter((f) => f.d <= 500)
+      .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1));
+    expect(near.length).toBeGreaterThan(0);
+    expect(body.basias.map((b) => ({ id: b.id, d: b.distanceM }))).toEqual(near);
+  });
+});
+
+interface SitadelRow {
+  list: string;
+  id: string;
+  kind: string;
+  date: string;
+  dwellings: number | null;
+  parcels: string[];
+}
+
+/** Every line of the four Toulouse lists, read with csv-parse from their codes line. */
+function sitadelRows(): SitadelRow[] {
+  const rows: SitadelRow[] = [];
+  for (const [list, file] of Object.entries(SITADEL_SAMPLES)) {
+    const records = parse(readFileSync(file, 'utf8'), { delimiter: ';', from_line: 2, columns: true, relax_quotes: true }) as Record<
+      string,
+      string
+    >[];
+    for (const r of records) {
+      const parcels = [1, 2, 3]
+        .filter((n) => r[`NUM_CADASTRE${n}`])
+        .map((n) => `31555000${(r[`SEC_CADASTRE${n}`] ?? '').padStart(2, '0')}${(r[`NUM_CADASTRE${n}`] ?? '').padStart(4, '0')}`);
+      rows.push({
+        list,
+        id: r.NUM_DAU || r.NUM_PA || r.NUM_PD || '',
+        kind: r.TYPE_DAU || (list === 'amenager' ? 'PA' : 'PD'),
+        date: r.DATE_REELLE_AUTORISATION ?? '',
+        dwellings: r.NB_LGT_TOT_CREES ? Number(r.NB_LGT_TOT_CREES) : null,
+        parcels,
+      });
+    }
+  }
+  return rows;
+}
+
+describe('GET /api/permits/search', () => {
+  const search = async (query: string) => {
+    const res = await set.api.fetch(`/api/permits/search?${query}`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as PermitSearch;
+  };
+  const key = (p: { list: string; kind: string; id: string }) => `${p.list}/${p.kind}/${p.id}`;
+
+  it('finds by minimum housing units and period what a recount of the Toulouse files gives', async () => {
+    const rows = sitadelRows();
+    const [n] = await set.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM building_permits WHERE insee = '31555'`);
+    expect(n?.n).toBe(rows.length);
+    // 50 units or more: more than the 200 rows listed, counted and summed over all of them.
+    const fifty = rows.filter((r) => r.dwellings !== null && r.dwellings >= 50);
+    expect(fifty.length).toBeGreaterThan(200);
+    const many = await search('commune=31555&logementsMin=50');
+    expect(many).toMatchObject({ loaded: true, total: fifty.length, truncated: true });
+    expect(many.permits).toHaveLength(200);
+    expect(many.dwellings).toBe(fifty.reduce((s, r) => s + (r.dwellings ?? 0), 0));
+    // 100 units or more: every one listed.
+    const big = rows.filter((r) => r.dwellings !== null && r.dwellings >= 100);
+    expect(big.length).toBeGreaterThan(5);
+    const body = await search('commune=31555&logementsMin=100');
+    expect(body).toMatchObject({ loaded: true, total: big.length, truncated: false });
+    expect(body.dwellings).toBe(big.reduce((s, r) => s + (r.dwellings ?? 0), 0));
+    expect(body.permits.map(key).sort()).toEqual(big.map(key).sort());
+    expect(body.permits.every((p) => p.list === 'logements' && (p.dwellings ?? 0) >= 100)).toBe(true);
+    const dates = body.permits.map((p) => p.authorisedOn ?? '');
+    expect(dates).toEqual([...dates].sort().reverse());
+    // A period and a kind.
+    const pc2020 = rows.filter((r) => r.kind === 'PC' && r.date >= '2020-01-01' && r.date <= '2020-12-31' && (r.dwellings ?? 0) >= 10);
+    expect(pc2020.length).toBeGreaterThan(0);
+    const period = await search('commune=31555&type=PC&du=2020-01-01&au=2020-12-31&logementsMin=10');
+    expect(period.total).toBe(pc2020.length);
+    expect(period.permits.map(key).sort()).toEqual(pc2020.map(key).sort());
+    // The demolition list of 2022 alone.
+    const demolir = rows.filter((r) => r.list === 'demolir' && r.date.startsWith('2022'));
+    const d = await search('commune=31555&liste=demolir&du=2022-01-01&au=2022-12-31');
+    expect(d.total).toBe(demolir.length);
+  });
+
+  it('finds the permits of a parcel by its section and number, any of its three parcels', async () => {
+    const rows = sitadelRows().filter((r) => r.parcels.includes('31555000AB0247'));
+    expect(rows.length).toBeGreaterThan(0);
+    const body = await search('commune=31555&section=AB&numero=247');
+    expect(body.permits.map(key).sort()).toEqual(rows.map(key).sort());
+    expect(body.permits.find((p) => p.id === '03155511C1330')?.parcelIds).toEqual(['31555000AB0246', '31555000AB0247']);
+    const section = sitadelRows().filter((r) => r.parcels.some((p) => p.startsWith('31555000AB')));
+    expect((await search('commune=31555&section=ab')).total).toBe(section.length);
+  });
+
+  it('never shows a private applicant, says when nothing was imported, refuses bad input in French', async () => {
+    const all = await search('commune=31555&du=2000-01-01');
+    expect(all.permits.every((p) => p.applicant === null || !/^(M|MR|MME|MLLE|MONSIEUR|MADAME)\.? /i.test(p.applicant))).toBe(true);
+    expect(await search('commune=93010')).toMatchObject({ loaded: false, total: 0, permits: [] });
+    for (const [query, message] of [
+      ['commune=31', /Code INSEE invalide/],
+      ['commune=31555&logementsMin=0', /Au moins 1 logement/],
+      ['commune=31555&du=2024-01-01&au=2023-01-01', /La fin de la période précède son début/],
+      ['commune=31555&numero=12', /Donnez la section/],
+      ['commune=31555&type=XX', /Type d’autorisation inconnu/],
+    ] as const) {
+      const res = await set.api.fetch(`/api/permits/search?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(await res.json()), query).toMatch(message);
+    }
+    const lapsed = await set.serve(LAPSED);
+    expect((await lapsed.fetch('/api/permits/search?commune=31555')).status).toBe(403);
   });
 });
