@@ -151,6 +151,7 @@ describe('département shortcut (--dep)', () => {
     expect(messages.some((m) => m.startsWith('Ignoré'))).toBe(true);
   });
 
+  // A child process that compiles the command with tsx and migrates a new PGlite: over a minute on a busy machine.
   it('imports from a URL given to the command (npm run data:import -- <url>), and logs its start and outcome', async () => {
     const dataDir = path.join(cache, 'cli-data');
     // Asynchronous: the HTTP server that serves the file runs in this process.
@@ -196,7 +197,7 @@ describe('département shortcut (--dep)', () => {
     } finally {
       await cliDb.close();
     }
-  });
+  }, 180_000);
 
   it('resumes a partial file left by a killed download, and gives up in French after the retries', async () => {
     const dest = path.join(cache, 'reprise.json.gz');
