@@ -12,6 +12,7 @@ import { dpeFilterSchema } from '../dpe/contracts.js';
 import { listingSearchSchema } from '../listings/search.js';
 import { transactionFilterSchema } from '../market/transactions-contracts.js';
 import { parcelSearchQuerySchema } from '../opendata/contracts.js';
+import { permitSearchQuerySchema } from '../permits/contracts.js';
 
 export interface SavedSearchTool {
   label: string;
@@ -27,6 +28,8 @@ export const SAVED_SEARCH_TOOLS = {
   dpe: { label: 'Recherche DPE', path: '/pro/recherchedpe', schema: dpeFilterSchema },
   copros: { label: 'Recherche de copropriétés', path: '/pro/recherchecopro', schema: coproFilterSchema },
   annonces: { label: 'Annonces', path: '/pro/carte_annonces', schema: listingSearchSchema },
+  // The permit search is a section of the market analysis (decision 1421).
+  permis: { label: 'Permis de construire', path: '/pro/analysemarche', schema: permitSearchQuerySchema },
 } as const satisfies Record<string, SavedSearchTool>;
 
 export type SavedSearchToolId = keyof typeof SAVED_SEARCH_TOOLS;

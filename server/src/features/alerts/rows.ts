@@ -9,6 +9,7 @@ import { formatDate, formatEuros, formatInteger, formatSurface } from '@immoloup
 import { askingPricePerM2, PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
 import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
 import { lineAddress } from '@immoloupe/shared/market/dvf';
+import { PERMIT_KIND_LABELS, type SearchedPermit } from '@immoloupe/shared/permits/contracts';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { radiusClause } from '../../db/spatial.js';
@@ -127,6 +128,25 @@ export function coproRow(r: CoproAlertRow): AlertRow {
     date: r.date_immatriculation ? iso(r.date_immatriculation) : '',
     title: where || r.numero_immatriculation,
     detail: parts.join(' · ') || r.numero_immatriculation,
+  };
+}
+
+/** A new building permit: where (its address, else its parcel), what it authorises, who applies (a legal entity only). */
+export function permitRow(r: SearchedPermit): AlertRow {
+  const m2 = r.list === 'logements' ? r.housingArea : r.premisesArea;
+  const parts = [
+    PERMIT_KIND_LABELS[r.kind] ?? r.kind,
+    r.dwellings ? `${formatInteger(r.dwellings)}\u00a0logement${r.dwellings > 1 ? 's' : ''}` : null,
+    m2 ? `${formatSurface(m2)} créés` : null,
+    r.applicant,
+    r.authorisedOn ? `autorisé le ${formatDate(r.authorisedOn)}` : null,
+  ].filter(Boolean);
+  return {
+    source: 'permit',
+    id: `${r.list}/${r.kind}/${r.id}`,
+    date: r.authorisedOn ?? '',
+    title: r.address ?? r.parcelId ?? r.id,
+    detail: parts.join(' · '),
   };
 }
 

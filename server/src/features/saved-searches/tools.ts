@@ -7,9 +7,11 @@ import { dpeFilterSchema } from '@immoloupe/shared/dpe/contracts';
 import { listingSearchSchema } from '@immoloupe/shared/listings/search';
 import { transactionFilterSchema } from '@immoloupe/shared/market/transactions-contracts';
 import { parcelSearchQuerySchema } from '@immoloupe/shared/opendata/contracts';
+import { permitSearchQuerySchema } from '@immoloupe/shared/permits/contracts';
 import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
+import { recordedCodes } from '../../places/communes.js';
 import {
   type AlertRow,
   COPRO_ALERT_COLUMNS,
@@ -19,14 +21,15 @@ import {
   type DpeAlertRow,
   dpeRow,
   listingRow,
+  permitRow,
   saleRows,
 } from '../alerts/rows.js';
 import { coproWhere, rnicDate, searchCopros } from '../copro/queries.js';
 import { dpeWhere, searchDpe } from '../dpe/queries.js';
-import { recordedCodes } from '../../places/communes.js';
 import { countPoolSearch, poolImported } from '../listings/pool.js';
 import { communesCondition, parcelsOfZone } from '../parcels/queries.js';
 import { resolveCommune } from '../parcels/routes.js';
+import { newPermits, searchPermits } from '../risks/index.js';
 import { placeForUser } from '../transactions/place.js';
 import {
   type ImportWindow,
@@ -76,6 +79,9 @@ export const TOOL_COUNTS: Record<SavedSearchToolId, Counter> = {
     return (await searchCopros(db, f, zone, asOf, { sort: 'lots', order: 'desc', limit: 1, offset: 0 })).total;
   },
   annonces: countPoolSearch,
+  async permis(db, params) {
+    return (await searchPermits(db, permitSearchQuerySchema.parse(params), 1)).total;
+  },
 };
 
 export async function countResults(db: Queryable, tool: SavedSearchToolId, query: string, userId: string): Promise<number> {
@@ -158,6 +164,11 @@ export const TOOL_NEW_ROWS: Record<SavedSearchToolId, NewRows> = {
     const q = listingSearchSchema.parse(params);
     const { zone } = await resolveZone(db, userId, q);
     return (await poolImported(db, q, zone, runs, limit)).map(listingRow);
+  },
+  // The permits of the search first seen in the window: a newer Sitadel list brings new authorisations.
+  async permis(db, params, _userId, runs, limit) {
+    const q = permitSearchQuerySchema.parse(params);
+    return (await newPermits(db, q, (p) => importWindowClause(p, 'b', 'alert_key', 'permit', runs), limit)).map(permitRow);
   },
 };
 

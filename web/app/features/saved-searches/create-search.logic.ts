@@ -7,6 +7,7 @@ import { DPE_BUILDING_TYPE_LABELS, DPE_BUILDING_TYPES } from '@immoloupe/shared/
 import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
 import { ENERGY_CLASSES } from '@immoloupe/shared/listings/contracts';
 import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
+import { PERMIT_KIND_LABELS, PERMIT_LIST_LABELS, PERMIT_LISTS } from '@immoloupe/shared/permits/contracts';
 import type { SavedSearchToolId } from '@immoloupe/shared/saved-searches/contracts';
 
 export interface ToolField {
@@ -98,6 +99,14 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
     { key: 'roomsMin', label: 'Pièces (au moins)' },
     { key: 'dpe', label: 'Classes DPE', choices: ENERGY_CLASSES.map((c) => ({ value: c, label: c })) },
     { key: 'maxPricePerM2', label: 'Prix au m² maximal (€/m²)' },
+  ],
+  permis: [
+    { key: 'commune', label: 'Commune', communes: { max: 1 } },
+    { key: 'du', label: 'Autorisés à partir du (AAAA-MM-JJ)', summaryLabel: 'Depuis le', placeholder: '2024-01-01', text: true },
+    { key: 'au', label: 'Autorisés jusqu’au (AAAA-MM-JJ)', summaryLabel: 'Jusqu’au', placeholder: '2025-12-31', text: true },
+    { key: 'liste', label: 'Liste', choices: labelled(PERMIT_LISTS, PERMIT_LIST_LABELS) },
+    { key: 'type', label: 'Type', choices: Object.entries(PERMIT_KIND_LABELS).map(([value, label]) => ({ value, label })) },
+    { key: 'logementsMin', label: 'Logements créés (au moins)' },
   ],
 };
 
