@@ -40,4 +40,16 @@ describe('runSplit', () => {
     const r = runSplit(all, { name: 'test', trainFrom: '2021', testYear: '2022' });
     expect(r.baselineSameType).toMatchObject({ n: 1, mdape: 0 });
   });
+
+  it('gives the method’s error on each sale it estimated, whose median is its MdAPE', () => {
+    const all = [
+      ...['01', '02', '03', '04'].map((m, i) => sale(`a${m}`, `2021-${m}-15`, 'appartement', 3000 + i * 100)),
+      sale('t1', '2022-03-01', 'appartement', 3300),
+      sale('t2', '2022-04-01', 'appartement', 2900),
+    ];
+    const r = runSplit(all, { name: 'test', trainFrom: '2021', testYear: '2022' });
+    // Comparables at 3 000–3 300 €/m²: median 3 150 €/m², against 3 300 and 2 900.
+    expect(r.methodErrors.map((e) => Math.round(e * 10_000))).toEqual([455, 862]);
+    expect(r.method.mdape).toBeCloseTo((150 / 3300 + 250 / 2900) / 2, 10);
+  });
 });

@@ -41,6 +41,8 @@ export interface SplitResult {
   baselineSameTypeOnCovered: Accuracy;
   coverage: number;
   stepsUsed: Map<string, number>;
+  /** The method's absolute percentage error on each sale it estimated, for pooling several runs. */
+  methodErrors: number[];
 }
 
 /** Median €/m² of the sales, null under MIN_SALES (METHODOLOGY §1: never a statistic on fewer). */
@@ -100,5 +102,6 @@ export function runSplit(all: readonly Candidate[], split: Split): SplitResult {
     baselineSameTypeOnCovered: accuracy(sameTypeCovered),
     coverage: method.length / test.length,
     stepsUsed,
+    methodErrors: method.map((p) => Math.abs(p.estimate - p.price) / p.price),
   };
 }

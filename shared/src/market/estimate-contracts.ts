@@ -5,8 +5,10 @@
  */
 import { z } from 'zod';
 import { propertyRentSchema } from '../rents/contracts.js';
+import { confidenceSchema } from './confidence.logic.js';
 import { INSEE_PATTERN, isoDateSchema } from './contracts.js';
 import { Dec, roundTo } from './decimal.js';
+import { opinionMarginSchema, opinionPricingSchema } from './opinion-pricing.logic.js';
 
 export const DPE_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
 /** Types a value opinion estimates (the statistics' single-property types). */
@@ -35,6 +37,15 @@ export type Subject = z.infer<typeof subjectSchema>;
 
 const idList = z.array(z.string().min(1).max(200)).max(100).default([]);
 
+export const ADJUSTMENT_LIMIT_PCT = 50;
+
+/** The agent's adjustment of the estimate, in percent (−50 to +50). */
+const adjustmentPctSchema = z
+  .number()
+  .min(-ADJUSTMENT_LIMIT_PCT, `Ajustement de −${ADJUSTMENT_LIMIT_PCT}\u00a0% au plus.`)
+  .max(ADJUSTMENT_LIMIT_PCT, `Ajustement de +${ADJUSTMENT_LIMIT_PCT}\u00a0% au plus.`)
+  .default(0);
+
 /** `POST /api/estimates`: comparables and estimate of a subject, after the agent's removals and additions. */
 export const estimateRequestSchema = z.object({
   subject: subjectSchema,
@@ -42,6 +53,10 @@ export const estimateRequestSchema = z.object({
   asOf: isoDateSchema.optional(),
   excluded: idList,
   added: idList,
+  /** The agent's adjustment: the margin is computed against the value it gives. */
+  adjustmentPct: adjustmentPctSchema,
+  /** The seller's asking price, fees included or net seller (absent: no margin). */
+  pricing: opinionPricingSchema.nullish(),
 });
 export type EstimateRequest = z.input<typeof estimateRequestSchema>;
 
@@ -98,10 +113,15 @@ export const estimateResponseSchema = z.object({
    * business premises. Opinions saved before the rents read as null.
    */
   rent: propertyRentSchema.nullable().default(null),
+  /**
+   * The asking price against the value retained, net of the agency's fees when it includes them
+   * (null without an asking price or an estimate). Opinions saved before it read as null.
+   */
+  margin: opinionMarginSchema.nullable().default(null),
+  /** « Fiabilité bonne / moyenne / faible »: measured error, comparables and their spread (decision 1430). */
+  confidence: confidenceSchema.nullable().default(null),
 });
 export type EstimateResponse = z.infer<typeof estimateResponseSchema>;
-
-export const ADJUSTMENT_LIMIT_PCT = 50;
 
 /** A value opinion to save (the server recomputes the comparables; it never trusts a sent result). */
 export const saveOpinionSchema = z.object({
@@ -109,12 +129,8 @@ export const saveOpinionSchema = z.object({
   asOf: isoDateSchema.optional(),
   excluded: idList,
   added: idList,
-  /** The agent's adjustment of the estimate, in percent (−50 to +50). */
-  adjustmentPct: z
-    .number()
-    .min(-ADJUSTMENT_LIMIT_PCT, `Ajustement de −${ADJUSTMENT_LIMIT_PCT}\u00a0% au plus.`)
-    .max(ADJUSTMENT_LIMIT_PCT, `Ajustement de +${ADJUSTMENT_LIMIT_PCT}\u00a0% au plus.`)
-    .default(0),
+  adjustmentPct: adjustmentPctSchema,
+  pricing: opinionPricingSchema.nullish(),
   comment: z.string().max(5000, 'Commentaire de 5 000 caractères au plus.').default(''),
 });
 export type SaveOpinionRequest = z.input<typeof saveOpinionSchema>;

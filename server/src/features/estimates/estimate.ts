@@ -16,9 +16,11 @@ import {
   monthsWindowStart,
   selectComparables,
 } from '@immoloupe/shared/market/comparables.logic';
+import { confidenceOf } from '@immoloupe/shared/market/confidence.logic';
 import { Dec } from '@immoloupe/shared/market/decimal';
 import { type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
-import type { ComparableDto, EstimateResponse, Subject } from '@immoloupe/shared/market/estimate-contracts';
+import { adjustedValue, type ComparableDto, type EstimateResponse, type Subject } from '@immoloupe/shared/market/estimate-contracts';
+import { type OpinionPricingRequest, opinionMargin } from '@immoloupe/shared/market/opinion-pricing.logic';
 import { isOwnSale } from '@immoloupe/shared/market/own-sales.logic';
 import { propertyRent } from '@immoloupe/shared/rents/rents.logic';
 import type { Queryable } from '../../db/client.js';
@@ -26,9 +28,10 @@ import { Params } from '../../db/params.js';
 import { radiusClause } from '../../db/spatial.js';
 import { parcelAt } from '../geocode/geocode.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
-import { communeName } from '../market/communes.js';
+import { communeName, departementName, departementOf } from '../market/communes.js';
 import { dvfFreshness } from '../market/queries.js';
 import { rentReferences } from '../rents/index.js';
+import { measuredError } from './accuracy.js';
 
 /** Other similar sales offered to the agent for adding. */
 const MAX_OFFERED = 30;
@@ -135,7 +138,14 @@ export function today(): string {
 
 export async function computeEstimate(
   db: Queryable,
-  input: { subject: Subject; asOf?: string | undefined; excluded: readonly string[]; added: readonly string[] },
+  input: {
+    subject: Subject;
+    asOf?: string | undefined;
+    excluded: readonly string[];
+    added: readonly string[];
+    adjustmentPct?: number | undefined;
+    pricing?: OpinionPricingRequest | null | undefined;
+  },
 ): Promise<EstimateResponse> {
   const { subject } = input;
   // Without a date, the search ends at the newest sale imported for the commune: DVF is published
@@ -170,6 +180,27 @@ export async function computeEstimate(
   const estimate = estimateValue(subject.surface, kept);
   const rent =
     subject.type === 'local' ? null : propertyRent(await rentReferences(db, subject.insee), subject, { value: estimate?.value ?? null });
+  const departement = departementOf(subject.insee);
+  const confidence = estimate
+    ? confidenceOf(
+        await measuredError(
+          db,
+          { insee: subject.insee, departement },
+          { commune: communeName(subject.insee), departement: departementName(departement) },
+        ),
+        estimate,
+      )
+    : null;
+  // The margin against the value retained, net of the agency's fees when the asking price includes them.
+  const pricing = input.pricing;
+  const margin =
+    estimate && pricing
+      ? opinionMargin(
+          pricing.askingPrice,
+          { basis: pricing.fees.basis, ratePct: pricing.fees.ratePct ?? null },
+          adjustedValue(estimate.value, input.adjustmentPct ?? 0),
+        )
+      : null;
   return {
     subject,
     asOf,
@@ -182,5 +213,7 @@ export async function computeEstimate(
     added: [...addedIds],
     estimate,
     rent,
+    margin,
+    confidence,
   };
 }

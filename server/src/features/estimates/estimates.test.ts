@@ -1,11 +1,13 @@
 /** The value opinion API over HTTP on the Hendaye sample: comparables, edits, estimate, saving, photo, agency. */
 import { estimateValue } from '@immoloupe/shared/market/comparables.logic';
+import { confidenceOf, MIN_MEASURED_SALES } from '@immoloupe/shared/market/confidence.logic';
 import type { EstimateResponse, SavedOpinion } from '@immoloupe/shared/market/estimate-contracts';
-import { estimateResponseSchema, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
+import { adjustedValue, estimateResponseSchema, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { setUpTwoSubscribers } from '../../test/two-subscribers.js';
 import { type RouterServer, SAMPLE } from '../market/test-support.js';
+import { MAX_TESTED, measure, measuredError } from './accuracy.js';
 import { estimateRoutes, imageTypeOf } from './routes.js';
 
 let db: Db;
@@ -217,5 +219,105 @@ describe('agency branding', () => {
     expect(await send('GET', '/api/agency', undefined, 200, other)).toEqual(blank);
     const tooLong = await send<{ issues: { message: string }[] }>('PUT', '/api/agency', { name: 'x'.repeat(121) }, 400);
     expect(tooLong.issues[0]?.message).toBe('Nom de 120 caractères au plus.');
+  });
+});
+
+describe('asking price and agency fees', () => {
+  it('computes the margin net of the fees: the « honoraires inclus » switch lowers it by the fee amount', async () => {
+    const asking = 260_000;
+    const ask = (fees: unknown, extra: Record<string, unknown> = {}) =>
+      send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF, pricing: { askingPrice: asking, fees }, ...extra });
+    const net = await ask({ basis: 'net-vendeur', ratePct: null });
+    const fai = await ask({ basis: 'honoraires-inclus', ratePct: 5 });
+    const value = net.estimate?.value as number;
+    expect(net.margin).toEqual({
+      askingPrice: asking,
+      fees: { basis: 'net-vendeur', ratePct: null },
+      netPrice: asking,
+      feesAmount: 0,
+      value,
+      margin: asking - value,
+    });
+    // 260 000 € at 5 % of the net seller price: 247 619 € net, 12 381 € of fees.
+    expect(fai.margin).toMatchObject({ netPrice: 247_619, feesAmount: 12_381, value });
+    expect((net.margin?.margin ?? 0) - (fai.margin?.margin ?? 0)).toBe(12_381);
+    // Fees included without a rate: compared as asked, and said so.
+    expect((await ask({ basis: 'honoraires-inclus', ratePct: null })).margin).toMatchObject({ margin: asking - value, feesAmount: null });
+    // Against the value retained: +10 % raises the value, the margin drops by as much.
+    const adjusted = await ask({ basis: 'honoraires-inclus', ratePct: 5 }, { adjustmentPct: 10 });
+    expect(adjusted.margin?.value).toBe(adjustedValue(value, 10));
+    expect(adjusted.margin?.margin).toBe(247_619 - adjustedValue(value, 10));
+    // Without an asking price: no margin.
+    expect((await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF })).margin).toBeNull();
+    const bad = await send<{ issues: { message: string }[] }>(
+      'POST',
+      '/api/estimates',
+      { subject: flat, pricing: { askingPrice: asking, fees: { basis: 'honoraires-inclus', ratePct: 30 } } },
+      400,
+    );
+    expect(bad.issues[0]?.message).toBe('Taux d’honoraires\u00a0: 20\u00a0% au plus.');
+  });
+
+  it('keeps the choice and the margin in the saved opinion the PDF prints, for its owner only', async () => {
+    const body = {
+      subject: flat,
+      asOf: ASOF,
+      adjustmentPct: -5,
+      pricing: { askingPrice: 250_000, fees: { basis: 'honoraires-inclus', ratePct: 4 } },
+    };
+    const saved = await send<SavedOpinion>('POST', '/api/estimates/saved', body, 201);
+    // 250 000 € at 4 %: 240 385 € net, against the value retained (estimate − 5 %).
+    expect(saved.result.margin).toMatchObject({ netPrice: 240_385, feesAmount: 9_615, value: saved.finalValue });
+    expect(saved.result.margin?.margin).toBe(240_385 - (saved.finalValue ?? 0));
+    const read = await send<SavedOpinion>('GET', `/api/estimates/saved/${saved.id}`, undefined);
+    expect(read.result.margin).toEqual(saved.result.margin);
+    const switched = await send<SavedOpinion>('PUT', `/api/estimates/saved/${saved.id}`, {
+      ...body,
+      pricing: { askingPrice: 250_000, fees: { basis: 'net-vendeur', ratePct: null } },
+    });
+    expect((switched.result.margin?.margin ?? 0) - (saved.result.margin?.margin ?? 0)).toBe(9_615);
+    await send('GET', `/api/estimates/saved/${saved.id}`, undefined, 404, other);
+    await send('DELETE', `/api/estimates/saved/${saved.id}`, undefined, 204);
+  });
+});
+
+describe('confidence figure', () => {
+  it('measures the method on the commune’s own sales with the benchmark’s holdout, and keeps it until the next DVF import', async () => {
+    const r = await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF });
+    const measured = r.confidence?.measured;
+    // Hendaye: 2023 estimated from 2019–2022, as the benchmark's test split.
+    expect(measured).toMatchObject({ scope: 'commune', code: '64260', place: 'Hendaye', testYear: '2023' });
+    expect(measured?.n).toBeGreaterThanOrEqual(MIN_MEASURED_SALES);
+    expect(measured?.n).toBeLessThanOrEqual(MAX_TESTED);
+    const direct = await measure(db, 'commune', '64260');
+    expect(measured?.mdape).toBeCloseTo(direct.mdape ?? Number.NaN, 10);
+    expect(measured?.mdape).toBeGreaterThan(0.05);
+    expect(measured?.mdape).toBeLessThan(0.3);
+    expect(r.confidence).toEqual(confidenceOf(measured ?? null, r.estimate));
+    expect(r.confidence?.comparables).toBe(r.comparables.length);
+    // Read from the cache: a figure written there is the one given, until a DVF import runs.
+    await db.query(`UPDATE estimate_accuracy SET mdape = 0.25 WHERE scope = 'commune' AND code = '64260'`);
+    const cached = await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF });
+    expect(cached.confidence?.measured?.mdape).toBe(0.25);
+    expect(cached.confidence?.level).toBe('faible');
+    await db.query(
+      `INSERT INTO import_runs (source, file_name, status, started_by, finished_at) VALUES ('dvf', 'autre.csv', 'succeeded', 'test', now())`,
+    );
+    const fresh = await send<EstimateResponse>('POST', '/api/estimates', { subject: flat, asOf: ASOF });
+    expect(fresh.confidence?.measured?.mdape).toBeCloseTo(direct.mdape ?? Number.NaN, 10);
+  });
+
+  it('uses the département when the commune has too few sales, and says when neither has', async () => {
+    const names = { commune: 'Commune sans vente', departement: 'Pyrénées-Atlantiques' };
+    // A commune of the Pyrénées-Atlantiques without any sale: Hendaye's are the département's.
+    const dept = await measuredError(db, { insee: '64999', departement: '64' }, names);
+    const hendaye = await measure(db, 'commune', '64260');
+    expect(dept).toMatchObject({ scope: 'departement', code: '64', place: 'Pyrénées-Atlantiques', testYear: '2023', n: hendaye.n });
+    expect(dept?.mdape).toBeCloseTo(hendaye.mdape ?? Number.NaN, 10);
+    // Abzac's one year of sales has nothing earlier to estimate from, nor has the Gironde here.
+    expect(await measure(db, 'commune', '33001')).toMatchObject({ n: 0 });
+    expect(await measuredError(db, { insee: '33001', departement: '33' }, { commune: 'Abzac', departement: 'Gironde' })).toBeNull();
+    const abzac = { ...flat, label: 'Bourg 33230 Abzac', lon: -0.13, lat: 45.01, insee: '33001' };
+    expect((await send<EstimateResponse>('POST', '/api/estimates', { subject: abzac, asOf: ASOF })).confidence).toBeNull();
   });
 });

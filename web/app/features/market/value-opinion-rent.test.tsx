@@ -77,6 +77,8 @@ const RESULT: EstimateResponse = {
   added: [],
   estimate: { value: 294_000, low: 287_000, high: 301_000, count: 5, pricePerM2: { median: 4200, p25: 4100, p75: 4300 } },
   rent: propertyRent([LYON8_T3], SUBJECT, { value: 294_000 }),
+  margin: null,
+  confidence: null,
 };
 
 const wrap = (node: React.ReactNode) => render(<MantineProvider>{node}</MantineProvider>);

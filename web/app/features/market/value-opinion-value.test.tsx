@@ -33,6 +33,8 @@ const RESULT: EstimateResponse = {
   added: [],
   estimate: { value: 189_044, low: 171_450, high: 204_480, count: 5, pricePerM2: { median: 3150.73, p25: 2857.5, p75: 3408 } },
   rent: null,
+  margin: null,
+  confidence: null,
 };
 
 /** Text without its no-break spaces, to compare with plain literals. */

@@ -50,6 +50,8 @@ const OPINION: SavedOpinion = {
     added: [],
     estimate: null,
     rent: null,
+    margin: null,
+    confidence: null,
   },
 };
 
