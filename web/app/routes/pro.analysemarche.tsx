@@ -1,6 +1,7 @@
 /** `/pro/analysemarche`: volumes and €/m² of a zone and a period (METHODOLOGY §1). */
 import { Stack, Text, Title } from '@mantine/core';
 import { MarketAnalysisTool } from '~/features/market/market-analysis';
+import { PermitSearchSection } from '~/features/permits/permit-search';
 import { specMetaFor } from '~/lib/meta';
 import type { Route } from './+types/pro.analysemarche';
 
@@ -15,6 +16,7 @@ export default function MarketAnalysisPage() {
         par nombre de pièces, avec l’évolution mensuelle, la répartition des prix et la comparaison avec la commune et le département.
       </Text>
       <MarketAnalysisTool />
+      <PermitSearchSection />
     </Stack>
   );
 }

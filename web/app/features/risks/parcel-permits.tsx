@@ -1,6 +1,7 @@
 /**
- * The « Permis de construire » block of the parcel sheet: the Sitadel authorisations whose first
- * parcel lies within 500 m, newest first, with their kind, date, dwellings, floor area and status.
+ * The « Permis de construire » block of the parcel sheet: the Sitadel authorisations of the parcel
+ * itself (by section and number), then those whose first parcel lies within 500 m, newest first,
+ * with their kind, date, dwellings, floor area and status.
  */
 import { formatDate, formatInteger, formatSurface, NBSP } from '@immoloupe/shared/format';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
@@ -8,6 +9,7 @@ import { PERMIT_KIND_LABELS, PERMIT_LIST_LABELS, PERMIT_STATUS_LABELS, type Perm
 import { Alert, Stack, Table, Text, Title } from '@mantine/core';
 import { Busy } from '~/components/busy';
 import { ImportHint } from '~/components/import-hint';
+import { ParcelOwnPermits } from '~/features/permits/parcel-own-permits';
 import { useParcelPermits } from './use-parcel-land';
 
 function area(p: Permit): string {
@@ -34,6 +36,7 @@ export function ParcelPermits({ id }: { id: string }) {
           <ImportHint source="sitadel" departement={departementOfCodes([id])} />
         </Text>
       ) : null}
+      {data?.loaded ? <ParcelOwnPermits id={id} /> : null}
       {data?.loaded && data.permits.length === 0 ? (
         <Text size="sm" c="dimmed">
           Aucune autorisation d’urbanisme à moins de {formatInteger(data.radiusM)}

@@ -53,6 +53,7 @@ describe('TOOL_FIELDS', () => {
       dpe: [['insee', null]],
       copros: [['insee', null]],
       annonces: [['insee', null]],
+      permis: [['commune', 1]],
     });
     // « vide = ma zone » is said where an empty zone means it.
     expect(TOOL_FIELDS.dpe[0]?.description).toMatch(/ma zone/);
