@@ -86,9 +86,6 @@ export const poolListingSchema = z.object({
 });
 export type PoolListing = z.infer<typeof poolListingSchema>;
 
-/** `GET /api/listings/pool`: pool listings of one search (the map's filters). */
-export const poolResponseSchema = z.object({ total: z.number().int(), listings: z.array(poolListingSchema) });
-
 /** Listings per page of /pro/listeautomatique. */
 export const AUTO_LIST_PAGE_SIZE = 50;
 /**
@@ -117,6 +114,27 @@ export const autoListQuerySchema = z.object({
   since: z.union([z.literal('none'), z.iso.datetime({ offset: true, error: SINCE_ERROR })], { error: SINCE_ERROR }).optional(),
 });
 export type AutoListQuery = z.infer<typeof autoListQuerySchema>;
+
+/** `GET /api/listings/pool?page=&sort=&order=` beside the search's own filters; no `page`: the map's newest. */
+export const poolPageQuerySchema = autoListQuerySchema
+  .omit({ since: true })
+  .extend({ page: autoListQuerySchema.shape.page.unwrap().optional() });
+export type PoolPageQuery = z.infer<typeof poolPageQuerySchema>;
+
+/**
+ * `GET /api/listings/pool`: the listings of one search. Without `page`, the map's newest
+ * (`pageSize` of them, page 1, `recent`); with `page`, one page of AUTO_LIST_PAGE_SIZE in the order
+ * asked, so that the list beside the map pages through all of them (decision 1440).
+ */
+export const poolResponseSchema = z.object({
+  total: z.number().int(),
+  listings: z.array(poolListingSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  sort: z.enum(AUTO_LIST_SORTS),
+  order: z.enum(['asc', 'desc']),
+});
+export type PoolResponse = z.infer<typeof poolResponseSchema>;
 
 /** `GET /api/listings/auto`: /pro/listeautomatique, one page of it. */
 export const autoListSchema = z.object({

@@ -52,17 +52,27 @@ function searchWhere(p: Params, q: ListingSearch, zone: SqlZoneQuery): string {
   return w.join(' AND ');
 }
 
+/** A page of a search over the pool: `limit` rows from `offset`, in the order asked (the newest first by default). */
+export interface PoolPage {
+  limit: number;
+  offset?: number;
+  sort?: AutoListSort;
+  order?: 'asc' | 'desc';
+}
+
 export async function searchPool(
   db: Queryable,
   q: ListingSearch,
   zone: SqlZoneQuery,
-  limit = POOL_LIMIT,
+  page: PoolPage = { limit: POOL_LIMIT },
 ): Promise<{ total: number; rows: Row[] }> {
   const p = new Params();
   const where = searchWhere(p, q, zone);
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings l WHERE ${where}`, p.values);
+  const order =
+    page.sort === undefined ? 'l.first_seen_at DESC, l.published_at DESC NULLS LAST, l.id' : autoListOrder(page.sort, page.order ?? 'desc');
   const rows = await db.query<Row>(
-    `${SELECT} WHERE ${where} ORDER BY l.first_seen_at DESC, l.published_at DESC NULLS LAST, l.id LIMIT ${p.add(limit)}`,
+    `${SELECT} WHERE ${where} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset ?? 0)}`,
     p.values,
   );
   return { total: count?.n ?? 0, rows };
@@ -86,7 +96,7 @@ export async function poolImported(db: Queryable, q: ListingSearch, zone: SqlZon
 export async function countPoolSearch(db: Queryable, params: Record<string, string>, userId: string): Promise<number> {
   const q = listingSearchSchema.parse(params);
   const { zone } = await resolveZone(db, userId, q);
-  return (await searchPool(db, q, zone, 1)).total;
+  return (await searchPool(db, q, zone, { limit: 1 })).total;
 }
 
 /** Medians of DVF sales per (place, type), computed once per request. */

@@ -9,7 +9,13 @@ import { PAGE_TOO_LONG, parseRequestSchema } from '@immoloupe/shared/listings/ap
 import { localisationQuerySchema } from '@immoloupe/shared/listings/localisation.logic';
 import { PARSE_MESSAGES } from '@immoloupe/shared/listings/parse';
 import { SAVED_LISTING_CSV_HEADER, savedListingCsvCells } from '@immoloupe/shared/listings/saved-csv.logic';
-import { autoListQuerySchema, listingSearchSchema } from '@immoloupe/shared/listings/search';
+import {
+  AUTO_LIST_PAGE_SIZE,
+  autoListQuerySchema,
+  listingSearchSchema,
+  type PoolResponse,
+  poolPageQuerySchema,
+} from '@immoloupe/shared/listings/search';
 import { listingAnalysisRequestSchema, listingFieldsSchema, listingUpdateSchema } from '@immoloupe/shared/listings/store.logic';
 import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
 import express, { type Request, Router } from 'express';
@@ -22,7 +28,7 @@ import { analyseListing, mapPositions } from './analysis.js';
 import { fetchListingPage, type PageFetcher } from './fetch-page.js';
 import { localise } from './localisation.js';
 import { parseInThread } from './parse-thread.js';
-import { autoList, savePoolListing, searchPool, withMarket } from './pool.js';
+import { autoList, POOL_LIMIT, savePoolListing, searchPool, withMarket } from './pool.js';
 import { deleteSaved, listSaved, savedById, saveSighting, updateSaved } from './store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -119,12 +125,25 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
   });
 
   // The pool of imported listings: one listing search (the map's filters, a saved `annonces` search).
+  // Without `page`, the map's newest; with it, one page of the list beside the map (decision 1440).
   router.get('/listings/pool', requireSubscriber, async (req, res) => {
     const q = listingSearchSchema.parse(req.query);
+    const paging = poolPageQuerySchema.parse(req.query);
     const { zone } = await resolveZone(db, userId(req), q);
-    const found = await searchPool(db, q, zone);
+    const page = paging.page ?? 1;
+    const pageSize = paging.page === undefined ? POOL_LIMIT : AUTO_LIST_PAGE_SIZE;
+    const sort = paging.page === undefined ? undefined : paging.sort;
+    const found = await searchPool(db, q, zone, { limit: pageSize, offset: (page - 1) * pageSize, sort, order: paging.order });
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json({ total: found.total, listings: await withMarket(db, found.rows) });
+    const body: PoolResponse = {
+      total: found.total,
+      listings: await withMarket(db, found.rows),
+      page,
+      pageSize,
+      sort: sort ?? 'recent',
+      order: sort === undefined ? 'desc' : paging.order,
+    };
+    res.json(body);
   });
 
   // /pro/listeautomatique, one page; reading it records the visit (the next one marks only newer listings).

@@ -12,19 +12,12 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Busy } from '~/components/busy';
 import { ImportHint } from '~/components/import-hint';
+import { SERVER_ORDERS } from './list-orders';
 import { PoolRow } from './pool-row';
 import { type AutoListView, useAutoList } from './use-auto-list';
 
 const BARGAIN = 'affaire';
-const ORDERS: { value: string; label: string }[] = [
-  { value: 'recent:desc', label: 'Les plus récentes' },
-  { value: 'publication:desc', label: 'Publiées le plus récemment' },
-  { value: 'prix:asc', label: 'Prix croissant' },
-  { value: 'prix:desc', label: 'Prix décroissant' },
-  { value: 'prix_m2:asc', label: 'Prix au m² croissant' },
-  { value: 'prix_m2:desc', label: 'Prix au m² décroissant' },
-  { value: BARGAIN, label: 'Bonnes affaires de la page' },
-];
+const ORDERS: { value: string; label: string }[] = [...SERVER_ORDERS, { value: BARGAIN, label: 'Bonnes affaires de la page' }];
 
 const plural = (n: number, word: string) => `${formatInteger(n)}\u00a0${word}${n > 1 ? 's' : ''}`;
 

@@ -1,9 +1,11 @@
 /**
- * /pro/carte_annonces, imported feeds: the pool listings of a listing search on the map, coloured
- * by their €/m² against the local DVF median. The filters live in the URL with the same names as
+ * /pro/carte_annonces, imported feeds: the pool listings of a listing search on the map (its newest,
+ * POOL_LIMIT of them), coloured by their €/m² against the local DVF median, and under it the list of
+ * all of them a page at a time (PoolList). The filters live in the URL with the same names as
  * the `annonces` saved search (one schema), so « Enregistrer cette recherche » saves them and a
  * saved search re-opens this map.
  */
+import { formatInteger } from '@immoloupe/shared/format';
 import { ENERGY_CLASSES } from '@immoloupe/shared/listings/contracts';
 import { LISTING_TYPE_LABELS, type PoolListing } from '@immoloupe/shared/listings/search';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -16,7 +18,7 @@ import { ApiError } from '~/lib/api';
 import { NO_COMPARISON_COLOR, POSITION_COLORS } from './analysis-view';
 import { poolListings } from './api';
 import { PointMap } from './point-map';
-import { PoolRow } from './pool-row';
+import { PoolList } from './pool-list';
 import { PositionLegend } from './position-legend';
 
 const TEXT_FIELDS = [
@@ -28,7 +30,6 @@ const TEXT_FIELDS = [
 ] as const;
 const LIST_FIELDS = ['types', 'dpe', 'insee'] as const;
 const ZONE_KEYS = ['postcode', 'insee', 'zone', 'lat', 'polygon'];
-const SHOWN_ROWS = 50;
 
 function positionOf(gap: number | null): 'dessous' | 'aligne' | 'dessus' | null {
   if (gap === null) return null;
@@ -113,9 +114,10 @@ export function PoolMapTool() {
       {hasZone && result && (
         <>
           <Text>
-            {result.total} annonce{result.total > 1 ? 's' : ''} dans les flux importés
-            {result.listings.length < result.total ? ` (les ${result.listings.length} plus récentes)` : ''}, {placed.length} placée
-            {placed.length > 1 ? 's' : ''} sur la carte.
+            {formatInteger(result.total)}
+            {'\u00a0'}annonce{result.total > 1 ? 's' : ''} dans les flux importés
+            {result.listings.length < result.total ? `, la carte montre les ${formatInteger(result.listings.length)} plus récentes` : ''} (
+            {formatInteger(placed.length)} placée{placed.length > 1 ? 's' : ''}), la liste les parcourt toutes.
           </Text>
           <PositionLegend of="DVF" map="carte des annonces des flux" />
           {placed.length > 0 && (
@@ -133,9 +135,7 @@ export function PoolMapTool() {
               })}
             />
           )}
-          {result.listings.slice(0, SHOWN_ROWS).map((l) => (
-            <PoolRow key={l.id} l={l} />
-          ))}
+          <PoolList query={query} enabled={hasZone} />
         </>
       )}
     </Stack>
