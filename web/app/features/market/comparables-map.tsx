@@ -102,7 +102,10 @@ export function ComparablesMap({ result, print = false }: { result: EstimateResp
   const data = useMemo(() => ({ subject: subjectGeo(result), sales: comparablesGeo(result.comparables) }), [result]);
   const fit = useCallback(
     (m: MapLibreMap) => {
-      const b = boundsOf([[result.subject.lon, result.subject.lat], ...result.comparables.map((c) => [c.lon, c.lat] as [number, number])]);
+      const b = boundsOf(
+        [[result.subject.lon, result.subject.lat], ...result.comparables.map((c) => [c.lon, c.lat] as [number, number])],
+        0.0005,
+      );
       if (b) m.fitBounds(b, { padding: 32, duration: 0, maxZoom: 17 });
     },
     [result],
@@ -118,16 +121,18 @@ export function ComparablesMap({ result, print = false }: { result: EstimateResp
     map.current = m;
     m.addSource(SALES_SOURCE, { type: 'geojson', data: data.sales });
     m.addSource(SUBJECT_SOURCE, { type: 'geojson', data: data.subject });
-    // The subject under the numbers: a comparable at the same address stays readable.
+    // The subject over the sales' discs, under their numbers: both stay readable at the same address.
+    const [discs, numbers] = numberedSalesLayers();
+    m.addLayer(discs as AnyLayer);
     for (const layer of analysedPointLayers()) m.addLayer(layer as AnyLayer);
-    for (const layer of numberedSalesLayers()) m.addLayer(layer as AnyLayer);
+    m.addLayer(numbers as AnyLayer);
     fit(m);
   };
   const label = 'Carte du bien et des comparables';
   return (
     <div>
       {print ? (
-        <PrintedMap label={label} center={[result.subject.lon, result.subject.lat]} zoom={15} height={300} onReady={onReady} />
+        <PrintedMap label={label} center={[result.subject.lon, result.subject.lat]} zoom={15} height={260} onReady={onReady} />
       ) : (
         <MapView label={label} center={[result.subject.lon, result.subject.lat]} zoom={15} height={320} onReady={onReady} />
       )}

@@ -14,6 +14,7 @@ import { Chart } from '~/features/charts/chart';
 import { histogramOption, medianBarsOption, monthlyTrendOption, monthlyVolumeOption } from '~/features/charts/options';
 import { ZoneRents } from '~/features/rents/zone-rents';
 import { sectionLabeller, TYPE_PLURALS } from './labels';
+import { Unbroken } from './print-parts';
 import { StatTable } from './stat-table';
 
 export function boundsText(b: MarketAnalysis['bounds']): string {
@@ -62,7 +63,7 @@ export function MarketReport({ data, print = false }: { data: MarketAnalysis; pr
     <Stack gap="lg" data-testid="market-report">
       <section aria-label="Chiffres clés">
         <Title order={2} fz="h4" mb="xs">
-          {data.zone.label}, du {formatDate(data.from)} au {formatDate(data.to)}
+          <Unbroken text={data.zone.label} />, du {formatDate(data.from)} au {formatDate(data.to)}
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Figure

@@ -74,7 +74,7 @@ export function Unbroken({ text }: { text: string }) {
           ) : null
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: the words of a fixed text, never reordered.
-          <span key={i} className="unbroken">
+          <span key={i} className="unbroken" style={{ whiteSpace: 'nowrap' }}>
             {w}
           </span>
         ),
