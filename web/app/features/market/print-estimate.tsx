@@ -19,6 +19,7 @@ import { type ComparableDto, type SavedOpinion, savedOpinionSchema } from '@immo
 import { formatMonthlyRent, formatYield, rentAtValue, rentReferenceLine } from '@immoloupe/shared/rents/rents.logic';
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { PrintedRisks } from '~/features/risks/print-risks';
 import { ApiError, apiFetch } from '~/lib/api';
 import { ComparablesMap } from './comparables-map';
 import { distanceLabel, labelled, salesCount, stepLabel, typeLabel } from './labels';
@@ -147,6 +148,7 @@ export function PrintedEstimate({ id }: { id: string | null }) {
         </Title>
         <SalesTable rows={result.comparables} numbered />
       </section>
+      <PrintedRisks lat={s.lat} lon={s.lon} insee={s.insee} />
       {result.previousSales.length > 0 && (
         <section aria-label="Ventes précédentes de ce bien">
           <Title order={2} fz="h4">
