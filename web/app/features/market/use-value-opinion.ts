@@ -2,6 +2,8 @@
  * The value opinion tool's state and actions: the subject form, the estimate recomputed by the server
  * for the comparables kept, the adjustment and comment, saving (with the photo), the saved opinions.
  */
+
+import type { FeesChoice } from '@immoloupe/shared/listings/fees.logic';
 import {
   adjustedValue,
   type ComparableDto,
@@ -12,7 +14,7 @@ import {
   type Subject,
   savedOpinionSchema,
 } from '@immoloupe/shared/market/estimate-contracts';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError, apiFetch, csrfToken } from '~/lib/api';
@@ -31,6 +33,20 @@ export type FormState = {
 };
 
 export type OpinionSummary = z.infer<typeof opinionSummarySchema>;
+
+/** The seller's asking price as typed, and whether it includes the agency's fees (and their rate). */
+export type PricingState = { askingPrice: number | ''; fees: FeesChoice };
+
+/** The pricing sent to the server: none without an asking price. */
+function pricingOf(p: PricingState): { askingPrice: number; fees: FeesChoice } | null {
+  return p.askingPrice === '' || p.askingPrice <= 0 ? null : { askingPrice: Math.round(p.askingPrice), fees: p.fees };
+}
+
+/** What the server's margin depends on besides the comparables: sent again when it changes. */
+function marginKey(p: PricingState, adjustment: number | ''): string {
+  const pricing = pricingOf(p);
+  return pricing ? JSON.stringify({ pricing, adjustment: adjustment === '' ? 0 : adjustment }) : 'none';
+}
 
 function subjectOf(f: FormState): Subject | string {
   if (!f.address) return 'Choisissez l’adresse dans la liste des suggestions.';
@@ -77,6 +93,9 @@ export function useValueOpinion() {
   const [error, setError] = useState<string | null>(null);
   const [adjustment, setAdjustment] = useState<number | ''>(0);
   const [comment, setComment] = useState('');
+  const [pricing, setPricing] = useState<PricingState>({ askingPrice: '', fees: { basis: 'honoraires-inclus', ratePct: null } });
+  // The asking price, fees and adjustment of the last request: the margin shown is the server's.
+  const sentMarginKey = useRef('none');
   const [saved, setSaved] = useState<SavedOpinion | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -118,6 +137,12 @@ export function useValueOpinion() {
         setAdded(o.result.added);
         setAdjustment(o.adjustmentPct);
         setComment(o.comment);
+        const m = o.result.margin;
+        const restored: PricingState = m
+          ? { askingPrice: m.askingPrice, fees: m.fees }
+          : { askingPrice: '', fees: { basis: 'honoraires-inclus', ratePct: null } };
+        setPricing(restored);
+        sentMarginKey.current = marginKey(restored, o.adjustmentPct);
         setForm({
           address: { label: s.label, lon: s.lon, lat: s.lat, insee: s.insee, idParcelle: null, placedByBan: s.placedByBan },
           addressText: s.label,
@@ -146,10 +171,18 @@ export function useValueOpinion() {
       }
       setPending(true);
       setError(null);
+      sentMarginKey.current = marginKey(pricing, adjustment);
       try {
         const r = await apiFetch('/api/estimates', estimateResponseSchema, {
           method: 'POST',
-          body: JSON.stringify({ subject, asOf: form.asOf || undefined, excluded: next.excluded, added: next.added }),
+          body: JSON.stringify({
+            subject,
+            asOf: form.asOf || undefined,
+            excluded: next.excluded,
+            added: next.added,
+            adjustmentPct: adjustment === '' ? 0 : adjustment,
+            pricing: pricingOf(pricing),
+          }),
         });
         setResult(r);
         setExcluded(next.excluded);
@@ -160,8 +193,17 @@ export function useValueOpinion() {
         setPending(false);
       }
     },
-    [form],
+    [form, pricing, adjustment],
   );
+
+  // A changed asking price, fee choice or adjustment: the server computes the margin again.
+  const currentMarginKey = marginKey(pricing, adjustment);
+  const hasEstimate = result?.estimate != null;
+  useEffect(() => {
+    if (!hasEstimate || currentMarginKey === sentMarginKey.current) return;
+    const timer = setTimeout(() => void estimate({ excluded, added }), 400);
+    return () => clearTimeout(timer);
+  }, [currentMarginKey, hasEstimate, estimate, excluded, added]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -193,6 +235,7 @@ export function useValueOpinion() {
         excluded,
         added,
         adjustmentPct: adjustment === '' ? 0 : adjustment,
+        pricing: pricingOf(pricing),
         comment,
       });
       const o = saved
@@ -241,6 +284,8 @@ export function useValueOpinion() {
     setAdjustment,
     comment,
     setComment,
+    pricing,
+    setPricing,
     finalValue,
     saved,
     save,

@@ -6,6 +6,7 @@
 import { formatDate, NBSP } from '@immoloupe/shared/format';
 import type { ComparableDto, EstimateResponse, SavedOpinion } from '@immoloupe/shared/market/estimate-contracts';
 import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ComparablesMap } from './comparables-map';
 import { salesCount, stepLabel } from './labels';
@@ -26,6 +27,7 @@ export function ValueOpinionEstimate({
   save,
   pdfAvailable,
   notice,
+  pricingFields,
 }: {
   result: EstimateResponse;
   adjustment: number | '';
@@ -39,6 +41,8 @@ export function ValueOpinionEstimate({
   save: () => Promise<void>;
   pdfAvailable: boolean | null;
   notice: string | null;
+  /** The asking price, fees and margin, beside the adjustment. */
+  pricingFields?: ReactNode;
 }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Estimation">
@@ -53,6 +57,7 @@ export function ValueOpinionEstimate({
           finalValue={finalValue}
           comment={comment}
           setComment={setComment}
+          pricingFields={pricingFields}
         />
         <ValueOpinionRent result={result} value={finalValue} />
 

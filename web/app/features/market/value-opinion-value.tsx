@@ -6,8 +6,10 @@ import { estimateRounding, formatEstimate, formatEuros, formatEurosPerSquareMetr
 import { staleDataNote } from '@immoloupe/shared/market/comparables.logic';
 import type { EstimateResponse } from '@immoloupe/shared/market/estimate-contracts';
 import { Alert, Grid, Group, Text, Textarea } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { DecimalInput } from '~/components/decimal-input';
 import { labelled, salesCount } from './labels';
+import { ConfidenceLine } from './value-opinion-confidence';
 
 export function ValueOpinionValue({
   result,
@@ -16,6 +18,7 @@ export function ValueOpinionValue({
   finalValue,
   comment,
   setComment,
+  pricingFields,
 }: {
   result: EstimateResponse;
   adjustment: number | '';
@@ -23,6 +26,8 @@ export function ValueOpinionValue({
   finalValue: number | null;
   comment: string;
   setComment: (value: string) => void;
+  /** The asking price, fees and margin (value-opinion-margin.tsx). */
+  pricingFields?: ReactNode;
 }) {
   const stale = staleDataNote(result.asOf, new Date().toISOString());
   return result.estimate ? (
@@ -52,6 +57,7 @@ export function ValueOpinionValue({
           {labelled('Prix médian', formatEurosPerSquareMetre(result.estimate.pricePerM2.median))} · {salesCount(result.estimate.count)}{' '}
           comparables
         </Text>
+        <ConfidenceLine confidence={result.confidence} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Group align="flex-end">
@@ -68,6 +74,7 @@ export function ValueOpinionValue({
             {labelled('Valeur retenue', finalValue === null ? '—' : formatEstimate(finalValue))}
           </Text>
         </Group>
+        {pricingFields}
         <Textarea
           label="Votre commentaire (imprimé dans l’avis)"
           value={comment}

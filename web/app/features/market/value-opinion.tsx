@@ -8,6 +8,7 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useValueOpinion } from './use-value-opinion';
 import { ValueOpinionEstimate } from './value-opinion-estimate';
+import { ValueOpinionMargin } from './value-opinion-margin';
 import { ValueOpinionSavedList } from './value-opinion-saved-list';
 import { ValueOpinionSubjectForm } from './value-opinion-subject-form';
 
@@ -48,6 +49,7 @@ export function ValueOpinionTool() {
           save={v.save}
           pdfAvailable={v.pdfAvailable}
           notice={v.notice}
+          pricingFields={<ValueOpinionMargin result={v.result} pricing={v.pricing} setPricing={v.setPricing} />}
         />
       )}
 
