@@ -16,6 +16,7 @@ import { AddToListButton } from '~/features/prospecting/add-to-list-button';
 import { RentReferencesTable } from '~/features/rents/rent-references';
 import { PointRisks } from '~/features/risks/parcel-risks';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
+import { ParcelZone } from '~/features/urbanism/parcel-zone';
 import { AddressAnalysisDpeCopros } from './address-analysis-dpe-copros';
 import { distanceLabel, labelled, parcelCommuneText, salesCount, TYPE_PLURALS } from './labels';
 import { SalesTable } from './sales-table';
@@ -47,6 +48,7 @@ export function AddressAnalysisResults({ data, trend, lat, lon, label, placedByB
                   {labelled('Commune', parcelCommuneText(data.parcel, data.commune))} · {labelled('section', data.parcel.section)}
                 </Text>
                 <Text>{labelled('Contenance', data.parcel.contenance === null ? 'inconnue' : formatSurface(data.parcel.contenance))}</Text>
+                <ParcelZone key={`plu-${data.parcel.id}`} id={data.parcel.id} />
               </>
             ) : (
               <Text c="dimmed">

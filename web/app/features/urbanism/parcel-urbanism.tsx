@@ -63,6 +63,17 @@ export function ParcelUrbanismView({ data, codeCommune }: { data: ParcelUrbanism
   }
   return (
     <Stack gap="xs">
+      <ParcelZones data={data} />
+      <Items title="Prescriptions" items={data.prescriptions} />
+      <Items title="Informations" items={data.informations} />
+    </Stack>
+  );
+}
+
+/** The zones covering the parcel and their documents (date, regulation): also the address analysis's « Zone du PLU ». */
+export function ParcelZones({ data }: { data: ParcelUrbanism }) {
+  return (
+    <>
       {data.zones.map((z) => (
         <Group key={`${z.idurba}-${z.libelle}`} gap={6}>
           <Badge variant="light">{z.libelle ?? 'Zone sans libellé'}</Badge>
@@ -85,9 +96,7 @@ export function ParcelUrbanismView({ data, codeCommune }: { data: ParcelUrbanism
           ) : null}
         </Text>
       ))}
-      <Items title="Prescriptions" items={data.prescriptions} />
-      <Items title="Informations" items={data.informations} />
-    </Stack>
+    </>
   );
 }
 
