@@ -6,7 +6,7 @@
  */
 
 import { displayDvfAddress, type StreetSpellings } from '@immoloupe/shared/address-display';
-import { parisIsoDate } from '@immoloupe/shared/format';
+import { parisIsoDate, roundEstimate } from '@immoloupe/shared/format';
 import { haversineMetres } from '@immoloupe/shared/geo';
 import {
   type Candidate,
@@ -198,7 +198,8 @@ export async function computeEstimate(
       ? opinionMargin(
           pricing.askingPrice,
           { basis: pricing.fees.basis, ratePct: pricing.fees.ratePct ?? null },
-          adjustedValue(estimate.value, input.adjustmentPct ?? 0),
+          // The value retained as the page and the PDF show it (rounded), so that net price − value = margin there.
+          roundEstimate(adjustedValue(estimate.value, input.adjustmentPct ?? 0)),
         )
       : null;
   return {

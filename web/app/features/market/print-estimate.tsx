@@ -23,6 +23,7 @@ import { PrintedRisks } from '~/features/risks/print-risks';
 import { ApiError, apiFetch } from '~/lib/api';
 import { ComparablesMap } from './comparables-map';
 import { distanceLabel, labelled, salesCount, stepLabel, typeLabel } from './labels';
+import { PrintOpinionFigures } from './print-opinion-figures';
 import { AgencyHeader, ReportReady, SignatureBlock, SourcesFooter, Unbroken, useAgency } from './print-parts';
 import { PREVIOUS_SALES_NOTE } from './value-opinion-rent';
 
@@ -95,6 +96,7 @@ export function PrintedEstimate({ id }: { id: string | null }) {
             </Text>
             <Text>{labelled('Fourchette (1er–3e quartile)', `${formatEstimate(e.low)} à ${formatEstimate(e.high)}`)}</Text>
             {opinion.adjustmentPct !== 0 && <Text>{labelled('Ajustement de l’agent', formatSignedPercent(opinion.adjustmentPct))}</Text>}
+            <PrintOpinionFigures result={result} />
           </Stack>
         ) : (
           <Text>Pas assez de ventes comparables (moins de 3){NBSP}: pas d’estimation chiffrée.</Text>

@@ -3,6 +3,7 @@
  * with the adjustment, and the margin shown is the one it answers; the « Net vendeur » switch moves
  * the margin by the fee amount. The confidence figure is shown with the estimate.
  */
+import { roundEstimate } from '@immoloupe/shared/format';
 import { adjustedValue, type EstimateResponse, type SavedOpinion } from '@immoloupe/shared/market/estimate-contracts';
 import { opinionMargin } from '@immoloupe/shared/market/opinion-pricing.logic';
 import { MantineProvider } from '@mantine/core';
@@ -82,7 +83,7 @@ function serve() {
       if (url === '/api/estimates' && init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as Body;
         sent.push(body);
-        const value = adjustedValue(200_000, body.adjustmentPct);
+        const value = roundEstimate(adjustedValue(200_000, body.adjustmentPct));
         const margin = body.pricing ? opinionMargin(body.pricing.askingPrice, body.pricing.fees, value) : null;
         return json({ ...RESULT, margin });
       }
