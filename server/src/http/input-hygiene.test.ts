@@ -9,6 +9,7 @@ import { createAccount, TestBrowser } from '../auth/testing/browser.js';
 import type { Db } from '../db/client.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { appEndpoints, type Endpoint, setPath } from '../test/routes.js';
+import { TOO_LARGE } from './errors.js';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from './input-hygiene.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -151,5 +152,20 @@ describe('unsafe text', () => {
     const read = await browser.fetch('/api/geocode?q=Lyon%00');
     expect(read.status).toBe(400);
     expect(await read.json()).toMatchObject({ message: UNSAFE_TEXT_MESSAGE, issues: [{ path: 'q' }] });
+  });
+});
+
+describe('bodies over the limit', () => {
+  it('answers « Requête trop volumineuse » (413) to a JSON body over 1 MB, and stores nothing', async () => {
+    const before = withoutTouched(await fingerprint(app.db));
+    const big = await browser.fetch('/api/saved-searches', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': await browser.csrf() },
+      body: JSON.stringify({ name: 'Trop long', query: { q: 'x'.repeat(1_100_000) } }),
+    });
+    expect(big.status).toBe(413);
+    expect((await big.json()).message).toBe(TOO_LARGE);
+    expect(TOO_LARGE).toBe('Requête trop volumineuse.');
+    expect(withoutTouched(await fingerprint(app.db))).toEqual(before);
   });
 });
