@@ -35,7 +35,7 @@ module.exports = {
     },
     {
       name: 'feature-wiring-own-routers',
-      comment: 'A feature.ts wires its own feature: it may assemble its routers, never another feature\'s.',
+      comment: "A feature.ts wires its own feature: it may assemble its routers, never another feature's.",
       severity: 'error',
       from: { path: '^server/src/features/([^/]+)/feature\\.ts$' },
       to: { path: '^server/src/.+routes\\.ts$', pathNot: '^server/src/features/$1/' },

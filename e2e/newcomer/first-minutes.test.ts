@@ -88,7 +88,9 @@ describe('first minutes of a new subscriber', () => {
       // On arrival only the page's group is open, and the whole menu fits the screen.
       // Polled: right after sign-in the router may still be committing the page the URL already shows.
       await expect.poll(() => nav.getByRole('button', { name: /^Mes données/ }).getAttribute('aria-expanded')).toBe('true');
-      await expect.poll(() => nav.getByRole('link').allInnerTexts()).toEqual(['Ma zone', 'Mes adresses', 'Mes recherches', 'Créer une recherche']);
+      await expect
+        .poll(() => nav.getByRole('link').allInnerTexts())
+        .toEqual(['Ma zone', 'Mes adresses', 'Mes recherches', 'Créer une recherche']);
       const lastGroup = await groups.last().boundingBox();
       expect((lastGroup?.y ?? 0) + (lastGroup?.height ?? 0)).toBeLessThanOrEqual(800);
 
