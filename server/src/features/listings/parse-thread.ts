@@ -33,8 +33,6 @@ function startWorker(): Worker {
         { eval: true },
       )
     : new Worker(file);
-  // An idle worker does not keep the process alive (the tests, a server shutting down).
-  w.unref();
   w.on('message', (m: { id: number; result?: ParseResult; error?: string }) => {
     const p = pending.get(m.id);
     if (!p) return;
@@ -45,6 +43,9 @@ function startWorker(): Worker {
   });
   w.on('error', (e) => stop(w, e));
   w.on('exit', () => stop(w, new Error('listing parse worker exited')));
+  // An idle worker does not keep the process alive (the tests, a server shutting down, a bench):
+  // after its listeners, as adding a 'message' listener refs the worker's port again.
+  w.unref();
   return w;
 }
 
