@@ -168,7 +168,12 @@ export const agencySchema = z.object({
   city: z.string().trim().max(80, 'Ville de 80 caractères au plus.').optional(),
 });
 export type Agency = z.infer<typeof agencySchema>;
-export const agencyResponseSchema = agencySchema.extend({ agentName: z.string(), city: z.string(), hasLogo: z.boolean() });
+// Read with a default: an agency stored before the signature fields has neither.
+export const agencyResponseSchema = agencySchema.extend({
+  agentName: z.string().default(''),
+  city: z.string().default(''),
+  hasLogo: z.boolean(),
+});
 
 /** Images accepted for the subject's photo and the agency logo. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -59,9 +59,12 @@ describe('AgencyForm', () => {
     expect((screen.getByLabelText('Coordonnées (adresse, téléphone, e-mail)') as HTMLTextAreaElement).value).toBe(STORED.contact);
 
     fireEvent.change(nameInput(), { target: { value: 'Agence des Halles' } });
+    // Who signs the reports, and where (« Fait à Tours, le … »).
+    fireEvent.change(screen.getByLabelText(/Signataire des rapports/), { target: { value: 'Camille Martin' } });
+    fireEvent.change(screen.getByLabelText(/Ville de signature/), { target: { value: 'Tours' } });
     fireEvent.click(saveButton());
     expect((await screen.findByRole('status')).textContent).toBe('Agence enregistrée\u00a0: elle figure en tête de vos rapports.');
-    expect(puts).toEqual([{ name: 'Agence des Halles', contact: STORED.contact }]);
+    expect(puts).toEqual([{ name: 'Agence des Halles', contact: STORED.contact, agentName: 'Camille Martin', city: 'Tours' }]);
   });
 
   it('says what saving without a name means, rather than « Agence enregistrée »', async () => {

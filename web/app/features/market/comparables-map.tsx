@@ -106,7 +106,7 @@ export function ComparablesMap({ result, print = false }: { result: EstimateResp
         [[result.subject.lon, result.subject.lat], ...result.comparables.map((c) => [c.lon, c.lat] as [number, number])],
         0.0005,
       );
-      if (b) m.fitBounds(b, { padding: 32, duration: 0, maxZoom: 17 });
+      if (b) m.fitBounds(b, { padding: 32, duration: 0, maxZoom: 18 });
     },
     [result],
   );

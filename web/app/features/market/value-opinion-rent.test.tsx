@@ -14,6 +14,9 @@ import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom
 import { PrintedEstimate } from './print-estimate';
 import { PreviousSales, ValueOpinionRent } from './value-opinion-rent';
 
+// The printed opinion's map needs WebGL; its picture is checked on the rendered PDF (server/src/features/reports).
+vi.mock('~/features/map/map-view', () => ({ MapView: () => null }));
+
 beforeAll(installMantineDomShims);
 afterEach(() => {
   cleanup();
