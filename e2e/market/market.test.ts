@@ -176,7 +176,15 @@ describe('market tools', () => {
         .getByRole('region', { name: 'Estimation' })
         .getByRole('row')
         .filter({ has: b.page.getByRole('button', { name: /^Retirer/ }) });
-      const perM2 = await rows.evaluateAll((trs) => trs.map((tr) => Number((tr.children[5]?.textContent ?? '').replace(/\D/g, ''))));
+      // The €/m² cell, wherever its column stands (the rows are numbered as on the map).
+      const perM2 = await rows.evaluateAll((trs) =>
+        trs.map((tr) =>
+          Number((Array.from(tr.children).find((td) => /€\/m²$/.test(td.textContent?.trim() ?? ''))?.textContent ?? '').replace(/\D/g, '')),
+        ),
+      );
+      // The map of the subject and its numbered comparables, with its legend.
+      await b.page.getByRole('list', { name: 'Légende de la carte du bien et des comparables' }).waitFor();
+      expect(await rows.first().locator('td').first().innerText()).toBe('1');
       const highest = perM2.indexOf(Math.max(...perM2));
       await rows
         .nth(highest)
