@@ -1,0 +1,2 @@
+/** The geocoder feature's public surface for other features: the BAN spellings of street names. */
+export { streetSpellings } from './street-spellings.js';
