@@ -116,7 +116,10 @@ export function marketOpenApiPaths() {
         summary: 'Avis de valeur par comparaison\u00a0: comparables (élargissements successifs) et estimation',
         requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(estimateRequestSchema, 'input') } } },
         responses: {
-          200: ok(estimateResponseSchema, 'Comparables, étapes d’élargissement et estimation (nulle sous 3 comparables).'),
+          200: ok(
+            estimateResponseSchema,
+            'Comparables, étapes d’élargissement et estimation (nulle sous 3 comparables)\u00a0; avec `pricing`, la marge de négociation nette d’honoraires sur la valeur retenue\u00a0; la fiabilité (écart médian mesuré de la méthode sur la commune ou le département, nombre et dispersion des comparables).',
+          ),
           ...errors,
         },
       },
