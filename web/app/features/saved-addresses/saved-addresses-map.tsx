@@ -42,7 +42,10 @@ export function savedAddressLayers() {
 
 /** What the map's colours and sizes stand for, from the very values of its paint. */
 export const SAVED_ADDRESSES_LEGEND: readonly LegendEntry[] = [
-  { swatch: { kind: 'disc', color: WATCHED_COLOR, size: 14 }, label: 'Adresse surveillée (alerte sur une nouvelle vente ou un nouveau DPE)' },
+  {
+    swatch: { kind: 'disc', color: WATCHED_COLOR, size: 14 },
+    label: 'Adresse surveillée (alerte sur une nouvelle vente ou un nouveau DPE)',
+  },
   { swatch: { kind: 'disc', color: UNWATCHED_COLOR, size: 14 }, label: 'Adresse non surveillée' },
   {
     swatch: [
