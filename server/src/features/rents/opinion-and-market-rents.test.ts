@@ -100,6 +100,27 @@ describe('value opinion: the subject’s earlier sales and its rent', () => {
     expect((await estimate(CARNOT, other)).previousSales.map((s) => s.id)).toEqual([...own]);
   });
 
+  it('computes the margin of 139 avenue Carnot net of the fees: the « net vendeur » switch moves it by the fee amount', async () => {
+    const priced = async (fees: unknown) => {
+      const res = await api.fetch('/api/estimates', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ subject: CARNOT, pricing: { askingPrice: 215_000, fees } }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as EstimateResponse).margin;
+    };
+    const fai = await priced({ basis: 'honoraires-inclus', ratePct: 5 });
+    const net = await priced({ basis: 'net-vendeur', ratePct: null });
+    // 215 000 € at 5 % of the net seller price: 204 762 € net, 10 238 € of fees.
+    expect(fai).toMatchObject({ netPrice: 204_762, feesAmount: 10_238 });
+    expect((net?.margin ?? 0) - (fai?.margin ?? 0)).toBe(10_238);
+    expect(net?.value).toBe(fai?.value);
+    // Bondy's sample holds 2022 only: nothing earlier to measure the method on, and the page says so.
+    const r = await estimate(CARNOT);
+    expect(r.confidence).toMatchObject({ measured: null, comparables: r.comparables.length });
+  });
+
   it('gives a Lyon 8e flat its monthly rent from the file and its gross yield at the estimate', async () => {
     const r = await estimate({
       label: '10 Avenue des Frères Lumière 69008 Lyon',
