@@ -192,6 +192,15 @@ describe('market tools', () => {
         .click();
       await expect.poll(async () => removeButtons.count()).toBe(count - 1);
       const second = exact(await calc.innerText());
+      // The seller's asking price, fees included at 5 %: the server's margin, net of them, and the confidence figure.
+      await b.page.getByRole('textbox', { name: 'Prix demandé par le vendeur' }).fill('260000');
+      await b.page.getByRole('textbox', { name: 'Honoraires (% du net vendeur)' }).fill('5');
+      await expect
+        .poll(() => b.page.getByTestId('opinion-margin').textContent(), { timeout: 30_000 })
+        .toMatch(/honoraires inclus \(5\u00a0%\), soit 247\u202f619\u00a0€ net vendeur/);
+      expect(await b.page.getByTestId('confidence').innerText()).toMatch(
+        /^Fiabilité (bonne|moyenne|faible) — écart médian mesuré \d+\u00a0% sur \d+ ventes de la commune \(Hendaye, 2023\)/,
+      );
       await screenshot(b.page, 'market-avisdevaleur-hendaye');
 
       await b.page.getByRole('button', { name: 'Enregistrer l’avis de valeur' }).click();
@@ -215,6 +224,9 @@ describe('market tools', () => {
       expect(digits(text)).toContain(second);
       expect(text).toContain('Avis de valeur');
       expect(Number(second)).toBeLessThan(Number(first));
+      // The printed opinion states the fee choice and the confidence figure.
+      expect(text).toMatch(/honoraires\s+inclus\s+\(5\s*%\)/);
+      expect(text).toMatch(/Fiabilité\s+(bonne|moyenne|faible)/);
     } finally {
       await b.close();
     }

@@ -9,7 +9,7 @@ describe('confidence figure', () => {
     const c = confidenceOf(bondy, tight);
     expect(c).toEqual({ level: 'moyenne', measured: bondy, comparables: 8, spread: 0.18 });
     expect(confidenceLabel(c)).toBe(
-      'Fiabilité moyenne — écart médian mesuré 14\u00a0% sur 230 ventes de Bondy (2023)\u00a0; 8 comparables, dispersion des prix au m² 18\u00a0%.',
+      'Fiabilité moyenne — écart médian mesuré 14\u00a0% sur 230 ventes de la commune (Bondy, 2023)\u00a0; 8 comparables, dispersion des prix au m² 18\u00a0%.',
     );
   });
 
@@ -23,10 +23,10 @@ describe('confidence figure', () => {
     expect(confidenceOf(null, tight).level).toBe('moyenne');
   });
 
-  it('names a département, elides before a vowel and says when the error could not be measured', () => {
+  it('names a département or a commune without guessing its article, and says when the error could not be measured', () => {
     const dept: MeasuredError = { scope: 'departement', code: '93', place: 'Seine-Saint-Denis', testYear: '2023', n: 1234, mdape: 0.16 };
-    expect(confidenceLabel(confidenceOf(dept, tight))).toMatch(/sur 1\u202f234 ventes du département Seine-Saint-Denis \(93\) \(2023\)/);
-    expect(confidenceLabel(confidenceOf({ ...bondy, place: 'Anglet' }, tight))).toMatch(/ventes d’Anglet/);
+    expect(confidenceLabel(confidenceOf(dept, tight))).toMatch(/sur 1\u202f234 ventes du département \(Seine-Saint-Denis, 93, 2023\)/);
+    expect(confidenceLabel(confidenceOf({ ...bondy, place: 'Le Havre' }, tight))).toMatch(/ventes de la commune \(Le Havre, 2023\)/);
     expect(confidenceLabel(confidenceOf(null, { ...tight, count: 1 }))).toBe(
       'Fiabilité faible — écart non mesuré, faute de ventes antérieures assez nombreuses dans la commune et son département\u00a0; 1 comparable, dispersion des prix au m² 18\u00a0%.',
     );

@@ -61,19 +61,21 @@ export function confidenceOf(
   return { level: worst(fromError, fromCount, fromSpread), measured, comparables, spread };
 }
 
-/** « de Bondy », « d’Anglet », « du département Seine-Saint-Denis (93) ». */
+/**
+ * « de la commune (Bondy, 2023) », « du département (Seine-Saint-Denis, 93, 2023) »: the name in
+ * brackets, so that no article nor elision has to be guessed (« du Havre », « d’Hendaye »).
+ */
 function placePhrase(m: MeasuredError): string {
-  if (m.scope === 'departement') return `du département ${m.place} (${m.code})`;
-  return /^[AEIOUYÂÉÈÊÎÔÛ]/i.test(m.place) ? `d’${m.place}` : `de ${m.place}`;
+  return m.scope === 'departement' ? `du département (${m.place}, ${m.code}, ${m.testYear})` : `de la commune (${m.place}, ${m.testYear})`;
 }
 
 /**
- * « Fiabilité moyenne — écart médian mesuré 14 % sur 230 ventes de Bondy (2023)\u00a0; 8 comparables,
+ * « Fiabilité moyenne — écart médian mesuré 14 % sur 230 ventes de la commune (Bondy, 2023)\u00a0; 8 comparables,
  * dispersion des prix au m² 18 %. »
  */
 export function confidenceLabel(c: Confidence): string {
   const error = c.measured
-    ? `écart médian mesuré ${formatPercent(c.measured.mdape)} sur ${formatInteger(c.measured.n)} ventes ${placePhrase(c.measured)} (${c.measured.testYear})`
+    ? `écart médian mesuré ${formatPercent(c.measured.mdape)} sur ${formatInteger(c.measured.n)} ventes ${placePhrase(c.measured)}`
     : 'écart non mesuré, faute de ventes antérieures assez nombreuses dans la commune et son département';
   const sample = `${formatInteger(c.comparables)} comparable${c.comparables > 1 ? 's' : ''}${
     c.spread === null ? '' : `, dispersion des prix au m² ${formatPercent(c.spread)}`

@@ -24,7 +24,7 @@ describe('PrintOpinionFigures', () => {
       'Prix demandé 229\u202f000\u00a0€ honoraires inclus (5\u00a0%), soit 218\u202f095\u00a0€ net vendeur (honoraires 10\u202f905\u00a0€)\u00a0: marge de négociation 5\u202f095\u00a0€ sur la valeur retenue.',
     );
     expect(screen.getByTestId('printed-confidence').textContent).toBe(
-      'Fiabilité faible — écart médian mesuré 22\u00a0% sur 412 ventes du département Seine-Saint-Denis (93) (2022)\u00a0; 6 comparables, dispersion des prix au m² 20\u00a0%.',
+      'Fiabilité faible — écart médian mesuré 22\u00a0% sur 412 ventes du département (Seine-Saint-Denis, 93, 2022)\u00a0; 6 comparables, dispersion des prix au m² 20\u00a0%.',
     );
   });
 

@@ -108,7 +108,7 @@ describe('value opinion asking price and fees', () => {
     const sent = serve();
     const asking = await screen.findByRole('textbox', { name: 'Prix demandé par le vendeur' });
     expect(screen.getByTestId('confidence').textContent).toBe(
-      'Fiabilité moyenne — écart médian mesuré 14\u00a0% sur 230 ventes de Bondy (2022)\u00a0; 8 comparables, dispersion des prix au m² 15\u00a0%.',
+      'Fiabilité moyenne — écart médian mesuré 14\u00a0% sur 230 ventes de la commune (Bondy, 2022)\u00a0; 8 comparables, dispersion des prix au m² 15\u00a0%.',
     );
     fireEvent.change(asking, { target: { value: '220000' } });
     await waitFor(() => expect(marginText()).toMatch(/^Prix demandé 220\u202f000\u00a0€ honoraires inclus \(taux non indiqué\)/));
