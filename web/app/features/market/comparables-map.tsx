@@ -26,16 +26,27 @@ import { PrintedMap } from './print-map';
 
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
 
-/** The number of a comparable, on the map and in the tables: its row, from 1. */
+/** The numbers of the comparables a marker stands for: their rows, from 1 (« 4, 5, 6 » for sales at one address). */
 export const NUMBER_PROPERTY = 'n';
 
+/**
+ * One marker per place: sales at the same point (the flats of one building) share a marker that
+ * lists their numbers, rather than numbers drawn over each other; coloured by the first one's €/m².
+ */
 export function comparablesGeo(comparables: readonly ComparableDto[]): FeatureCollection<Point> {
+  const places = new Map<string, { lon: number; lat: number; ppm2: number; numbers: number[] }>();
+  comparables.forEach((c, i) => {
+    const key = `${c.lon.toFixed(5)},${c.lat.toFixed(5)}`;
+    const place = places.get(key) ?? { lon: c.lon, lat: c.lat, ppm2: c.pricePerM2, numbers: [] };
+    place.numbers.push(i + 1);
+    places.set(key, place);
+  });
   return {
     type: 'FeatureCollection',
-    features: comparables.map((c, i) => ({
+    features: [...places.values()].map((p) => ({
       type: 'Feature',
-      properties: { id: c.id, ppm2: c.pricePerM2, [NUMBER_PROPERTY]: i + 1 },
-      geometry: { type: 'Point', coordinates: [c.lon, c.lat] },
+      properties: { ppm2: p.ppm2, [NUMBER_PROPERTY]: p.numbers.join(', '), count: p.numbers.length },
+      geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
     })),
   };
 }
@@ -63,7 +74,8 @@ export function numberedSalesLayers(source = SALES_SOURCE) {
         source,
         paint: {
           'circle-color': priceColorExpression('ppm2'),
-          'circle-radius': 10,
+          // Wider for a marker listing several numbers.
+          'circle-radius': ['step', ['get', 'count'], 10, 2, 15, 3, 19],
           'circle-stroke-width': 1.5,
           'circle-stroke-color': '#212529',
         },
@@ -75,9 +87,9 @@ export function numberedSalesLayers(source = SALES_SOURCE) {
       type: 'symbol',
       source,
       layout: {
-        'text-field': ['to-string', ['get', NUMBER_PROPERTY]],
+        'text-field': ['get', NUMBER_PROPERTY],
         'text-font': [BASEMAP_FONT],
-        'text-size': 12,
+        'text-size': ['step', ['get', 'count'], 12, 2, 10],
         'text-allow-overlap': true,
         'text-ignore-placement': true,
       },
@@ -90,7 +102,7 @@ export const COMPARABLES_LEGEND: readonly LegendEntry[] = [
   { swatch: { kind: 'disc', color: SUBJECT_COLOR, size: 14 }, label: 'Bien estimé' },
   {
     swatch: { kind: 'ramp', stops: priceRampStops() },
-    label: `Vente comparable${NBSP}: son numéro est celui du tableau, sa couleur son prix au m²`,
+    label: `Vente comparable${NBSP}: son numéro est celui du tableau (plusieurs numéros${NBSP}: ventes à la même adresse), sa couleur son prix au m²`,
   },
 ];
 
