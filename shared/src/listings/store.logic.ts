@@ -118,7 +118,32 @@ export const savedListingSchema = listingFieldsSchema.omit({ portal: true, url: 
   priceDrop: z.boolean(),
 });
 export type SavedListing = z.infer<typeof savedListingSchema>;
-export const savedListingListSchema = z.object({ listings: z.array(savedListingSchema) });
+/** Saved listings per page of « Mes annonces ». */
+export const SAVED_LISTINGS_PAGE_SIZE = 50;
+/** The orders of « Mes annonces »: last seen (« récentes »), publication on the portal, asking price, asking €/m². */
+export const SAVED_LISTING_SORTS = ['recent', 'publication', 'prix', 'prix_m2'] as const;
+
+/** `GET /api/listings/saved?page=&sort=&order=`; without `page`, every saved listing (the map, the CSV). */
+export const savedListingQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Numéro de page invalide.' })
+    .int('Numéro de page invalide.')
+    .min(1, 'Numéro de page invalide (1 au moins).')
+    .max(10_000, 'Numéro de page invalide (10 000 au plus).')
+    .optional(),
+  sort: z.enum(SAVED_LISTING_SORTS, { error: 'Tri\u00a0: recent, publication, prix ou prix_m2.' }).default('recent'),
+  order: z.enum(['asc', 'desc'], { error: 'Ordre\u00a0: asc ou desc.' }).default('desc'),
+});
+export type SavedListingQuery = z.infer<typeof savedListingQuerySchema>;
+
+export const savedListingListSchema = z.object({
+  listings: z.array(savedListingSchema),
+  /** The subscriber's saved listings, on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SavedListingList = z.infer<typeof savedListingListSchema>;
 /**
  * What a save did to the price history: a point `added`, today's point on that site `replaced`
  * (one price a day and a site: a price typed in again is a correction, not a drop), or `none`.

@@ -16,7 +16,14 @@ import {
   type PoolResponse,
   poolPageQuerySchema,
 } from '@immoloupe/shared/listings/search';
-import { listingAnalysisRequestSchema, listingFieldsSchema, listingUpdateSchema } from '@immoloupe/shared/listings/store.logic';
+import {
+  listingAnalysisRequestSchema,
+  listingFieldsSchema,
+  listingUpdateSchema,
+  SAVED_LISTINGS_PAGE_SIZE,
+  type SavedListingList,
+  savedListingQuerySchema,
+} from '@immoloupe/shared/listings/store.logic';
 import { CSV_BOM, csvLine } from '@immoloupe/shared/market/csv';
 import express, { type Request, Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
@@ -29,7 +36,7 @@ import { fetchListingPage, type PageFetcher } from './fetch-page.js';
 import { localise } from './localisation.js';
 import { parseInThread } from './parse-thread.js';
 import { autoList, POOL_LIMIT, savePoolListing, searchPool, withMarket } from './pool.js';
-import { deleteSaved, listSaved, savedById, saveSighting, updateSaved } from './store.js';
+import { deleteSaved, listSaved, pageSaved, savedById, saveSighting, updateSaved } from './store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Cette annonce n’existe pas ou ne vous appartient pas.';
@@ -97,9 +104,19 @@ export function listingRoutes({ db, fetchPage = fetchListingPage }: ListingRoute
     res.json(await analyseListing(db, fields, parisIsoDate(new Date()), req.user?.role ?? null, fees ?? null));
   });
 
+  // Without `page`, every saved listing (the listings map); with it, one page of « Mes annonces ».
   router.get('/listings/saved', requireSubscriber, async (req, res) => {
+    const q = savedListingQuerySchema.parse(req.query);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json({ listings: await listSaved(db, userId(req)) });
+    let body: SavedListingList;
+    if (q.page === undefined) {
+      const listings = await listSaved(db, userId(req));
+      body = { listings, total: listings.length, page: 1, pageSize: listings.length };
+    } else {
+      const found = await pageSaved(db, userId(req), { ...q, page: q.page });
+      body = { ...found, page: q.page, pageSize: SAVED_LISTINGS_PAGE_SIZE };
+    }
+    res.json(body);
   });
 
   // The page has no filter: every saved listing, in the page's order.

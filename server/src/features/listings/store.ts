@@ -10,7 +10,9 @@ import {
   type ListingFields,
   type ListingStatus,
   type PricePoint,
+  SAVED_LISTINGS_PAGE_SIZE,
   type SavedListing,
+  type SavedListingQuery,
   type Sighting,
   sameProperty,
 } from '@immoloupe/shared/listings/store.logic';
@@ -190,8 +192,40 @@ function withDrop(r: Row): SavedListing {
 }
 
 export async function listSaved(db: Queryable, userId: string): Promise<SavedListing[]> {
-  const rows = await db.query<Row>(`${SELECT} WHERE l.user_id = $1 ORDER BY l.last_seen_at DESC`, [userId]);
+  const rows = await db.query<Row>(`${SELECT} WHERE l.user_id = $1 ORDER BY l.last_seen_at DESC, l.id`, [userId]);
   return rows.map(withDrop);
+}
+
+const SAVED_PRICE_PER_M2 = `(CASE WHEN l.transaction = 'vente' AND l.price > 0 AND l.surface > 0 THEN l.price / l.surface END)`;
+
+/** ORDER BY of « Mes annonces »; the id last, so that pages neither repeat nor skip a listing. */
+function savedOrder(sort: SavedListingQuery['sort'], order: 'asc' | 'desc'): string {
+  const dir = order === 'asc' ? 'ASC' : 'DESC';
+  switch (sort) {
+    case 'publication':
+      return `l.published_at ${dir} NULLS LAST, l.last_seen_at DESC, l.id`;
+    case 'prix':
+      return `l.price ${dir} NULLS LAST, l.last_seen_at DESC, l.id`;
+    case 'prix_m2':
+      return `${SAVED_PRICE_PER_M2} ${dir} NULLS LAST, l.last_seen_at DESC, l.id`;
+    default:
+      return `l.last_seen_at ${dir}, l.id`;
+  }
+}
+
+/** One page of a subscriber's saved listings, in the order asked, with their total. */
+export async function pageSaved(
+  db: Queryable,
+  userId: string,
+  q: SavedListingQuery & { page: number },
+): Promise<{ total: number; listings: SavedListing[] }> {
+  const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM listings l WHERE l.user_id = $1', [userId]);
+  const rows = await db.query<Row>(`${SELECT} WHERE l.user_id = $1 ORDER BY ${savedOrder(q.sort, q.order)} LIMIT $2 OFFSET $3`, [
+    userId,
+    SAVED_LISTINGS_PAGE_SIZE,
+    (q.page - 1) * SAVED_LISTINGS_PAGE_SIZE,
+  ]);
+  return { total: count?.n ?? 0, listings: rows.map(withDrop) };
 }
 
 export async function savedById(db: Queryable, userId: string, id: string): Promise<SavedListing | null> {

@@ -37,7 +37,14 @@ export const analyseListing = (f: ListingFields) =>
   apiFetch('/api/listings/analysis', listingAnalysisSchema, { method: 'POST', body: JSON.stringify(f) });
 export const saveListing = (f: ListingFields) =>
   apiFetch('/api/listings/saved', saveListingResponseSchema, { method: 'POST', body: JSON.stringify(f) });
-export const savedListings = () => apiFetch('/api/listings/saved', savedListingListSchema);
+/** Every saved listing (the listings map), or one page of « Mes annonces » in the order asked. */
+export const savedListings = (page?: { page: number; sort: string; order: 'asc' | 'desc' }) =>
+  apiFetch(
+    page
+      ? `/api/listings/saved?${new URLSearchParams({ page: String(page.page), sort: page.sort, order: page.order })}`
+      : '/api/listings/saved',
+    savedListingListSchema,
+  );
 /** The CSV export of « Mes annonces »: the page has no filter, so every saved listing. */
 export const SAVED_LISTINGS_CSV_URL = '/api/listings/saved.csv';
 export const updateListing = (id: string, u: { status?: string; notes?: string }) =>

@@ -5,7 +5,7 @@
  */
 import type { SavedListing } from '@immoloupe/shared/listings/store.logic';
 import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims } from '~/test/mantine-dom';
@@ -61,7 +61,12 @@ let stored: SavedListing[] = [];
 beforeAll(installMantineDomShims);
 beforeEach(() => {
   stored = [structuredClone(CARNOT), structuredClone(LYON)];
-  vi.mocked(savedListings).mockImplementation(async () => ({ listings: structuredClone(stored) }));
+  vi.mocked(savedListings).mockImplementation(async () => ({
+    listings: structuredClone(stored),
+    total: stored.length,
+    page: 1,
+    pageSize: 50,
+  }));
   vi.mocked(updateListing).mockImplementation(async (id, u) => {
     stored = stored.map((l) => (l.id === id ? { ...l, ...u } : l)) as SavedListing[];
     return null;
@@ -154,5 +159,21 @@ describe('MyListings', () => {
       target: { value: 'Visite dimanche' },
     });
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('asks the server for a page in the order chosen, and says the total', async () => {
+    vi.mocked(savedListings).mockImplementation(async (page) => ({
+      listings: structuredClone(stored),
+      total: 120,
+      page: page?.page ?? 1,
+      pageSize: 50,
+    }));
+    show();
+    await waitFor(() => expect(screen.getByTestId('saved-listings-total').textContent).toBe('120\u00a0annonces suivies · page 1 sur 3'));
+    expect(vi.mocked(savedListings)).toHaveBeenLastCalledWith({ page: 1, sort: 'recent', order: 'desc' });
+    fireEvent.change(screen.getByLabelText('Trier par'), { target: { value: 'prix_m2:asc' } });
+    await waitFor(() => expect(vi.mocked(savedListings)).toHaveBeenLastCalledWith({ page: 1, sort: 'prix_m2', order: 'asc' }));
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(vi.mocked(savedListings)).toHaveBeenLastCalledWith({ page: 3, sort: 'prix_m2', order: 'asc' }));
   });
 });

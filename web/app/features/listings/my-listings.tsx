@@ -1,20 +1,28 @@
 /**
  * /pro/mesannonces: the subscriber's saved listings with their status, notes, sources and price
- * history (a drop is flagged), the analysis of each (in a window), and the CSV export of them all.
+ * history (a drop is flagged), the analysis of each (in a window), and the CSV export of them all;
+ * a page of 50 at a time in the order the server sorts (last seen, publication, price, €/m²).
  */
 
-import { formatDate, formatSurface } from '@immoloupe/shared/format';
+import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
-import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingFields, type SavedListing } from '@immoloupe/shared/listings/store.logic';
+import {
+  LISTING_STATUS_LABELS,
+  LISTING_STATUSES,
+  type ListingFields,
+  type SavedListing,
+  type SavedListingList,
+} from '@immoloupe/shared/listings/store.logic';
 import { displayTown } from '@immoloupe/shared/listings/text.logic';
 import { addressAnalysisUrl } from '@immoloupe/shared/market/address-contracts';
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Pagination, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { AnalysisButton } from './analysis-button';
 import { deleteListing, SAVED_LISTINGS_CSV_URL, savedListings, updateListing } from './api';
+import { SERVER_ORDERS } from './list-orders';
 import { priceHistoryLabel, priceLabel, pricePerM2Label } from './price-labels';
 
 /** The fields the analysis takes, from a saved listing (its first source for the portal). */
@@ -151,22 +159,24 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
 }
 
 export function MyListings() {
-  const [list, setList] = useState<SavedListing[] | null>(null);
+  const [data, setData] = useState<SavedListingList | null>(null);
+  const [view, setView] = useState<{ page: number; sort: string; order: 'asc' | 'desc' }>({ page: 1, sort: 'recent', order: 'desc' });
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
-    savedListings()
-      .then((r) => setList(r.listings))
+    savedListings(view)
+      .then(setData)
       .catch((e: unknown) => setError(e instanceof ApiError ? e.message : 'Le chargement a échoué.'));
-  }, []);
+  }, [view]);
   useEffect(load, [load]);
+  const list = data?.listings ?? null;
   if (error)
     return (
       <Alert color="red" role="alert">
         {error}
       </Alert>
     );
-  if (!list) return <Text>Chargement…</Text>;
-  if (list.length === 0)
+  if (!data || !list) return <Text>Chargement…</Text>;
+  if (data.total === 0)
     return (
       <Text>
         Aucune annonce suivie. Analysez une annonce sur{' '}
@@ -180,17 +190,36 @@ export function MyListings() {
         .
       </Text>
     );
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <Stack gap="md">
-      <Group justify="flex-end">
-        <Button component="a" href={SAVED_LISTINGS_CSV_URL} variant="default" download>
-          Exporter en CSV
-        </Button>
+      <Group justify="space-between" align="flex-end">
+        <Text data-testid="saved-listings-total">
+          {formatInteger(data.total)}
+          {'\u00a0'}annonce{data.total > 1 ? 's' : ''} suivie{data.total > 1 ? 's' : ''}
+          {pages > 1 && ` · page ${formatInteger(data.page)} sur ${formatInteger(pages)}`}
+        </Text>
+        <Group align="flex-end">
+          <NativeSelect
+            label="Trier par"
+            value={`${view.sort}:${view.order}`}
+            onChange={(e) => {
+              const [sort = 'recent', order] = e.currentTarget.value.split(':');
+              setView({ page: 1, sort, order: order === 'asc' ? 'asc' : 'desc' });
+            }}
+            data={SERVER_ORDERS}
+            w={260}
+          />
+          <Button component="a" href={SAVED_LISTINGS_CSV_URL} variant="default" download>
+            Exporter en CSV
+          </Button>
+        </Group>
       </Group>
       {list.map((l) => (
         // Keyed by id alone: a reload after a change keeps the notes being typed and the confirmation.
         <ListingCard key={l.id} l={l} onChanged={load} />
       ))}
+      {pages > 1 && <Pagination total={pages} value={data.page} onChange={(page) => setView({ ...view, page })} />}
     </Stack>
   );
 }
