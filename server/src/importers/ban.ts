@@ -4,8 +4,8 @@
  */
 import type { Queryable } from '../db/client.js';
 import { placeDpeAtTypedNumbers } from '../features/dpe/placement.js';
-import { searchText } from '../places/search-text.logic.js';
 import { clearTileCache } from '../features/tiles/outlines.js';
+import { searchText } from '../places/search-text.logic.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
 import { csvRecordBatches } from './csv.js';
 import { ImportError } from './errors.js';

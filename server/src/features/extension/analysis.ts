@@ -10,8 +10,8 @@ import type { LocalisationQuery } from '@immoloupe/shared/listings/localisation.
 import type { PropertyType } from '@immoloupe/shared/market/dvf';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import type { Queryable } from '../../db/client.js';
-import { communeOfPlace } from '../geocode/commune-of-place.js';
 import { withRecordedCodes } from '../../places/communes.js';
+import { communeOfPlace } from '../geocode/commune-of-place.js';
 import { statsWithMonthly } from '../market/queries.js';
 import { listingRent } from '../rents/index.js';
 

@@ -10,10 +10,17 @@ import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { distanceSql, withinRadiusSql } from '../../db/spatial.js';
 import { containsPoint, distanceToParcelM } from '../../importers/cadastre.logic.js';
-import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../parcels/parcel-row.js';
-import { type CommuneEntry, communeByCode, communes, searchCommunes, searchFormerCommunes, withRecordedCodes } from '../../places/communes.js';
-import { type BanAddressNaming, banAddressLabel, parseQuery, villageOf } from './geocode.logic.js';
+import {
+  type CommuneEntry,
+  communeByCode,
+  communes,
+  searchCommunes,
+  searchFormerCommunes,
+  withRecordedCodes,
+} from '../../places/communes.js';
 import { foldText } from '../../places/search-text.logic.js';
+import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../parcels/parcel-row.js';
+import { type BanAddressNaming, banAddressLabel, parseQuery, villageOf } from './geocode.logic.js';
 
 function communeOf(c: CommuneEntry | undefined): GeocodeResult['commune'] {
   return c ? { code: c.code, nom: c.nom, codesPostaux: c.codesPostaux, departement: c.departement } : null;

@@ -12,9 +12,9 @@ import type { ParcelOwner, ParcelSheet } from '@immoloupe/shared/parcels/sheet-c
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { type Box, inBoxSql, radiusBox } from '../../db/spatial.js';
+import { communeByCode } from '../../places/communes.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
 import { dpeAtStreetPointSql } from '../dpe/placement.js';
-import { communeByCode } from '../../places/communes.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { parcelAddresses } from './addresses.js';
 import { ownersFileAddresses } from './owner-addresses.js';
