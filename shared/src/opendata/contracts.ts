@@ -96,7 +96,6 @@ export const OPEN_DATA_SOURCES = [
   'icpe',
   'basias',
   'sitadel',
-  'batiments',
 ] as const;
 export type OpenDataSource = (typeof OPEN_DATA_SOURCES)[number];
 
@@ -115,7 +114,6 @@ export const SOURCE_NAMES: Record<OpenDataSource, string> = {
   icpe: 'Installations classées (ICPE, Géorisques)',
   basias: 'Anciens sites industriels (BASIAS / CASIAS, BRGM)',
   sitadel: 'Autorisations d’urbanisme (Sitadel, SDES)',
-  batiments: 'Bâtiments du cadastre (Etalab)',
 };
 
 export const freshnessSchema = z.object({
