@@ -56,7 +56,7 @@ export function riskOpenApiPaths() {
       get: {
         summary: 'Recherche de permis d’une commune',
         description:
-          'Autorisations d’urbanisme Sitadel d’une commune, par période d’autorisation, liste, type, nombre minimal de logements créés et section et numéro cadastraux ; les plus récentes d’abord (200 au plus), avec leur nombre total.',
+          'Autorisations d’urbanisme Sitadel d’une commune, par période d’autorisation, liste, type, nombre minimal de logements créés et section et numéro cadastraux\u00a0; les plus récentes d’abord (200 au plus), avec leur nombre total.',
         parameters: queryParameters(permitSearchQuerySchema, {
           commune: 'Code INSEE de la commune (ex. 31555).',
           du: 'Autorisés ce jour ou après (AAAA-MM-JJ).',
