@@ -9,7 +9,8 @@ import { findSpecRoute } from '@immoloupe/shared/routes';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
-import { type ReactNode, useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   data,
   Links,
@@ -32,6 +33,7 @@ import { ProLayout } from '~/layouts/pro';
 import { consentAllowedOn, startConsent, trackPageView } from '~/lib/consent';
 import { frenchHiddenLabels } from '~/lib/french-hidden-labels';
 import { hideLinkTokens } from '~/lib/link-token';
+import { makeQueryClient, useCacheOwnedBy } from '~/lib/query-client';
 import '@immoloupe/shared/zod-locale';
 import '~/lib/dayjs';
 import { isOwnSearch, rootShouldRevalidate } from '~/lib/root-revalidation';
@@ -73,6 +75,8 @@ type RootData = Route.ComponentProps['loaderData'];
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
   const nonce = data?.nonce;
+  // Made once per render tree: on the server, once per request; in the browser, once per visit.
+  const [queryClient] = useState(makeQueryClient);
   return (
     <html lang="fr" {...mantineHtmlProps}>
       <head>
@@ -89,7 +93,9 @@ export function Layout({ children }: { children: ReactNode }) {
           classNamesPrefix={THEME_PREFIX}
           defaultColorScheme="auto"
         >
-          <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1, weekendDays: [0, 6] }}>{children}</DatesProvider>
+          <QueryClientProvider client={queryClient}>
+            <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1, weekendDays: [0, 6] }}>{children}</DatesProvider>
+          </QueryClientProvider>
           <Notifications position="top-right" zIndex={LAYERS.toast} />
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
@@ -115,6 +121,7 @@ function ShellServices({ root }: { root: RootData }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const user = useSessionUser();
+  useCacheOwnedBy(user?.email ?? null);
   const layout = resolveLayout(location.pathname, {
     routeLayout: findSpecRoute(location.pathname)?.layout,
     hasClient: Boolean(user?.client),

@@ -42,7 +42,9 @@ export async function apiFetch<S extends z.ZodType>(path: string, schema: S, ini
   let res: Response;
   try {
     res = await fetch(path, { ...init, method, headers, credentials: 'same-origin' });
-  } catch {
+  } catch (err) {
+    // A request the page gave up (TanStack Query aborts it) is not the server's failure.
+    if (init.signal?.aborted) throw err;
     throw new ApiError(0, 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.');
   }
   const body: unknown = res.status === 204 ? null : await res.json().catch(() => null);

@@ -1,0 +1,129 @@
+// @vitest-environment node
+/**
+ * No component or hook reads the API from an effect (decision 1490): reads go through TanStack
+ * Query. The files still written the old way are listed one by one below; the list only shrinks,
+ * since a file converted must leave it and a new one cannot join it unnoticed.
+ */
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { FetchInEffectFinder } from '~/test/fetch-in-effects';
+
+const APP = fileURLToPath(new URL('..', import.meta.url));
+
+/** Still reading from an effect, each in a feature being converted; remove a line when its file is done. */
+const NOT_YET_CONVERTED = new Set([
+  'components/use-commune-search.ts',
+  'features/admin/use-audit-log.ts',
+  'features/admin/use-data-dashboard.ts',
+  'features/alerts/use-alert-status.ts',
+  'features/billing/use-admin-users.ts',
+  'features/contact/admin-messages.tsx',
+  'features/extension/use-packages.ts',
+  'features/imports/data-freshness.tsx',
+  'features/imports/use-admin-imports.ts',
+  'features/keys/keys-manager.tsx',
+  'features/listings/listings-map-tool.tsx',
+  'features/listings/localisation-tool.tsx',
+  'features/listings/my-listings.tsx',
+  'features/listings/pool-map-tool.tsx',
+  'features/listings/use-auto-list.ts',
+  'features/listings/use-pool-page.ts',
+  'features/map/map-view.tsx',
+  'features/map3d/use-map3d.ts',
+  'features/market/address-search.tsx',
+  'features/market/agency-form.tsx',
+  'features/market/print-estimate.tsx',
+  'features/market/print-market.tsx',
+  'features/market/print-parts.tsx',
+  'features/market/use-address-analysis.ts',
+  'features/market/use-market-analysis.ts',
+  'features/market/use-transactions.ts',
+  'features/market/use-value-opinion.ts',
+  'features/newsletter/use-newsletters.ts',
+  'features/notifications/use-notifications.ts',
+  'features/parcels/parcel-search.tsx',
+  'features/parcels/use-parcel-sheet.ts',
+  'features/permits/use-permit-search.ts',
+  'features/risks/use-parcel-land.ts',
+  'features/saved-addresses/use-saved-addresses.ts',
+  'features/saved-searches/save-search-button.tsx',
+  'features/saved-searches/saved-searches-list.tsx',
+  'features/urbanism/use-parcel-urbanism.ts',
+  'features/zone/my-zone.tsx',
+  'features/zone/use-my-zone-gate.ts',
+  'features/zone/use-search.ts',
+  'features/zone/use-zone-default.ts',
+  'routes/abo.activate.tsx',
+  'routes/abo.moncompte.tsx',
+  'routes/abo.succes.tsx',
+]);
+
+function appFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'test' ? [] : appFiles(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+describe('API reads in effects', () => {
+  const finder = new FetchInEffectFinder(APP);
+  const reading = new Map(
+    appFiles(APP)
+      .map((file) => [relative(APP, file), finder.effectsReading(file)] as const)
+      .filter(([, lines]) => lines.length > 0),
+  );
+
+  it('are found nowhere in the app but in the files not converted yet', () => {
+    const offenders = [...reading].filter(([file]) => !NOT_YET_CONVERTED.has(file)).map(([file, lines]) => `${file}:${lines.join(',')}`);
+    expect(offenders, 'read through useQuery / useMutation (web/app/lib/query-client.ts), not in an effect').toEqual([]);
+  });
+
+  it('are still in every file of the list, which shrinks as files are converted', () => {
+    const done = [...NOT_YET_CONVERTED].filter((file) => !reading.has(file));
+    expect(done, 'converted: remove these from NOT_YET_CONVERTED').toEqual([]);
+  });
+});
+
+describe('the finder', () => {
+  const files: Record<string, string> = {
+    '/app/lib/api.ts': 'export async function apiFetch() {}',
+    '/app/features/a/a-api.ts':
+      "import { apiFetch } from '~/lib/api';\nexport const loadA = () => apiFetch('/api/a');\nexport const nothing = () => 1;",
+  };
+  const finderOf = (code: string) => {
+    const all: Record<string, string> = { ...files, '/app/features/a/use-a.ts': code };
+    return new FetchInEffectFinder('/app', (file) => {
+      const text = all[file];
+      if (text === undefined) throw new Error(`no ${file}`);
+      return text;
+    }).effectsReading('/app/features/a/use-a.ts');
+  };
+
+  it('sees apiFetch called in an effect', () => {
+    expect(
+      finderOf(
+        "import { apiFetch } from '~/lib/api';\nuseEffect(() => {\n  let live = true;\n  apiFetch('/api/x').then(() => live);\n}, []);",
+      ),
+    ).toEqual([2]);
+  });
+
+  it('sees it through a function of the file handed to a timer, and through an imported helper', () => {
+    expect(
+      finderOf(
+        "import { apiFetch } from '~/lib/api';\nconst load = useCallback(() => apiFetch('/x'), []);\nuseEffect(() => { setTimeout(load, 300); });",
+      ),
+    ).toEqual([3]);
+    expect(finderOf("import { loadA } from './a-api';\nuseLayoutEffect(() => { void loadA(); });")).toEqual([2]);
+  });
+
+  it('leaves an effect that reads nothing, and a read outside any effect', () => {
+    expect(
+      finderOf(
+        "import { nothing } from './a-api';\nimport { apiFetch } from '~/lib/api';\nuseEffect(() => { nothing(); document.title = 'x'; });\nconst q = useQuery({ queryFn: () => apiFetch('/x') });",
+      ),
+    ).toEqual([]);
+  });
+});
