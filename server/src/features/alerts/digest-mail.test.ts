@@ -4,8 +4,8 @@
  * than shown, addresses, both frequencies, one shape reused with other values.
  */
 import { describe, expect, it } from 'vitest';
+import type { AlertRow } from '../saved-searches/index.js';
 import { type DigestInput, type DigestSection, digestHtml, digestHtmlCompiled, digestText, ROWS_SHOWN } from './digest-mail.js';
-import type { AlertRow } from './rows.js';
 
 const rows = (n: number, tag: string): AlertRow[] =>
   Array.from({ length: n }, (_, i) => ({

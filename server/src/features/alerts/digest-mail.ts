@@ -5,7 +5,7 @@
  * rows, a link into the tool with the saved filters and the alert's own unsubscribe link.
  */
 import { formatInteger, NBSP } from '@immoloupe/shared/format';
-import type { AlertRow } from './rows.js';
+import type { AlertRow } from '../saved-searches/index.js';
 
 export interface DigestSection {
   /** « Recherche » or « Adresse surveillée ». */

@@ -24,10 +24,10 @@ import type { Db, Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { signToken } from '../../http/signed-token.js';
 import type { Logger } from '../../logger.js';
-import { insertNotifications } from '../notifications/store.js';
-import { newRows } from '../saved-searches/tools.js';
+import { insertNotifications } from '../notifications/index.js';
+import { type AlertRow, newRows } from '../saved-searches/index.js';
 import { type DigestSection, digestHtml, digestSubject, digestText } from './digest-mail.js';
-import { type AlertRow, dpeNearAddress, MAX_ROWS_PER_ALERT, salesNearAddress } from './rows.js';
+import { dpeNearAddress, MAX_ROWS_PER_ALERT, salesNearAddress } from './rows.js';
 
 export type AlertFrequency = 'daily' | 'weekly';
 

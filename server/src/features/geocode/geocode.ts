@@ -18,8 +18,8 @@ import {
   searchFormerCommunes,
   withRecordedCodes,
 } from '../../places/communes.js';
+import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../../places/parcel-row.js';
 import { foldText } from '../../places/search-text.logic.js';
-import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../parcels/parcel-row.js';
 import { type BanAddressNaming, banAddressLabel, parseQuery, villageOf } from './geocode.logic.js';
 
 function communeOf(c: CommuneEntry | undefined): GeocodeResult['commune'] {

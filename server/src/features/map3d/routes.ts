@@ -13,7 +13,7 @@ import { MIN_SALES } from '@immoloupe/shared/market/stats.logic';
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
-import { communeInfo } from '../market/communes.js';
+import { communeInfo } from '../../places/commune-info.js';
 
 /** Points drawn at most per layer: beyond that the map is unreadable anyway. */
 const MAX_POINTS = 5000;

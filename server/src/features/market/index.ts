@@ -1,2 +1,2 @@
-/** The market feature's public surface for other features: a commune's name and postcodes. */
-export { communeInfo } from './communes.js';
+/** The market feature's public surface for other features: the statistics of a zone and the freshness of DVF. */
+export { dvfFreshness, statsWithMonthly } from './queries.js';

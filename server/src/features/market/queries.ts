@@ -10,9 +10,9 @@ import { type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import { DEFAULT_BOUNDS, type PlausibilityBounds } from '@immoloupe/shared/market/mutation.logic';
 import { MIN_SALES, type MonthlyStat, monthsBetween, STAT_DECIMALS, type StatSummary } from '@immoloupe/shared/market/stats.logic';
 import type { Queryable } from '../../db/client.js';
+import { type SalesFilter, SUMMARY_COLUMNS, salesWhere, zoneClause } from '../../db/dvf-sales.js';
 import { Params } from '../../db/params.js';
 import { withRecordedCodes } from '../../places/communes.js';
-import { type SalesFilter, SUMMARY_COLUMNS, salesWhere, zoneClause } from './sql.js';
 
 export interface SummaryRow {
   n: number;

@@ -22,12 +22,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db, Queryable } from '../../db/client.js';
+import type { SalesFilter } from '../../db/dvf-sales.js';
 import { HttpError } from '../../http/errors.js';
+import { communeInfo, communeName, departementName, departementOf, searchCommunes } from '../../places/commune-info.js';
 import { withRecordedCodes } from '../../places/communes.js';
 import { rentReferences } from '../rents/index.js';
-import { communeInfo, communeName, departementName, departementOf, searchCommunes } from './communes.js';
 import { communesOfZone, dvfFreshness, pricesPerM2, readBounds, statsBy, statsBySection, statsWithMonthly } from './queries.js';
-import type { SalesFilter } from './sql.js';
 
 const EMPTY: StatSummary = { count: 0, median: null, mean: null, q1: null, q3: null };
 

@@ -5,7 +5,15 @@
  */
 import { NOTIFICATION_ROWS_KEPT, type NotificationRow } from '@immoloupe/shared/notifications/contracts';
 import type { Queryable } from '../../db/client.js';
-import type { DigestSection } from '../alerts/digest-mail.js';
+
+/** One alert section as a notification keeps it (the alert engine's digest sections have this shape). */
+export interface NotificationSection {
+  kind: 'search' | 'address';
+  name: string;
+  subtitle: string;
+  url: string;
+  rows: readonly { date: string; title: string; detail: string; url?: string }[];
+}
 
 /** The app's own path of an absolute link made with `publicUrl`; other links are left as they are. */
 export function appPath(url: string, publicUrl: string): string {
@@ -16,7 +24,7 @@ export function appPath(url: string, publicUrl: string): string {
 export async function insertNotifications(
   tx: Queryable,
   userId: string,
-  sections: readonly DigestSection[],
+  sections: readonly NotificationSection[],
   publicUrl: string,
   digestId: string | null,
 ): Promise<number> {

@@ -8,10 +8,10 @@ import { distanceToGeometryM, pointInGeometry } from '@immoloupe/shared/market/p
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import { PARCEL_ID } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
+import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../../places/parcel-row.js';
 import { ADDRESS_PARCEL_MAX_M, nearestParcels } from '../geocode/geocode.js';
 import { type BanAddressNaming, banAddressLabel } from '../geocode/geocode.logic.js';
 import { ownersFileAddresses } from './owner-addresses.js';
-import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
 export interface ParcelAddress {
   id: string;

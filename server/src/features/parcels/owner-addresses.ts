@@ -7,7 +7,7 @@
 import { spellingKey } from '@immoloupe/shared/address-display';
 import { type BanStreet, ownersFileAddress } from '@immoloupe/shared/owners/address.logic';
 import type { Queryable } from '../../db/client.js';
-import { communeInfo } from '../market/communes.js';
+import { communeInfo } from '../../places/commune-info.js';
 
 export async function ownersFileAddresses(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();

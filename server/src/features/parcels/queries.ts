@@ -7,8 +7,8 @@ import { geometryBbox } from '@immoloupe/shared/zone/territory.logic';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { formerCommunes, withRecordedCodes } from '../../places/communes.js';
+import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../../places/parcel-row.js';
 import { pointInGeometrySql } from '../zone/sql.js';
-import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
 export interface ParcelFilters {
   section?: string | undefined;

@@ -13,12 +13,12 @@ import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { type Box, inBoxSql, radiusBox } from '../../db/spatial.js';
 import { communeByCode } from '../../places/communes.js';
+import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../../places/parcel-row.js';
 import { dpeAddressSql } from '../dpe/address-sql.js';
 import { dpeAtStreetPointSql } from '../dpe/placement.js';
 import { streetSpellings } from '../geocode/street-spellings.js';
 import { parcelAddresses } from './addresses.js';
 import { ownersFileAddresses } from './owner-addresses.js';
-import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from './parcel-row.js';
 
 /** How far from its BAN address's point today a DPE of that address may stand (ADEME geocoded it earlier). */
 const ADDRESS_DPE_MAX_M = 150;

@@ -12,18 +12,6 @@ import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-sea
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { recordedCodes } from '../../places/communes.js';
-import {
-  type AlertRow,
-  COPRO_ALERT_COLUMNS,
-  type CoproAlertRow,
-  coproRow,
-  DPE_ALERT_COLUMNS,
-  type DpeAlertRow,
-  dpeRow,
-  listingRow,
-  permitRow,
-  saleRows,
-} from '../alerts/rows.js';
 import { coproWhere, rnicDate, searchCopros } from '../copro/queries.js';
 import { dpeWhere, searchDpe } from '../dpe/queries.js';
 import { countPoolSearch, poolImported } from '../listings/pool.js';
@@ -39,6 +27,18 @@ import {
   transactionsImported,
 } from '../transactions/queries.js';
 import { readTerritory, resolveZone } from '../zone/territory.js';
+import {
+  type AlertRow,
+  COPRO_ALERT_COLUMNS,
+  type CoproAlertRow,
+  coproRow,
+  DPE_ALERT_COLUMNS,
+  type DpeAlertRow,
+  dpeRow,
+  listingRow,
+  permitRow,
+  saleRows,
+} from './alert-rows.js';
 
 /** `userId`: the search's owner, for tools whose zone can be « ma zone » (the owner's territory). */
 type Counter = (db: Queryable, params: Record<string, string>, userId: string) => Promise<number>;

@@ -7,7 +7,7 @@ import type { Feature, Geometry } from 'geojson';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { inBoxSql } from '../../db/spatial.js';
-import { communeName } from '../market/communes.js';
+import { communeName } from '../../places/commune-info.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 
 export const BASE_LAYER = 'base';

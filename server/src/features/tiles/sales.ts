@@ -13,10 +13,10 @@ import { NBSP } from '@immoloupe/shared/format';
 import type { TransactionFilter, TransactionPlace, TransactionType } from '@immoloupe/shared/market/transactions-contracts';
 import type { Feature } from 'geojson';
 import type { Queryable } from '../../db/client.js';
+import { natureLabels } from '../../db/dvf-sales.js';
 import { Params } from '../../db/params.js';
 import { type DvfScope, dvfScope, inScopeSql } from '../../importers/dvf-scope.js';
 import { withRecordedCodes } from '../../places/communes.js';
-import { natureLabels } from '../market/sql.js';
 import { filteredMutationsSql } from '../transactions/queries.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 

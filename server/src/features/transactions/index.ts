@@ -1,2 +1,3 @@
-/** The transactions feature's public surface. */
+/** The transactions feature's public surface for other features. */
 export { toTransactions } from './present.js';
+export { type ImportWindow, importWindowClause, listTransactions, type TransactionRow } from './queries.js';

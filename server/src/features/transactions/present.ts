@@ -7,8 +7,8 @@ import { displayDvfAddress, type StreetSpellings } from '@immoloupe/shared/addre
 import { lineAddress, NATURE_LABELS, natureOf } from '@immoloupe/shared/market/dvf';
 import type { Transaction, TransactionType } from '@immoloupe/shared/market/transactions-contracts';
 import type { Queryable } from '../../db/client.js';
+import { communeInfo } from '../../places/commune-info.js';
 import { streetSpellings } from '../geocode/index.js';
-import { communeInfo } from '../market/index.js';
 import type { TransactionRow } from './queries.js';
 
 const TYPE_OF_CODE: Record<number, TransactionType> = { 1: 'maison', 2: 'appartement', 3: 'dependance', 4: 'local' };

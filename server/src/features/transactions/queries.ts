@@ -13,9 +13,9 @@ import type {
   TransactionType,
 } from '@immoloupe/shared/market/transactions-contracts';
 import type { Queryable } from '../../db/client.js';
+import { natureLabels, zoneClause } from '../../db/dvf-sales.js';
 import { Params } from '../../db/params.js';
 import { inBoxSql } from '../../db/spatial.js';
-import { natureLabels, zoneClause } from '../market/sql.js';
 import { columnsOf, zoneWhere } from '../zone/sql.js';
 
 const TYPE_CODE: Record<Exclude<TransactionType, 'terrain'>, number> = { ...TYPE_CODES, dependance: 3 };

@@ -10,7 +10,7 @@ import { requireSubscriber } from '../../auth/guards.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { HttpError } from '../../http/errors.js';
-import { communeInfo } from '../market/communes.js';
+import { communeInfo } from '../../places/commune-info.js';
 import { columnsOf, type SqlZoneQuery, zoneWhere } from './sql.js';
 import { deleteTerritory, readTerritory, type StoredTerritory, saveTerritory, territoryDto, territoryZone } from './territory.js';
 

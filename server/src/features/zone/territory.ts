@@ -12,7 +12,7 @@ import {
 } from '@immoloupe/shared/zone/contracts';
 import type { Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { communeInfo } from '../market/communes.js';
+import { communeInfo } from '../../places/commune-info.js';
 import type { SqlZoneQuery } from './sql.js';
 
 interface TerritoryRow {

@@ -4,8 +4,8 @@
  * market analysis.
  */
 import { createRequire } from 'node:module';
-import { type CommuneEntry, communeByCode, communes, type FormerCommune, formerCommunes } from '../../places/communes.js';
-import { foldText } from '../../places/search-text.logic.js';
+import { type CommuneEntry, communeByCode, communes, type FormerCommune, formerCommunes } from './communes.js';
+import { foldText } from './search-text.logic.js';
 
 const require = createRequire(import.meta.url);
 

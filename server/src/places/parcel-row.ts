@@ -1,6 +1,6 @@
 /** A row of `parcels` as selected by every feature that returns parcels, and its API shape. */
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
-import type { ParcelGeometry } from '../../importers/cadastre.logic.js';
+import type { ParcelGeometry } from '../importers/cadastre.logic.js';
 
 export interface ParcelRow {
   id: string;

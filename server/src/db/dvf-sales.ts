@@ -6,9 +6,9 @@
 
 import type { Zone } from '@immoloupe/shared/market/contracts';
 import { type Nature, type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
-import type { Params } from '../../db/params.js';
-import { radiusClause } from '../../db/spatial.js';
-import { withFormerSections, withRecordedCodes } from '../../places/communes.js';
+import { withFormerSections, withRecordedCodes } from '../places/communes.js';
+import type { Params } from './params.js';
+import { radiusClause } from './spatial.js';
 
 /** Labels of each nature as DVF files write them (with either apostrophe, with or without accent). */
 export const NATURE_DB_LABELS: Record<Nature, string[]> = {

@@ -1,0 +1,2 @@
+/** The notifications feature's public surface: the alert engine writes a run's notifications. */
+export { insertNotifications, type NotificationSection } from './store.js';
