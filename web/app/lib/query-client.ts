@@ -8,8 +8,13 @@ import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '~/lib/api';
 
-/** How long an answer is shown without asking the server again: data changes with imports, not by the second. */
-export const STALE_TIME_MS = 60_000;
+/**
+ * A page shown again is read again, as before (its answer is shown meanwhile): a list changed on
+ * another page (an address saved from an analysis) can never stay stale. What changes only with a
+ * deployment or an import (data freshness, extension packages) says so with `REFERENCE_STALE_MS`.
+ */
+export const STALE_TIME_MS = 0;
+export const REFERENCE_STALE_MS = 5 * 60_000;
 
 /**
  * A failure worth one more try: the server unreachable or failing (5xx other than 500, which is a

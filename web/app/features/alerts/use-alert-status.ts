@@ -3,20 +3,11 @@
  * alert choice: null until known, and when it could not be read (the choice stays usable).
  */
 import type { AlertStatus } from '@immoloupe/shared/alerts/contracts';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { REFERENCE_STALE_MS } from '~/lib/query-client';
 import { readAlertStatus } from './api';
 
 export function useAlertStatus(): AlertStatus | null {
-  const [status, setStatus] = useState<AlertStatus | null>(null);
-  useEffect(() => {
-    let live = true;
-    readAlertStatus().then(
-      (s) => live && setStatus(s),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return status;
+  const q = useQuery({ queryKey: ['alerts', 'status'], queryFn: () => readAlertStatus(), staleTime: REFERENCE_STALE_MS });
+  return q.data ?? null;
 }

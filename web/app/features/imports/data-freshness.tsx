@@ -4,22 +4,18 @@
  */
 import { type Freshness, freshnessSchema } from '@immoloupe/shared/opendata/contracts';
 import { Text, Tooltip } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '~/lib/api';
+import { REFERENCE_STALE_MS } from '~/lib/query-client';
 import { dvfFreshnessLabel, importedOn } from './imports.logic';
 
 export function useDataFreshness(): Freshness | null {
-  const [freshness, setFreshness] = useState<Freshness | null>(null);
-  useEffect(() => {
-    let live = true;
-    apiFetch('/api/data/freshness', freshnessSchema)
-      .then((f) => live && setFreshness(f))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return freshness;
+  const q = useQuery({
+    queryKey: ['data', 'freshness'],
+    queryFn: ({ signal }) => apiFetch('/api/data/freshness', freshnessSchema, { signal }),
+    staleTime: REFERENCE_STALE_MS,
+  });
+  return q.data ?? null;
 }
 
 export function DvfFreshness({ freshness: given }: { freshness?: Freshness }) {

@@ -1,20 +1,16 @@
 /** The 3D map's data for the commune and period chosen (the server picks the defaults). */
-import { type Map3dResponse, map3dResponseSchema } from '@immoloupe/shared/map3d/contracts';
-import { useEffect, useState } from 'react';
-import { ApiError, apiFetch } from '~/lib/api';
+import { map3dResponseSchema } from '@immoloupe/shared/map3d/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '~/lib/api';
+import { errorText } from '~/lib/query-client';
 
 export function useMap3d(commune: string | null, combine: boolean) {
-  const [data, setData] = useState<Map3dResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    const params = new URLSearchParams({ ...(commune ? { commune } : {}), ...(combine ? { combine: '1' } : {}) });
-    apiFetch(`/api/map3d?${params}`, map3dResponseSchema)
-      .then((d) => live && setData(d))
-      .catch((err) => live && setError(err instanceof ApiError ? err.message : 'La carte n’a pas pu être chargée.'));
-    return () => {
-      live = false;
-    };
-  }, [commune, combine]);
-  return { data, error };
+  const params = new URLSearchParams({ ...(commune ? { commune } : {}), ...(combine ? { combine: '1' } : {}) }).toString();
+  const q = useQuery({
+    queryKey: ['map3d', params],
+    queryFn: ({ signal }) => apiFetch(`/api/map3d?${params}`, map3dResponseSchema, { signal }),
+    // The map keeps drawing the last commune until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
+  return { data: q.data ?? null, error: errorText(q.error, 'La carte n’a pas pu être chargée.') };
 }

@@ -1,32 +1,21 @@
 /** The mailing page's data: Brevo configured or not, segments with their recipients, past sends; polled while one is sending. */
 import { messageResponseSchema } from '@immoloupe/shared/accounts/contracts';
-import { type NewsletterOverview, type NewsletterSend, newsletterOverviewSchema } from '@immoloupe/shared/newsletter/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { type NewsletterSend, newsletterOverviewSchema } from '@immoloupe/shared/newsletter/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, apiFetch } from '~/lib/api';
+import { apiFetch } from '~/lib/api';
+import { errorText } from '~/lib/query-client';
 
 const POLL_MS = 1500;
+const NEWSLETTERS = ['newsletters'] as const;
 
 export function useNewsletters() {
-  const [data, setData] = useState<NewsletterOverview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setData(await apiFetch('/api/admin/newsletters', newsletterOverviewSchema));
-      setError(null);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Les envois n’ont pas pu être chargés.');
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const sending = data?.newsletters.some((n) => n.status === 'sending') ?? false;
-  useEffect(() => {
-    if (!sending) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [sending, load]);
+  const client = useQueryClient();
+  const q = useQuery({
+    queryKey: NEWSLETTERS,
+    queryFn: ({ signal }) => apiFetch('/api/admin/newsletters', newsletterOverviewSchema, { signal }),
+    refetchInterval: (query) => (query.state.data?.newsletters.some((n) => n.status === 'sending') ? POLL_MS : false),
+  });
 
   const sendTest = (draft: Omit<NewsletterSend, 'segment'>) =>
     apiFetch('/api/admin/newsletters/test', messageResponseSchema, { method: 'POST', body: JSON.stringify(draft) });
@@ -35,8 +24,9 @@ export function useNewsletters() {
       method: 'POST',
       body: JSON.stringify(draft),
     });
-    await load();
+    // The new send is listed, as « en cours », which starts the polling.
+    await client.invalidateQueries({ queryKey: NEWSLETTERS });
     return res;
   };
-  return { data, error, reload: load, sendTest, send };
+  return { data: q.data ?? null, error: errorText(q.error, 'Les envois n’ont pas pu être chargés.'), sendTest, send };
 }

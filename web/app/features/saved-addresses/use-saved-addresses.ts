@@ -1,52 +1,57 @@
 /** The state of /pro/mesadresses: the list (optionally by tag), its reload, and the changes with their French errors. */
-import type { SavedAddressList, SavedAddressUpdate } from '@immoloupe/shared/saved-addresses/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import type { SavedAddressUpdate } from '@immoloupe/shared/saved-addresses/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ApiError } from '~/lib/api';
 import { deleteSavedAddress, listSavedAddresses, updateSavedAddress } from './api';
+
+/** Every read of the list starts with this key: a change refreshes them all, whatever the tag. */
+export const SAVED_ADDRESSES = ['saved-addresses'] as const;
 
 function message(err: unknown): string {
   return err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’opération a échoué.';
 }
 
 export function useSavedAddresses() {
-  const [tag, setTag] = useState<string | null>(null);
-  const [list, setList] = useState<SavedAddressList | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const [tag, chooseTag] = useState<string | null>(null);
+  const [changeError, setChangeError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  // The filter's list stays on screen (with its tag menu) until the next one arrives.
+  const q = useQuery({ queryKey: [...SAVED_ADDRESSES, tag], queryFn: () => listSavedAddresses(tag), placeholderData: keepPreviousData });
 
-  const load = useCallback(async () => {
-    try {
-      setList(await listSavedAddresses(tag));
-      setError(null);
-    } catch (err) {
-      setError(message(err));
-    }
-  }, [tag]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const refresh = () => client.invalidateQueries({ queryKey: SAVED_ADDRESSES });
+  const updating = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SavedAddressUpdate }) => updateSavedAddress(id, body),
+    onSuccess: refresh,
+  });
+  const removing = useMutation({ mutationFn: (id: string) => deleteSavedAddress(id), onSuccess: refresh });
 
   const update = async (id: string, body: SavedAddressUpdate): Promise<boolean> => {
     try {
-      await updateSavedAddress(id, body);
+      await updating.mutateAsync({ id, body });
       setStatus('Modifications enregistrées.');
-      setError(null);
-      await load();
+      setChangeError(null);
       return true;
     } catch (err) {
-      setError(message(err));
+      setChangeError(message(err));
       return false;
     }
   };
   const remove = async (id: string) => {
     try {
-      await deleteSavedAddress(id);
+      await removing.mutateAsync(id);
       setStatus('Adresse supprimée.');
-      await load();
     } catch (err) {
-      setError(message(err));
+      setChangeError(message(err));
     }
   };
+  // Another list shown: a change's failure was about the previous one.
+  const setTag = (next: string | null) => {
+    setChangeError(null);
+    chooseTag(next);
+  };
 
-  return { tag, setTag, list, error, status, update, remove };
+  const error = changeError ?? (q.error ? message(q.error) : null);
+  return { tag, setTag, list: q.data ?? null, error, status, update, remove };
 }
