@@ -6,8 +6,9 @@
  */
 
 import { countOf, formatDateTime, NBSP } from '@immoloupe/shared/format';
-import type { Territory, TerritoryChanges } from '@immoloupe/shared/zone/contracts';
+import type { Territory } from '@immoloupe/shared/zone/contracts';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { CommunesPicker } from '~/components/communes-picker';
@@ -15,8 +16,9 @@ import { BASEMAP_SOURCE } from '~/features/map/basemap';
 import { MapLegend } from '~/features/map/map-legend';
 import { MapView } from '~/features/map/map-view';
 import { ApiError } from '~/lib/api';
+import { MY_ZONE, useTerritory } from './use-territory';
 import { DRAW_LAYERS, drawingFeatures, ringOf, ZONE_COMMUNES_LAYER, zoneCommunesFilter, zoneCommunesLayer } from './zone.logic';
-import { deleteTerritory, fetchChanges, fetchCommunesExtent, fetchTerritory, markSeen, saveTerritory } from './zone-api';
+import { deleteTerritory, fetchChanges, fetchCommunesExtent, markSeen, saveTerritory } from './zone-api';
 import { ZoneDashboard } from './zone-dashboard';
 import { MY_ZONE_LEGEND } from './zone-legend';
 
@@ -39,46 +41,52 @@ function fitTerritory(m: MapLibreMap, t: Territory | null | undefined) {
   m.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], { padding: 40, duration: 0 });
 }
 
-/** A zone of communes only: the map shows them (where their cadastre is loaded) as they are picked. */
-function frameCommunes(m: MapLibreMap, codes: readonly string[], drawn: boolean) {
-  if (drawn || codes.length === 0) return;
-  fetchCommunesExtent(codes)
-    .then((b) => b && m.fitBounds(b, { padding: 40, maxZoom: 15, duration: 0 }))
-    .catch(() => undefined);
-}
+const FRAME_COMMUNES = { padding: 40, maxZoom: 15, duration: 0 } as const;
 
 export function MyZone() {
-  const [territory, setTerritory] = useState<Territory | null | undefined>(undefined);
+  const client = useQueryClient();
+  const read = useTerritory();
+  // Unreadable: the page offers to define one, as when there is none. Saving or deleting writes it here.
+  const territory = read.isError ? null : read.data;
   const [points, setPoints] = useState<Pt[]>([]);
   const [drawing, setDrawing] = useState(false);
   const [communes, setCommunes] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const [changes, setChanges] = useState<TerritoryChanges | null>(null);
+  const changes = useQuery({
+    queryKey: [...MY_ZONE, 'changes'],
+    // What changed since the last visit, and this visit noted as seen (its failure changes nothing shown).
+    queryFn: async () => {
+      const c = await fetchChanges();
+      await markSeen().catch(() => undefined);
+      return c;
+    },
+    enabled: Boolean(territory),
+  });
+  // A zone of communes only: the map shows them (where their cadastre is loaded) as they are picked.
+  const extent = useQuery({
+    queryKey: ['tiles', 'extent', communes],
+    queryFn: () => fetchCommunesExtent(communes),
+    enabled: communes.length > 0,
+  });
   const map = useRef<MapLibreMap | null>(null);
   const drawingRef = useRef(drawing);
   drawingRef.current = drawing;
   const pointsRef = useRef(points);
   pointsRef.current = points;
+  const extentRef = useRef(extent.data);
+  extentRef.current = extent.data;
 
+  // The editor starts from the zone saved, once it is read.
+  const seeded = useRef(false);
   useEffect(() => {
-    fetchTerritory()
-      .then((t) => {
-        setTerritory(t);
-        setPoints(pointsOf(t));
-        setCommunes(t?.communes.map((c) => c.insee) ?? []);
-        // The map may have loaded first; otherwise onReady frames it.
-        if (map.current) fitTerritory(map.current, t);
-        if (t)
-          fetchChanges()
-            .then((c) => {
-              setChanges(c);
-              return markSeen();
-            })
-            .catch(() => undefined);
-      })
-      .catch(() => setTerritory(null));
-  }, []);
+    if (seeded.current || read.data === undefined) return;
+    seeded.current = true;
+    setPoints(pointsOf(read.data));
+    setCommunes(read.data?.communes.map((c) => c.insee) ?? []);
+    // The map may have loaded first; otherwise onReady frames it.
+    if (map.current) fitTerritory(map.current, read.data);
+  }, [read.data]);
 
   useEffect(() => {
     (map.current?.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(drawingFeatures(points) as never);
@@ -86,8 +94,12 @@ export function MyZone() {
 
   useEffect(() => {
     if (map.current?.getLayer(ZONE_COMMUNES_LAYER)) map.current.setFilter(ZONE_COMMUNES_LAYER, zoneCommunesFilter(communes) as never);
-    if (map.current) frameCommunes(map.current, communes, pointsRef.current.length > 0);
   }, [communes]);
+
+  // A drawn outline is framed by itself; communes alone by their extent.
+  useEffect(() => {
+    if (map.current && extent.data && pointsRef.current.length === 0) map.current.fitBounds(extent.data, FRAME_COMMUNES);
+  }, [extent.data]);
 
   async function save() {
     setError(null);
@@ -95,10 +107,11 @@ export function MyZone() {
     const geometry = ringOf(points);
     try {
       const t = await saveTerritory({ geometry, communes });
-      setTerritory(t);
       setDrawing(false);
       setSaved('Ma zone est enregistrée. Les outils de recherche l’utilisent par défaut.');
-      setChanges(await fetchChanges());
+      // The search tools read the new zone, and the dashboard its changes.
+      client.setQueryData(MY_ZONE, t);
+      await client.invalidateQueries({ queryKey: [...MY_ZONE, 'changes'] });
     } catch (e) {
       setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'L’enregistrement a échoué.');
     }
@@ -106,10 +119,10 @@ export function MyZone() {
 
   async function remove() {
     await deleteTerritory().catch(() => undefined);
-    setTerritory(null);
     setPoints([]);
     setCommunes([]);
-    setChanges(null);
+    client.setQueryData(MY_ZONE, null);
+    client.removeQueries({ queryKey: [...MY_ZONE, 'changes'] });
   }
 
   return (
@@ -171,11 +184,15 @@ export function MyZone() {
             if (drawingRef.current) setPoints((p) => [...p, [Math.round(e.lngLat.lng * 1e6) / 1e6, Math.round(e.lngLat.lat * 1e6) / 1e6]]);
           });
           fitTerritory(m, territory);
-          frameCommunes(m, communes, points.length > 0);
+          if (extentRef.current && points.length === 0) m.fitBounds(extentRef.current, FRAME_COMMUNES);
         }}
       />
       <MapLegend label="Légende de la carte de ma zone" entries={MY_ZONE_LEGEND} />
-      {changes ? <ZoneDashboard changes={changes} /> : territory === null ? null : <Title order={2}>Tableau de bord</Title>}
+      {changes.data && territory ? (
+        <ZoneDashboard changes={changes.data} />
+      ) : territory === null ? null : (
+        <Title order={2}>Tableau de bord</Title>
+      )}
     </Stack>
   );
 }

@@ -3,30 +3,18 @@
  * page's URL names no place, `apply` switches the page to it (once). The server does the same for
  * an API call without a place; the page does it too so the choice shows in the form and the URL.
  */
-import { useEffect, useRef, useState } from 'react';
-import { fetchTerritory } from './zone-api';
+import { useEffect, useRef } from 'react';
+import { useTerritory } from './use-territory';
 
 export function useZoneDefault(namesPlace: boolean, apply: () => void): boolean {
-  const [hasZone, setHasZone] = useState(false);
+  // No zone readable (an error): the page keeps its own default place.
+  const hasZone = Boolean(useTerritory().data);
   const applied = useRef(false);
   const initial = useRef({ namesPlace, apply });
   useEffect(() => {
-    let live = true;
-    fetchTerritory()
-      .then((t) => {
-        if (!live || !t) return;
-        setHasZone(true);
-        if (!initial.current.namesPlace && !applied.current) {
-          applied.current = true;
-          initial.current.apply();
-        }
-      })
-      .catch(() => {
-        // No zone readable: the page keeps its own default place.
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+    if (!hasZone || initial.current.namesPlace || applied.current) return;
+    applied.current = true;
+    initial.current.apply();
+  }, [hasZone]);
   return hasZone;
 }
