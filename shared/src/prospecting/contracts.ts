@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { calendarDateSchema } from '../calendar-date.js';
+import { pageQueryFields, pageResponseFields } from '../paging.js';
 
 export const TARGET_KINDS = ['dpe', 'copro', 'parcel', 'address'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
@@ -49,7 +50,15 @@ export const prospectingListSchema = z.object({
 });
 export type ProspectingList = z.infer<typeof prospectingListSchema>;
 
-export const listsResponseSchema = z.object({ lists: z.array(prospectingListSchema) });
+/** Lists per page of `GET /api/prospecting/lists?page=`. */
+export const LISTS_PAGE_SIZE = 50;
+/** The orders of the lists: date created, name, number of targets. */
+export const LIST_SORTS = ['created', 'name', 'targets'] as const;
+/** `GET /api/prospecting/lists?page=&sort=&order=`; without `page`, every list (the page's list picker reads them all). */
+export const listsQuerySchema = z.object(pageQueryFields(LIST_SORTS, 'created', 'asc'));
+export type ListsQuery = z.infer<typeof listsQuerySchema>;
+
+export const listsResponseSchema = z.object({ lists: z.array(prospectingListSchema), ...pageResponseFields(LIST_SORTS) });
 
 export const createListBodySchema = z.object({ name: listNameSchema });
 const subject = (what: string) => text(200, what).regex(/^[^\r\n]*$/, `${what}\u00a0: une seule ligne.`);
@@ -166,15 +175,29 @@ export const updateTargetBodySchema = z
 export type UpdateTargetBody = z.infer<typeof updateTargetBodySchema>;
 
 export const TARGET_SORTS = ['created', 'status', 'nextAction', 'label'] as const;
+/** Targets per page of /pro/prospection. */
+export const TARGETS_PAGE_SIZE = 50;
+/**
+ * `GET /api/prospecting/lists/:id/targets?status=&kind=&q=&sort=&order=&page=`: the filters, then
+ * the order (statuses in their pipeline order) and the page; without `page`, every target (the CSV
+ * and the letters take the filters alone).
+ */
 export const targetsQuerySchema = z.object({
   status: z.enum(TARGET_STATUSES, { error: 'Statut inconnu.' }).optional(),
   kind: z.enum(TARGET_KINDS, { error: 'Type de cible inconnu.' }).optional(),
   q: z.string().trim().max(100).optional(),
-  sort: z.enum(TARGET_SORTS, { error: 'Tri inconnu (created, status, nextAction ou label).' }).default('created'),
+  ...pageQueryFields(TARGET_SORTS, 'created', 'asc'),
 });
 export type TargetsQuery = z.infer<typeof targetsQuerySchema>;
 
-export const targetsResponseSchema = z.object({ list: prospectingListSchema, targets: z.array(targetSchema) });
+export const targetsResponseSchema = z.object({
+  list: prospectingListSchema,
+  targets: z.array(targetSchema),
+  ...pageResponseFields(TARGET_SORTS),
+  /** Targets under the filters, on every page, by the letter they receive (owners', syndics'). */
+  audiences: z.object({ owner: z.number().int(), syndic: z.number().int() }),
+});
+export type TargetsResponse = z.infer<typeof targetsResponseSchema>;
 
 /** `POST /api/prospecting/lists/:id/offices`: the registered offices of the list's companies. */
 export const officesResponseSchema = z.object({

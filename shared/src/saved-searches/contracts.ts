@@ -12,6 +12,7 @@ import { dpeFilterSchema } from '../dpe/contracts.js';
 import { listingSearchSchema } from '../listings/search.js';
 import { transactionFilterSchema } from '../market/transactions-contracts.js';
 import { parcelSearchQuerySchema } from '../opendata/contracts.js';
+import { pageQueryFields, pageResponseFields } from '../paging.js';
 import { permitSearchQuerySchema } from '../permits/contracts.js';
 
 export interface SavedSearchTool {
@@ -129,4 +130,21 @@ export const savedSearchSchema = z.object({
   createdAt: z.string(),
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
-export const savedSearchListSchema = z.object({ items: z.array(savedSearchSchema), max: z.number() });
+
+/** Saved searches per page of /pro/mesrecherches. */
+export const SAVED_SEARCHES_PAGE_SIZE = 25;
+/** The orders of Mes recherches: date saved, name, last result count (a search never counted comes last both ways). */
+export const SAVED_SEARCH_SORTS = ['created', 'name', 'count'] as const;
+export type SavedSearchSort = (typeof SAVED_SEARCH_SORTS)[number];
+
+/** `GET /api/saved-searches?page=&sort=&order=`; without `page`, every search of the user (the save button reads them all). */
+export const savedSearchPageQuerySchema = z.object(pageQueryFields(SAVED_SEARCH_SORTS, 'created', 'desc'));
+export type SavedSearchPageQuery = z.infer<typeof savedSearchPageQuerySchema>;
+
+export const savedSearchListSchema = z.object({
+  items: z.array(savedSearchSchema),
+  /** Most searches a user may save. */
+  max: z.number(),
+  ...pageResponseFields(SAVED_SEARCH_SORTS),
+});
+export type SavedSearchList = z.infer<typeof savedSearchListSchema>;

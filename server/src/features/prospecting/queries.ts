@@ -1,13 +1,17 @@
 /** Storage of the prospecting lists and targets (migration 0700_prospecting.sql); every query is scoped to its user. */
 import { displaySyndicName } from '@immoloupe/shared/address-display';
 import { complementBesidesFloor, dpeFloor, dpePostalAddress, floorLabel } from '@immoloupe/shared/dpe/dpe-address.logic';
-import type {
-  PostalParts,
-  ProspectingList,
-  ProspectingTarget,
-  TargetsQuery,
-  UpdateListBody,
-  UpdateTargetBody,
+import { pageWindow } from '@immoloupe/shared/paging';
+import {
+  LISTS_PAGE_SIZE,
+  type ListsQuery,
+  type PostalParts,
+  type ProspectingList,
+  type ProspectingTarget,
+  TARGETS_PAGE_SIZE,
+  type TargetsQuery,
+  type UpdateListBody,
+  type UpdateTargetBody,
 } from '@immoloupe/shared/prospecting/contracts';
 import { parsePostalAddress } from '@immoloupe/shared/prospecting/postal.logic';
 import type { Queryable } from '../../db/client.js';
@@ -155,11 +159,25 @@ export class ProspectingStore {
   ) {}
 
   async lists(userId: string): Promise<ProspectingList[]> {
-    const rows = await this.db.query<ListRow>(
-      `SELECT ${LIST_COLUMNS} FROM prospecting_lists l WHERE l.user_id = $1 ORDER BY l.created_at, l.name`,
-      [userId],
-    );
-    return rows.map((r) => toList(r, this.defaultBodies));
+    return (await this.listsPage(userId, { sort: 'created', order: 'asc' })).lists;
+  }
+
+  /** One page of the user's lists (every one without `page`) and how many they have. */
+  async listsPage(userId: string, q: Omit<ListsQuery, 'page'> & { page?: number | undefined }) {
+    const dir = q.order === 'desc' ? 'DESC' : 'ASC';
+    const column = { created: 'l.created_at', name: 'lower(l.name)', targets: 'targets' }[q.sort];
+    const { limit, offset } = pageWindow(q.page, LISTS_PAGE_SIZE);
+    const [rows, [n]] = await Promise.all([
+      this.db.query<ListRow>(
+        `SELECT ${LIST_COLUMNS} FROM prospecting_lists l WHERE l.user_id = $1
+          ORDER BY ${column} ${dir}, l.created_at, l.name, l.id LIMIT $2 OFFSET $3`,
+        [userId, limit, offset],
+      ),
+      this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM prospecting_lists WHERE user_id = $1', [userId]),
+    ]);
+    const total = n?.n ?? 0;
+    const pageSize = q.page === undefined ? Math.max(total, 1) : LISTS_PAGE_SIZE;
+    return { lists: rows.map((r) => toList(r, this.defaultBodies)), total, page: q.page ?? 1, pageSize, sort: q.sort, order: q.order };
   }
 
   async list(userId: string, id: string): Promise<ProspectingList | null> {
@@ -249,25 +267,56 @@ export class ProspectingStore {
     return { added: inserted.length, alreadyPresent: unique.length - inserted.length };
   }
 
+  /** Every target of the list under the filters, in the order asked (the page, if any, is left out). */
   async targets(userId: string, listId: string, q: Partial<TargetsQuery> = {}): Promise<ProspectingTarget[]> {
+    return (await this.targetsPage(userId, listId, { ...q, page: undefined })).targets;
+  }
+
+  /**
+   * One page of the list's targets under the filters (every one without `page`), how many there are
+   * on every page, and how many receive the owners' and the syndics' letter (`audienceOf`).
+   */
+  async targetsPage(userId: string, listId: string, q: Partial<TargetsQuery>) {
     const where = ['l.user_id = $1', 't.list_id = $2'];
     const params: unknown[] = [userId, listId];
     if (q.status) where.push(`t.status = $${params.push(q.status)}`);
     if (q.kind) where.push(`t.kind = $${params.push(q.kind)}`);
     if (q.q) where.push(`(t.label || ' ' || t.address || ' ' || t.notes) ILIKE $${params.push(`%${q.q.replace(/[%_\\]/g, '\\$&')}%`)}`);
-    const order = {
-      created: 't.created_at, t.id',
+    const sort = q.sort ?? 'created';
+    const order = q.order ?? 'asc';
+    const dir = order === 'desc' ? 'DESC' : 'ASC';
+    // The order chosen, then the date added and the id, so that pages never overlap.
+    const first = {
+      created: `t.created_at ${dir}`,
       // Pipeline order of the statuses, not alphabetical.
-      status: `array_position(ARRAY['a_contacter','contacte','rendez_vous','mandat_signe','perdu'], t.status), t.next_action NULLS LAST, t.created_at`,
-      nextAction: 't.next_action NULLS LAST, t.created_at',
-      label: 't.label, t.created_at',
-    }[q.sort ?? 'created'];
-    const rows = await this.db.query<TargetRow>(
-      `${TARGETS_FROM} JOIN prospecting_lists l ON l.id = t.list_id
-        WHERE ${where.join(' AND ')} ORDER BY ${order}`,
-      params,
-    );
-    return rows.map(toTarget);
+      status: `array_position(ARRAY['a_contacter','contacte','rendez_vous','mandat_signe','perdu'], t.status) ${dir}, t.next_action NULLS LAST`,
+      nextAction: `t.next_action ${dir} NULLS LAST`,
+      label: `t.label ${dir}`,
+    }[sort];
+    const { limit, offset } = pageWindow(q.page, TARGETS_PAGE_SIZE);
+    const from = `FROM prospecting_targets t JOIN prospecting_lists l ON l.id = t.list_id WHERE ${where.join(' AND ')}`;
+    const [rows, [n]] = await Promise.all([
+      this.db.query<TargetRow>(
+        `${TARGETS_FROM} JOIN prospecting_lists l ON l.id = t.list_id
+          WHERE ${where.join(' AND ')} ORDER BY ${first}, t.created_at, t.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, limit, offset],
+      ),
+      this.db.query<{ n: number; syndic: number }>(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE t.kind = 'copro' AND coalesce(btrim(t.owner_name), '') = '')::int AS syndic ${from}`,
+        params,
+      ),
+    ]);
+    const total = n?.n ?? 0;
+    const syndic = n?.syndic ?? 0;
+    return {
+      targets: rows.map(toTarget),
+      total,
+      page: q.page ?? 1,
+      pageSize: q.page === undefined ? Math.max(total, 1) : TARGETS_PAGE_SIZE,
+      sort,
+      order,
+      audiences: { owner: total - syndic, syndic },
+    };
   }
 
   async updateTarget(userId: string, id: string, patch: UpdateTargetBody): Promise<ProspectingTarget | null> {

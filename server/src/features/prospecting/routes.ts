@@ -11,6 +11,7 @@ import {
   addTargetBodySchema,
   addTargetsBodySchema,
   createListBodySchema,
+  listsQuerySchema,
   type OfficesResponse,
   TARGET_KIND_LABELS,
   TARGET_STATUS_LABELS,
@@ -123,7 +124,7 @@ export function prospectingRoutes({
   });
 
   router.get('/prospecting/lists', async (req, res) => {
-    res.json({ lists: await store.lists(userId(req)) });
+    res.json(await store.listsPage(userId(req), listsQuerySchema.parse(req.query)));
   });
 
   router.post('/prospecting/lists', async (req, res) => {
@@ -156,7 +157,7 @@ export function prospectingRoutes({
     const q = targetsQuerySchema.parse(req.query);
     const list = await store.list(userId(req), id);
     if (!list) throw new HttpError(404, LIST_NOT_FOUND);
-    res.json({ list, targets: await store.targets(userId(req), id, q) });
+    res.json({ list, ...(await store.targetsPage(userId(req), id, q)) });
   });
 
   router.get('/prospecting/lists/:id/targets.csv', async (req, res) => {

@@ -4,12 +4,18 @@
  * delete, count them all again. Every query is
  * scoped by the owner: another user's search answers 404, as if it did not exist.
  */
+
+import { pageWindow } from '@immoloupe/shared/paging';
 import {
   checkToolQuery,
   MAX_SAVED_SEARCHES,
+  SAVED_SEARCHES_PAGE_SIZE,
   type SavedSearch,
+  type SavedSearchList,
+  type SavedSearchPageQuery,
   type SavedSearchToolId,
   savedSearchCreateSchema,
+  savedSearchPageQuerySchema,
   savedSearchUpdateSchema,
   savedSearchUrl,
 } from '@immoloupe/shared/saved-searches/contracts';
@@ -53,6 +59,36 @@ function userId(req: { user?: { id: string } | undefined }): string {
   return req.user?.id as string;
 }
 
+/** `ORDER BY` of each order; the date saved, then the id, part ties so that pages never overlap. */
+function orderBy(q: SavedSearchPageQuery): string {
+  const dir = q.order === 'asc' ? 'ASC' : 'DESC';
+  const column = { created: 'created_at', name: 'lower(name)', count: 'last_count' }[q.sort];
+  return `${column} ${dir} NULLS LAST, created_at DESC, id`;
+}
+
+/** One page of the owner's searches (every one without `page`) with their total. */
+async function listPage(db: Queryable, owner: string, q: SavedSearchPageQuery): Promise<SavedSearchList> {
+  const { limit, offset } = pageWindow(q.page, SAVED_SEARCHES_PAGE_SIZE);
+  const [rows, [n]] = await Promise.all([
+    db.query<Row>(`SELECT ${COLUMNS} FROM saved_searches WHERE user_id = $1 ORDER BY ${orderBy(q)} LIMIT $2 OFFSET $3`, [
+      owner,
+      limit,
+      offset,
+    ]),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM saved_searches WHERE user_id = $1', [owner]),
+  ]);
+  const total = n?.n ?? 0;
+  return {
+    items: rows.map(toSavedSearch),
+    max: MAX_SAVED_SEARCHES,
+    total,
+    page: q.page ?? 1,
+    pageSize: q.page === undefined ? Math.max(total, 1) : SAVED_SEARCHES_PAGE_SIZE,
+    sort: q.sort,
+    order: q.order,
+  };
+}
+
 const LIMIT_MESSAGE = `Vous avez atteint la limite de ${MAX_SAVED_SEARCHES} recherches enregistrées\u00a0: supprimez-en une pour en ajouter.`;
 
 /** Inserts under the per-user limit; the owner's row lock makes two concurrent saves count right. */
@@ -87,11 +123,9 @@ export function savedSearchRoutes(deps: { db: Db; log: Logger }): Router {
   }
 
   router.get('/saved-searches', requireSubscriber, async (req, res) => {
+    const q = savedSearchPageQuerySchema.parse(req.query);
     res.set('cache-control', 'private, no-store');
-    const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM saved_searches WHERE user_id = $1 ORDER BY created_at DESC, id`, [
-      userId(req),
-    ]);
-    res.json({ items: rows.map(toSavedSearch), max: MAX_SAVED_SEARCHES });
+    res.json(await listPage(db, userId(req), q));
   });
 
   router.post('/saved-searches', requireSubscriber, async (req, res) => {
@@ -136,21 +170,21 @@ export function savedSearchRoutes(deps: { db: Db; log: Logger }): Router {
 
   // The counts are taken at saving and at each alert run: a search without alert would keep its
   // count of the day it was saved. Counted one after the other (50 searches at most a user).
+  // Answers the page of the query string, counted like the others.
   router.post('/saved-searches/recount', requireSubscriber, async (req, res) => {
+    const q = savedSearchPageQuerySchema.parse(req.query);
     const owner = userId(req);
     const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM saved_searches WHERE user_id = $1 ORDER BY created_at DESC, id`, [owner]);
-    const items: SavedSearch[] = [];
     for (const r of rows) {
       const n = await count(r.tool, r.query, owner);
-      const [updated] = await db.query<Row>(
+      // A search deleted meanwhile (another tab) updates nothing.
+      await db.query(
         `UPDATE saved_searches SET last_count = $3, last_count_at = CASE WHEN $3::int IS NULL THEN last_count_at ELSE now() END
-          WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+          WHERE id = $1 AND user_id = $2`,
         [r.id, owner, n],
       );
-      // Deleted meanwhile (another tab): left out.
-      if (updated) items.push(toSavedSearch(updated));
     }
-    res.json({ items, max: MAX_SAVED_SEARCHES });
+    res.json(await listPage(db, owner, q));
   });
 
   router.post('/saved-searches/:id/duplicate', requireSubscriber, async (req, res) => {

@@ -7,11 +7,11 @@
  */
 import { formatDateTime, formatInteger } from '@immoloupe/shared/format';
 import { type AutoList, type AutoListSort, byBargain } from '@immoloupe/shared/listings/search';
-import { Alert, Anchor, Group, NativeSelect, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Busy } from '~/components/busy';
 import { ImportHint } from '~/components/import-hint';
+import { PagedList, splitOrder } from '~/components/paged-list';
 import { SERVER_ORDERS } from './list-orders';
 import { PoolRow } from './pool-row';
 import { type AutoListView, useAutoList } from './use-auto-list';
@@ -67,12 +67,10 @@ export function AutoListTool() {
       </Alert>
     );
   if (!data) return <Text>Chargement…</Text>;
-  const pages = Math.ceil(data.total / data.pageSize);
   const choose = (value: string) => {
     if (value === BARGAIN) return setBargain(true);
-    const [sort, order] = value.split(':') as [AutoListSort, 'asc' | 'desc'];
     setBargain(false);
-    setView({ page: 1, sort, order });
+    setView({ page: 1, ...splitOrder<AutoListSort>(value) });
   };
   const goTo = (page: number) => {
     setView((v) => ({ ...v, page }));
@@ -97,22 +95,19 @@ export function AutoListTool() {
       {data.total === 0 ? (
         <Empty data={data} />
       ) : (
-        <>
-          <Group justify="space-between" align="flex-end">
-            <Text data-testid="auto-total">
-              {plural(data.total, 'annonce')}
-              {data.newCount > 0 && `, dont ${plural(data.newCount, 'nouvelle')} depuis votre dernière visite`}
-              {pages > 1 && ` · page ${formatInteger(data.page)} sur ${formatInteger(pages)}`}
-              {loading && <Busy size="xs" ml="xs" />}
-            </Text>
-            <NativeSelect
-              label="Trier par"
-              value={bargain ? BARGAIN : `${view.sort}:${view.order}`}
-              onChange={(e) => choose(e.currentTarget.value)}
-              data={ORDERS}
-              w={260}
-            />
-          </Group>
+        <PagedList
+          label="Liste automatique"
+          count={`${plural(data.total, 'annonce')}${data.newCount > 0 ? `, dont ${plural(data.newCount, 'nouvelle')} depuis votre dernière visite` : ''}`}
+          countTestId="auto-total"
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          order={bargain ? BARGAIN : `${view.sort}:${view.order}`}
+          orders={ORDERS}
+          onOrder={choose}
+          onPage={goTo}
+          loading={loading}
+        >
           {bargain && (
             <Text size="sm" c="dimmed">
               Les annonces de cette page, de la plus en dessous de la médiane DVF locale à la plus au-dessus{'\u00a0'}; celles sans médiane
@@ -122,8 +117,7 @@ export function AutoListTool() {
           {rows.map((l) => (
             <PoolRow key={l.id} l={l} isNew={l.isNew} searches={l.searchIds.map((id) => names.get(id) ?? '')} />
           ))}
-          {pages > 1 && <Pagination total={pages} value={data.page} onChange={goTo} />}
-        </>
+        </PagedList>
       )}
     </Stack>
   );

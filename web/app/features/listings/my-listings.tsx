@@ -15,9 +15,10 @@ import {
 } from '@immoloupe/shared/listings/store.logic';
 import { displayTown } from '@immoloupe/shared/listings/text.logic';
 import { addressAnalysisUrl } from '@immoloupe/shared/market/address-contracts';
-import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Pagination, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { PagedList, splitOrder } from '~/components/paged-list';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { AnalysisButton } from './analysis-button';
@@ -190,36 +191,28 @@ export function MyListings() {
         .
       </Text>
     );
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Text data-testid="saved-listings-total">
-          {formatInteger(data.total)}
-          {'\u00a0'}annonce{data.total > 1 ? 's' : ''} suivie{data.total > 1 ? 's' : ''}
-          {pages > 1 && ` · page ${formatInteger(data.page)} sur ${formatInteger(pages)}`}
-        </Text>
-        <Group align="flex-end">
-          <NativeSelect
-            label="Trier par"
-            value={`${view.sort}:${view.order}`}
-            onChange={(e) => {
-              const [sort = 'recent', order] = e.currentTarget.value.split(':');
-              setView({ page: 1, sort, order: order === 'asc' ? 'asc' : 'desc' });
-            }}
-            data={SERVER_ORDERS}
-            w={260}
-          />
-          <Button component="a" href={SAVED_LISTINGS_CSV_URL} variant="default" download>
-            Exporter en CSV
-          </Button>
-        </Group>
-      </Group>
+    <PagedList
+      label="Mes annonces"
+      count={`${formatInteger(data.total)}\u00a0annonce${data.total > 1 ? 's' : ''} suivie${data.total > 1 ? 's' : ''}`}
+      countTestId="saved-listings-total"
+      page={data.page}
+      pageSize={data.pageSize}
+      total={data.total}
+      order={`${view.sort}:${view.order}`}
+      orders={SERVER_ORDERS}
+      onOrder={(value) => setView({ page: 1, ...splitOrder(value) })}
+      onPage={(page) => setView({ ...view, page })}
+      actions={
+        <Button component="a" href={SAVED_LISTINGS_CSV_URL} variant="default" download>
+          Exporter en CSV
+        </Button>
+      }
+    >
       {list.map((l) => (
         // Keyed by id alone: a reload after a change keeps the notes being typed and the confirmation.
         <ListingCard key={l.id} l={l} onChanged={load} />
       ))}
-      {pages > 1 && <Pagination total={pages} value={data.page} onChange={(page) => setView({ ...view, page })} />}
-    </Stack>
+    </PagedList>
   );
 }

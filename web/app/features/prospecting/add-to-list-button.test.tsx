@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { AddToListButton } from './add-to-list-button';
-import { COPROS, PASSOIRES } from './test-bulk';
+import { COPROS, listsAnswer, PASSOIRES } from './test-bulk';
 import { CARNOT_TARGET } from './test-target';
 
 beforeAll(installMantineDomShims);
@@ -20,7 +20,7 @@ describe('AddToListButton', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/prospecting/lists') return json({ lists: [PASSOIRES, COPROS] });
+        if (url === '/api/prospecting/lists') return json(listsAnswer([PASSOIRES, COPROS]));
         if (url === '/api/prospecting/targets' && init?.method === 'POST') {
           posted.push(JSON.parse(String(init.body)));
           const created = posted.length === 1;

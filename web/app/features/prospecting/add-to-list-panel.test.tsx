@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '~/lib/api';
 import { gate, installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { AddToListPanel } from './add-to-list-panel';
-import { COPROS, PASSOIRES } from './test-bulk';
+import { COPROS, listsAnswer, PASSOIRES } from './test-bulk';
 import { useAddToList } from './use-add-to-list';
 
 beforeAll(installMantineDomShims);
@@ -43,7 +43,7 @@ describe('AddToListPanel', () => {
   it('unfolds under its button, says what the add did with a link to the list, and folds with « Fermer »', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json({ lists: [PASSOIRES, COPROS] })),
+      vi.fn(async () => json(listsAnswer([PASSOIRES, COPROS]))),
     );
     const answers = [
       new ApiError(400, 'Données invalides.', [{ path: 'listId', message: 'Liste inconnue.' }]),
@@ -83,7 +83,7 @@ describe('AddToListPanel', () => {
       'fetch',
       vi.fn(async () => {
         await lists.held;
-        return json({ lists: [PASSOIRES] });
+        return json(listsAnswer([PASSOIRES]));
       }),
     );
     renderPanel({ answer: async () => '', submitDisabled: true });

@@ -45,11 +45,15 @@ function fieldError(text: string): string | undefined {
 export function LetterEditor({
   list,
   targets,
+  audiences,
   query,
   onSave,
 }: {
   list: ProspectingList;
+  /** The page of targets shown: the preview is the first of them that receives the letter. */
   targets: readonly ProspectingTarget[];
+  /** Targets under the filters on every page, by letter; counted from `targets` when not given. */
+  audiences?: Record<LetterAudience, number> | undefined;
   query: string;
   onSave: (patch: UpdateListBody) => Promise<boolean>;
 }) {
@@ -57,8 +61,8 @@ export function LetterEditor({
   const [saved, setSaved] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const counts = { owner: 0, syndic: 0 };
-  for (const t of targets) counts[audienceOf(t)]++;
+  const counts = audiences ?? { owner: 0, syndic: 0 };
+  if (!audiences) for (const t of targets) counts[audienceOf(t)]++;
   // Until a tab is picked, the letter shown follows the targets, which may load after the list:
   // a list of co-ownerships only opens on the syndics' letter.
   const [picked, setAudience] = useState<LetterAudience | null>(null);

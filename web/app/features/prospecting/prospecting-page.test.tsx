@@ -1,14 +1,18 @@
 /**
  * `/pro/prospection`: without any list, the empty state says where targets come from, both ways;
- * with lists, the list chosen is a step of the history, the one opened for the user is not.
+ * with lists, the list chosen is a step of the history, the one opened for the user is not; a
+ * list's targets come a page at a time in the order asked of the server, with their total.
  */
+
+import type { ProspectingList } from '@immoloupe/shared/prospecting/contracts';
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { ProspectingPage } from './prospecting-page';
-import { COPROS, PASSOIRES } from './test-bulk';
+import { COPROS, listsAnswer, PASSOIRES } from './test-bulk';
+import { CARNOT_TARGET } from './test-target';
 
 beforeAll(installMantineDomShims);
 afterEach(() => {
@@ -16,11 +20,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** One page of a list's targets as the server answers it. */
+function targetsAnswer(list: ProspectingList, url: string, targets: unknown[] = [], total = targets.length) {
+  const q = new URL(url, 'http://localhost').searchParams;
+  return {
+    list,
+    targets,
+    total,
+    page: Number(q.get('page') ?? 1),
+    pageSize: 50,
+    sort: q.get('sort') ?? 'created',
+    order: q.get('order') ?? 'asc',
+    audiences: { owner: total - 30, syndic: 30 },
+  };
+}
+
 describe('ProspectingPage', () => {
   it('tells a new user to tick rows in the search results or to open a sheet', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => (url === '/api/prospecting/lists' ? json({ lists: [] }) : new Response('{}', { status: 404 }))),
+      vi.fn(async (url: string) => (url === '/api/prospecting/lists' ? json(listsAnswer([])) : new Response('{}', { status: 404 }))),
     );
     const router = createMemoryRouter([
       {
@@ -48,9 +67,9 @@ describe('ProspectingPage', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        if (url === '/api/prospecting/lists') return json({ lists: [PASSOIRES, COPROS] });
+        if (url === '/api/prospecting/lists') return json(listsAnswer([PASSOIRES, COPROS]));
         const list = [PASSOIRES, COPROS].find((l) => url.startsWith(`/api/prospecting/lists/${l.id}/targets`));
-        return list ? json({ list, targets: [] }) : json({ message: 'inconnu' }, 404);
+        return list ? json(targetsAnswer(list, url)) : json({ message: 'inconnu' }, 404);
       }),
     );
     window.history.replaceState(null, '', '/pro/prospection');
@@ -82,5 +101,48 @@ describe('ProspectingPage', () => {
     await act(() => router.navigate(-1));
     await waitFor(() => expect(liste()).toBe(COPROS.id));
     await waitFor(() => expect(field().value).toBe('Copros Bondy (4)'));
+  });
+
+  it('shows a page of the open list’s targets with their total, and asks the server for another order and page', async () => {
+    const big = { ...COPROS, targets: 120 };
+    const asked: string[] = [];
+    // A few rows stand for the page: the total and the page size say 120 and 50.
+    const page = Array.from({ length: 3 }, (_, i) => ({ ...CARNOT_TARGET, id: `t${i}`, label: `Cible ${i + 1}` }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/prospecting/lists') return json(listsAnswer([big]));
+        if (url.startsWith(`/api/prospecting/lists/${big.id}/targets`)) {
+          asked.push(url.slice(url.indexOf('?')));
+          return json(targetsAnswer(big, url, page, 120));
+        }
+        return json({ message: 'inconnu' }, 404);
+      }),
+    );
+    window.history.replaceState(null, '', '/pro/prospection');
+    const router = createBrowserRouter([
+      {
+        path: '/pro/prospection',
+        element: (
+          <MantineProvider>
+            <ProspectingPage />
+          </MantineProvider>
+        ),
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    const total = await screen.findByTestId('prospecting-total');
+    expect(total.textContent).toBe('120\u00a0cibles · page 1 sur 3');
+    expect(asked).toEqual(['?sort=created&order=asc&page=1']);
+    // The letters count every target under the filters, not the page's.
+    expect(screen.getByText('Aux propriétaires (90)')).toBeTruthy();
+    expect(screen.getByText('Aux syndics de copropriété (30)')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Trier par'), { target: { value: 'label:desc' } });
+    await waitFor(() => expect(asked.at(-1)).toBe('?sort=label&order=desc&page=1'));
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('?sort=label&order=desc&page=3'));
+    // Another filter starts again at the first page.
+    fireEvent.change(screen.getByLabelText('Statut'), { target: { value: 'contacte' } });
+    await waitFor(() => expect(asked.at(-1)).toBe('?sort=label&order=desc&status=contacte&page=1'));
   });
 });

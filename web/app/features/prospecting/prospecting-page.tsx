@@ -1,11 +1,14 @@
 /**
  * `/pro/prospection`: the user's prospecting lists. One list open at a time (in the URL), its
- * targets filtered and sorted, edited in place, exported as CSV, and its letters printed as PDF.
+ * targets filtered, sorted and paged by the server, edited in place, exported as CSV, and its
+ * letters printed as PDF.
  */
+import { formatInteger } from '@immoloupe/shared/format';
 import {
   NOTES_GDPR_NOTICE,
   TARGET_KIND_LABELS,
   TARGET_KINDS,
+  type TARGET_SORTS,
   TARGET_STATUS_LABELS,
   TARGET_STATUSES,
   type TargetKind,
@@ -14,13 +17,26 @@ import {
 import { Alert, Anchor, Button, Group, NativeSelect, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { type OrderOption, PagedList, splitOrder } from '~/components/paged-list';
 import { DeleteListButton } from './delete-list-button';
 import { LetterEditor } from './letter-editor';
 import { targetsQueryString } from './prospecting-api';
 import { TargetsTable } from './targets-table';
 import { useProspecting } from './use-prospecting';
 
-const SORT_LABELS = { created: 'Date d’ajout', status: 'Statut', nextAction: 'Prochaine action', label: 'Libellé' } as const;
+/** The orders the server gives a list's targets (statuses in their pipeline order). */
+export const TARGET_ORDERS: OrderOption[] = [
+  { value: 'created:asc', label: 'Date d’ajout, les plus anciennes' },
+  { value: 'created:desc', label: 'Date d’ajout, les plus récentes' },
+  { value: 'status:asc', label: 'Statut, à contacter d’abord' },
+  { value: 'status:desc', label: 'Statut, perdus d’abord' },
+  { value: 'nextAction:asc', label: 'Prochaine action, la plus proche' },
+  { value: 'nextAction:desc', label: 'Prochaine action, la plus lointaine' },
+  { value: 'label:asc', label: 'Libellé, de A à Z' },
+  { value: 'label:desc', label: 'Libellé, de Z à A' },
+];
+
+const targetsCount = (n: number) => `${formatInteger(n)}\u00a0cible${n > 1 ? 's' : ''}`;
 
 function NewListForm({ onCreate }: { onCreate: (name: string) => Promise<boolean> }) {
   const [name, setName] = useState('');
@@ -111,12 +127,6 @@ export function ProspectingPage() {
               value={filters.q ?? ''}
               onChange={(e) => p.setFilters({ ...filters, q: e.currentTarget.value || undefined })}
             />
-            <NativeSelect
-              label="Trier par"
-              value={filters.sort}
-              onChange={(e) => p.setFilters({ ...filters, sort: e.currentTarget.value as keyof typeof SORT_LABELS })}
-              data={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
-            />
             <Button component="a" href={`/api/prospecting/lists/${list.id}/targets.csv${query}`} variant="default" download>
               Exporter en CSV
             </Button>
@@ -124,16 +134,35 @@ export function ProspectingPage() {
           <Text size="xs" c="dimmed">
             {NOTES_GDPR_NOTICE}
           </Text>
-          {p.targets && p.targets.length > 0 ? (
-            <TargetsTable
-              targets={p.targets}
-              onUpdate={p.updateTarget}
-              onDelete={(t) => window.confirm(`Retirer «\u00a0${t.label}\u00a0» de la liste\u00a0?`) && void p.deleteTarget(t.id)}
-            />
+          {p.targets && p.targets.length > 0 && p.targetsPage ? (
+            <PagedList
+              label="Cibles"
+              count={`${targetsCount(p.targetsPage.total)}${p.targetsPage.total === list.targets ? '' : ` sur ${formatInteger(list.targets)} dans la liste`}`}
+              countTestId="prospecting-total"
+              page={p.targetsPage.page}
+              pageSize={p.targetsPage.pageSize}
+              total={p.targetsPage.total}
+              order={`${filters.sort}:${filters.order}`}
+              orders={TARGET_ORDERS}
+              onOrder={(value) => p.setFilters({ ...filters, ...splitOrder<(typeof TARGET_SORTS)[number]>(value) })}
+              onPage={p.setPage}
+            >
+              <TargetsTable
+                targets={p.targets}
+                onUpdate={p.updateTarget}
+                onDelete={(t) => window.confirm(`Retirer «\u00a0${t.label}\u00a0» de la liste\u00a0?`) && void p.deleteTarget(t.id)}
+              />
+            </PagedList>
           ) : (
             <Text size="sm">{p.targets === null ? 'Chargement…' : 'Aucune cible dans cette liste avec ces filtres.'}</Text>
           )}
-          <LetterEditor list={list} targets={p.targets ?? []} query={query} onSave={(patch) => p.saveLetter(list.id, patch)} />
+          <LetterEditor
+            list={list}
+            targets={p.targets ?? []}
+            audiences={p.targetsPage?.audiences}
+            query={query}
+            onSave={(patch) => p.saveLetter(list.id, patch)}
+          />
         </>
       ) : null}
     </Stack>

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '~/lib/api';
 import { jsonResponse as json } from '~/test/mantine-dom';
-import { COPROS, PASSOIRES } from './test-bulk';
+import { COPROS, listsAnswer, PASSOIRES } from './test-bulk';
 import { useAddToList } from './use-add-to-list';
 import type { ListDestination } from './use-list-choice';
 import { NEW_LIST } from './use-list-choice';
@@ -22,7 +22,7 @@ function stubLists(first: (typeof PASSOIRES)[], later = first) {
   const fetch = vi.fn(async (url: string) => {
     if (url !== '/api/prospecting/lists') return json({ message: 'inconnu' }, 404);
     calls += 1;
-    return json({ lists: calls === 1 ? first : later });
+    return json(listsAnswer(calls === 1 ? first : later));
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;

@@ -1,11 +1,12 @@
 /**
- * State of the prospecting page: the user's lists, the open list (in the URL, `?liste=<id>`), its
- * targets under the chosen filters and sort, and the changes made to them.
+ * State of the prospecting page: the user's lists, the open list (in the URL, `?liste=<id>`), a page
+ * of its targets under the chosen filters and order (decision 1500), and the changes made to them.
  */
 import type {
   ProspectingList,
   ProspectingTarget,
   TargetsQuery,
+  TargetsResponse,
   UpdateListBody,
   UpdateTargetBody,
 } from '@immoloupe/shared/prospecting/contracts';
@@ -14,7 +15,9 @@ import { ApiError } from '~/lib/api';
 import { type HistoryMode, useUrlParams } from '~/lib/use-url-params';
 import * as api from './prospecting-api';
 
-export type TargetFilters = Pick<TargetsQuery, 'sort'> & Partial<Pick<TargetsQuery, 'status' | 'kind' | 'q'>>;
+export type TargetFilters = Pick<TargetsQuery, 'sort' | 'order'> & Partial<Pick<TargetsQuery, 'status' | 'kind' | 'q'>>;
+/** What the page shows of the targets besides them: their total, the page, the letters they receive. */
+export type TargetsPage = Omit<TargetsResponse, 'list' | 'targets'>;
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : fallback);
 
@@ -23,7 +26,17 @@ export function useProspecting() {
   const listId = params.get('liste');
   const [lists, setLists] = useState<ProspectingList[] | null>(null);
   const [targets, setTargets] = useState<ProspectingTarget[] | null>(null);
-  const [filters, setFilters] = useState<TargetFilters>({ sort: 'created' });
+  const [filters, setFiltersOnly] = useState<TargetFilters>({ sort: 'created', order: 'asc' });
+  // Another list opens at its first page.
+  const [paged, setPaged] = useState<{ list: string | null; page: number }>({ list: listId, page: 1 });
+  const page = paged.list === listId ? paged.page : 1;
+  const setPage = useCallback((n: number) => setPaged({ list: listId, page: n }), [listId]);
+  const [targetsPage, setTargetsPage] = useState<TargetsPage | null>(null);
+  // Other filters or another order start again at the first page.
+  const setFilters = useCallback((f: TargetFilters) => {
+    setFiltersOnly(f);
+    setPaged({ list: null, page: 1 });
+  }, []);
   const [error, setError] = useState<string | null>(null);
 
   // A list chosen is a step Back returns from; the list opened for the user (the most recent one,
@@ -50,11 +63,16 @@ export function useProspecting() {
   const reloadTargets = useCallback(async () => {
     if (!listId) return setTargets(null);
     try {
-      setTargets((await api.fetchTargets(listId, filters)).targets);
+      const { list: _list, targets: rows, ...rest } = await api.fetchTargets(listId, { ...filters, page });
+      // The last target of the last page removed: the page before it.
+      const pages = Math.max(1, Math.ceil(rest.total / rest.pageSize));
+      if (rows.length === 0 && page > pages) return setPaged({ list: listId, page: pages });
+      setTargets(rows);
+      setTargetsPage(rest);
     } catch (err) {
       setError(message(err, 'Les cibles n’ont pas pu être chargées.'));
     }
-  }, [listId, filters]);
+  }, [listId, filters, page]);
 
   useEffect(() => {
     void reloadTargets();
@@ -75,8 +93,10 @@ export function useProspecting() {
     lists,
     list: lists?.find((l) => l.id === listId) ?? null,
     targets,
+    targetsPage,
     filters,
     setFilters,
+    setPage,
     error,
     setError,
     /** The user chooses a list: a step of the history. */

@@ -2,6 +2,7 @@
 import {
   type SavedSearch,
   type SavedSearchCreate,
+  type SavedSearchPageQuery,
   type SavedSearchUpdate,
   savedSearchListSchema,
   savedSearchSchema,
@@ -9,10 +10,18 @@ import {
 import { z } from 'zod';
 import { apiFetch } from '~/lib/api';
 
-export const listSavedSearches = () => apiFetch('/api/saved-searches', savedSearchListSchema);
+/** A page, sort and order of the list as a query string (none: every search). */
+function pageQuery(view?: SavedSearchPageQuery): string {
+  if (!view?.page) return '';
+  return `?${new URLSearchParams({ page: String(view.page), sort: view.sort, order: view.order })}`;
+}
 
-/** Every search of the user counted again now (the list comes back with the new counts). */
-export const recountSavedSearches = () => apiFetch('/api/saved-searches/recount', savedSearchListSchema, { method: 'POST' });
+/** One page of the user's searches, or every one without `view` (the save button looks among them all). */
+export const listSavedSearches = (view?: SavedSearchPageQuery) => apiFetch(`/api/saved-searches${pageQuery(view)}`, savedSearchListSchema);
+
+/** Every search of the user counted again now (the page asked comes back with the new counts). */
+export const recountSavedSearches = (view?: SavedSearchPageQuery) =>
+  apiFetch(`/api/saved-searches/recount${pageQuery(view)}`, savedSearchListSchema, { method: 'POST' });
 
 export const createSavedSearch = (body: SavedSearchCreate): Promise<SavedSearch> =>
   apiFetch('/api/saved-searches', savedSearchSchema, { method: 'POST', body: JSON.stringify(body) });

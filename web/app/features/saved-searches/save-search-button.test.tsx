@@ -32,7 +32,17 @@ function serve(mailConfigured: boolean, saved: unknown[] = []) {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/alerts/status') return json({ mailConfigured, message: mailConfigured ? null : ALERTS_NOT_CONFIGURED });
-      if (url === '/api/saved-searches' && init?.method === 'GET') return json({ items: saved, max: 50 });
+      if (url === '/api/saved-searches' && init?.method === 'GET')
+        // Without a page: every search of the user, the list's answer without paging.
+        return json({
+          items: saved,
+          max: 100,
+          total: saved.length,
+          page: 1,
+          pageSize: Math.max(saved.length, 1),
+          sort: 'created',
+          order: 'desc',
+        });
       if (url === `/api/saved-searches/${MINE.id}` && init?.method === 'PATCH') {
         posted.push({ patch: JSON.parse(String(init.body)) });
         return json({ ...MINE, query: 'insee=93010&types=appartement' });

@@ -1,6 +1,7 @@
 /**
  * Mes recherches: each search with its filters in words, and a rename that says what is wrong
- * beside the name; on a phone each search is a card, its count first and its actions at hand.
+ * beside the name; the total, the page and the order asked of the server; on a phone each search
+ * is a card, its count first and its actions at hand.
  */
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -28,8 +29,22 @@ const SEARCH = {
   createdAt: '2026-11-26T10:00:00.000Z',
 };
 
-function show(items: unknown[] = [SEARCH]) {
+/** The answer of one page: `total` searches in all, `items` on this page. */
+const pageOf = (items: unknown[], u: URL, total = items.length) => ({
+  items,
+  max: 100,
+  total,
+  page: Number(u.searchParams.get('page') ?? 1),
+  pageSize: u.searchParams.has('page') ? 25 : Math.max(total, 1),
+  sort: u.searchParams.get('sort') ?? 'created',
+  order: u.searchParams.get('order') ?? 'desc',
+});
+
+const asked: string[] = [];
+
+function show(items: unknown[] = [SEARCH], total = items.length) {
   const patches: unknown[] = [];
+  asked.length = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -37,8 +52,11 @@ function show(items: unknown[] = [SEARCH]) {
       if (u.pathname === '/api/alerts/status') return json({ mailConfigured: true, message: null });
       if (u.pathname === '/api/market/communes') return json([{ insee: '93010', nom: 'Bondy' }]);
       if (u.pathname === '/api/saved-searches/recount' && init?.method === 'POST')
-        return json({ items: [{ ...SEARCH, lastCount: 91, lastCountAt: '2026-11-27T08:00:00.000Z' }], max: 50 });
-      if (u.pathname === '/api/saved-searches') return json({ items, max: 50 });
+        return json(pageOf([{ ...SEARCH, lastCount: 91, lastCountAt: '2026-11-27T08:00:00.000Z' }], u));
+      if (u.pathname === '/api/saved-searches') {
+        asked.push(u.search);
+        return json(pageOf(items, u, total));
+      }
       if (u.pathname === `/api/saved-searches/${SEARCH.id}` && init?.method === 'PATCH') {
         const body = JSON.parse(String(init.body));
         patches.push(body);
@@ -85,6 +103,26 @@ describe('SavedSearchesList', () => {
     fireEvent.keyDown(field, { key: 'Escape' });
     expect(screen.queryByRole('textbox', { name: 'Nouveau nom' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Bondy maisons' })).toBeTruthy();
+  });
+});
+
+describe('pages', () => {
+  it('says the total and the page, and asks the server for the order chosen and the next page', async () => {
+    // A few rows stand for the page: the total and the page size say 60 and 25.
+    const items = Array.from({ length: 3 }, (_, i) => ({
+      ...SEARCH,
+      id: `6f1c1c55-7a4e-4a39-9d1b-6f3f1b8f2a${String(i).padStart(2, '0')}`,
+      name: `Recherche ${i + 1}`,
+    }));
+    show(items, 60);
+    const total = await screen.findByTestId('saved-searches-total');
+    expect(total.textContent).toBe('60\u00a0recherches enregistrées sur 100 possibles · page 1 sur 3');
+    expect(asked).toEqual(['?page=1&sort=created&order=desc']);
+    fireEvent.change(screen.getByLabelText('Trier par'), { target: { value: 'count:desc' } });
+    await waitFor(() => expect(asked.at(-1)).toBe('?page=1&sort=count&order=desc'));
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('?page=2&sort=count&order=desc'));
+    expect(screen.getByRole('option', { name: 'Le plus de résultats' })).toBeTruthy();
   });
 });
 

@@ -1,13 +1,16 @@
 /**
  * /pro/mesrecherches: the saved searches with their last result count and their e-mail alert
- * (changed in place); open (the tool with the filters), rename, duplicate, delete. Cards on a phone.
+ * (changed in place); open (the tool with the filters), rename, duplicate, delete. A page of them
+ * at a time in the order the server sorts (decision 1500); cards on a phone.
  */
 
-import type { SavedSearch } from '@immoloupe/shared/saved-searches/contracts';
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { formatInteger } from '@immoloupe/shared/format';
+import type { SavedSearchList, SavedSearchPageQuery, SavedSearchSort } from '@immoloupe/shared/saved-searches/contracts';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Busy } from '~/components/busy';
+import { type OrderOption, PagedList, splitOrder } from '~/components/paged-list';
 import { ResponsiveTable } from '~/components/responsive-table';
 import { ApiError } from '~/lib/api';
 import { AlertsNotSent } from '../alerts/alerts-not-sent';
@@ -15,42 +18,50 @@ import { useAlertStatus } from '../alerts/use-alert-status';
 import { listSavedSearches, recountSavedSearches } from './api';
 import { savedSearchColumns } from './saved-search-columns';
 
+/** The orders the server gives Mes recherches. */
+export const SAVED_SEARCH_ORDERS: OrderOption[] = [
+  { value: 'created:desc', label: 'Les plus récentes' },
+  { value: 'created:asc', label: 'Les plus anciennes' },
+  { value: 'name:asc', label: 'Nom, de A à Z' },
+  { value: 'name:desc', label: 'Nom, de Z à A' },
+  { value: 'count:desc', label: 'Le plus de résultats' },
+  { value: 'count:asc', label: 'Le moins de résultats' },
+];
+
+const FIRST_PAGE: Required<SavedSearchPageQuery> = { page: 1, sort: 'created', order: 'desc' };
+
 function message(err: unknown): string {
   return err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’opération a échoué.';
 }
 
+const searches = (n: number) => `${formatInteger(n)}\u00a0recherche${n > 1 ? 's' : ''} enregistrée${n > 1 ? 's' : ''}`;
+
 export function SavedSearchesList() {
-  const [items, setItems] = useState<SavedSearch[] | null>(null);
-  const [max, setMax] = useState(0);
+  const [data, setData] = useState<SavedSearchList | null>(null);
+  const [view, setView] = useState(FIRST_PAGE);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const status = useAlertStatus();
-  const load = useCallback(() => {
-    listSavedSearches().then(
-      (r) => {
-        setItems(r.items);
-        setMax(r.max);
-        setError(null);
-      },
-      (err: unknown) => setError(message(err)),
-    );
+  const show = useCallback((r: SavedSearchList) => {
+    // The last search of the last page deleted: the page before it.
+    const pages = Math.max(1, Math.ceil(r.total / r.pageSize));
+    if (r.items.length === 0 && r.page > pages) setView((v) => ({ ...v, page: pages }));
+    else setData(r);
+    setError(null);
   }, []);
+  const load = useCallback(() => {
+    listSavedSearches(view).then(show, (err: unknown) => setError(message(err)));
+  }, [view, show]);
   useEffect(load, [load]);
   const [recounting, setRecounting] = useState(false);
   const recount = () => {
     setRecounting(true);
-    recountSavedSearches()
-      .then(
-        (r) => {
-          setItems(r.items);
-          setError(null);
-        },
-        (err: unknown) => setError(message(err)),
-      )
+    recountSavedSearches(view)
+      .then(show, (err: unknown) => setError(message(err)))
       .finally(() => setRecounting(false));
   };
 
-  if (!items) return error ? <Alert color="red">{error}</Alert> : <Busy label="Chargement" />;
+  if (!data) return error ? <Alert color="red">{error}</Alert> : <Busy label="Chargement" />;
   return (
     <Stack gap="sm">
       {error && (
@@ -58,49 +69,57 @@ export function SavedSearchesList() {
           {error}
         </Alert>
       )}
-      <Group justify="space-between">
-        <Text>
-          {items.length} recherche{items.length > 1 ? 's' : ''} enregistrée{items.length > 1 ? 's' : ''} sur {max} possibles.
-        </Text>
-        <Group gap="xs">
-          {items.length > 0 && (
-            <Button variant="default" onClick={recount} loading={recounting}>
-              Actualiser les résultats
-            </Button>
-          )}
-          <Button component={Link} to="/pro/creer_recherche">
-            Créer une recherche
+      <Group justify="flex-end" gap="xs">
+        {data.total > 0 && (
+          <Button variant="default" onClick={recount} loading={recounting}>
+            Actualiser les résultats
           </Button>
-        </Group>
+        )}
+        <Button component={Link} to="/pro/creer_recherche">
+          Créer une recherche
+        </Button>
       </Group>
-      {items.length > 0 && <AlertsNotSent status={status} />}
-      {items.length === 0 ? (
+      {data.total > 0 && <AlertsNotSent status={status} />}
+      {data.total === 0 ? (
         <Alert color="blue" title="Aucune recherche enregistrée">
           Ouvrez un outil de recherche (par exemple les{' '}
           <Anchor component={Link} to="/pro/transactions">
             transactions
           </Anchor>
-          ), réglez ses filtres puis cliquez sur « Enregistrer cette recherche »{'\u00a0'}; ou{' '}
+          ), réglez ses filtres puis cliquez sur « Enregistrer cette recherche »{'\u00a0'}; ou{' '}
           <Anchor component={Link} to="/pro/creer_recherche">
             créez-en une de toutes pièces
           </Anchor>
           .
         </Alert>
       ) : (
-        <ResponsiveTable
-          rows={items}
-          rowKey={(s) => s.id}
-          columns={savedSearchColumns({
-            status,
-            editing,
-            setEditing,
-            run: (change) => change.then(load, (err: unknown) => setError(message(err))),
-            message,
-            onRenamed: load,
-          })}
+        <PagedList
           label="Mes recherches"
-          minWidth={880}
-        />
+          count={`${searches(data.total)} sur ${formatInteger(data.max)} possibles`}
+          countTestId="saved-searches-total"
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          order={`${view.sort}:${view.order}`}
+          orders={SAVED_SEARCH_ORDERS}
+          onOrder={(value) => setView({ page: 1, ...splitOrder<SavedSearchSort>(value) })}
+          onPage={(page) => setView({ ...view, page })}
+        >
+          <ResponsiveTable
+            rows={data.items}
+            rowKey={(s) => s.id}
+            columns={savedSearchColumns({
+              status,
+              editing,
+              setEditing,
+              run: (change) => change.then(load, (err: unknown) => setError(message(err))),
+              message,
+              onRenamed: load,
+            })}
+            label="Mes recherches"
+            minWidth={880}
+          />
+        </PagedList>
       )}
     </Stack>
   );
