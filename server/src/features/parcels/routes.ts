@@ -11,31 +11,12 @@ import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { communeInfo } from '../../places/commune-info.js';
-import { searchCommunes } from '../../places/communes.js';
-import { foldText } from '../../places/search-text.logic.js';
 import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/territory.js';
 import { firstParcelAddresses } from './addresses.js';
+import { resolveCommune } from './commune.js';
 import { parcelIdParam, unknownParcel } from './parcel-id.js';
 import { ownersMissing, parcelsOfZone } from './queries.js';
 import { parcelSheet } from './sheet.js';
-
-/** The commune of a parcel search: an INSEE code (of today, or of a former commune), or the best match of a name. */
-export function resolveCommune(
-  text: string,
-): { code: string; nom: string; codesPostaux: string[]; mergedInto?: { insee: string; nom: string } } | undefined {
-  if (/^(\d{2}|2A|2B)\d{3}$/i.test(text)) {
-    const info = communeInfo(text.toUpperCase());
-    if (info)
-      return {
-        code: info.insee,
-        nom: info.nom,
-        codesPostaux: info.codesPostaux,
-        ...(info.mergedInto ? { mergedInto: info.mergedInto } : {}),
-      };
-  }
-  return searchCommunes(foldText(text), null, 1).find((h) => h.score >= 0.7)?.commune;
-}
 
 export function parcelRoutes(deps: { db: Db }): Router {
   const router = Router();

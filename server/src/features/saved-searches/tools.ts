@@ -15,8 +15,8 @@ import { recordedCodes } from '../../places/communes.js';
 import { coproWhere, rnicDate, searchCopros } from '../copro/queries.js';
 import { dpeWhere, searchDpe } from '../dpe/queries.js';
 import { countPoolSearch, poolImported } from '../listings/pool.js';
+import { resolveCommune } from '../parcels/index.js';
 import { communesCondition, parcelsOfZone } from '../parcels/queries.js';
-import { resolveCommune } from '../parcels/routes.js';
 import { newPermits, searchPermits } from '../risks/index.js';
 import { placeForUser } from '../transactions/place.js';
 import {
