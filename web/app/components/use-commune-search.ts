@@ -5,9 +5,12 @@
  */
 
 import type { CommuneNaming } from '@immoloupe/shared/commune-label';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { apiFetch } from '~/lib/api';
+import { REFERENCE_STALE_MS } from '~/lib/query-client';
 
 export const communeHitSchema = z.array(
   z.object({
@@ -20,27 +23,25 @@ export const communeHitSchema = z.array(
 export type CommuneHit = z.infer<typeof communeHitSchema>[number];
 
 const NONE: readonly CommuneNaming[] = [];
-const searchCommunes = (q: string) => apiFetch(`/api/market/communes?q=${encodeURIComponent(q)}`, communeHitSchema);
+const searchCommunes = (q: string, signal?: AbortSignal) =>
+  apiFetch(`/api/market/communes?q=${encodeURIComponent(q)}`, communeHitSchema, { signal });
+/** A commune's name and postcodes change with an import, not while one types. */
+const communeSearch = (q: string) => ({
+  queryKey: ['communes', 'search', q],
+  queryFn: ({ signal }: { signal: AbortSignal }) => searchCommunes(q, signal),
+  staleTime: REFERENCE_STALE_MS,
+});
 
 /** Communes matching what the user types (name, postcode or INSEE code), 200 ms after the last keystroke. */
 export function useCommuneSearch(text: string): CommuneHit[] {
-  const [hits, setHits] = useState<CommuneHit[]>([]);
-  useEffect(() => {
-    const q = text.trim();
-    if (q.length < 2) return;
-    // Only the answer for the current text counts: an earlier one arriving late would replace it.
-    let live = true;
-    const timer = setTimeout(() => {
-      searchCommunes(q)
-        .then((found) => live && setHits(found))
-        .catch(() => live && setHits([]));
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [text]);
-  return hits;
+  const [typed] = useDebouncedValue(text.trim(), 200);
+  const q = useQuery({
+    ...communeSearch(typed),
+    enabled: typed.length >= 2,
+    // Fewer than two letters: the last communes found stay offered.
+    placeholderData: keepPreviousData,
+  });
+  return q.isError ? [] : (q.data ?? []);
 }
 
 /**
@@ -49,34 +50,20 @@ export function useCommuneSearch(text: string): CommuneHit[] {
  * the postcodes of those the search gave (a `known` commune may come without them).
  */
 export function useCommuneNames(codes: readonly string[], known: readonly CommuneNaming[] = NONE) {
-  const [found, setFound] = useState<Record<string, CommuneNaming>>({});
-  const asked = useRef(new Set<string>());
-  const mounted = useRef(true);
-  const communes = useMemo(() => ({ ...Object.fromEntries(known.map((c) => [c.insee, c])), ...found }), [known, found]);
+  const [remembered, setRemembered] = useState<Record<string, CommuneNaming>>({});
+  const given = useMemo(() => ({ ...Object.fromEntries(known.map((c) => [c.insee, c])), ...remembered }), [known, remembered]);
+  const missing = codes.filter((code) => code && given[code] === undefined);
+  const answers = useQueries({ queries: missing.map((code) => communeSearch(code)) });
+  const found: Record<string, CommuneNaming> = {};
+  missing.forEach((code, i) => {
+    const hit = answers[i]?.data?.find((c) => c.insee === code.toUpperCase());
+    if (hit) found[code] = hit;
+  });
+  const foundKey = Object.keys(found).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `found` is new at each render; its codes say when it changed.
+  const communes = useMemo(() => ({ ...given, ...found }), [given, foundKey]);
   const names = useMemo(() => Object.fromEntries(Object.entries(communes).map(([code, c]) => [code, c.nom])), [communes]);
-  const key = codes.join(',');
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    for (const code of key.split(',').filter(Boolean)) {
-      if (names[code] !== undefined || asked.current.has(code)) continue;
-      asked.current.add(code);
-      // Not dropped when the codes change meanwhile: the name of a code stays true.
-      searchCommunes(code)
-        .then((hits) => {
-          const hit = hits.find((c) => c.insee === code.toUpperCase());
-          if (hit && mounted.current) setFound((f) => ({ ...f, [code]: hit }));
-        })
-        .catch(() => undefined);
-    }
-  }, [key, names]);
-
-  const remember = (c: CommuneNaming) => setFound((f) => ({ ...f, [c.insee]: c }));
+  const remember = (c: CommuneNaming) => setRemembered((f) => ({ ...f, [c.insee]: c }));
   return { names, communes, remember };
 }

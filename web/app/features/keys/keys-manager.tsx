@@ -2,26 +2,22 @@
  * Personal access keys: create one with a name (the key is shown once, to copy), the list with
  * the last use, revoke (confirmed in a window of the page). Used by the browser extension and the public API (`Authorization: Bearer`).
  */
-import {
-  createKeyResponseSchema,
-  type KeySummary,
-  keyListResponseSchema,
-  messageResponseSchema,
-} from '@immoloupe/shared/accounts/contracts';
+import type { KeySummary } from '@immoloupe/shared/accounts/contracts';
 import { formatDate, NBSP } from '@immoloupe/shared/format';
 import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Busy } from '~/components/busy';
 import { useConfirm } from '~/components/confirm-dialog';
-import { ApiError, apiFetch } from '~/lib/api';
+import { ApiError } from '~/lib/api';
 import { useSessionUser } from '~/lib/session';
+import { useKeys } from './use-keys';
 
 const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
 const when = (iso: string) => `${formatDate(iso)} à ${time.format(new Date(iso))}`;
 
 export function KeysManager({ focusCreate = false }: { focusCreate?: boolean }) {
-  const [keys, setKeys] = useState<KeySummary[] | null>(null);
+  const { keys, error: listError, create: createKey, revoke: revokeKey } = useKeys();
   const [name, setName] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,27 +27,14 @@ export function KeysManager({ focusCreate = false }: { focusCreate?: boolean }) 
   // Keys open the subscribers' tools: the server refuses them without an active subscription.
   const mayCreate = !user || user.role === 'admin' || user.client?.aboactif === true;
 
-  const load = useCallback(async () => {
-    try {
-      setKeys((await apiFetch('/api/keys', keyListResponseSchema)).keys);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Les clés n’ont pas pu être chargées.');
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   async function create(event: FormEvent) {
     event.preventDefault();
     setPending(true);
     setError(null);
     try {
-      const res = await apiFetch('/api/keys', createKeyResponseSchema, { method: 'POST', body: JSON.stringify({ name }) });
+      const res = await createKey(name);
       setCreated({ name: res.key.name, secret: res.secret });
       setName('');
-      await load();
     } catch (err) {
       setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'Erreur inattendue.');
     } finally {
@@ -71,8 +54,7 @@ export function KeysManager({ focusCreate = false }: { focusCreate?: boolean }) 
 
   async function remove(key: KeySummary) {
     try {
-      await apiFetch(`/api/keys/${key.id}`, messageResponseSchema.nullable(), { method: 'DELETE' });
-      await load();
+      await revokeKey(key.id);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Erreur inattendue.');
     }
@@ -114,9 +96,9 @@ export function KeysManager({ focusCreate = false }: { focusCreate?: boolean }) 
           </Group>
         </form>
       ) : null}
-      {error ? (
+      {(error ?? listError) ? (
         <Alert color="red" role="alert">
-          {error}
+          {error ?? listError}
         </Alert>
       ) : null}
       {created ? (
