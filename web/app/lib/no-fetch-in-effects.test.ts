@@ -17,8 +17,6 @@ const NOT_YET_CONVERTED = new Set([
   'features/admin/use-audit-log.ts',
   'features/admin/use-data-dashboard.ts',
   'features/billing/use-admin-users.ts',
-  'features/contact/admin-messages.tsx',
-  'features/imports/use-admin-imports.ts',
   'features/listings/listings-map-tool.tsx',
   'features/listings/localisation-tool.tsx',
   'features/listings/my-listings.tsx',

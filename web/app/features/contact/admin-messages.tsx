@@ -5,10 +5,12 @@
 import { type ContactMessageList, contactMessageListSchema } from '@immoloupe/shared/contact/contact-message';
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import { Alert, Anchor, Badge, Button, Group, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Busy } from '~/components/busy';
 import { WideTable } from '~/components/wide-table';
-import { ApiError, apiFetch } from '~/lib/api';
+import { apiFetch } from '~/lib/api';
+import { errorText } from '~/lib/query-client';
 
 const PAGE_SIZE = 20;
 
@@ -16,22 +18,15 @@ const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digi
 
 export function AdminContactMessages({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
   const [offset, setOffset] = useState(0);
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ok'; data: ContactMessageList }>({
-    kind: 'loading',
+  const q = useQuery({
+    queryKey: ['contact', 'messages', offset],
+    queryFn: ({ signal }) => apiFetch(`/api/contact/messages?limit=${PAGE_SIZE}&offset=${offset}`, contactMessageListSchema, { signal }),
   });
-
-  useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    apiFetch(`/api/contact/messages?limit=${PAGE_SIZE}&offset=${offset}`, contactMessageListSchema)
-      .then((data) => live && setState({ kind: 'ok', data }))
-      .catch((err: unknown) => {
-        if (live) setState({ kind: 'error', message: err instanceof ApiError ? err.message : 'Les messages n’ont pas pu être chargés.' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [offset]);
+  const state: { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ok'; data: ContactMessageList } = q.data
+    ? { kind: 'ok', data: q.data }
+    : q.error
+      ? { kind: 'error', message: errorText(q.error, 'Les messages n’ont pas pu être chargés.') ?? '' }
+      : { kind: 'loading' };
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="messages-contact-titre">

@@ -3,60 +3,50 @@
  * import runs, for its live progress), the "import started" notice, and the requests of the two
  * ways to start an import. The views in `admin-imports*.tsx` only lay it out.
  */
-import { type ImportJob, type ImportRunsResponse, importJobSchema, importRunsResponseSchema } from '@immoloupe/shared/opendata/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ImportJob, importJobSchema, importRunsResponseSchema } from '@immoloupe/shared/opendata/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { ApiError, apiFetch } from '~/lib/api';
+import { errorText } from '~/lib/query-client';
 import { anyRunning } from './imports.logic';
 
 const startedSchema = z.object({ job: importJobSchema });
 
+const IMPORTS = ['imports', 'runs'] as const;
+
 export function useAdminImports() {
-  const [data, setData] = useState<ImportRunsResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
-  // Polls overlap (the timer, the immediate poll of a restarted timer, the refresh after a start)
-  // and can answer out of order. An answer older than the one shown would bring back a past state:
-  // "nothing runs" right after a start re-enables the forms and drops the notice.
-  const sent = useRef(0);
-  const shown = useRef(0);
-
-  const load = useCallback(async () => {
-    const request = ++sent.current;
-    try {
-      const next = await apiFetch('/api/admin/imports', importRunsResponseSchema);
-      if (request < shown.current) return;
-      shown.current = request;
-      setData(next);
-      setError(null);
-    } catch (err) {
-      if (request < shown.current) return;
-      shown.current = request;
-      setError(err instanceof ApiError ? err.message : 'La liste des imports n’a pas pu être chargée.');
-    }
-  }, []);
-
-  const running = data ? anyRunning(data.runs, data.jobs) : false;
-  useEffect(() => {
-    void load();
+  // Polls overlap (the timer, the refresh after a start) and can answer out of order; TanStack
+  // Query keeps only the last one asked, so "nothing runs" from before a start never comes back.
+  const q = useQuery({
+    queryKey: IMPORTS,
+    queryFn: ({ signal }) => apiFetch('/api/admin/imports', importRunsResponseSchema, { signal }),
     // Every second while an import runs (live progress), every 15 s otherwise.
-    const timer = setInterval(() => void load(), running ? 1_000 : 15_000);
-    return () => clearInterval(timer);
-  }, [load, running]);
+    refetchInterval: (query) => (query.state.data && anyRunning(query.state.data.runs, query.state.data.jobs) ? 1_000 : 15_000),
+  });
+  const data = q.data ?? null;
+  const running = data ? anyRunning(data.runs, data.jobs) : false;
 
-  // The "import started" notice gives way to the job's outcome once it ends.
+  // The "import started" notice gives way to the job's outcome once it ends; the pages' data
+  // freshness line is then read again.
+  const wasRunning = useRef(running);
   useEffect(() => {
     if (!running) setNotice(null);
-  }, [running]);
+    if (wasRunning.current && !running) void client.invalidateQueries({ queryKey: ['data', 'freshness'] });
+    wasRunning.current = running;
+  }, [running, client]);
 
   const started = (message: string) => {
     setNotice(message);
-    void load();
+    // A poll still unanswered (the first one, say) would be waited for rather than sent again: it is dropped.
+    void client.cancelQueries({ queryKey: IMPORTS }).then(() => client.invalidateQueries({ queryKey: IMPORTS }));
   };
 
   return {
     data,
-    error,
+    error: errorText(q.error, 'La liste des imports n’a pas pu être chargée.'),
     notice,
     running,
     lastJob: data?.jobs[0],
