@@ -21,7 +21,7 @@ import { currentSubscription, endSubscription, grantManual } from '../../billing
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
-import { auditActorOf, recordAudit } from '../audit/audit.js';
+import { auditActorOf, recordAudit } from '../audit/index.js';
 
 interface UserRow {
   id: string;

@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { radiusClause } from '../../db/spatial.js';
 import { type AlertRow, DPE_ALERT_COLUMNS, type DpeAlertRow, dpeRow, saleRows } from '../saved-searches/index.js';
-import { type ImportWindow, importWindowClause, type TransactionRow } from '../transactions/queries.js';
+import { type ImportWindow, importWindowClause, type TransactionRow } from '../transactions/index.js';
 
 export type { ImportWindow };
 

@@ -12,8 +12,8 @@ import type { ParcelSale } from '@immoloupe/shared/dpe/contracts';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { withinRadiusSql } from '../../db/spatial.js';
-import { SALE_COLUMNS, type SaleRow, toParcelSale } from '../dpe/parcel-facts.js';
-import { geocode } from '../geocode/geocode.js';
+import { SALE_COLUMNS, type SaleRow, toParcelSale } from '../dpe/index.js';
+import { geocode } from '../geocode/index.js';
 import { type AddressKey, addressKey, sameAddress } from './address-match.logic.js';
 import { type CoproDpeRow, type CoproRow, DPE_COLUMNS, NOT_REPLACED } from './queries.js';
 

@@ -7,8 +7,7 @@
 import type { CoproFilter, CoproSort } from '@immoloupe/shared/copro/contracts';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
-import { gridClusters } from '../zone/clusters.js';
-import { columnsOf, type SqlZoneQuery, zoneWhere } from '../zone/sql.js';
+import { columnsOf, gridClusters, type SqlZoneQuery, zoneWhere } from '../zone/index.js';
 
 const COPRO = columnsOf('c', 'code_insee', 'code_postal');
 const IN_FORCE = `c.mandat_en_cours = 'Mandat en cours'`;

@@ -23,10 +23,8 @@ import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { communeByCode } from '../../places/communes.js';
-import { salesOnParcels } from '../dpe/parcel-facts.js';
-import { clusterCollection } from '../zone/clusters.js';
-import { coordinateCells, sendSearchCsv } from '../zone/csv.js';
-import { resolveZone } from '../zone/territory.js';
+import { salesOnParcels } from '../dpe/index.js';
+import { clusterCollection, coordinateCells, resolveZone, sendSearchCsv } from '../zone/index.js';
 import { coproPosition, nearbyFacts } from './nearby.js';
 import {
   type CoproDpeRow,

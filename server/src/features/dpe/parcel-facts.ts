@@ -7,7 +7,7 @@ import { isStreetBanId } from '@immoloupe/shared/dpe/dpe-address.logic';
 import { NATURE_LABELS, natureOf } from '@immoloupe/shared/market/dvf';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import type { Queryable } from '../../db/client.js';
-import { addressParcel } from '../geocode/geocode.js';
+import { addressParcel } from '../geocode/index.js';
 
 export async function parcelOfAddress(
   db: Queryable,

@@ -7,8 +7,7 @@ import type { DpeFilter, DpeSort } from '@immoloupe/shared/dpe/contracts';
 import { PASSOIRE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
-import { gridClusters } from '../zone/clusters.js';
-import { columnsOf, type SqlZoneQuery, zoneWhere } from '../zone/sql.js';
+import { columnsOf, gridClusters, type SqlZoneQuery, zoneWhere } from '../zone/index.js';
 import { dpeAddressSql } from './address-sql.js';
 
 export const DPE_COLUMNS = columnsOf('d', 'code_insee_ban', 'code_postal_ban');

@@ -24,9 +24,7 @@ import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { communeByCode } from '../../places/communes.js';
-import { clusterCollection } from '../zone/clusters.js';
-import { coordinateCells, sendSearchCsv } from '../zone/csv.js';
-import { resolveZone } from '../zone/territory.js';
+import { clusterCollection, coordinateCells, resolveZone, sendSearchCsv } from '../zone/index.js';
 import { parcelOfAddress, salesOnParcels } from './parcel-facts.js';
 import { type DpeRow, dpeByNumero, dpeClusters, searchDpe } from './queries.js';
 

@@ -27,9 +27,8 @@ import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { radiusClause } from '../../db/spatial.js';
 import { communeName, departementName, departementOf } from '../../places/commune-info.js';
-import { parcelAt } from '../geocode/geocode.js';
-import { streetSpellings } from '../geocode/street-spellings.js';
-import { dvfFreshness } from '../market/queries.js';
+import { parcelAt, streetSpellings } from '../geocode/index.js';
+import { dvfFreshness } from '../market/index.js';
 import { rentReferences } from '../rents/index.js';
 import { measuredError } from './accuracy.js';
 

@@ -11,8 +11,8 @@ import type { PropertyType } from '@immoloupe/shared/market/dvf';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import type { Queryable } from '../../db/client.js';
 import { withRecordedCodes } from '../../places/communes.js';
-import { communeOfPlace } from '../geocode/commune-of-place.js';
-import { statsWithMonthly } from '../market/queries.js';
+import { communeOfPlace } from '../geocode/index.js';
+import { statsWithMonthly } from '../market/index.js';
 import { listingRent } from '../rents/index.js';
 
 /** Years of sales the comparison covers, ending at the newest sale of the commune. */

@@ -12,8 +12,7 @@ import { type RequestHandler, Router } from 'express';
 import { requireSubscriber, requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { localiseListing } from '../listings/localisation.js';
-import { saveSighting } from '../listings/store.js';
+import { localiseListing, saveSighting } from '../listings/index.js';
 import { analyseListing, localisationQueryOf } from './analysis.js';
 
 /** Where `npm run build -w extension` writes the packages (repository root/extension/dist). */

@@ -14,7 +14,7 @@ import type { OpenDataConfig } from '../../importers/open-data-config.js';
 import { runImport } from '../../importers/run.js';
 import type { JobQueue, JobView } from '../../jobs/queue.js';
 import type { Logger } from '../../logger.js';
-import { type AuditActor, recordAudit } from '../audit/audit.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 
 export const IMPORT_QUEUE = 'imports.run';
 

@@ -20,7 +20,7 @@ import { ImportError } from '../../importers/errors.js';
 import { SOURCES, type Source } from '../../importers/importer.js';
 import { markInterruptedRuns } from '../../importers/run.js';
 import type { Logger } from '../../logger.js';
-import { auditActorOf, recordAudit } from '../audit/audit.js';
+import { auditActorOf, recordAudit } from '../audit/index.js';
 import type { ImportJobs } from './jobs.js';
 import { dataFreshness, listImportRuns } from './queries.js';
 

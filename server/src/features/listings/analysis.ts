@@ -26,9 +26,9 @@ import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
 import { departementOfCodes, importHintText } from '@immoloupe/shared/opendata/import-hint';
 import { noRentReferenceNote } from '@immoloupe/shared/rents/rents.logic';
 import type { Queryable } from '../../db/client.js';
-import { computeEstimate } from '../estimates/estimate.js';
-import { communeOfPlace } from '../geocode/commune-of-place.js';
-import { dvfFreshness, statsWithMonthly } from '../market/queries.js';
+import { computeEstimate } from '../estimates/index.js';
+import { communeOfPlace } from '../geocode/index.js';
+import { dvfFreshness, statsWithMonthly } from '../market/index.js';
 import { listingRent } from '../rents/index.js';
 import { localiseListing, type WrittenPlace, writtenPlaceOf } from './localisation.js';
 

@@ -7,7 +7,7 @@
  * commune changed are updated, in one transaction that concurrent starts wait for.
  */
 import type { Db } from '../../db/client.js';
-import { COMMUNE_OF_PLACE_VERSION, communeOfPlace } from '../geocode/commune-of-place.js';
+import { COMMUNE_OF_PLACE_VERSION, communeOfPlace } from '../geocode/index.js';
 
 const SETTING = 'listings.commune_of_place_version';
 /** Not the migrations' lock: this runs after them, in the same processes. */

@@ -13,7 +13,7 @@ import {
 } from '@immoloupe/shared/listings/localisation.logic';
 import { isWrittenAddress, type WrittenAddress, writtenAddress } from '@immoloupe/shared/listings/written-address.logic';
 import type { Queryable } from '../../db/client.js';
-import { dpeAddressSql, dpeTypedAddressSql } from '../dpe/address-sql.js';
+import { dpeAddressSql, dpeTypedAddressSql } from '../dpe/index.js';
 
 /** Beyond this many DPE in one zone, the newest are scored (a postcode rarely holds more). */
 const MAX_ROWS = 20_000;

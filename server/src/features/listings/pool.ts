@@ -14,11 +14,10 @@ import { queryParams, savedSearchUrl } from '@immoloupe/shared/saved-searches/co
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { HttpError } from '../../http/errors.js';
-import { parcelAt } from '../geocode/geocode.js';
-import { dvfFreshness, statsWithMonthly } from '../market/queries.js';
-import { type ImportWindow, importWindowClause } from '../transactions/queries.js';
-import { type SqlZoneQuery, zoneWhere } from '../zone/sql.js';
-import { resolveZone } from '../zone/territory.js';
+import { parcelAt } from '../geocode/index.js';
+import { dvfFreshness, statsWithMonthly } from '../market/index.js';
+import { type ImportWindow, importWindowClause } from '../transactions/index.js';
+import { resolveZone, type SqlZoneQuery, zoneWhere } from '../zone/index.js';
 import { communeOf } from './analysis.js';
 
 const PERIOD_MONTHS = 24;

@@ -30,7 +30,7 @@ import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { OutboundError } from '../../http/outbound.js';
-import { resolveZone } from '../zone/territory.js';
+import { resolveZone } from '../zone/index.js';
 import { analyseListing, mapPositions } from './analysis.js';
 import { fetchListingPage, type PageFetcher } from './fetch-page.js';
 import { localise } from './localisation.js';

@@ -19,10 +19,9 @@ import { distanceSql, radiusClause, withinRadiusSql } from '../../db/spatial.js'
 import { SOURCE_LABELS, type Source } from '../../importers/importer.js';
 import { communeInfo, communeName } from '../../places/commune-info.js';
 import { formerCommunes, withRecordedCodes } from '../../places/communes.js';
-import { dpeAddressSql } from '../dpe/address-sql.js';
+import { dpeAddressSql } from '../dpe/index.js';
 import { rentReferences } from '../rents/index.js';
-import { toTransactions } from '../transactions/index.js';
-import { listTransactions } from '../transactions/queries.js';
+import { listTransactions, toTransactions } from '../transactions/index.js';
 import { statsBy, statsByTypeWithMonthly, toSummary } from './queries.js';
 
 /** Statistics by type cover this many months; the trend covers ADDRESS_YEARS. */

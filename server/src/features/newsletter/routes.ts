@@ -19,7 +19,7 @@ import { requireAdmin, requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
-import { auditActorOf, recordAudit } from '../audit/audit.js';
+import { auditActorOf, recordAudit } from '../audit/index.js';
 import { type BrevoClient, BrevoError } from './brevo-client.js';
 import { createNewsletter, listNewsletters, segmentCounts, setMarketingConsent } from './queries.js';
 import { sanitizeNewsletterHtml } from './sanitize.js';

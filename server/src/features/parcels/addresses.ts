@@ -9,8 +9,7 @@ import type { Parcel } from '@immoloupe/shared/opendata/contracts';
 import { PARCEL_ID } from '@immoloupe/shared/parcels/sheet-contracts';
 import type { Queryable } from '../../db/client.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../../places/parcel-row.js';
-import { ADDRESS_PARCEL_MAX_M, nearestParcels } from '../geocode/geocode.js';
-import { type BanAddressNaming, banAddressLabel } from '../geocode/geocode.logic.js';
+import { ADDRESS_PARCEL_MAX_M, type BanAddressNaming, banAddressLabel, nearestParcels } from '../geocode/index.js';
 import { ownersFileAddresses } from './owner-addresses.js';
 
 export interface ParcelAddress {

@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { formerCommunes, withRecordedCodes } from '../../places/communes.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../../places/parcel-row.js';
-import { pointInGeometrySql } from '../zone/sql.js';
+import { pointInGeometrySql } from '../zone/index.js';
 
 export interface ParcelFilters {
   section?: string | undefined;

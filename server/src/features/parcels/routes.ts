@@ -11,7 +11,7 @@ import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/territory.js';
+import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/index.js';
 import { firstParcelAddresses } from './addresses.js';
 import { resolveCommune } from './commune.js';
 import { parcelIdParam, unknownParcel } from './parcel-id.js';

@@ -14,9 +14,8 @@ import { Params } from '../../db/params.js';
 import { type Box, inBoxSql, radiusBox } from '../../db/spatial.js';
 import { communeByCode } from '../../places/communes.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../../places/parcel-row.js';
-import { dpeAddressSql } from '../dpe/address-sql.js';
-import { dpeAtStreetPointSql } from '../dpe/placement.js';
-import { streetSpellings } from '../geocode/street-spellings.js';
+import { dpeAddressSql, dpeAtStreetPointSql } from '../dpe/index.js';
+import { streetSpellings } from '../geocode/index.js';
 import { parcelAddresses } from './addresses.js';
 import { ownersFileAddresses } from './owner-addresses.js';
 

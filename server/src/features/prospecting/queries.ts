@@ -15,7 +15,7 @@ import {
 } from '@immoloupe/shared/prospecting/contracts';
 import { parsePostalAddress } from '@immoloupe/shared/prospecting/postal.logic';
 import type { Queryable } from '../../db/client.js';
-import { dpeAddressSql } from '../dpe/address-sql.js';
+import { dpeAddressSql } from '../dpe/index.js';
 
 interface ListRow {
   id: string;

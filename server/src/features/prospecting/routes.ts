@@ -32,10 +32,10 @@ import { type Request, Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { type CompanyRegistry, companyOffices, REGISTRY_UNREACHABLE } from '../companies/registry.js';
-import { agencyLogo, readAgency } from '../estimates/queries.js';
-import { firstAddressesOfParcelIds } from '../parcels/addresses.js';
-import { type PdfLimits, type PdfLog, renderHtmlPdf } from '../reports/pdf.js';
+import { type CompanyRegistry, companyOffices, REGISTRY_UNREACHABLE } from '../companies/index.js';
+import { agencyLogo, readAgency } from '../estimates/index.js';
+import { firstAddressesOfParcelIds } from '../parcels/index.js';
+import { type PdfLimits, type PdfLog, renderHtmlPdf } from '../reports/index.js';
 import { lettersHtml } from './letters.js';
 import { ProspectingStore } from './queries.js';
 

@@ -8,7 +8,7 @@ import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { opinionById } from '../estimates/queries.js';
+import { opinionById } from '../estimates/index.js';
 import { chromiumPath, type PdfLimits, type PdfLog, renderPdf } from './pdf.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -12,21 +12,20 @@ import { queryParams, type SavedSearchToolId } from '@immoloupe/shared/saved-sea
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { recordedCodes } from '../../places/communes.js';
-import { coproWhere, rnicDate, searchCopros } from '../copro/queries.js';
-import { dpeWhere, searchDpe } from '../dpe/queries.js';
-import { countPoolSearch, poolImported } from '../listings/pool.js';
-import { resolveCommune } from '../parcels/index.js';
-import { communesCondition, parcelsOfZone } from '../parcels/queries.js';
+import { coproWhere, rnicDate, searchCopros } from '../copro/index.js';
+import { dpeWhere, searchDpe } from '../dpe/index.js';
+import { countPoolSearch, poolImported } from '../listings/index.js';
+import { communesCondition, parcelsOfZone, resolveCommune } from '../parcels/index.js';
 import { newPermits, searchPermits } from '../risks/index.js';
-import { placeForUser } from '../transactions/place.js';
 import {
   type ImportWindow,
   importWindowClause,
   listTransactions,
+  placeForUser,
   type TransactionRow,
   transactionsImported,
-} from '../transactions/queries.js';
-import { readTerritory, resolveZone } from '../zone/territory.js';
+} from '../transactions/index.js';
+import { readTerritory, resolveZone } from '../zone/index.js';
 import {
   type AlertRow,
   COPRO_ALERT_COLUMNS,

@@ -17,7 +17,7 @@ import { natureLabels } from '../../db/dvf-sales.js';
 import { Params } from '../../db/params.js';
 import { type DvfScope, dvfScope, inScopeSql } from '../../importers/dvf-scope.js';
 import { withRecordedCodes } from '../../places/communes.js';
-import { filteredMutationsSql } from '../transactions/queries.js';
+import { filteredMutationsSql } from '../transactions/index.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 
 export const SALES_LAYER = 'ventes';

@@ -10,9 +10,9 @@ import type { Feature } from 'geojson';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { inBoxSql } from '../../db/spatial.js';
-import { coproWhere } from '../copro/queries.js';
-import { dpeWhere } from '../dpe/queries.js';
-import type { SqlZoneQuery } from '../zone/sql.js';
+import { coproWhere } from '../copro/index.js';
+import { dpeWhere } from '../dpe/index.js';
+import type { SqlZoneQuery } from '../zone/index.js';
 import { encodeTile, type TileCoord, tileBounds } from './tiles.logic.js';
 
 export const DPE_LAYER = 'dpe';

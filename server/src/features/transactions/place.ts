@@ -5,7 +5,7 @@
 import { namesPlace, placeOf, type TransactionFilter, type TransactionPlace } from '@immoloupe/shared/market/transactions-contracts';
 import type { Queryable } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/territory.js';
+import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/index.js';
 
 /** The place, or a French message saying why there is none (contradiction, missing place, no territory). */
 export async function placeForUser(

@@ -16,7 +16,7 @@ import type { Queryable } from '../../db/client.js';
 import { natureLabels, zoneClause } from '../../db/dvf-sales.js';
 import { Params } from '../../db/params.js';
 import { inBoxSql } from '../../db/spatial.js';
-import { columnsOf, zoneWhere } from '../zone/sql.js';
+import { columnsOf, zoneWhere } from '../zone/index.js';
 
 const TYPE_CODE: Record<Exclude<TransactionType, 'terrain'>, number> = { ...TYPE_CODES, dependance: 3 };
 

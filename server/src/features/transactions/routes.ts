@@ -21,7 +21,7 @@ import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { streetSpellings } from '../geocode/street-spellings.js';
+import { streetSpellings } from '../geocode/index.js';
 import { resolvePlace } from './place.js';
 import { addressOf, natureLabel, toTransaction, toTransactions } from './present.js';
 import { type LineRow, listTransactions, mutationById, newestSaleOf, type TransactionRow, transactionPoints } from './queries.js';
