@@ -125,9 +125,18 @@ export const freshnessSchema = z.object({
       /** When the last successful import of this source finished (ISO date-time). */
       importedAt: z.string(),
       vintage: z.string().nullable(),
+      /**
+       * Each file of the source imported successfully, its last import only, newest first and
+       * FRESHNESS_FILES at most (a département of DVF, a commune of the cadastre, a BAN file…).
+       */
+      files: z.array(z.object({ fileName: z.string(), importedAt: z.string(), vintage: z.string().nullable(), rows: z.number().int() })),
+      /** Distinct files of the source imported, including those beyond `files`. */
+      fileCount: z.number().int(),
     }),
   ),
 });
+/** Files listed per source in the freshness (the others are counted). */
+export const FRESHNESS_FILES = 12;
 export type Freshness = z.infer<typeof freshnessSchema>;
 
 export const importRunSchema = z.object({

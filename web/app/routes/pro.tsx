@@ -2,7 +2,7 @@
  * `/pro`: the professional home. Every tool of the pro menu (with whether it is open yet), the
  * subscription state, and the freshness of the open data behind the tools (from the importers).
  */
-import { formatDate, NBSP, vintagePhrase } from '@immoloupe/shared/format';
+import { NBSP } from '@immoloupe/shared/format';
 import type { OpenDataSource } from '@immoloupe/shared/opendata/contracts';
 import { findSpecRoute } from '@immoloupe/shared/routes';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -12,6 +12,7 @@ import { PRO_NAV } from '~/components/shell/pro-nav';
 import { describeAbo } from '~/features/billing/subscription-state.logic';
 import { useDataFreshness } from '~/features/imports/data-freshness';
 import { dvfFreshnessLabel } from '~/features/imports/imports.logic';
+import { SourceFiles } from '~/features/imports/source-files';
 import { AppIcon } from '~/lib/icons';
 import { specMetaFor } from '~/lib/meta';
 import { useSessionUser } from '~/lib/session';
@@ -47,10 +48,7 @@ function Freshness() {
     <Stack gap={4} data-testid="data-freshness">
       {dvf ? <Text size="sm">{dvf}</Text> : null}
       {freshness.sources.map((s) => (
-        <Text key={s.source} size="sm">
-          <strong>{SOURCE_LABELS[s.source]}</strong> · dernier fichier importé le {formatDate(new Date(s.importedAt))}
-          {s.vintage ? ` (${vintagePhrase(s.vintage)})` : ''}
-        </Text>
+        <SourceFiles key={s.source} source={s} label={SOURCE_LABELS[s.source]} />
       ))}
     </Stack>
   );

@@ -142,7 +142,22 @@ describe('GET /api/data/freshness', () => {
     }
     const fresh = freshnessSchema.parse(await (await app.fetch('/api/data/freshness')).json());
     expect(fresh.dvfLatestMutation).toBe('2021-12-29');
-    expect(fresh.sources).toEqual([{ source: 'dvf', importedAt: expect.any(String), vintage: '2021-01-06 – 2021-12-29' }]);
+    expect(fresh.sources).toEqual([
+      {
+        source: 'dvf',
+        importedAt: expect.any(String),
+        vintage: '2021-01-06 – 2021-12-29',
+        files: [
+          {
+            fileName: 'etalab-geo-dvf_2021_33001_abzac.csv',
+            importedAt: expect.any(String),
+            vintage: '2021-01-06 – 2021-12-29',
+            rows: 164,
+          },
+        ],
+        fileCount: 1,
+      },
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 /** Reading the provenance records: the admin list of import runs and the public data freshness. */
-import type { Freshness, ImportRun } from '@immoloupe/shared/opendata/contracts';
+import { FRESHNESS_FILES, type Freshness, type ImportRun } from '@immoloupe/shared/opendata/contracts';
 import type { Queryable } from '../../db/client.js';
 import { liveImports } from '../../importers/run.js';
 
@@ -57,15 +57,36 @@ export async function listImportRuns(db: Queryable, limit = 50): Promise<ImportR
   });
 }
 
-/** Latest DVF mutation date and, per source, when its last successful import finished. */
+/**
+ * Latest DVF mutation date and, per source, when its last successful import finished, with each
+ * file's last successful import (newest first, FRESHNESS_FILES of them) and how many files in all.
+ */
 export async function dataFreshness(db: Queryable): Promise<Freshness> {
   const [dvf] = await db.query<{ latest: string | null }>(`SELECT max(date_mutation)::text AS latest FROM dvf_mutations`);
-  const sources = await db.query<{ source: Freshness['sources'][number]['source']; finished_at: Date; vintage: string | null }>(
-    `SELECT DISTINCT ON (source) source, finished_at, vintage FROM import_runs
-      WHERE status = 'succeeded' ORDER BY source, finished_at DESC`,
+  type Source = Freshness['sources'][number]['source'];
+  const files = await db.query<{
+    source: Source;
+    file_name: string;
+    finished_at: Date;
+    vintage: string | null;
+    rows_kept: number;
+    files: number;
+  }>(
+    `SELECT source, file_name, finished_at, vintage, rows_kept, files FROM (
+       SELECT f.*, count(*) OVER (PARTITION BY source)::int AS files,
+              row_number() OVER (PARTITION BY source ORDER BY finished_at DESC, id DESC) AS n
+         FROM (SELECT DISTINCT ON (source, file_name) id, source, file_name, finished_at, vintage, rows_kept FROM import_runs
+                WHERE status = 'succeeded' ORDER BY source, file_name, finished_at DESC, id DESC) f) ranked
+      WHERE n <= $1 ORDER BY source, finished_at DESC, n`,
+    [FRESHNESS_FILES],
   );
-  return {
-    dvfLatestMutation: dvf?.latest ?? null,
-    sources: sources.map((s) => ({ source: s.source, importedAt: new Date(s.finished_at).toISOString(), vintage: s.vintage })),
-  };
+  const sources: Freshness['sources'] = [];
+  for (const f of files) {
+    const file = { fileName: f.file_name, importedAt: new Date(f.finished_at).toISOString(), vintage: f.vintage, rows: f.rows_kept };
+    const last = sources.at(-1);
+    if (last?.source === f.source) last.files.push(file);
+    // The newest file comes first: it gives the source's date and vintage.
+    else sources.push({ source: f.source, importedAt: file.importedAt, vintage: f.vintage, files: [file], fileCount: f.files });
+  }
+  return { dvfLatestMutation: dvf?.latest ?? null, sources };
 }

@@ -47,7 +47,10 @@ export function dvfFreshnessLabel(f: Pick<Freshness, 'dvfLatestMutation'>): stri
 }
 
 /** The import date of a source, for a tooltip: "importées le 21/11/2026". */
-export function importedOn(f: Freshness, source: Freshness['sources'][number]['source']): string | null {
+export function importedOn(
+  f: { sources: readonly Pick<Freshness['sources'][number], 'source' | 'importedAt'>[] },
+  source: Freshness['sources'][number]['source'],
+): string | null {
   const s = f.sources.find((x) => x.source === source);
   return s ? `importées le ${formatDate(new Date(s.importedAt))}` : null;
 }
