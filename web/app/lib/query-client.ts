@@ -5,7 +5,7 @@
  * also aborted.
  */
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '~/lib/api';
 
 /**
@@ -60,4 +60,14 @@ export function useCacheOwnedBy(owner: string | null): void {
     previous.current = owner;
     void client.resetQueries();
   }, [owner, client]);
+}
+
+/**
+ * The last answer received, kept when a later read fails or is under way: the pages whose figures
+ * stayed on screen under an error, as they did before TanStack Query, keep doing so.
+ */
+export function useLastAnswer<T>(data: T | undefined): T | undefined {
+  const [last, setLast] = useState(data);
+  if (data !== undefined && data !== last) setLast(data);
+  return data ?? last;
 }

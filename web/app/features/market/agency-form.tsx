@@ -2,8 +2,10 @@
 import { NBSP } from '@immoloupe/shared/format';
 import { agencyResponseSchema } from '@immoloupe/shared/market/estimate-contracts';
 import { Alert, Button, Card, FileInput, Group, Image, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, apiFetch, csrfToken } from '~/lib/api';
+import { AGENCY } from './print-parts';
 
 export function AgencyForm() {
   const [name, setName] = useState('');
@@ -17,26 +19,23 @@ export function AgencyForm() {
   // The fields stay disabled until the stored agency is in them: typed earlier, a name was
   // overwritten by the answer, and saved empty (the letters then refused to print). If it cannot be
   // read, saving would blank what is stored, so the form stays disabled.
-  const [load, setLoad] = useState<'pending' | 'done' | 'failed'>('pending');
+  const client = useQueryClient();
+  const stored = useQuery({ queryKey: AGENCY, queryFn: ({ signal }) => apiFetch('/api/agency', agencyResponseSchema, { signal }) });
+  const [seeded, setSeeded] = useState(false);
+  const load: 'pending' | 'done' | 'failed' = seeded ? 'done' : stored.isError ? 'failed' : 'pending';
   const disabled = load !== 'done';
 
+  // The fields take the stored agency once; a later read (the reports' own) leaves what is typed.
   useEffect(() => {
-    let live = true;
-    apiFetch('/api/agency', agencyResponseSchema)
-      .then((a) => {
-        if (!live) return;
-        setName(a.name);
-        setContact(a.contact);
-        setAgentName(a.agentName);
-        setCity(a.city);
-        setHasLogo(a.hasLogo);
-        setLoad('done');
-      })
-      .catch(() => live && setLoad('failed'));
-    return () => {
-      live = false;
-    };
-  }, []);
+    const a = stored.data;
+    if (!a || seeded) return;
+    setName(a.name);
+    setContact(a.contact);
+    setAgentName(a.agentName);
+    setCity(a.city);
+    setHasLogo(a.hasLogo);
+    setSeeded(true);
+  }, [stored.data, seeded]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -59,6 +58,8 @@ export function AgencyForm() {
         setLogo(null);
         setVersion((v) => v + 1);
       } else setHasLogo(a.hasLogo);
+      // The reports print what was just saved.
+      client.setQueryData(AGENCY, logo ? { ...a, hasLogo: true } : a);
       setMessage(
         a.name.trim()
           ? { ok: true, text: `Agence enregistrée${NBSP}: elle figure en tête de vos rapports.` }

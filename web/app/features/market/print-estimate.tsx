@@ -15,12 +15,13 @@ import {
   roundEstimate,
 } from '@immoloupe/shared/format';
 import { staleDataNote } from '@immoloupe/shared/market/comparables.logic';
-import { type ComparableDto, type SavedOpinion, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
+import { type ComparableDto, savedOpinionSchema } from '@immoloupe/shared/market/estimate-contracts';
 import { formatMonthlyRent, formatYield, rentAtValue, rentReferenceLine } from '@immoloupe/shared/rents/rents.logic';
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { PrintedRisks } from '~/features/risks/print-risks';
-import { ApiError, apiFetch } from '~/lib/api';
+import { apiFetch } from '~/lib/api';
+import { errorText } from '~/lib/query-client';
 import { ComparablesMap } from './comparables-map';
 import { distanceLabel, labelled, salesCount, stepLabel, typeLabel } from './labels';
 import { PrintOpinionFigures } from './print-opinion-figures';
@@ -29,18 +30,15 @@ import { PREVIOUS_SALES_NOTE } from './value-opinion-rent';
 
 export function PrintedEstimate({ id }: { id: string | null }) {
   const agency = useAgency();
-  const [opinion, setOpinion] = useState<SavedOpinion | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!id) {
-      setError(`Aucun avis de valeur indiqué${NBSP}: ouvrez cette page depuis l’avis enregistré.`);
-      return;
-    }
-    apiFetch(`/api/estimates/saved/${encodeURIComponent(id)}`, savedOpinionSchema)
-      .then(setOpinion)
-      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'L’avis de valeur n’a pas pu être chargé.'));
-  }, [id]);
+  const q = useQuery({
+    queryKey: ['estimates', 'saved', id],
+    queryFn: ({ signal }) => apiFetch(`/api/estimates/saved/${encodeURIComponent(id ?? '')}`, savedOpinionSchema, { signal }),
+    enabled: Boolean(id),
+  });
+  const opinion = q.data ?? null;
+  const error = !id
+    ? `Aucun avis de valeur indiqué${NBSP}: ouvrez cette page depuis l’avis enregistré.`
+    : errorText(q.error, 'L’avis de valeur n’a pas pu être chargé.');
 
   if (error) return <Alert color="red">{error}</Alert>;
   if (!opinion || agency === undefined) return <Text>Chargement de l’avis de valeur…</Text>;

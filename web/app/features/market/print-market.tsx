@@ -1,8 +1,8 @@
 /** The printed market report (A4): agency header, the same report as /pro/analysemarche, its section map, the signature. */
 import { formatDate } from '@immoloupe/shared/format';
-import { type MarketAnalysis, marketAnalysisResponseSchema } from '@immoloupe/shared/market/contracts';
+import { marketAnalysisResponseSchema } from '@immoloupe/shared/market/contracts';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '~/lib/api';
 import { analysisQuery } from './market-analysis';
 import { MarketReport } from './market-report';
@@ -11,21 +11,20 @@ import { AgencyHeader, ReportReady, SignatureBlock, SourcesFooter, useAgency } f
 
 export function PrintedMarketReport({ params }: { params: URLSearchParams }) {
   const agency = useAgency();
-  const [data, setData] = useState<MarketAnalysis | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const query = analysisQuery(params);
-
-  useEffect(() => {
-    if (!query) {
-      setError('Zone manquante\u00a0: ouvrez cette page depuis l’analyse de marché.');
-      return;
-    }
-    apiFetch(`/api/market/analysis?${query}`, marketAnalysisResponseSchema)
-      .then(setData)
-      .catch((err: unknown) =>
-        setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’analyse n’a pas pu être chargée.'),
-      );
-  }, [query]);
+  const q = useQuery({
+    queryKey: ['market', 'analysis', query],
+    queryFn: ({ signal }) => apiFetch(`/api/market/analysis?${query}`, marketAnalysisResponseSchema, { signal }),
+    enabled: Boolean(query),
+  });
+  const data = q.data ?? null;
+  const error = !query
+    ? 'Zone manquante\u00a0: ouvrez cette page depuis l’analyse de marché.'
+    : q.error
+      ? q.error instanceof ApiError
+        ? (q.error.issues[0]?.message ?? q.error.message)
+        : 'L’analyse n’a pas pu être chargée.'
+      : null;
 
   if (error) return <Alert color="red">{error}</Alert>;
   if (!data || agency === undefined) return <Text>Chargement du rapport…</Text>;

@@ -7,20 +7,20 @@
 import { formatDate } from '@immoloupe/shared/format';
 import { agencyResponseSchema } from '@immoloupe/shared/market/estimate-contracts';
 import { Group, Image, Stack, Text } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { apiFetch } from '~/lib/api';
 
 export type AgencyInfo = z.infer<typeof agencyResponseSchema>;
 
+/** The agency identity shown on the reports and edited by the agency form. */
+export const AGENCY = ['agency'] as const;
+
+/** undefined while read, null when it could not be (the report is printed without it). */
 export function useAgency(): AgencyInfo | null | undefined {
-  const [agency, setAgency] = useState<AgencyInfo | null | undefined>(undefined);
-  useEffect(() => {
-    apiFetch('/api/agency', agencyResponseSchema)
-      .then(setAgency)
-      .catch(() => setAgency(null));
-  }, []);
-  return agency;
+  const q = useQuery({ queryKey: AGENCY, queryFn: ({ signal }) => apiFetch('/api/agency', agencyResponseSchema, { signal }) });
+  return q.isError ? null : q.data;
 }
 
 export function AgencyHeader({ agency, title, subtitle }: { agency: AgencyInfo | null; title: string; subtitle: string }) {

@@ -7,15 +7,17 @@
 import { countOf, formatEurosPerSquareMetre, NBSP } from '@immoloupe/shared/format';
 import { type MarketAnalysis, marketAnalysisResponseSchema } from '@immoloupe/shared/market/contracts';
 import { STAT_NATURES } from '@immoloupe/shared/market/dvf';
+import { useQuery } from '@tanstack/react-query';
 import type { LngLatLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { z } from 'zod';
 import { BASEMAP_SOURCE } from '~/features/map/basemap';
 import { boundsOf, CHOROPLETH_LAYER, sectionChoroplethLayer } from '~/features/map/layers';
 import type { MapLib } from '~/features/map/map-view';
 import { ApiError, apiFetch } from '~/lib/api';
+import { useLastAnswer } from '~/lib/query-client';
 import { useUrlParams } from '~/lib/use-url-params';
 import { addUnoutlinedSections, paintSections, UNOUTLINED_LAYER } from './section-choropleth';
+import { usePdfAvailable } from './use-pdf-status';
 
 export type ZoneKind = 'communes' | 'section' | 'rayon';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
@@ -67,16 +69,26 @@ export function useMarketAnalysis() {
   // Back to another section: the field shows it.
   const sectionParam = params.get('section') ?? '';
   useEffect(() => setSectionText(sectionParam), [sectionParam]);
-  const [data, setData] = useState<MarketAnalysis | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pdfAvailable, setPdfAvailable] = useState(false);
   const map = useRef<MapLibreMap | null>(null);
 
   const insee = (params.get('insee') ?? '').split(',').filter(Boolean);
   const types = (params.get('types') ?? 'maison,appartement').split(',').filter(Boolean);
   const natures = (params.get('natures') ?? STAT_NATURES.join(',')).split(',').filter(Boolean);
   const query = analysisQuery(new URLSearchParams({ types: types.join(','), natures: natures.join(','), ...Object.fromEntries(params) }));
+  const analysis = useQuery({
+    queryKey: ['market', 'analysis', query],
+    queryFn: ({ signal }) => apiFetch(`/api/market/analysis?${query}`, marketAnalysisResponseSchema, { signal }),
+    enabled: Boolean(query),
+  });
+  // The figures on screen stay while the next ones are read, and under the error of a failed read.
+  const data = useLastAnswer(analysis.data) ?? null;
+  const loading = Boolean(query) && analysis.isFetching;
+  const error =
+    query && analysis.error
+      ? analysis.error instanceof ApiError
+        ? (analysis.error.issues[0]?.message ?? analysis.error.message)
+        : 'L’analyse a échoué.'
+      : null;
   // The fields show the period the figures cover: the one chosen, or the default the server picked.
   const shown = data && analysisQuery(new URLSearchParams({ ...Object.fromEntries(params) })) !== null ? data : null;
   const from = params.get('from') ?? shown?.from ?? '';
@@ -87,26 +99,7 @@ export function useMarketAnalysis() {
       ? new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(query)), from: shown.from, to: shown.to }).toString()
       : query;
 
-  useEffect(() => {
-    apiFetch('/api/reports/status', z.object({ pdf: z.boolean() }))
-      .then((s) => setPdfAvailable(s.pdf))
-      .catch(() => setPdfAvailable(false));
-  }, []);
-
-  useEffect(() => {
-    if (!query) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    apiFetch(`/api/market/analysis?${query}`, marketAnalysisResponseSchema)
-      .then((d) => live && setData(d))
-      .catch((err: unknown) => live && setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’analyse a échoué.'))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [query]);
-
+  const pdfAvailable = usePdfAvailable();
   const sections = useMemo(() => sectionsGeo(data), [data]);
   useEffect(() => {
     const m = map.current;
