@@ -11,9 +11,10 @@ import {
 } from '@immoloupe/shared/admin/audit-contracts';
 import { formatDate, formatDateTime, formatInteger } from '@immoloupe/shared/format';
 import { OPEN_DATA_SOURCES, type OpenDataSource, SOURCE_NAMES } from '@immoloupe/shared/opendata/contracts';
-import { Alert, Button, Code, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Code, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Busy } from '~/components/busy';
+import { type ResponsiveColumn, ResponsiveTable } from '~/components/responsive-table';
 import { Select } from '~/components/select';
 import { useAuditLog } from './use-audit-log';
 
@@ -44,6 +45,25 @@ export function detailsText(entry: AuditEntry): string {
     .map(([k, v]) => `${AUDIT_DETAIL_LABELS[k] ?? k}\u00a0: ${detailValue(k, v)}`);
   return [period.join(', '), ...parts].filter(Boolean).join(' · ');
 }
+
+/** On a phone each action is a card: its date first, then what was done, by whom, on whom, from where. */
+const AUDIT_COLUMNS: ResponsiveColumn<AuditEntry>[] = [
+  { key: 'at', header: 'Date', card: 'figure', nowrap: true, cell: (e) => formatDateTime(e.at) },
+  { key: 'actor', header: 'Administrateur', card: 'detail', cell: (e) => <span style={{ overflowWrap: 'anywhere' }}>{e.actorEmail}</span> },
+  {
+    key: 'action',
+    header: 'Action',
+    card: 'title',
+    cell: (e) => (
+      <Text fw={600} size="sm">
+        {AUDIT_ACTIONS[e.action as AuditAction]}
+      </Text>
+    ),
+  },
+  { key: 'target', header: 'Cible', card: 'detail', cell: (e) => <span style={{ overflowWrap: 'anywhere' }}>{e.target ?? '—'}</span> },
+  { key: 'details', header: 'Détails', card: 'detail', cell: (e) => <Text size="xs">{detailsText(e)}</Text> },
+  { key: 'ip', header: 'Adresse IP', card: 'detail', cell: (e) => <Code>{e.ip ?? 'inconnue'}</Code> },
+];
 
 export function AuditLog({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
   const [action, setAction] = useState<string | null>(null);
@@ -91,36 +111,15 @@ export function AuditLog({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
           <Text size="sm" c="dimmed">
             {formatInteger(data.total)} action{data.total > 1 ? 's' : ''}
           </Text>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped data-testid="audit-log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Administrateur</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Cible</Table.Th>
-                  <Table.Th>Détails</Table.Th>
-                  <Table.Th>Adresse IP</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.entries.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
-                    <Table.Td>{e.actorEmail}</Table.Td>
-                    <Table.Td>{AUDIT_ACTIONS[e.action as AuditAction]}</Table.Td>
-                    <Table.Td>{e.target ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs">{detailsText(e)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Code>{e.ip ?? 'inconnue'}</Code>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Box data-testid="audit-log">
+            <ResponsiveTable
+              rows={data.entries}
+              rowKey={(e) => String(e.id)}
+              columns={AUDIT_COLUMNS}
+              label="Actions d’administration"
+              minWidth={760}
+            />
+          </Box>
           {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} /> : null}
         </>
       )}

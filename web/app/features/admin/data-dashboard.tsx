@@ -4,8 +4,9 @@
  */
 import { DATASET_UNITS, type DatasetStatus, type FreshnessState, startedByLabel } from '@immoloupe/shared/admin/data-dashboard';
 import { countOf, formatDate, formatDateTime, formatInteger, formatVintage } from '@immoloupe/shared/format';
-import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { Busy } from '~/components/busy';
+import { type ResponsiveColumn, ResponsiveTable } from '~/components/responsive-table';
 import { useDataDashboard } from './use-data-dashboard';
 
 const STATE_BADGE: Record<FreshnessState, { color: string; label: string }> = {
@@ -68,6 +69,75 @@ function Coverage({ status }: { status: DatasetStatus }) {
   );
 }
 
+/** On a phone each source is a card: its state and its contents first, then its name, vintage, last import and coverage. */
+const DATASET_COLUMNS: ResponsiveColumn<DatasetStatus>[] = [
+  {
+    key: 'source',
+    header: 'Source',
+    card: 'title',
+    cell: (s) => (
+      <>
+        <Text fw={600} size="sm">
+          {s.name}
+        </Text>
+        {s.newestData ? (
+          <Text size="xs" c="dimmed">
+            donnée la plus récente{'\u00a0'}: {formatDate(s.newestData)}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: 'state',
+    header: 'État',
+    card: 'figure',
+    cell: (s) => (
+      <>
+        <Badge color={STATE_BADGE[s.state].color} variant="outline">
+          {STATE_BADGE[s.state].label}
+        </Badge>
+        <Text size="xs" mt={4} maw={260} fw={400} style={{ whiteSpace: 'normal' }}>
+          {s.stateText}
+        </Text>
+      </>
+    ),
+  },
+  {
+    key: 'rows',
+    header: 'Contenu',
+    card: 'figure',
+    cell: (s) => (
+      <>
+        <Text size="sm" fw="inherit">
+          {formatInteger(s.rows)}
+        </Text>
+        <Text size="xs" c="dimmed" fw={400}>
+          {s.rows >= 2 ? DATASET_UNITS[s.dataset].many : DATASET_UNITS[s.dataset].one}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'vintage', header: 'Millésime du dernier fichier', card: 'detail', cell: (s) => (s.vintage ? formatVintage(s.vintage) : '—') },
+  {
+    key: 'last',
+    header: 'Dernier import',
+    card: 'detail',
+    cell: (s) =>
+      s.lastImport ? (
+        <>
+          <Text size="sm">{formatDateTime(s.lastImport.at)}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {s.lastImport.fileName} — {startedByLabel(s.lastImport.by)}
+          </Text>
+        </>
+      ) : (
+        '—'
+      ),
+  },
+  { key: 'coverage', header: 'Couverture par département', card: 'detail', cell: (s) => <Coverage status={s} /> },
+];
+
 export function DataDashboard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
   const { data, error } = useDataDashboard();
   return (
@@ -86,66 +156,16 @@ export function DataDashboard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
       {!data ? (
         <Busy size="sm" />
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped data-testid="data-dashboard" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>État</Table.Th>
-                <Table.Th>Contenu</Table.Th>
-                <Table.Th>Millésime du dernier fichier</Table.Th>
-                <Table.Th>Dernier import</Table.Th>
-                <Table.Th>Couverture par département</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.datasets.map((s) => (
-                <Table.Tr key={s.dataset}>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {s.name}
-                    </Text>
-                    {s.newestData ? (
-                      <Text size="xs" c="dimmed">
-                        donnée la plus récente{'\u00a0'}: {formatDate(s.newestData)}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATE_BADGE[s.state].color} variant="outline">
-                      {STATE_BADGE[s.state].label}
-                    </Badge>
-                    <Text size="xs" mt={4} maw={260}>
-                      {s.stateText}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatInteger(s.rows)}</Text>
-                    <Text size="xs" c="dimmed">
-                      {s.rows >= 2 ? DATASET_UNITS[s.dataset].many : DATASET_UNITS[s.dataset].one}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{s.vintage ? formatVintage(s.vintage) : '—'}</Table.Td>
-                  <Table.Td>
-                    {s.lastImport ? (
-                      <>
-                        <Text size="sm">{formatDateTime(s.lastImport.at)}</Text>
-                        <Text size="xs" c="dimmed">
-                          {s.lastImport.fileName} — {startedByLabel(s.lastImport.by)}
-                        </Text>
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Coverage status={s} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Box data-testid="data-dashboard">
+          <ResponsiveTable
+            rows={data.datasets}
+            rowKey={(s) => s.dataset}
+            columns={DATASET_COLUMNS}
+            label="Sources de données"
+            minWidth={900}
+            tableProps={{ striped: true, highlightOnHover: false, verticalSpacing: 'sm' }}
+          />
+        </Box>
       )}
     </Stack>
   );
