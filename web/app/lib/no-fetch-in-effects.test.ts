@@ -27,7 +27,6 @@ const NOT_YET_CONVERTED = new Set([
   'features/market/address-search.tsx',
   'features/market/use-address-analysis.ts',
   'features/market/use-transactions.ts',
-  'features/market/use-value-opinion.ts',
   'features/notifications/use-notifications.ts',
   'features/parcels/parcel-search.tsx',
   'features/parcels/use-parcel-sheet.ts',

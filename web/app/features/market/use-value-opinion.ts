@@ -14,11 +14,13 @@ import {
   type Subject,
   savedOpinionSchema,
 } from '@immoloupe/shared/market/estimate-contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError, apiFetch, csrfToken } from '~/lib/api';
 import type { PickedAddress } from './address-search';
+import { usePdfAvailable } from './use-pdf-status';
 
 export type FormState = {
   address: PickedAddress | null;
@@ -33,6 +35,10 @@ export type FormState = {
 };
 
 export type OpinionSummary = z.infer<typeof opinionSummarySchema>;
+
+/** The saved opinions: the list, and under it each opinion by id (the printed one reads the same). */
+const SAVED_OPINIONS = ['estimates', 'saved'] as const;
+const NO_OPINIONS: OpinionSummary[] = [];
 
 /** The seller's asking price as typed, and whether it includes the agency's fees (and their rate). */
 export type PricingState = { askingPrice: number | ''; fees: FeesChoice };
@@ -99,68 +105,63 @@ export function useValueOpinion() {
   const [saved, setSaved] = useState<SavedOpinion | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [list, setList] = useState<OpinionSummary[]>([]);
-  const [pdfAvailable, setPdfAvailable] = useState<boolean | null>(null);
-  // While a saved opinion is on its way, whatever the agent typed would be overwritten by its
-  // answer: the subject form stays disabled until its GET succeeds or fails. Derived from the id
-  // that settled rather than set when the load starts, so it is disabled from the first render.
-  const [settledId, setSettledId] = useState<string | null>(null);
-  const loadingSaved = savedId !== null && settledId !== savedId;
-
-  const loadList = useCallback(async () => {
-    try {
-      setList(await apiFetch('/api/estimates/saved', z.array(opinionSummarySchema)));
-    } catch {
-      // The list is a convenience; the tool works without it.
-    }
-  }, []);
-
+  const client = useQueryClient();
+  // The list is a convenience; the tool works without it.
+  const list =
+    useQuery({
+      queryKey: SAVED_OPINIONS,
+      queryFn: ({ signal }) => apiFetch('/api/estimates/saved', z.array(opinionSummarySchema), { signal }),
+    }).data ?? NO_OPINIONS;
+  const pdfAvailable = usePdfAvailable();
+  // Opening a saved opinion (?id=…): its subject, edits, adjustment and comment come back. While it
+  // is on its way, whatever the agent typed would be overwritten by its answer: the subject form
+  // stays disabled until it is read or has failed, from the first render.
+  const opened = useQuery({
+    queryKey: [...SAVED_OPINIONS, savedId],
+    queryFn: ({ signal }) => apiFetch(`/api/estimates/saved/${savedId}`, savedOpinionSchema, { signal }),
+    enabled: savedId !== null,
+  });
+  const loadingSaved = savedId !== null && opened.isPending;
+  // The form is filled once per opinion opened: another ?id=… picked since is filled from its own answer.
+  const filledFor = useRef<string | null>(null);
   useEffect(() => {
-    void loadList();
-    apiFetch('/api/reports/status', z.object({ pdf: z.boolean() }))
-      .then((s) => setPdfAvailable(s.pdf))
-      .catch(() => setPdfAvailable(false));
-  }, [loadList]);
-
-  // Opening a saved opinion (?id=…): its subject, edits, adjustment and comment come back.
+    const o = opened.data;
+    if (!o || o.id !== savedId || filledFor.current === o.id) return;
+    filledFor.current = o.id;
+    const s = o.result.subject;
+    setSaved(o);
+    setResult(o.result);
+    setExcluded(o.result.excluded);
+    setAdded(o.result.added);
+    setAdjustment(o.adjustmentPct);
+    setComment(o.comment);
+    const m = o.result.margin;
+    const restored: PricingState = m
+      ? { askingPrice: m.askingPrice, fees: m.fees }
+      : { askingPrice: '', fees: { basis: 'honoraires-inclus', ratePct: null } };
+    setPricing(restored);
+    sentMarginKey.current = marginKey(restored, o.adjustmentPct);
+    setForm({
+      address: { label: s.label, lon: s.lon, lat: s.lat, insee: s.insee, idParcelle: null, placedByBan: s.placedByBan },
+      addressText: s.label,
+      type: s.type,
+      surface: s.surface,
+      rooms: s.rooms ?? '',
+      landSurface: s.landSurface ?? '',
+      dpe: s.dpe,
+      notes: s.notes,
+      asOf: o.result.asOf,
+    });
+  }, [opened.data, savedId]);
+  const openError = opened.error;
   useEffect(() => {
-    if (!savedId) return;
-    // Another ?id=… picked before this answer arrives: the late answer must not fill the form.
-    let live = true;
-    apiFetch(`/api/estimates/saved/${savedId}`, savedOpinionSchema)
-      .then((o) => {
-        if (!live) return;
-        const s = o.result.subject;
-        setSaved(o);
-        setResult(o.result);
-        setExcluded(o.result.excluded);
-        setAdded(o.result.added);
-        setAdjustment(o.adjustmentPct);
-        setComment(o.comment);
-        const m = o.result.margin;
-        const restored: PricingState = m
-          ? { askingPrice: m.askingPrice, fees: m.fees }
-          : { askingPrice: '', fees: { basis: 'honoraires-inclus', ratePct: null } };
-        setPricing(restored);
-        sentMarginKey.current = marginKey(restored, o.adjustmentPct);
-        setForm({
-          address: { label: s.label, lon: s.lon, lat: s.lat, insee: s.insee, idParcelle: null, placedByBan: s.placedByBan },
-          addressText: s.label,
-          type: s.type,
-          surface: s.surface,
-          rooms: s.rooms ?? '',
-          landSurface: s.landSurface ?? '',
-          dpe: s.dpe,
-          notes: s.notes,
-          asOf: o.result.asOf,
-        });
-      })
-      .catch((err: unknown) => live && setError(messageOf(err, 'L’avis de valeur n’a pas pu être chargé.')))
-      .finally(() => live && setSettledId(savedId));
-    return () => {
-      live = false;
-    };
-  }, [savedId]);
+    if (openError) setError(messageOf(openError, 'L’avis de valeur n’a pas pu être chargé.'));
+  }, [openError]);
+
+  const estimating = useMutation({
+    mutationFn: (body: string) => apiFetch('/api/estimates', estimateResponseSchema, { method: 'POST', body }),
+  });
+  const sendEstimate = estimating.mutateAsync;
 
   const estimate = useCallback(
     async (next: { excluded: string[]; added: string[] }) => {
@@ -173,9 +174,8 @@ export function useValueOpinion() {
       setError(null);
       sentMarginKey.current = marginKey(pricing, adjustment);
       try {
-        const r = await apiFetch('/api/estimates', estimateResponseSchema, {
-          method: 'POST',
-          body: JSON.stringify({
+        const r = await sendEstimate(
+          JSON.stringify({
             subject,
             asOf: form.asOf || undefined,
             excluded: next.excluded,
@@ -183,7 +183,7 @@ export function useValueOpinion() {
             adjustmentPct: adjustment === '' ? 0 : adjustment,
             pricing: pricingOf(pricing),
           }),
-        });
+        );
         setResult(r);
         setExcluded(next.excluded);
         setAdded(next.added);
@@ -193,7 +193,7 @@ export function useValueOpinion() {
         setPending(false);
       }
     },
-    [form, pricing, adjustment],
+    [form, pricing, adjustment, sendEstimate],
   );
 
   // A changed asking price, fee choice or adjustment: the server computes the margin again.
@@ -254,8 +254,11 @@ export function useValueOpinion() {
       setSaved(o);
       setResult(o.result);
       setNotice('Avis de valeur enregistré.');
+      // The opinion as saved is the one opened: its address (?id=…) does not read it again.
+      filledFor.current = o.id;
+      client.setQueryData([...SAVED_OPINIONS, o.id], o);
       if (!savedId) setParams({ id: o.id }, { replace: true });
-      await loadList();
+      await client.invalidateQueries({ queryKey: SAVED_OPINIONS, exact: true });
     } catch (err) {
       setError(messageOf(err, 'L’enregistrement a échoué.'));
     }
