@@ -102,9 +102,12 @@ export function SalesTable({
   rows,
   onSelect,
   onHover,
+  selectedId = null,
   label = 'Tableau des ventes',
 }: {
   rows: Transaction[];
+  /** The sale chosen (on the map or in the table): its row is highlighted. */
+  selectedId?: string | null;
   /** The name of the scrolling region (of the cards on a phone), for screen readers. */
   label?: string;
   onSelect?: (t: Transaction) => void;
@@ -120,6 +123,7 @@ export function SalesTable({
       minWidth={600}
       onRowClick={onSelect}
       onRowHover={onHover}
+      selectedKey={selectedId}
       tableProps={{ fz: 'sm', verticalSpacing: 6, horizontalSpacing: 8 }}
     />
   );

@@ -1,5 +1,6 @@
-/** The results column of the transactions tool: count, sort, CSV export, one page of sales and the pagination. */
+/** The results column of the transactions tool: count, sort, CSV export, one page of sales (the one chosen highlighted) and the pagination. */
 import { NBSP } from '@immoloupe/shared/format';
+import type { Transaction } from '@immoloupe/shared/market/transactions-contracts';
 import { departementOfCodes } from '@immoloupe/shared/opendata/import-hint';
 import { Anchor, Badge, Group, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Busy } from '~/components/busy';
@@ -17,9 +18,9 @@ const SORTS = [
 
 type TransactionsResultsProps = Pick<
   Transactions,
-  'query' | 'list' | 'loading' | 'sort' | 'order' | 'page' | 'csv' | 'update' | 'hover'
+  'query' | 'list' | 'loading' | 'sort' | 'order' | 'page' | 'csv' | 'update' | 'hover' | 'selected'
 > & {
-  onSelect: (id: string) => void;
+  onSelect: (t: Transaction) => void;
 };
 
 /** The département of the place searched (communes or a parcel), when it is one. */
@@ -28,7 +29,19 @@ function placeDepartement(query: string): string | null {
   return departementOfCodes([q.get('insee'), q.get('parcelle')].flatMap((v) => v?.split(',') ?? []));
 }
 
-export function TransactionsResults({ query, list, loading, sort, order, page, csv, update, hover, onSelect }: TransactionsResultsProps) {
+export function TransactionsResults({
+  query,
+  list,
+  loading,
+  sort,
+  order,
+  page,
+  csv,
+  update,
+  hover,
+  selected,
+  onSelect,
+}: TransactionsResultsProps) {
   if (!query) return <Text c="dimmed">Choisissez un lieu pour afficher les ventes.</Text>;
   return (
     <Stack gap="xs">
@@ -59,7 +72,7 @@ export function TransactionsResults({ query, list, loading, sort, order, page, c
           vente du tout, ses DVF ne sont pas encore importées. <ImportHint source="dvf" departement={placeDepartement(query)} />
         </Text>
       ) : (
-        list && <SalesTable rows={list.items} onSelect={(t) => onSelect(t.id)} onHover={hover} />
+        list && <SalesTable rows={list.items} onSelect={onSelect} onHover={hover} selectedId={selected} />
       )}
       {list && list.total > list.pageSize && (
         <Pagination

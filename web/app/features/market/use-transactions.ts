@@ -13,6 +13,7 @@ import {
 import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PARCELS_SOURCE } from '~/features/map/layers';
+import { scrollToResult } from '~/features/map/results-with-map';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
 import { type HistoryMode, type UrlPatch, useUrlParams } from '~/lib/use-url-params';
@@ -121,7 +122,10 @@ export function useTransactions() {
     if (query) showSales(m, query);
     m.on('click', 'ventes-points', (e) => {
       const id = e.features?.[0]?.properties?.id;
-      if (typeof id === 'string') setSelected(id);
+      if (typeof id !== 'string') return;
+      setSelected(id);
+      // Its row, when the sale is on the page shown: highlighted and brought into view.
+      scrollToResult(id);
     });
     m.on('click', 'ventes-groupes', (e) => m.easeTo({ center: e.lngLat, zoom: Math.min(m.getZoom() + 2, 16) }));
     m.on('click', (e) => {
@@ -168,6 +172,11 @@ export function useTransactions() {
     loading,
     selected,
     setSelected,
+    /** A row chosen: its sale opens and the map centres on it. */
+    chooseRow: (t: { id: string; lon: number | null; lat: number | null }) => {
+      setSelected(t.id);
+      if (t.lon !== null && t.lat !== null) map.current?.easeTo({ center: [t.lon, t.lat] });
+    },
     selection,
     hover: (t: { lon: number | null; lat: number | null } | null) =>
       (map.current?.getSource(HOVER_SOURCE) as GeoJSONSource | undefined)?.setData(hoverData(t) as never),
