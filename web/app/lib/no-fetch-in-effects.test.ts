@@ -34,9 +34,7 @@ const NOT_YET_CONVERTED = new Set([
   'features/saved-searches/save-search-button.tsx',
   'features/saved-searches/saved-searches-list.tsx',
   'features/urbanism/use-parcel-urbanism.ts',
-  'routes/abo.activate.tsx',
   'routes/abo.moncompte.tsx',
-  'routes/abo.succes.tsx',
 ]);
 
 function appFiles(dir: string): string[] {

@@ -6,13 +6,14 @@
  */
 import { LINK_TOKEN, messageResponseSchema } from '@immoloupe/shared/accounts/contracts';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Busy } from '~/components/busy';
 import { AboPage } from '~/features/auth/page-frame';
 import { ResendActivation } from '~/features/auth/resend-activation';
-import { ApiError, apiFetch } from '~/lib/api';
+import { apiFetch } from '~/lib/api';
 import { specMetaFor } from '~/lib/meta';
+import { errorText } from '~/lib/query-client';
 import { routeValidationError } from '~/lib/route-errors';
 import type { Route } from './+types/abo.activate';
 
@@ -26,35 +27,26 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ location, matches }) => specMetaFor(location.pathname, matches);
 
-// One request per token even if the effect runs twice (React's strict mode in development).
-const activations = new Map<string, Promise<{ message: string }>>();
-function activate(token: string): Promise<{ message: string }> {
-  let p = activations.get(token);
-  if (!p) {
-    p = apiFetch('/api/account/activate', messageResponseSchema, { method: 'POST', body: JSON.stringify({ token }) });
-    activations.set(token, p);
-  }
-  return p;
-}
+/** An activation is sent once per token and visit, however often the page renders (React's strict mode, Back). */
+const activation = (token: string) => ({
+  queryKey: ['account', 'activate', token],
+  queryFn: () => apiFetch('/api/account/activate', messageResponseSchema, { method: 'POST', body: JSON.stringify({ token }) }),
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
 
 type State = { kind: 'pending' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
 
 export default function ActivatePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>({ kind: 'pending' });
-
-  useEffect(() => {
-    let live = true;
-    activate(token)
-      .then((body) => live && setState({ kind: 'done', message: body.message }))
-      .catch((err: unknown) => {
-        if (live) setState({ kind: 'failed', message: err instanceof ApiError ? err.message : 'Erreur inattendue. Réessayez.' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const q = useQuery(activation(token));
+  const state: State = q.data
+    ? { kind: 'done', message: q.data.message }
+    : q.error
+      ? { kind: 'failed', message: errorText(q.error, 'Erreur inattendue. Réessayez.') ?? '' }
+      : { kind: 'pending' };
 
   return (
     <AboPage title="Activation du compte">

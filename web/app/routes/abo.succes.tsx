@@ -5,13 +5,14 @@
 import { type ClientRecord, clientRecordSchema } from '@immoloupe/shared/accounts/contracts';
 import { NBSP } from '@immoloupe/shared/format';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Busy } from '~/components/busy';
 import { AboPage } from '~/features/auth/page-frame';
 import { describeAbo } from '~/features/billing/subscription-state.logic';
-import { ApiError, apiFetch } from '~/lib/api';
+import { apiFetch } from '~/lib/api';
 import { specMetaFor } from '~/lib/meta';
+import { errorText } from '~/lib/query-client';
 import { useSession } from '~/lib/session';
 import type { Route } from './+types/abo.succes';
 
@@ -22,27 +23,25 @@ export default function SuccessPage() {
   const sessionId = params.get('session_id');
   const session = useSession();
   const signedIn = session.status === 'authenticated';
-  const [state, setState] = useState<{ kind: 'pending' } | { kind: 'done'; client: ClientRecord } | { kind: 'failed'; message: string }>({
-    kind: 'pending',
+  // Confirmed once per checkout session and visit (a POST to Stripe's sync), then the session reloaded.
+  const q = useQuery({
+    queryKey: ['stripe', 'confirm', sessionId],
+    queryFn: async () => {
+      const client = sessionId
+        ? await apiFetch('/api/stripe/sync', clientRecordSchema, { method: 'POST', body: JSON.stringify({ sessionId }) })
+        : await apiFetch('/api/stripe/auth', clientRecordSchema);
+      await session.reload(true);
+      return client;
+    },
+    enabled: signedIn,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per checkout session and sign-in state
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    const confirm = sessionId
-      ? apiFetch('/api/stripe/sync', clientRecordSchema, { method: 'POST', body: JSON.stringify({ sessionId }) })
-      : apiFetch('/api/stripe/auth', clientRecordSchema);
-    confirm
-      .then(async (client) => {
-        await session.reload(true);
-        if (live) setState({ kind: 'done', client });
-      })
-      .catch((err: unknown) => live && setState({ kind: 'failed', message: err instanceof ApiError ? err.message : 'Erreur inattendue.' }));
-    return () => {
-      live = false;
-    };
-  }, [sessionId, signedIn]);
+  const state: { kind: 'pending' } | { kind: 'done'; client: ClientRecord } | { kind: 'failed'; message: string } = q.data
+    ? { kind: 'done', client: q.data }
+    : q.error
+      ? { kind: 'failed', message: errorText(q.error, 'Erreur inattendue.') ?? '' }
+      : { kind: 'pending' };
 
   return (
     <AboPage title="Abonnement confirmé">
