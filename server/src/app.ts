@@ -13,6 +13,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
 import type { ServerBuild } from 'react-router';
+import { ACCOUNT_DATA } from './account-data.js';
 import { accountRoutes } from './auth/account-routes.js';
 import { createAccounts, navigationOptions } from './auth/accounts.js';
 import { sessionReloadRoutes } from './auth/session-reload-routes.js';
@@ -168,7 +169,7 @@ export function buildApp(deps: AppDeps): express.Express {
   api.use(geocodeRoutes({ db: deps.db, log, geocoderUrl: openData.geocoderUrl }));
   api.use(importRoutes({ db: deps.db, log, imports: deps.imports }));
   api.use(parcelRoutes({ db: deps.db }));
-  api.use(accountRoutes({ config, db: deps.db, log, mailer: accounts.mailer, stripe: accounts.stripe }));
+  api.use(accountRoutes({ config, db: deps.db, log, mailer: accounts.mailer, stripe: accounts.stripe, accountData: ACCOUNT_DATA }));
   api.use(keyRoutes({ db: deps.db }));
   api.use(billingRoutes({ config, db: deps.db, log, stripe: accounts.stripe }));
   api.use(adminUserRoutes({ db: deps.db, log, stripe: accounts.stripe }));

@@ -1,42 +1,23 @@
 /**
- * The account export (real app, real sessions) carries every per-user table, the user's rows only,
- * without secrets; deleting the account removes those rows and no one else's.
+ * The account export and deletion (real app, real sessions) are gathered from what each feature
+ * registers (decision 1511): every table that references users is some part's, the export carries
+ * each part, the user's rows only, without secrets; deleting the account removes the rows of every
+ * registered table and no one else's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, TestBrowser } from '../../auth/testing/browser.js';
-import type { Db } from '../../db/client.js';
-import { startTestApp, type TestApp } from '../../test/app.js';
+import { ACCOUNT_DATA } from '../account-data.js';
+import type { Db } from '../db/client.js';
+import { startTestApp, type TestApp } from '../test/app.js';
+import { AUTH_ACCOUNT_DATA } from './account-data.js';
+import { createAccount, TestBrowser } from './testing/browser.js';
 
 const PASSWORD = 'Un-mot-de-passe-solide-2026';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
-/**
- * Each table that references `users`, and where the export shows it. A table added later fails the
- * first test until it is exported (and named in the deletion dialog) or deliberately left out here.
- */
-const PER_USER_TABLES: Record<string, string | null> = {
-  users: 'account',
-  user_sessions: 'sessions',
-  clients: 'client',
-  account_tokens: 'emailLinks',
-  access_keys: 'accessKeys',
-  agency_profiles: 'reportLetterhead',
-  value_opinions: 'valueOpinions',
-  saved_addresses: 'savedAddresses',
-  prospecting_lists: 'prospectingLists',
-  user_territories: 'myZone',
-  listings: 'savedListings',
-  listing_feed_visits: 'listingFeedLastVisitAt',
-  saved_searches: 'savedSearches',
-  alert_states: null, // watermarks of the alerts: derived, nothing the user wrote or received
-  alert_digests: 'alertDigests',
-  notifications: 'notifications',
-  newsletter_recipients: 'newsletters',
-  // Kept after the account is deleted (ON DELETE SET NULL): the administrator who acted or wrote.
-  subscriptions: null,
-  admin_audit: null,
-  newsletters: null,
-};
+const PARTS = [...AUTH_ACCOUNT_DATA, ...ACCOUNT_DATA];
+
+/** Kept after the account is deleted (ON DELETE SET NULL): the administrator who acted or wrote. */
+const KEPT = ['subscriptions', 'admin_audit', 'newsletters'];
 
 let app: TestApp;
 beforeAll(async () => {
@@ -49,7 +30,7 @@ afterAll(async () => {
 /** One row in every per-user table, each marked with `who`. */
 async function fill(db: Db, userId: string, who: string): Promise<void> {
   const one = (sql: string, params: unknown[] = []) => db.query(sql, [userId, ...params]);
-  await one(`INSERT INTO saved_searches (user_id, tool, name, query) VALUES ($1, 'parcelles', $2, 'commune=93010')`, [
+  await one(`INSERT INTO saved_searches (user_id, tool, name, query, alert) VALUES ($1, 'parcelles', $2, 'commune=93010', 'daily')`, [
     `Recherche de ${who}`,
   ]);
   await one(`INSERT INTO saved_addresses (user_id, label, address, lon, lat) VALUES ($1, $2, $3, 2.48, 48.9)`, [
@@ -107,15 +88,17 @@ async function fill(db: Db, userId: string, who: string): Promise<void> {
 }
 
 describe('account export', () => {
-  it('knows every table that references users', async () => {
+  it('has every table that references users registered by a feature, or deliberately kept', async () => {
     const tables = await app.db.query<{ table_name: string }>(
       `SELECT DISTINCT c.conrelid::regclass::text AS table_name FROM pg_constraint c
         WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass`,
     );
+    const registered = PARTS.flatMap((p) => p.tables);
+    expect(new Set(registered).size, 'a table registered twice').toBe(registered.length);
     expect(
-      [...tables.map((t) => t.table_name), 'users'].sort(),
-      'a new per-user table: export it (account-routes.ts) and name it in the deletion dialog',
-    ).toEqual(Object.keys(PER_USER_TABLES).sort());
+      tables.map((t) => t.table_name).sort(),
+      'a new per-user table: register it in its feature’s account-data.ts (and name it in the deletion dialog)',
+    ).toEqual([...registered, ...KEPT].sort());
   });
 
   it('carries every per-user table, mine only, without secrets', async () => {
@@ -131,7 +114,7 @@ describe('account export', () => {
     // biome-ignore lint/suspicious/noExplicitAny: the export is read as the user would, untyped.
     const data = JSON.parse(text) as Record<string, any>;
 
-    for (const key of Object.values(PER_USER_TABLES)) if (key) expect(data, key).toHaveProperty(key);
+    for (const part of PARTS) if (part.export) expect(data, part.key).toHaveProperty(part.key);
     expect(data.savedSearches.map((s: { name: string }) => s.name)).toEqual(['Recherche de A']);
     expect(data.savedAddresses).toEqual([
       expect.objectContaining({ label: 'Immeuble de A', address: '18 Rue Edouard Vaillant 93140 Bondy (A)' }),
@@ -180,28 +163,30 @@ describe('account export', () => {
     const b = await createAccount(app.db, 'delete-b@exemple.fr', PASSWORD, { subscription: 'active' });
     await fill(app.db, a, 'C');
     await fill(app.db, b, 'D');
+    const tables = [...PARTS.flatMap((p) => p.tables), 'users'];
+    const rows = async (id: string) => {
+      const left: Record<string, number> = {};
+      for (const t of tables)
+        left[t] = (
+          await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t} WHERE ${t === 'users' ? 'id' : 'user_id'} = $1`, [id])
+        )[0]?.n as number;
+      return left;
+    };
     const browser = new TestBrowser(app.url);
     expect(await browser.signIn('delete-a@exemple.fr', PASSWORD)).toMatchObject({ ok: true });
+    expect(await new TestBrowser(app.url).signIn('delete-b@exemple.fr', PASSWORD)).toMatchObject({ ok: true });
+    const before = await rows(a);
+    const other = await rows(b);
+    expect(
+      Object.keys(before).filter((t) => !before[t]),
+      'a registered table the test leaves empty',
+    ).toEqual([]);
+
     const del = await browser.api('/api/account', { method: 'DELETE', body: { password: PASSWORD } });
     expect(del.status, await del.clone().text()).toBe(200);
 
-    const count = async (sql: string, id: string) => (await app.db.query<{ n: number }>(sql, [id]))[0]?.n;
-    for (const id of [a, b]) {
-      const left = {
-        direct: await count(
-          `SELECT (SELECT count(*) FROM saved_searches WHERE user_id = $1) + (SELECT count(*) FROM saved_addresses WHERE user_id = $1)
-                + (SELECT count(*) FROM agency_profiles WHERE user_id = $1) + (SELECT count(*) FROM value_opinions WHERE user_id = $1)
-                + (SELECT count(*) FROM prospecting_lists WHERE user_id = $1) + (SELECT count(*) FROM user_territories WHERE user_id = $1)
-                + (SELECT count(*) FROM listings WHERE user_id = $1) + (SELECT count(*) FROM listing_feed_visits WHERE user_id = $1)
-                + (SELECT count(*) FROM access_keys WHERE user_id = $1) + (SELECT count(*) FROM account_tokens WHERE user_id = $1)
-                + (SELECT count(*) FROM alert_digests WHERE user_id = $1) + (SELECT count(*) FROM newsletter_recipients WHERE user_id = $1)
-                + (SELECT count(*) FROM notifications WHERE user_id = $1)
-                + (SELECT count(*) FROM clients WHERE user_id = $1) AS n`,
-          id,
-        ),
-      };
-      expect(Number(left.direct), id === a ? 'the deleted account’s rows' : 'the other account’s rows').toBe(id === a ? 0 : 14);
-    }
+    expect(await rows(a), 'the deleted account’s rows').toEqual(Object.fromEntries(tables.map((t) => [t, 0])));
+    expect(await rows(b), 'the other account’s rows').toEqual(other);
     const [orphans] = await app.db.query<{ targets: number; prices: number; sources: number }>(
       `SELECT (SELECT count(*) FROM prospecting_targets WHERE label = 'Cible de C')::int AS targets,
               (SELECT count(*) FROM listing_sources WHERE url = 'https://x/C')::int AS sources,
