@@ -20,6 +20,7 @@ import {
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ROW_KEY_ATTR } from '~/components/responsive-table';
 import { Select } from '~/components/select';
 
 const radiusLabel = (m: number) => (m === 0 ? 'La parcelle seule' : `${formatInteger(m)}\u00a0m`);
@@ -60,9 +61,11 @@ export function SavedAddressCard({
       component="article"
       aria-label={a.label}
       data-testid="saved-address"
-      data-address-id={a.id}
+      {...{ [ROW_KEY_ATTR]: a.id }}
+      data-selected={selected ? 'true' : undefined}
       style={selected ? { borderColor: 'var(--mantine-color-blue-6)', borderWidth: 2 } : undefined}
       onFocusCapture={onSelect}
+      onClick={onSelect}
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -70,10 +70,13 @@ export function pointsOf(items: readonly SavedAddress[], selected: string | null
 export function SavedAddressesMap({
   items,
   selected,
+  centre = null,
   onSelect,
 }: {
   items: readonly SavedAddress[];
   selected: string | null;
+  /** The address chosen in the list: the map centres on it. */
+  centre?: string | null;
   onSelect: (id: string) => void;
 }) {
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -94,6 +97,12 @@ export function SavedAddressesMap({
   useEffect(() => {
     if (mapRef.current && bounds) mapRef.current.fitBounds(bounds, { padding: 32, duration: 0, maxZoom: 16 });
   }, [bounds]);
+  const centred = items.find((a) => a.id === centre);
+  const centreLon = centred?.lon;
+  const centreLat = centred?.lat;
+  useEffect(() => {
+    if (mapRef.current && centreLon !== undefined && centreLat !== undefined) mapRef.current.easeTo({ center: [centreLon, centreLat] });
+  }, [centreLon, centreLat]);
 
   return (
     <div>

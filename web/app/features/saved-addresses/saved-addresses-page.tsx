@@ -1,13 +1,15 @@
 /**
  * /pro/mesadresses: the saved addresses as cards beside their map, a tag filter, the CSV export of
- * the list as filtered. Selecting a point selects its card, and the other way round.
+ * the list as filtered. A point clicked chooses its card and brings it into view; a card clicked
+ * chooses its point and centres the map on it. The map above the cards on a phone.
  */
 import { formatInteger } from '@immoloupe/shared/format';
-import { Alert, Anchor, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Busy } from '~/components/busy';
 import { Select } from '~/components/select';
+import { ResultsWithMap, scrollToResult } from '~/features/map/results-with-map';
 import { AlertsNotSent } from '../alerts/alerts-not-sent';
 import { useAlertStatus } from '../alerts/use-alert-status';
 import { savedAddressesCsvUrl } from './api';
@@ -17,7 +19,8 @@ import { useSavedAddresses } from './use-saved-addresses';
 
 export function SavedAddressesPage() {
   const { tag, setTag, list, error, status, update, remove } = useSavedAddresses();
-  const [selected, setSelected] = useState<string | null>(null);
+  // The address chosen, and whether from its card (the map then centres on it) or on the map.
+  const [selected, setSelected] = useState<{ id: string; fromCard: boolean } | null>(null);
   const alertStatus = useAlertStatus();
 
   if (!list) return error ? <Alert color="red">{error}</Alert> : <Busy label="Chargement" />;
@@ -68,34 +71,33 @@ export function SavedAddressesPage() {
           et cliquez sur «{'\u00a0'}Enregistrer l’adresse{'\u00a0'}».
         </Alert>
       ) : (
-        <Grid>
-          <Grid.Col span={{ base: 12, lg: 7 }}>
+        <ResultsWithMap
+          results={
             <Stack gap="sm">
               {list.items.map((a) => (
                 <SavedAddressCard
                   key={a.id}
                   a={a}
-                  selected={a.id === selected}
-                  onSelect={() => setSelected(a.id)}
+                  selected={a.id === selected?.id}
+                  onSelect={() => setSelected({ id: a.id, fromCard: true })}
                   onUpdate={(body) => update(a.id, body)}
                   onDelete={() => void remove(a.id)}
                 />
               ))}
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>
-            <div style={{ position: 'sticky', top: 16 }}>
-              <SavedAddressesMap
-                items={list.items}
-                selected={selected}
-                onSelect={(id) => {
-                  setSelected(id);
-                  document.querySelector(`[data-address-id="${id}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-                }}
-              />
-            </div>
-          </Grid.Col>
-        </Grid>
+          }
+          map={
+            <SavedAddressesMap
+              items={list.items}
+              selected={selected?.id ?? null}
+              centre={selected?.fromCard ? selected.id : null}
+              onSelect={(id) => {
+                setSelected({ id, fromCard: false });
+                scrollToResult(id);
+              }}
+            />
+          }
+        />
       )}
     </Stack>
   );
