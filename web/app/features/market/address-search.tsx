@@ -4,6 +4,8 @@
  */
 import { NBSP } from '@immoloupe/shared/format';
 import { Autocomplete } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { Busy } from '~/components/busy';
@@ -75,6 +77,8 @@ export async function searchAddresses(q: string): Promise<Suggestion[]> {
   return picked;
 }
 
+const NO_SUGGESTIONS: Suggestion[] = [];
+
 const centreSchema = z.object({ lon: z.number(), lat: z.number() });
 
 /** A commune picked without an address: placed at the centre of its sales (the agent may refine). */
@@ -101,43 +105,40 @@ export function AddressSearch({
   description?: string | null;
 }) {
   const [text, setText] = useState(value);
-  const [options, setOptions] = useState<Suggestion[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [problem, setProblem] = useState<ReactNode>(null);
+  const [placeProblem, setPlaceProblem] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);
-  const seq = useRef(0);
   // Each change of the field: a commune placed after the agent typed on is not theirs any more.
   const change = useRef(0);
   // What the agent typed before picking (the pick replaces it with the suggestion's label).
   const typed = useRef(value);
+  const [query] = useDebouncedValue(text.trim(), 250);
+  // The suggestions last offered: the text of one picked is not searched again.
+  const offered = useRef<Suggestion[]>(NO_SUGGESTIONS);
 
   useEffect(() => setText(value), [value]);
 
-  useEffect(() => {
-    const q = text.trim();
-    if (q.length < 3 || options.some((o) => o.label === text)) return;
-    const id = ++seq.current;
-    const timer = setTimeout(() => {
-      setLoading(true);
-      searchAddresses(q)
-        .then((found) => {
-          if (id !== seq.current) return;
-          setOptions(found);
-          setProblem(
-            found.length === 0 ? (
-              <>
-                Aucune adresse trouvée dans les données importées. <ImportHint source="ban" />
-              </>
-            ) : null,
-          );
-        })
-        .catch(
-          (err: unknown) => id === seq.current && setProblem(err instanceof ApiError ? err.message : 'Recherche d’adresse indisponible.'),
-        )
-        .finally(() => id === seq.current && setLoading(false));
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [text, options]);
+  const found = useQuery({
+    queryKey: ['geocode', 'addresses', query],
+    queryFn: () => searchAddresses(query),
+    // A suggestion picked is not searched again; the suggestions stay offered meanwhile.
+    enabled: query.length >= 3 && !offered.current.some((o) => o.label === text),
+    placeholderData: keepPreviousData,
+  });
+  const options = found.data ?? NO_SUGGESTIONS;
+  offered.current = options;
+  const loading = found.isFetching;
+  const searchProblem: ReactNode = found.error ? (
+    found.error instanceof ApiError ? (
+      found.error.message
+    ) : (
+      'Recherche d’adresse indisponible.'
+    )
+  ) : found.data?.length === 0 ? (
+    <>
+      Aucune adresse trouvée dans les données importées. <ImportHint source="ban" />
+    </>
+  ) : null;
+  const problem = placeProblem ?? searchProblem;
 
   return (
     <Autocomplete
@@ -150,6 +151,7 @@ export function AddressSearch({
       onChange={(v) => {
         const id = ++change.current;
         setText(v);
+        setPlaceProblem(null);
         const picked = options.find((o) => o.label === v) ?? null;
         setHint(null);
         if (!picked) {
@@ -165,7 +167,8 @@ export function AddressSearch({
             onPick(placed, v);
           })
           .catch(
-            (err: unknown) => id === change.current && setProblem(err instanceof ApiError ? err.message : 'Commune impossible à situer.'),
+            (err: unknown) =>
+              id === change.current && setPlaceProblem(err instanceof ApiError ? err.message : 'Commune impossible à situer.'),
           );
       }}
       rightSection={loading ? <Busy size="xs" /> : null}
