@@ -33,6 +33,9 @@ export default defineConfig({
   test: {
     // PGlite instances are memory-hungry; two files at a time fit the 2-core machines.
     maxWorkers: 2,
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache), keyed by their
+    // content and the config: a run after a small change transforms only what changed.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         resolve: { alias },

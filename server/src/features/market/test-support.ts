@@ -8,7 +8,6 @@ import express, { type Router } from 'express';
 import type { RequestUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { errorHandler } from '../../http/errors.js';
-import { runImport } from '../../importers/run.js';
 import { createLogger } from '../../logger.js';
 
 export const SAMPLE = {
@@ -23,8 +22,13 @@ export function samplePath(file: string): string {
   return fileURLToPath(new URL(`../../../../../shared/data/${file}`, import.meta.url));
 }
 
-/** Imports sample files in the order given (cadastre before raw DVF, so sales get their centroid). */
+/**
+ * Imports sample files in the order given (cadastre before raw DVF, so sales get their centroid).
+ * The importers are loaded here, not with this module: most files that serve a router start from
+ * a template that already holds their samples, and loading every importer costs each of them seconds.
+ */
 export async function importSamples(db: Db, files: readonly string[]): Promise<void> {
+  const { runImport } = await import('../../importers/run.js');
   for (const file of files) {
     const report = await runImport(db, { path: samplePath(file), startedBy: 'cli:test' });
     if (report.status !== 'succeeded') throw new Error(`import of ${file} failed: ${report.error}`);
