@@ -51,14 +51,14 @@ describe('data:import of a folder', () => {
     const { jobs, skipped } = await planFiles(files(), detectFileSource);
     expect(jobs.map((j) => [j.name, j.source])).toEqual([
       ['cadastre-93010-parcelles.json', 'cadastre'],
+      ['cadastre-93010-batiments.json', 'batiments'],
       ['geo-dvf-bondy.csv', 'dvf'],
     ]);
-    expect(skipped.map((s) => s.name).sort()).toEqual(['annonce.html', 'cadastre-93010-batiments.json', 'clients.csv']);
+    expect(skipped.map((s) => s.name).sort()).toEqual(['annonce.html', 'clients.csv']);
     const reasons = Object.fromEntries(skipped.map((s) => [s.name, s.reason]));
     expect(reasons['clients.csv']).toMatch(/^Type de fichier non reconnu pour «\s?clients\.csv\s?»/);
-    expect(reasons['cadastre-93010-batiments.json']).toContain('les bâtiments du cadastre ne sont pas importés');
     const lines = skippedLines(skipped);
-    expect(lines[0]).toBe('3 fichiers ignorés\u00a0:');
+    expect(lines[0]).toBe('2 fichiers ignorés\u00a0:');
     expect(lines.slice(1).every((l) => l.startsWith(`  - ${dir}`))).toBe(true);
   });
 

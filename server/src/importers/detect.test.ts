@@ -23,10 +23,19 @@ describe('source detection', () => {
     expect(detectSource(head(SAMPLES.dpeNeufs), 'j.csv')).toBe('dpe');
   });
 
-  it('refuses an unknown file, an empty one and cadastre buildings, in French', () => {
+  it('refuses an unknown file and an empty one in French; knows cadastre buildings from parcels', () => {
     expect(() => detectSource('nom;prenom\nA;B', 'x.csv')).toThrow(/Type de fichier non reconnu pour « x\.csv »/);
     expect(() => detectSource('', 'vide.csv')).toThrow(/est vide/);
-    expect(() => detectSource('{"type":"FeatureCollection","features":[]}', 'cadastre-93010-batiments.json')).toThrow(/bâtiments/);
+    expect(detectSource('{"type":"FeatureCollection","features":[]}', 'cadastre-93010-batiments.json')).toBe('batiments');
+    expect(
+      detectSource('{"type":"FeatureCollection","features":[\n{"type":"Feature","properties":{"type":"01","commune":"93010"}}]}', 'b.json'),
+    ).toBe('batiments');
+    expect(
+      detectSource(
+        '{"type":"FeatureCollection","features":[\n{"type":"Feature","properties":{"id":"93010000AB0001","contenance":120}}]}',
+        'cadastre-93010-batiments.json',
+      ),
+    ).toBe('cadastre');
   });
 
   it('says how to force the source where the import was started: a flag on the command line, a menu on the page', () => {

@@ -39,11 +39,10 @@ export function detectSource(head: string, fileName: string, origin: ImportOrigi
     if (looksLikeJsonFeed(head.slice(0, 64 * 1024))) return 'annonces';
     if (/"FeatureCollection"/.test(head) && /"identifiant"\s*:/.test(head) && /"raison_soc_ent"\s*:/.test(head)) return 'basias';
     if (/"FeatureCollection"/.test(head) && /"idurba"\s*:/i.test(head)) return 'plu';
-    if (/batiments/.test(name) || /"(type|nom)"\s*:\s*"0[12]"/.test(head.slice(0, 4000))) {
-      throw new ImportError(
-        `« ${fileName} »\u00a0: les bâtiments du cadastre ne sont pas importés\u00a0; importez le fichier des parcelles (…-parcelles.json.gz).`,
-      );
-    }
+    // Etalab `batiments`: no parcel id, a `type` 01 (bâti dur) or 02 (bâti léger).
+    if (/"FeatureCollection"/.test(head) && !/"contenance"/.test(head) && /"type"\s*:\s*"0[12]"/.test(head.slice(0, 64 * 1024)))
+      return 'batiments';
+    if (/batiments/.test(name) && !/"contenance"/.test(head)) return 'batiments';
     if (/"FeatureCollection"/.test(head) && (/"contenance"/.test(head) || /"features"\s*:\s*\[\s*\]/.test(head))) return 'cadastre';
     throw new ImportError(`« ${fileName} »\u00a0: fichier JSON non reconnu (une FeatureCollection de parcelles Etalab est attendue).`);
   }
@@ -64,6 +63,6 @@ export function detectSource(head: string, fileName: string, origin: ImportOrigi
   if ((starts('n_siren') || starts('no_siren')) && starts('denomination') && starts('code_droit')) return 'personnes-morales';
   throw new ImportError(
     `Type de fichier non reconnu pour « ${fileName} »\u00a0: l’en-tête ne correspond à aucune source prise en charge ` +
-      `(DVF, DVF brutes, cadastre, DPE, RNIC, BAN, personnes morales, flux d’annonces, Carte des loyers, urbanisme, GASPAR, ICPE, BASIAS, Sitadel). ${FORCE_SOURCE_HINT[origin]}`,
+      `(DVF, DVF brutes, cadastre, bâtiments du cadastre, DPE, RNIC, BAN, personnes morales, flux d’annonces, Carte des loyers, urbanisme, GASPAR, ICPE, BASIAS, Sitadel). ${FORCE_SOURCE_HINT[origin]}`,
   );
 }

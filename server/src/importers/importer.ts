@@ -8,6 +8,7 @@ import type { Column, StageValue } from './stage.js';
 /** Every source, in the order a batch imports them: parcels first, so DVF rows find their centroid. */
 export const SOURCES = [
   'cadastre',
+  'batiments',
   'ban',
   'copro',
   'dvf-raw',

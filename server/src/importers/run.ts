@@ -12,6 +12,7 @@ import type { Db } from '../db/client.js';
 import { observeImport } from '../metrics/registry.js';
 import { banImporter } from './ban.js';
 import { basiasImporter } from './basias.js';
+import { batimentsImporter } from './batiments.js';
 import { cadastreImporter } from './cadastre.js';
 import { coproImporter } from './copro.js';
 import { detectSource, type ImportOrigin } from './detect.js';
@@ -27,11 +28,13 @@ import { loyersImporter } from './loyers.js';
 import { personnesMoralesImporter } from './personnes-morales.js';
 import { pluImporter } from './plu.js';
 import { pluFormatOf } from './plu-read.js';
+import { refreshesOf } from './refresh.js';
 import { sitadelImporter } from './sitadel.js';
 import { dropStaleStages, Stage } from './stage.js';
 
 export const IMPORTERS: Record<Source, Importer> = {
   cadastre: cadastreImporter,
+  batiments: batimentsImporter,
   ban: banImporter,
   copro: coproImporter,
   'dvf-raw': dvfRawImporter,
@@ -50,6 +53,7 @@ export const IMPORTERS: Record<Source, Importer> = {
 /** Order of import when several files are given: parcels first, so that DVF rows find their centroid. */
 export const SOURCE_ORDER: readonly Source[] = [
   'cadastre',
+  'batiments',
   'ban',
   'copro',
   'dvf-raw',
@@ -388,6 +392,11 @@ async function importFile(db: Db, options: ImportOptions): Promise<ImportReport>
         `SET LOCAL work_mem = '${mergeWorkMem(db.kind, progress.rowsKept)}'; SET LOCAL jit = off; SET LOCAL default_statistics_target = ${MERGE_STATISTICS_TARGET}`,
       );
       const merged = await importer.merge(tx, table, { runId, fileName: name, bounds });
+      // What features derive from this source, registered with the pipeline (refresh.ts).
+      for (const refresh of refreshesOf(source)) {
+        const figures = await refresh.run(tx, { source, runId, stage: table });
+        if (figures) for (const [k, v] of Object.entries(figures)) merged.summary[`${refresh.name}.${k}`] = v;
+      }
       await holdPoint('fusion');
       await tx.query(
         `UPDATE import_runs SET status = 'succeeded', vintage = $2, finished_at = now(), heartbeat_at = now(),

@@ -8,6 +8,8 @@ export const SAMPLES = {
   cadastreParis18: `${SAMPLES_DIR}cadastre/cadastre-75118-parcelles_2022-01-01.json`,
   cadastreParis18_2025: `${SAMPLES_DIR}cadastre/cadastre-75118-parcelles_2025.json.gz`,
   personnesMoralesParis18: `${SAMPLES_DIR}personnes-morales/PM_25_NB_750_extrait-75118_paris18.csv`,
+  /** The first 34 Etalab buildings of Bondy (a partial extract: most of the commune's buildings are not in it). */
+  batimentsBondy: `${SAMPLES_DIR}cadastre-batiments/cadastre-93010-batiments_extrait-34-premiers.json`,
   banBondy: `${SAMPLES_DIR}ban/adresses-93010_bondy.csv`,
   rnicBondy: `${SAMPLES_DIR}copro/rnic_extrait-R_93010_bondy_37-lignes.csv`,
   dvfRawBondy: `${SAMPLES_DIR}dvf/valeursfoncieres-2022_93010_bondy.txt`,

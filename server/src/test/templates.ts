@@ -50,7 +50,14 @@ export function templateHashes(): { empty: string; sets: Map<string, string> } {
   const opening = importGraph([path.join(SRC, 'db', 'migrate.ts'), path.join(SRC, 'db', 'client.ts')], cache);
   const empty = hashFiles([...migrations, ...opening], [pgliteVersion()]);
   const importers = hashFiles(
-    importGraph([path.join(SRC, 'importers', 'run.ts'), path.join(SRC, 'features', 'market', 'test-support.ts')], cache),
+    importGraph(
+      [
+        path.join(SRC, 'importers', 'run.ts'),
+        path.join(SRC, 'features', 'market', 'test-support.ts'),
+        path.join(SRC, 'features', 'land', 'index.ts'),
+      ],
+      cache,
+    ),
   );
   const sets = new Map<string, string>();
   for (const samples of SAMPLE_SETS) {

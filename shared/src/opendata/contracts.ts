@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { calendarDateSchema } from '../calendar-date.js';
+import { landFilterShape } from '../land/contracts.js';
 import { legalFormPatterns } from '../owners/legal-form-choices.logic.js';
 import { OWNER_GROUPS } from '../owners/legal-forms.logic.js';
 
@@ -96,6 +97,7 @@ export const OPEN_DATA_SOURCES = [
   'icpe',
   'basias',
   'sitadel',
+  'batiments',
 ] as const;
 export type OpenDataSource = (typeof OPEN_DATA_SOURCES)[number];
 
@@ -114,6 +116,7 @@ export const SOURCE_NAMES: Record<OpenDataSource, string> = {
   icpe: 'Installations classées (ICPE, Géorisques)',
   basias: 'Anciens sites industriels (BASIAS / CASIAS, BRGM)',
   sitadel: 'Autorisations d’urbanisme (Sitadel, SDES)',
+  batiments: 'Bâtiments du cadastre (Etalab)',
 };
 
 export const freshnessSchema = z.object({
@@ -289,6 +292,8 @@ export const parcelSearchQuerySchema = z
       .max(2000, 'Permis à 2\u202f000\u00a0m au plus.')
       .optional(),
     permitsSince: calendarDateSchema('Date des permis invalide (AAAA-MM-JJ attendu).').optional(),
+    /** Land filters: main PLU zone, prescriptions, coverage by the buildings (shared/src/land). */
+    ...landFilterShape,
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).default(0),
   })
@@ -296,7 +301,11 @@ export const parcelSearchQuerySchema = z
     message: 'La surface minimale dépasse la surface maximale.',
     path: ['surfaceMin'],
   })
-  .refine((q) => !(q.commune && q.zone), { message: 'Une commune ou ma zone, pas les deux.', path: ['zone'] });
+  .refine((q) => !(q.commune && q.zone), { message: 'Une commune ou ma zone, pas les deux.', path: ['zone'] })
+  .refine((q) => q.coverageMin === undefined || q.coverageMax === undefined || q.coverageMin <= q.coverageMax, {
+    message: 'La couverture minimale dépasse la couverture maximale.',
+    path: ['coverageMin'],
+  });
 export type ParcelSearchQuery = z.input<typeof parcelSearchQuerySchema>;
 
 export const parcelSearchResponseSchema = z.object({

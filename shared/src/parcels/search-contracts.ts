@@ -1,5 +1,6 @@
 /** The parcel search's answer (`GET /api/parcels`) with what the page says about the data behind its filters. */
 import { z } from 'zod';
+import { parcelLandSchema } from '../land/contracts.js';
 import { parcelSearchResponseSchema } from '../opendata/contracts.js';
 
 export const parcelSearchResultSchema = parcelSearchResponseSchema.extend({
@@ -13,6 +14,13 @@ export const parcelSearchResultSchema = parcelSearchResponseSchema.extend({
    * gives it, by parcel id; a parcel the BAN gives no address is absent.
    */
   addresses: z.record(z.string(), z.string()).default({}),
+  /** Land figures (zone, prescriptions, footprint, coverage) of the parcels listed, by parcel id; absent for a parcel no import has computed. */
+  land: z.record(z.string(), parcelLandSchema).default({}),
+  /**
+   * Communes searched whose cadastre buildings are not imported: their parcels show « bâti non
+   * importé » and no coverage filter returns them, which the page says.
+   */
+  buildingsMissing: z.array(z.string()).default([]),
 });
 export type ParcelSearchResult = z.infer<typeof parcelSearchResultSchema>;
 

@@ -36,6 +36,7 @@ const SOURCE_LABELS: Record<OpenDataSource, string> = {
   icpe: 'Installations classées (ICPE)',
   basias: 'Anciens sites industriels (BASIAS)',
   sitadel: 'Permis de construire (Sitadel)',
+  batiments: 'Bâtiments du cadastre',
 };
 
 /** The freshness of the open data behind the tools (the importers' public `/api/data/freshness`). */

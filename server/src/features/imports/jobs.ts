@@ -15,6 +15,7 @@ import { runImport } from '../../importers/run.js';
 import type { JobQueue, JobView } from '../../jobs/queue.js';
 import type { Logger } from '../../logger.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
+import { registerLandRefresh } from '../land/index.js';
 
 export const IMPORT_QUEUE = 'imports.run';
 
@@ -65,7 +66,10 @@ export interface ImportJobsDeps {
 }
 
 export class ImportJobs {
-  constructor(private readonly deps: ImportJobsDeps) {}
+  constructor(private readonly deps: ImportJobsDeps) {
+    // The parcels' land figures follow the parcels, buildings and PLU this runner imports.
+    registerLandRefresh();
+  }
 
   /** Registers the worker of this process. */
   async init(): Promise<this> {

@@ -8,9 +8,10 @@ import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { formerCommunes, withRecordedCodes } from '../../places/communes.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../../places/parcel-row.js';
+import { type LandFilters, landCondition } from '../land/index.js';
 import { pointInGeometrySql } from '../zone/index.js';
 
-export interface ParcelFilters {
+export interface ParcelFilters extends LandFilters {
   section?: string | undefined;
   numero?: number | undefined;
   surfaceMin?: number | undefined;
@@ -122,6 +123,8 @@ export async function parcelsOfZone(
              && box(point(parcels.centroid_lon - ${dLon}, parcels.centroid_lat - ${dLat}), point(parcels.centroid_lon + ${dLon}, parcels.centroid_lat + ${dLat}))
          AND earth_distance(ll_to_earth(parcels.centroid_lat, parcels.centroid_lon), ll_to_earth(q.centroid_lat, q.centroid_lon)) <= ${r} ${since})`);
   }
+  const land = landCondition(params, f);
+  if (land) conditions.push(land);
   const where = conditions.join(' AND ');
   const n = params.length;
   const rows = await db.query<ParcelRow>(

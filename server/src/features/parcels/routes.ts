@@ -11,6 +11,7 @@ import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
+import { buildingsMissing, landOfParcels } from '../land/index.js';
 import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/index.js';
 import { firstParcelAddresses } from './addresses.js';
 import { resolveCommune } from './commune.js';
@@ -25,9 +26,10 @@ export function parcelRoutes(deps: { db: Db }): Router {
     if (q.commune) {
       const commune = resolveCommune(q.commune);
       if (!commune) throw new HttpError(404, `Commune introuvable\u00a0: « ${q.commune} ».`);
-      const [found, missing] = await Promise.all([
+      const [found, missing, noBuildings] = await Promise.all([
         parcelsOfZone(deps.db, { kind: 'commune', code: commune.code }, q),
         ownersMissing(deps.db, [commune.code]),
+        buildingsMissing(deps.db, [commune.mergedInto?.insee ?? commune.code]),
       ]);
       res.json({
         commune: {
@@ -40,6 +42,11 @@ export function parcelRoutes(deps: { db: Db }): Router {
         ...found,
         ownersMissing: missing,
         addresses: await firstParcelAddresses(deps.db, found.parcels),
+        land: await landOfParcels(
+          deps.db,
+          found.parcels.map((p) => p.id),
+        ),
+        buildingsMissing: noBuildings,
       } satisfies ParcelSearchResult);
       return;
     }
@@ -48,11 +55,25 @@ export function parcelRoutes(deps: { db: Db }): Router {
     if (!territory) throw new HttpError(400, q.zone === 'mine' ? NO_TERRITORY_MESSAGE : 'Indiquez une commune (nom ou code INSEE).');
     const found = await parcelsOfZone(deps.db, { kind: 'territory', geometry: territory.geometry, communes: territory.communes }, q);
     // A drawn zone names no commune: the parcels found tell which départements it reaches.
-    const [missing, addresses] = await Promise.all([
-      ownersMissing(deps.db, [...territory.communes, ...found.parcels.map((p) => p.codeCommune)]),
+    const reached = [...territory.communes, ...found.parcels.map((p) => p.codeCommune)];
+    const [missing, addresses, land, noBuildings] = await Promise.all([
+      ownersMissing(deps.db, reached),
       firstParcelAddresses(deps.db, found.parcels),
+      landOfParcels(
+        deps.db,
+        found.parcels.map((p) => p.id),
+      ),
+      buildingsMissing(deps.db, reached),
     ]);
-    res.json({ commune: null, mine: true, ...found, ownersMissing: missing, addresses } satisfies ParcelSearchResult);
+    res.json({
+      commune: null,
+      mine: true,
+      ...found,
+      ownersMissing: missing,
+      addresses,
+      land,
+      buildingsMissing: noBuildings,
+    } satisfies ParcelSearchResult);
   });
   router.get('/parcels/:id', requireSubscriber, async (req, res) => {
     const id = parcelIdParam(String(req.params.id));

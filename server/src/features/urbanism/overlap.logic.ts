@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 // A CommonJS package whose named exports Node's ESM loader cannot see.
 const polygonClipping = createRequire(import.meta.url)('polygon-clipping') as typeof import('polygon-clipping');
 
-type Position = [number, number];
+export type Position = [number, number];
 export type AreaGeometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] };
 export type AnyGeometry =
   | AreaGeometry

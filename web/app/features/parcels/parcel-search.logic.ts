@@ -21,7 +21,29 @@ export interface ParcelForm {
   /** Land filter: a building permit (Sitadel) within so many metres, authorised since a date. */
   permitsWithin?: string;
   permitsSince?: string | null;
+  /** Land filters: main PLU zone (type U/AU/A/N, libellé), a prescription kind present or absent, coverage in per cent. */
+  zoneType?: string;
+  zoneLibelle?: string;
+  prescription?: string;
+  prescriptionPresent?: '' | 'oui' | 'non';
+  coverageMin?: string;
+  coverageMax?: string;
 }
+
+const TEXT_FILTERS = [
+  'ownerGroup',
+  'legalForm',
+  'owner',
+  'noSaleYears',
+  'soldSince',
+  'built',
+  'permitsWithin',
+  'permitsSince',
+  'zoneType',
+  'zoneLibelle',
+  'prescription',
+  'prescriptionPresent',
+] as const;
 
 export const PAGE_SIZE = 100;
 
@@ -36,8 +58,13 @@ export function parcelQuery(f: ParcelForm, offset = 0): string {
   if (f.surfaceMin.trim()) q.set('surfaceMin', f.surfaceMin.trim().replace(',', '.'));
   if (f.surfaceMax.trim()) q.set('surfaceMax', f.surfaceMax.trim().replace(',', '.'));
   if (f.anciennes) q.set('anciennes', '1');
-  for (const key of ['ownerGroup', 'legalForm', 'owner', 'noSaleYears', 'soldSince', 'built', 'permitsWithin', 'permitsSince'] as const) {
+  for (const key of TEXT_FILTERS) {
     const v = f[key]?.trim();
+    if (v) q.set(key, v);
+  }
+  // « 20 % » or « 12,5 » typed: the API takes a bare number of per cent.
+  for (const key of ['coverageMin', 'coverageMax'] as const) {
+    const v = f[key]?.replace(/\s|%/g, '').replace(',', '.');
     if (v) q.set(key, v);
   }
   return q.toString();
@@ -49,6 +76,7 @@ export function parcelQuery(f: ParcelForm, offset = 0): string {
  */
 export function formFromParams(p: URLSearchParams): ParcelForm {
   const built = p.get('built');
+  const presence = p.get('prescriptionPresent');
   return {
     mine: p.get('zone') === 'mine',
     commune: p.get('commune') ?? '',
@@ -65,6 +93,12 @@ export function formFromParams(p: URLSearchParams): ParcelForm {
     built: built === 'oui' || built === 'non' ? built : '',
     permitsWithin: p.get('permitsWithin') ?? '',
     permitsSince: p.get('permitsSince'),
+    zoneType: p.get('zoneType') ?? '',
+    zoneLibelle: p.get('zoneLibelle') ?? '',
+    prescription: p.get('prescription') ?? '',
+    prescriptionPresent: presence === 'oui' || presence === 'non' ? presence : '',
+    coverageMin: p.get('coverageMin') ?? '',
+    coverageMax: p.get('coverageMax') ?? '',
   };
 }
 

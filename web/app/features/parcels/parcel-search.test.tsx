@@ -77,8 +77,12 @@ function renderAt(url: string) {
     vi.fn(async (u: string) => {
       calls.push(String(u));
       // A section searched finds one parcel: AS 167.
-      if (String(u).startsWith('/api/parcels?'))
-        return json(new URLSearchParams(String(u).split('?')[1]).has('section') ? { ...RESULT, total: 1, parcels: [PARCEL] } : RESULT);
+      if (String(u).startsWith('/api/parcels?')) {
+        const q = new URLSearchParams(String(u).split('?')[1]);
+        // Bondy's buildings not imported: a coverage filter finds nothing, and the answer says why.
+        if (q.has('coverageMax')) return json({ ...RESULT, total: 0, parcels: [], buildingsMissing: ['93010'] });
+        return json(q.has('section') ? { ...RESULT, total: 1, parcels: [PARCEL] } : RESULT);
+      }
       if (String(u).startsWith('/api/parcels/')) return json(SHEET);
       if (String(u).startsWith('/api/market/communes?')) {
         const q = new URL(String(u), 'http://localhost').searchParams.get('q');
@@ -165,6 +169,38 @@ describe('ParcelSearch', () => {
     expect(parcelQueries(calls).at(-1)?.has('section')).toBe(false);
     expect(screen.queryByTestId('parcel-sheet')).toBeNull();
     expect(location()).toBe('?commune=93010');
+  });
+
+  it('searches with the land filters of its link, and says when the commune’s buildings are not imported', async () => {
+    const calls = renderAt(
+      '/?commune=93010&zoneType=U&zoneLibelle=UC&prescription=05&prescriptionPresent=non&coverageMax=20&surfaceMin=500',
+    );
+    await waitFor(() => expect(parcelQueries(calls).length).toBeGreaterThan(0));
+    const query = parcelQueries(calls)[0] as URLSearchParams;
+    expect(
+      Object.fromEntries(
+        ['zoneType', 'zoneLibelle', 'prescription', 'prescriptionPresent', 'coverageMax', 'surfaceMin'].map((k) => [k, query.get(k)]),
+      ),
+    ).toEqual({
+      zoneType: 'U',
+      zoneLibelle: 'UC',
+      prescription: '05',
+      prescriptionPresent: 'non',
+      coverageMax: '20',
+      surfaceMin: '500',
+    });
+    expect((screen.getByRole('combobox', { name: 'Type de zone (PLU)' }) as HTMLSelectElement).value).toBe('U');
+    expect((screen.getByRole('combobox', { name: 'Prescription' }) as HTMLSelectElement).value).toBe('05');
+    expect((screen.getByRole('combobox', { name: 'Présente ou absente' }) as HTMLSelectElement).value).toBe('non');
+    expect((screen.getByLabelText('Couverture bâtie maximale (%)') as HTMLInputElement).value).toBe('20');
+    const notice = await screen.findByLabelText('Bâti non importé');
+    expect(notice.textContent).toBe(
+      'Les bâtiments du cadastre de la commune 93010 ne sont pas importés\u00a0: leurs parcelles sont «\u00a0bâti non importé\u00a0» et aucun filtre de couverture ne les retient.',
+    );
+    // A coverage typed « 12,5 % » reaches the API as a number.
+    fireEvent.change(screen.getByLabelText('Couverture bâtie maximale (%)'), { target: { value: '12,5 %' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
+    await waitFor(() => expect(parcelQueries(calls).at(-1)?.get('coverageMax')).toBe('12.5'));
   });
 
   it('says under the owner filters that the département’s legal-entity owners are not imported', async () => {

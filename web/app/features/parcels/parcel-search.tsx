@@ -17,6 +17,7 @@ import { ResultsWithMap, scrollToResult } from '~/features/map/results-with-map'
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
 import { patchParams } from '~/lib/url-patch';
+import { LandFilters } from './land-filters';
 import {
   boundsOfParcels,
   formFromParams,
@@ -217,6 +218,7 @@ export function ParcelSearch() {
           </Button>
         </Group>
         <ProspectingFilters form={form} onChange={(patch) => setForm({ ...form, ...patch })} ownersMissing={result?.ownersMissing ?? []} />
+        <LandFilters form={form} onChange={(patch) => setForm({ ...form, ...patch })} buildingsMissing={result?.buildingsMissing ?? []} />
       </Paper>
       {error ? (
         <Alert color="red" title="Recherche impossible">

@@ -1,14 +1,16 @@
 /**
  * The parcels found, with their BAN address: rows ticked go to a list at that address (the cadastral
- * description when the BAN gives none) and with their only legal-entity owner.
+ * description when the BAN gives none) and with their only legal-entity owner; the land columns
+ * (zone, coverage, footprint, « bâti non importé » where the buildings are missing, never 0 %); on a
+ * phone one card per parcel, key figures first.
  */
 import type { ParcelSearchResult } from '@immoloupe/shared/parcels/search-contracts';
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSOIRES, stubBulkApi } from '~/features/prospecting/test-bulk';
-import { installMantineDomShims } from '~/test/mantine-dom';
+import { installMantineDomShims, installPhoneViewport } from '~/test/mantine-dom';
 import { ParcelTable } from './parcel-table';
 
 beforeAll(installMantineDomShims);
@@ -42,19 +44,37 @@ const RESULT = {
   addresses: { '93010000AS0167': '139 Avenue Carnot, 93140 Bondy', '93010000AS0168': '141 Avenue Carnot, 93140 Bondy' },
   dvfLatest: null,
   ownersMissing: [],
+  land: {},
+  buildingsMissing: [],
 } as unknown as ParcelSearchResult;
 
-function showTable(result: ParcelSearchResult) {
+const land = (coverage: number | null, builtM2: number | null) => ({
+  areaM2: 412,
+  builtM2,
+  coverage,
+  zoneType: 'U' as const,
+  zoneLibelle: 'UC48C16',
+  zoneLibelong: 'Centralite',
+  prescriptionTypes: [],
+});
+/** AS 167 lightly built, AS 168 in a commune whose buildings are not imported, AS 169 unbuilt. */
+const WITH_LAND = {
+  ...RESULT,
+  land: { '93010000AS0167': land(14 / 412, 14), '93010000AS0168': land(null, null), '93010000AS0169': land(0, 0) },
+} as ParcelSearchResult;
+
+function showTable(result: ParcelSearchResult, onChoose: (id: string) => void = () => undefined) {
   render(
     <MantineProvider>
       <MemoryRouter>
-        <ParcelTable result={result} selected={null} onChoose={() => undefined} />
+        <ParcelTable result={result} selected={null} onChoose={onChoose} />
       </MemoryRouter>
     </MantineProvider>,
   );
 }
 
 describe('ParcelTable', () => {
+  beforeAll(installMantineDomShims);
   it('shows each parcel’s BAN address, and nothing for a parcel the BAN gives none', () => {
     showTable(RESULT);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
@@ -116,5 +136,43 @@ describe('ParcelTable', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('ParcelTable land columns', () => {
+  beforeAll(installMantineDomShims);
+
+  it('gives zone, coverage and footprint; « bâti non importé » where the commune’s buildings are missing, never 0 %', () => {
+    showTable(WITH_LAND);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['', 'Parcelle', 'Adresse', 'Contenance', 'Zone', 'Couverture', 'Emprise bâtie', 'État', 'Personnes morales']);
+    const cells = (i: number) => [...(screen.getAllByRole('row')[i + 1]?.querySelectorAll('td') ?? [])].map((td) => td.textContent);
+    expect(cells(0).slice(4, 7)).toEqual(['UC48C16 (U)', '3,4\u00a0%', '14\u00a0m²']);
+    expect(cells(1).slice(4, 7)).toEqual(['UC48C16 (U)', 'bâti non importé', 'bâti non importé']);
+    expect(cells(2).slice(5, 7)).toEqual(['0\u00a0%', '0\u00a0m²']);
+  });
+});
+
+describe('ParcelTable on a phone', () => {
+  it('gives each parcel as a card: area, zone and coverage first, then the parcel that opens its sheet, its tick box last', async () => {
+    installPhoneViewport();
+    const onChoose = vi.fn();
+    showTable(WITH_LAND, onChoose);
+    const cards = await screen.findByRole('list', { name: 'Parcelles trouvées' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(cards).getAllByRole('listitem')[1] as HTMLElement;
+    const text = card.textContent ?? '';
+    const at = (s: string) => text.indexOf(s);
+    expect(at('Contenance412\u00a0m²')).toBe(0);
+    expect(at('ZoneUC48C16 (U)')).toBeGreaterThan(0);
+    expect(at('Couverturebâti non importé')).toBeGreaterThan(at('Zone'));
+    expect(at('AS 168')).toBeGreaterThan(at('Couverture'));
+    expect(at('Adresse141 Avenue Carnot')).toBeGreaterThan(at('AS 168'));
+    expect(text).not.toContain('0\u00a0%');
+    within(card).getByRole('checkbox', { name: 'Sélectionner la parcelle AS 168' });
+    fireEvent.click(within(card).getByRole('button', { name: 'AS 168' }));
+    expect(onChoose).toHaveBeenCalledTimes(1);
+    expect(onChoose).toHaveBeenCalledWith('93010000AS0168');
+    expect(screen.getByRole('checkbox', { name: 'Tout sélectionner sur cette page' })).toBeTruthy();
   });
 });
