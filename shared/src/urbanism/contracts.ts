@@ -75,3 +75,37 @@ export const TYPEZONE_LABELS: Record<string, string> = {
   A: 'zone agricole',
   N: 'zone naturelle et forestière',
 };
+
+/** `GET /api/urbanisme/zones?bbox=w,s,e,n`: the PLU zones meeting a map view, for the zoning layer. */
+export const zoningQuerySchema = z.object({
+  bbox: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.split(',').map((s) => Number(s)) : v),
+    z
+      .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)], {
+        error: 'Emprise attendue\u00a0: ouest,sud,est,nord en degrés.',
+      })
+      .refine(([w, s, e, n]) => w < e && s < n, 'Emprise vide\u00a0: ouest < est et sud < nord.')
+      // A commune or two: beyond, the layer would carry a département's zones to draw at a zoom where they cannot be read.
+      .refine(([w, s, e, n]) => e - w <= 0.5 && n - s <= 0.5, 'Emprise trop grande pour le zonage\u00a0: rapprochez la carte.'),
+  ),
+});
+
+export const zoningFeatureSchema = z.object({
+  type: z.literal('Feature'),
+  geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }),
+  properties: z.object({
+    /** U, AUc, AUs, A or N (as the file gives it), for the CNIG colours. */
+    typezone: z.string(),
+    libelle: z.string().nullable(),
+    libelong: z.string().nullable(),
+    idurba: z.string(),
+  }),
+});
+
+export const zoningSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(zoningFeatureSchema),
+  /** True when the view held more zones than one answer carries (the first ones are drawn). */
+  truncated: z.boolean(),
+});
+export type Zoning = z.infer<typeof zoningSchema>;

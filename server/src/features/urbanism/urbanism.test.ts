@@ -3,7 +3,7 @@
  * with the 2025 PLUi, parcel 93010000AC0013 is in zone UC48C16 (« Centralite », U) of document
  * 200057875_PLUI_20250624 approved on 2025-06-24; French 400 and 404; a lapsed subscription is refused.
  */
-import { parcelUrbanismSchema } from '@immoloupe/shared/urbanism/contracts';
+import { parcelUrbanismSchema, zoningSchema } from '@immoloupe/shared/urbanism/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { runImport } from '../../importers/run.js';
@@ -67,5 +67,41 @@ describe('GET /api/parcels/:id/urbanisme', () => {
     });
     expect(await get('93010000ZZ9999')).toMatchObject({ status: 404, body: { message: expect.stringMatching(/^Parcelle inconnue/) } });
     expect((await get('93010000AC0013', lapsed)).status).toBe(403);
+  });
+
+  it('gives the zones of a map view for the zoning layer, and refuses a bad or too large view in French', async () => {
+    const [box] = await db.query<{ w: number; s: number; e: number; n: number }>(
+      `SELECT min(bbox_west) w, min(bbox_south) s, max(bbox_east) e, max(bbox_north) n FROM parcels WHERE code_commune = '93010'`,
+    );
+    const res = await api.fetch(`/api/urbanisme/zones?bbox=${box?.w},${box?.s},${box?.e},${box?.n}`);
+    expect(res.status).toBe(200);
+    const z = zoningSchema.parse(await res.json());
+    const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM plu_features WHERE layer = 'zone_urba'`);
+    expect(z.truncated).toBe(false);
+    expect(z.features.length).toBe(count?.n);
+    expect(z.features.some((f) => f.properties.libelle === 'UC48C16' && f.properties.typezone === 'U')).toBe(true);
+    // A view of a few hundred metres around AC 13 holds its zone and not every zone of Bondy.
+    const [p] = await db.query<{ lon: number; lat: number }>(
+      `SELECT centroid_lon lon, centroid_lat lat FROM parcels WHERE id = '93010000AC0013'`,
+    );
+    const near = zoningSchema.parse(
+      await (
+        await api.fetch(
+          `/api/urbanisme/zones?bbox=${(p?.lon ?? 0) - 0.001},${(p?.lat ?? 0) - 0.001},${(p?.lon ?? 0) + 0.001},${(p?.lat ?? 0) + 0.001}`,
+        )
+      ).json(),
+    );
+    expect(near.features.map((f) => f.properties.libelle)).toContain('UC48C16');
+    expect(near.features.length).toBeLessThan(z.features.length);
+    for (const [q, message] of [
+      ['bbox=a,b,c,d', /Ce n’est pas un nombre/],
+      ['bbox=2.5,48.9,2.4,49', /Emprise vide/],
+      ['bbox=2,48,3,49', /Emprise trop grande pour le zonage/],
+    ] as const) {
+      const r = await api.fetch(`/api/urbanisme/zones?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(JSON.stringify(await r.json()), q).toMatch(message);
+    }
+    expect((await lapsed.fetch(`/api/urbanisme/zones?bbox=2.4,48.8,2.5,48.9`)).status).toBe(403);
   });
 });

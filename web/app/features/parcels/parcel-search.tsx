@@ -259,6 +259,7 @@ export function ParcelSearch() {
         }
         map={
           <ParcelSearchMap
+            zoningArea={boundsOfParcels(result?.parcels ?? [])}
             onReady={(m) => {
               map.current = m;
               m.addSource(SOURCE, { type: 'geojson', data: parcelFeatures(shown, selected) as never });
