@@ -24,7 +24,6 @@ const NOT_YET_CONVERTED = new Set([
   'features/listings/use-auto-list.ts',
   'features/listings/use-pool-page.ts',
   'features/map/map-view.tsx',
-  'features/market/use-address-analysis.ts',
   'features/market/use-transactions.ts',
   'features/notifications/use-notifications.ts',
   'features/parcels/parcel-search.tsx',

@@ -4,8 +4,9 @@
  * and turns a pick in the address field or a click on the map into a new URL.
  */
 import { type AddressAnalysis, addressAnalysisSchema, PLACED_BY_BAN_POSITION } from '@immoloupe/shared/market/address-contracts';
+import { useQuery } from '@tanstack/react-query';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { monthlyTrendOption } from '~/features/charts/options';
@@ -24,6 +25,7 @@ import {
   salesSource,
 } from '~/features/map/layers';
 import { ApiError, apiFetch } from '~/lib/api';
+import { useLastAnswer } from '~/lib/query-client';
 import type { PickedAddress } from './address-search';
 import { TYPE_PLURALS } from './labels';
 
@@ -74,12 +76,27 @@ export function useAddressAnalysis() {
   const radius = params.get('rayon') ?? '500';
   const parcelle = params.get('parcelle') ?? '';
   const placedByBan = params.get('position') === PLACED_BY_BAN_PARAM.position;
-  const [data, setData] = useState<AddressAnalysis | null>(null);
-  // Who placed the point shown, set with its analysis: the previous point stays on the map until
-  // the next one is analysed, and keeps its own credit meanwhile.
-  const [shownPlacedByBan, setShownPlacedByBan] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const query = lat && lon ? new URLSearchParams({ lat, lon, radius, ...(parcelle ? { parcelle } : {}) }).toString() : null;
+  // Who placed the point shown comes with its analysis: the previous point stays on the map until
+  // the next one is analysed (and under the error of a failed one), and keeps its own credit meanwhile.
+  const analysis = useQuery({
+    queryKey: ['market', 'address', query, placedByBan],
+    queryFn: async ({ signal }) => ({
+      analysis: await apiFetch(`/api/market/address?${query}`, addressAnalysisSchema, { signal }),
+      placedByBan,
+    }),
+    enabled: query !== null,
+  });
+  const shown = useLastAnswer(analysis.data);
+  const data: AddressAnalysis | null = shown?.analysis ?? null;
+  const shownPlacedByBan = shown?.placedByBan ?? false;
+  const loading = query !== null && analysis.isFetching;
+  const error =
+    query !== null && analysis.error
+      ? analysis.error instanceof ApiError
+        ? (analysis.error.issues[0]?.message ?? analysis.error.message)
+        : 'L’analyse a échoué.'
+      : null;
   const map = useRef<MapLibreMap | null>(null);
   // The map's click handler is bound once, in onMapReady: it reads the radius chosen since through this ref.
   const radiusRef = useRef(radius);
@@ -88,25 +105,6 @@ export function useAddressAnalysis() {
   // change of the address field takes the next number, and an answer that is no longer the latest
   // is dropped: otherwise it would bring back an older point, or replace the address being typed.
   const lastIntent = useRef(0);
-
-  useEffect(() => {
-    if (!lat || !lon) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    const q = new URLSearchParams({ lat, lon, radius, ...(parcelle ? { parcelle } : {}) });
-    apiFetch(`/api/market/address?${q}`, addressAnalysisSchema)
-      .then((a) => {
-        if (!live) return;
-        setData(a);
-        setShownPlacedByBan(placedByBan);
-      })
-      .catch((err: unknown) => live && setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’analyse a échoué.'))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [lat, lon, radius, parcelle, placedByBan]);
 
   const layersData = useMemo(() => geo(data, shownPlacedByBan), [data, shownPlacedByBan]);
   const showOnMap = useCallback(
