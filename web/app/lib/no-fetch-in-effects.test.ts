@@ -24,7 +24,6 @@ const NOT_YET_CONVERTED = new Set([
   'features/listings/use-auto-list.ts',
   'features/listings/use-pool-page.ts',
   'features/map/map-view.tsx',
-  'features/market/use-transactions.ts',
   'features/notifications/use-notifications.ts',
   'features/parcels/parcel-search.tsx',
   'features/parcels/use-parcel-sheet.ts',
@@ -32,7 +31,6 @@ const NOT_YET_CONVERTED = new Set([
   'features/saved-searches/save-search-button.tsx',
   'features/saved-searches/saved-searches-list.tsx',
   'features/urbanism/use-parcel-urbanism.ts',
-  'routes/abo.moncompte.tsx',
 ]);
 
 function appFiles(dir: string): string[] {

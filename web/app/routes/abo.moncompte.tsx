@@ -6,7 +6,8 @@
 import { type AccountResponse, accountResponseSchema } from '@immoloupe/shared/accounts/contracts';
 import { formatDate } from '@immoloupe/shared/format';
 import { Alert, Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Busy } from '~/components/busy';
 import { ChangePasswordForm } from '~/features/auth/change-password-form';
@@ -15,8 +16,9 @@ import { SignOutButton } from '~/features/auth/sign-out-button';
 import { CheckoutButton, PortalButton } from '~/features/billing/checkout-button';
 import { describeAbo } from '~/features/billing/subscription-state.logic';
 import { MarketingConsent } from '~/features/newsletter/marketing-consent';
-import { ApiError, apiFetch } from '~/lib/api';
+import { apiFetch } from '~/lib/api';
 import { specMetaFor } from '~/lib/meta';
+import { errorText } from '~/lib/query-client';
 import { useSessionUser } from '~/lib/session';
 import type { Route } from './+types/abo.moncompte';
 
@@ -37,18 +39,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export default function AccountPage() {
   const user = useSessionUser();
-  const [account, setAccount] = useState<AccountResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    apiFetch('/api/account', accountResponseSchema)
-      .then((a) => live && setAccount(a))
-      .catch((err: unknown) => live && setError(err instanceof ApiError ? err.message : 'Le compte n’a pas pu être chargé.'));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const q = useQuery({ queryKey: ['account'], queryFn: ({ signal }) => apiFetch('/api/account', accountResponseSchema, { signal }) });
+  const account = q.data ?? null;
+  const error = errorText(q.error, 'Le compte n’a pas pu être chargé.');
 
   const client = account?.client ?? user?.client ?? null;
   const role = account?.role ?? user?.role ?? 'subscriber';

@@ -4,18 +4,15 @@
  * the map's sources in step and holds what is not worth a URL (the drawing, the selected sale).
  */
 
-import {
-  type MutationDetail,
-  mutationDetailSchema,
-  type TransactionList,
-  transactionListSchema,
-} from '@immoloupe/shared/market/transactions-contracts';
+import { mutationDetailSchema, type TransactionList, transactionListSchema } from '@immoloupe/shared/market/transactions-contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { GeoJSONSource, LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PARCELS_SOURCE } from '~/features/map/layers';
 import { scrollToResult } from '~/features/map/results-with-map';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
 import { ApiError, apiFetch } from '~/lib/api';
+import { errorText } from '~/lib/query-client';
 import { type HistoryMode, type UrlPatch, useUrlParams } from '~/lib/use-url-params';
 import { addSaleMarks, boundsParam, HOVER_SOURCE, hoverData, selectionData, showSales } from './transactions-map-layers';
 import { filterQuery, placeOf } from './transactions-query';
@@ -31,9 +28,6 @@ export function useTransactions() {
   const order = params.get('order') ?? 'desc';
   const page = Number(params.get('page') ?? '1');
   const query = filterQuery(params);
-  const [list, setList] = useState<TransactionList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [drawing, setDrawing] = useState<[number, number][] | null>(null);
   const map = useRef<MapLibreMap | null>(null);
@@ -62,34 +56,33 @@ export function useTransactions() {
   }, [place]);
 
   // The list (one page) and the map points (every match, clustered) follow the filters.
+  const listUrl = query ? `/api/transactions?${query}&sort=${sort}&order=${order}&page=${page}&pageSize=50` : null;
+  const listed = useQuery({
+    queryKey: ['transactions', 'list', listUrl],
+    queryFn: ({ signal }) => apiFetch(listUrl ?? '', transactionListSchema, { signal }),
+    enabled: listUrl !== null,
+    // The last list stays while the next is read; refused filters (a period or a price range upside
+    // down) show their message instead, not the last list's « 0 vente ».
+    placeholderData: keepPreviousData,
+  });
+  const list: TransactionList | null = listed.data ?? null;
+  const loading = listUrl !== null && listed.isFetching;
+  const error = listed.error
+    ? listed.error instanceof ApiError
+      ? (listed.error.issues[0]?.message ?? listed.error.message)
+      : 'La recherche a échoué.'
+    : null;
   useEffect(() => {
-    if (!query) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    if (map.current) showSales(map.current, query);
-    apiFetch(`/api/transactions?${query}&sort=${sort}&order=${order}&page=${page}&pageSize=50`, transactionListSchema)
-      .then((l) => {
-        if (!live) return;
-        setList(l);
-        // A new place is framed once; the map view itself (« Vue de la carte ») never is.
-        if (l.bounds && place !== 'vue' && framed.current !== placeKey) {
-          framed.current = placeKey;
-          if (map.current) frame(map.current, l.bounds);
-          else pendingFrame.current = l.bounds;
-        }
-      })
-      .catch((err: unknown) => {
-        if (!live) return;
-        // Refused filters (a period or a price range upside down): their message, not the last list's « 0 vente ».
-        setList(null);
-        setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'La recherche a échoué.');
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [query, sort, order, page, place, placeKey]);
+    if (query && map.current) showSales(map.current, query);
+  }, [query]);
+  // A new place is framed once, when its own list arrives; the map view itself (« Vue de la carte ») never is.
+  const arrived = listed.isPlaceholderData ? null : listed.data;
+  useEffect(() => {
+    if (!arrived?.bounds || place === 'vue' || framed.current === placeKey) return;
+    framed.current = placeKey;
+    if (map.current) frame(map.current, arrived.bounds);
+    else pendingFrame.current = arrived.bounds;
+  }, [arrived, place, placeKey]);
 
   // The selected sale's parcels are outlined on the map.
   useEffect(() => {
@@ -200,17 +193,12 @@ function frame(m: MapLibreMap, bounds: LngLatBoundsLike) {
 
 /** The whole mutation of the selected sale, reloaded whenever another one is picked. */
 export function useMutationDetail(id: string | null) {
-  const [detail, setDetail] = useState<MutationDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setDetail(null);
-    setError(null);
-    if (!id) return;
-    apiFetch(`/api/transactions/${encodeURIComponent(id)}`, mutationDetailSchema)
-      .then(setDetail)
-      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'La vente n’a pas pu être chargée.'));
-  }, [id]);
-  return { detail, error };
+  const q = useQuery({
+    queryKey: ['transactions', 'detail', id],
+    queryFn: ({ signal }) => apiFetch(`/api/transactions/${encodeURIComponent(id ?? '')}`, mutationDetailSchema, { signal }),
+    enabled: Boolean(id),
+  });
+  return { detail: id ? (q.data ?? null) : null, error: id ? errorText(q.error, 'La vente n’a pas pu être chargée.') : null };
 }
 
 export type MutationSelection = ReturnType<typeof useMutationDetail>;
