@@ -9,16 +9,14 @@
 import { runSplit } from '@immoloupe/shared/market/accuracy.logic';
 import type { Candidate } from '@immoloupe/shared/market/comparables.logic';
 import { type MeasuredError, MIN_MEASURED_SALES } from '@immoloupe/shared/market/confidence.logic';
-import type { PropertyType } from '@immoloupe/shared/market/dvf';
 import { quantile } from '@immoloupe/shared/market/stats.logic';
 import type { Queryable } from '../../db/client.js';
+import { candidateOf, SALE_COLUMNS, type SaleRow } from './comparable-sales.js';
 
 /** Sales of the test year estimated at most: beyond, every k-th (by id), so a département stays quick. */
 export const MAX_TESTED = 150;
 /** Years of earlier sales the test year's are estimated from. */
 const TRAIN_YEARS = 4;
-
-const TYPE_OF: Record<number, PropertyType> = { 1: 'maison', 2: 'appartement', 4: 'local' };
 
 type Scope = MeasuredError['scope'];
 interface Measure {
@@ -40,39 +38,15 @@ export async function measure(db: Queryable, scope: Scope, code: string): Promis
   if (!last?.d) return { testYear: null, n: 0, mdape: null };
   const testYear = last.d.slice(0, 4);
   const trainFrom = String(Number(testYear) - TRAIN_YEARS);
-  const rows = await db.query<{
-    id: string;
-    date: string;
-    code_type_local: number;
-    surface: number;
-    rooms: number | null;
-    price: number;
-    ppm2: number;
-    lon: number;
-    lat: number;
-    insee: string;
-  }>(
-    `SELECT s.id_mutation AS id, s.date_mutation::text AS date, s.code_type_local, s.surface_reelle_bati AS surface,
-            s.nombre_pieces_principales AS rooms, s.valeur_fonciere AS price, s.prix_m2 AS ppm2,
-            s.longitude AS lon, s.latitude AS lat, s.code_commune AS insee
+  const rows = await db.query<SaleRow>(
+    `SELECT ${SALE_COLUMNS}
        FROM dvf_sales s
       WHERE s.within_bounds AND s.latitude IS NOT NULL AND s.code_type_local IN (1, 2, 4)
         AND s.date_mutation >= $2::date AND ${placeClause(scope)}
       ORDER BY s.id_mutation`,
     [code, `${trainFrom}-01-01`],
   );
-  const all: Candidate[] = rows.map((r) => ({
-    id: r.id,
-    date: r.date,
-    type: TYPE_OF[r.code_type_local] as PropertyType,
-    surface: Number(r.surface),
-    rooms: r.rooms === null ? null : Number(r.rooms),
-    price: Number(r.price),
-    pricePerM2: Number(r.ppm2),
-    lon: Number(r.lon),
-    lat: Number(r.lat),
-    insee: r.insee,
-  }));
+  const all: Candidate[] = rows.map(candidateOf);
   const test = all.filter((c) => c.date.startsWith(testYear));
   const step = Math.ceil(test.length / MAX_TESTED);
   const tested = new Set(test.filter((_, i) => i % step === 0).map((c) => c.id));

@@ -18,7 +18,7 @@ import {
 } from '@immoloupe/shared/market/comparables.logic';
 import { confidenceOf } from '@immoloupe/shared/market/confidence.logic';
 import { Dec } from '@immoloupe/shared/market/decimal';
-import { type PropertyType, TYPE_CODES } from '@immoloupe/shared/market/dvf';
+import { TYPE_CODES } from '@immoloupe/shared/market/dvf';
 import { adjustedValue, type ComparableDto, type EstimateResponse, type Subject } from '@immoloupe/shared/market/estimate-contracts';
 import { type OpinionPricingRequest, opinionMargin } from '@immoloupe/shared/market/opinion-pricing.logic';
 import { isOwnSale } from '@immoloupe/shared/market/own-sales.logic';
@@ -31,31 +31,21 @@ import { parcelAt, streetSpellings } from '../geocode/index.js';
 import { dvfFreshness } from '../market/index.js';
 import { rentReferences } from '../rents/index.js';
 import { measuredError } from './accuracy.js';
+import { candidateOf, SALE_COLUMNS, type SaleRow } from './comparable-sales.js';
 
 /** Other similar sales offered to the agent for adding. */
 const MAX_OFFERED = 30;
 
-interface SaleRow {
-  id: string;
-  date: string;
-  code_type_local: number;
-  surface: number;
-  rooms: number | null;
-  price: number;
-  ppm2: number;
-  lon: number;
-  lat: number;
-  insee: string;
+/** A comparable sale with where it is: its DVF address and parcel. */
+interface LocatedSaleRow extends SaleRow {
   adresse: string | null;
   parcel: string | null;
 }
 
 type Located = Candidate & { address: string; parcel: string | null };
 
-const TYPE_OF: Record<number, PropertyType> = { 1: 'maison', 2: 'appartement', 4: 'local' };
-
 /** The sales as comparables, their streets as the BAN writes them. */
-async function toCandidates(db: Queryable, rows: readonly SaleRow[]): Promise<Located[]> {
+async function toCandidates(db: Queryable, rows: readonly LocatedSaleRow[]): Promise<Located[]> {
   const spellings = await streetSpellings(
     db,
     rows.map((r) => r.insee),
@@ -63,26 +53,11 @@ async function toCandidates(db: Queryable, rows: readonly SaleRow[]): Promise<Lo
   return rows.map((r) => toCandidate(r, spellings));
 }
 
-function toCandidate(r: SaleRow, spellings: StreetSpellings): Located {
-  return {
-    id: r.id,
-    date: r.date,
-    type: TYPE_OF[r.code_type_local] as PropertyType,
-    surface: r.surface,
-    rooms: r.rooms,
-    price: r.price,
-    pricePerM2: r.ppm2,
-    lon: r.lon,
-    lat: r.lat,
-    insee: r.insee,
-    address: displayDvfAddress(r.adresse ?? '', r.insee, spellings),
-    parcel: r.parcel,
-  };
+function toCandidate(r: LocatedSaleRow, spellings: StreetSpellings): Located {
+  return { ...candidateOf(r), address: displayDvfAddress(r.adresse ?? '', r.insee, spellings), parcel: r.parcel };
 }
 
-const SALE_COLUMNS = `s.id_mutation AS id, s.date_mutation AS date, s.code_type_local, s.surface_reelle_bati AS surface,
-  s.nombre_pieces_principales AS rooms, s.valeur_fonciere AS price, s.prix_m2 AS ppm2, s.longitude AS lon, s.latitude AS lat,
-  s.code_commune AS insee, s.adresse, s.id_parcelle AS parcel`;
+const LOCATED_SALE_COLUMNS = `${SALE_COLUMNS}, s.adresse, s.id_parcelle AS parcel`;
 
 /** Sales that any widening step could keep: the last step's period and place, type and surface. */
 async function candidatePool(db: Queryable, subject: Subject, asOf: string): Promise<Located[]> {
@@ -92,8 +67,8 @@ async function candidatePool(db: Queryable, subject: Subject, asOf: string): Pro
   const p = new Params();
   const lo = new Dec(subject.surface).times(1 - o.surfaceTolerance).toNumber();
   const hi = new Dec(subject.surface).times(1 + o.surfaceTolerance).toNumber();
-  const rows = await db.query<SaleRow>(
-    `SELECT ${SALE_COLUMNS} FROM dvf_sales s
+  const rows = await db.query<LocatedSaleRow>(
+    `SELECT ${LOCATED_SALE_COLUMNS} FROM dvf_sales s
       WHERE s.within_bounds AND s.latitude IS NOT NULL
         AND s.code_type_local = ${p.add(TYPE_CODES[subject.type])}
         AND s.surface_reelle_bati BETWEEN ${p.add(lo)} AND ${p.add(hi)}
@@ -106,8 +81,8 @@ async function candidatePool(db: Queryable, subject: Subject, asOf: string): Pro
 
 async function salesByIds(db: Queryable, ids: readonly string[]): Promise<Located[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<SaleRow>(
-    `SELECT ${SALE_COLUMNS} FROM dvf_sales s WHERE s.within_bounds AND s.latitude IS NOT NULL AND s.id_mutation = ANY($1::text[])`,
+  const rows = await db.query<LocatedSaleRow>(
+    `SELECT ${LOCATED_SALE_COLUMNS} FROM dvf_sales s WHERE s.within_bounds AND s.latitude IS NOT NULL AND s.id_mutation = ANY($1::text[])`,
     [ids],
   );
   return toCandidates(db, rows);
