@@ -25,9 +25,13 @@ export const DPE_LYON8 = 'dpe/dpe-v2-logements-neufs_extrait_cp69008_lyon8.csv';
  * beginning.
  */
 export const SAMPLE_SETS: readonly (readonly string[])[] = [
+  // Bondy's parcels alone: the start of the two sets below, and of the files that import the rest themselves.
+  [SAMPLE.bondyCadastre],
   [SAMPLE.bondyCadastre, SAMPLE.bondyBan],
   [SAMPLE.bondyCadastre, SAMPLE.bondyDvf],
   [SAMPLE.bondyCadastre, SAMPLE.bondyDvf, SAMPLE.bondyBan, SAMPLE.bondyCopro],
+  // Two vintages of Bondy's cadastre and its addresses: the parcel search and the geocoder.
+  [SAMPLE.bondyCadastre2022, SAMPLE.bondyCadastre, SAMPLE.bondyBan],
   [SAMPLE.hendayeDvf],
   [DPE_FRANCE],
   [DPE_FRANCE, DPE_LYON8],

@@ -9,11 +9,10 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { errorHandler } from '../../http/errors.js';
-import { runImport } from '../../importers/run.js';
-import { SAMPLES } from '../../importers/test-samples.js';
 import { createLogger } from '../../logger.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createTestDb } from '../../test/db.js';
+import { SAMPLE } from '../market/test-support.js';
 import { parseQuery } from './geocode.logic.js';
 import { geocodeRoutes } from './routes.js';
 
@@ -21,10 +20,8 @@ let db: Db;
 let app: TestApp;
 
 beforeAll(async () => {
-  db = await createTestDb();
-  for (const f of [SAMPLES.cadastreBondy(2022), SAMPLES.cadastreBondy(2025), SAMPLES.banBondy]) {
-    expect((await runImport(db, { path: f, startedBy: 'test' })).status).toBe('succeeded');
-  }
+  // Two vintages of Bondy's cadastre, then its addresses: a prepared template (test/templates.ts).
+  db = await createTestDb({ samples: [SAMPLE.bondyCadastre2022, SAMPLE.bondyCadastre, SAMPLE.bondyBan] });
   app = await startTestApp({ db });
 });
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { createLogger } from '../../logger.js';
 
 export const SAMPLE = {
   bondyCadastre: 'cadastre/cadastre-93010-parcelles_2025.json.gz',
+  bondyCadastre2022: 'cadastre/cadastre-93010-parcelles_2022.json.gz',
   bondyDvf: 'dvf/valeursfoncieres-2022_93010_bondy.txt',
   bondyBan: 'ban/adresses-93010_bondy.csv',
   bondyCopro: 'copro/rnic_extrait-R_93010_bondy_37-lignes.csv',

@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestUser } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { errorHandler } from '../../http/errors.js';
-import { runImport } from '../../importers/run.js';
-import { SAMPLES } from '../../importers/test-samples.js';
 import { createLogger } from '../../logger.js';
 import { createTestDb } from '../../test/db.js';
+import { SAMPLE } from '../market/test-support.js';
 import { parcelRoutes } from './routes.js';
 
 let db: Db;
@@ -22,9 +21,8 @@ let user: RequestUser | undefined;
 const statements: string[] = [];
 
 beforeAll(async () => {
-  db = await createTestDb();
-  for (const f of [SAMPLES.cadastreBondy(2022), SAMPLES.cadastreBondy(2025), SAMPLES.banBondy])
-    expect((await runImport(db, { path: f, startedBy: 'test' })).status).toBe('succeeded');
+  // Two vintages of Bondy's cadastre, then its addresses: a prepared template (test/templates.ts).
+  db = await createTestDb({ samples: [SAMPLE.bondyCadastre2022, SAMPLE.bondyCadastre, SAMPLE.bondyBan] });
   const counted: Db = {
     ...db,
     query: (sql, params) => {

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { runImport } from '../../importers/run.js';
-import { SAMPLES } from '../../importers/test-samples.js';
 import { createTestDb } from '../../test/db.js';
 import { BONDY, type FixtureSale, writeSalesFile } from '../alerts/testing/dvf-fixture.js';
+import { SAMPLE } from '../market/test-support.js';
 import { newRows } from './tools.js';
 
 let db: Db;
@@ -33,9 +33,9 @@ const sale = (id: string, parcel: string, commune: FixtureSale['commune']): Fixt
 });
 
 beforeAll(async () => {
-  db = await createTestDb();
+  // Bondy's 2025 cadastre: a prepared template (test/templates.ts).
+  db = await createTestDb({ samples: [SAMPLE.bondyCadastre] });
   dir = mkdtempSync(path.join(tmpdir(), 'alertes-parcelles-'));
-  expect((await runImport(db, { path: SAMPLES.cadastreBondy(2025), startedBy: 'test' })).status).toBe('succeeded');
   // Bondy's parcels AS 167 and 168 stand for Pierrefitte's: 167 in Saint-Denis's cadastre under
   // the prefix 059, 168 in an older cadastre under 93059; 169 is Saint-Denis's own.
   await db.transaction(async (tx) => {
