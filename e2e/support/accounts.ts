@@ -15,7 +15,7 @@ const admin = (email: string, password = PASSWORD): Account => ({ email, passwor
 /** shell/pro-a11y */
 export const A11Y_SUBSCRIBER = active('agent-a11y@exemple.fr', 'Contraste-lisible-2026');
 export const A11Y_ADMIN = admin('admin-a11y@exemple.fr', 'Contraste-lisible-2026');
-/** shell/typing-revalidation */
+/** shell/pages (the root loader and typing) */
 export const TYPIST = active('agent-saisie@exemple.fr');
 /** public/pro-guide */
 export const GUIDE_ADMIN = admin('admin-guide@exemple.fr', 'Guide-des-outils-2026');
