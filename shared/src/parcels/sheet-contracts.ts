@@ -4,6 +4,7 @@
  * morales). Shown on /pro/rechercheparcelle?parcelle=<id>, the link other tools use.
  */
 import { z } from 'zod';
+import { parcelLandSchema } from '../land/contracts.js';
 import { parcelSchema } from '../opendata/contracts.js';
 import { OWNER_GROUPS } from '../owners/legal-forms.logic.js';
 
@@ -36,6 +37,8 @@ export const parcelSheetSchema = z.object({
   firstVintage: z.string().nullable(),
   lastVintage: z.string().nullable(),
   addresses: z.array(z.object({ id: z.string(), label: z.string(), lon: z.number(), lat: z.number() })),
+  /** Footprint, coverage, main zone (parcel_land); null for a parcel no import has computed (a former one). */
+  land: parcelLandSchema.nullable().default(null),
   /** Without a BAN address, the parcel's address in the legal-entity owners file (« 29 Rue Doudeauville, 75018 Paris »). */
   ownersFileAddress: z.string().nullable().default(null),
   sales: z.array(

@@ -17,8 +17,12 @@ export interface LandFilters {
   coverageMax?: number | undefined;
 }
 
-/** An `EXISTS` on the parcel's land figures (`parcels` being the outer table), or null without land filter. */
-export function landCondition(params: unknown[], f: LandFilters): string | null {
+/**
+ * A condition on the parcel's land figures (`parcels` being the outer table), or null without land
+ * filter. `communes`, when the search is within known communes: the figures are read through the
+ * commune index, not probed parcel by parcel.
+ */
+export function landCondition(params: unknown[], f: LandFilters, communes: readonly string[] | null = null): string | null {
   const add = (v: unknown) => `$${params.push(v)}`;
   const parts: string[] = [];
   if (f.zoneType) parts.push(`pl.zone_type = ${add(f.zoneType)}`);
@@ -31,7 +35,8 @@ export function landCondition(params: unknown[], f: LandFilters): string | null 
     parts.push(f.prescriptionPresent === 'non' ? `NOT (${has})` : has);
   }
   if (parts.length === 0) return null;
-  return `EXISTS (SELECT 1 FROM parcel_land pl WHERE pl.parcel_id = parcels.id AND ${parts.join(' AND ')})`;
+  if (communes) parts.unshift(`pl.code_commune = ANY(${add(communes)}::text[])`);
+  return `parcels.id IN (SELECT pl.parcel_id FROM parcel_land pl WHERE ${parts.join(' AND ')})`;
 }
 
 /** The land figures of the parcels given, by id (a parcel without figures is absent). */

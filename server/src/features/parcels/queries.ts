@@ -123,7 +123,12 @@ export async function parcelsOfZone(
              && box(point(parcels.centroid_lon - ${dLon}, parcels.centroid_lat - ${dLat}), point(parcels.centroid_lon + ${dLon}, parcels.centroid_lat + ${dLat}))
          AND earth_distance(ll_to_earth(parcels.centroid_lat, parcels.centroid_lon), ll_to_earth(q.centroid_lat, q.centroid_lon)) <= ${r} ${since})`);
   }
-  const land = landCondition(params, f);
+  // A commune's figures only: the land index is read for its rows, not the whole table (bench/land-search.ts).
+  const land = landCondition(
+    params,
+    f,
+    zone.kind === 'commune' ? withRecordedCodes([formerCommunes().get(zone.code)?.mergedInto ?? zone.code]) : null,
+  );
   if (land) conditions.push(land);
   const where = conditions.join(' AND ');
   const n = params.length;

@@ -36,6 +36,8 @@ describe('GET /api/parcels/:id', () => {
     const s = parcelSheetSchema.parse(body);
     expect(s.parcel).toMatchObject({ id: '75118000CF0104', section: 'CF', current: true });
     expect(s.commune).toEqual({ code: '75118', nom: 'Paris 18e Arrondissement' });
+    // No buildings imported for Paris 18e: no footprint, no coverage (« bâti non importé »), never 0.
+    expect(s.land).toMatchObject({ builtM2: null, coverage: null, areaM2: s.parcel.contenance });
     expect(s.ownersLoaded).toBe(true);
     expect(s.owners).toEqual(
       expect.arrayContaining([

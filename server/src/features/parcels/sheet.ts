@@ -16,6 +16,7 @@ import { communeByCode } from '../../places/communes.js';
 import { PARCEL_COLUMNS, type ParcelRow, parcelOf } from '../../places/parcel-row.js';
 import { dpeAddressSql, dpeAtStreetPointSql } from '../dpe/index.js';
 import { streetSpellings } from '../geocode/index.js';
+import { landOfParcels } from '../land/index.js';
 import { parcelAddresses } from './addresses.js';
 import { ownersFileAddresses } from './owner-addresses.js';
 
@@ -163,6 +164,7 @@ export async function parcelSheet(db: Queryable, id: string): Promise<ParcelShee
     firstVintage: iso(row.first_vintage),
     lastVintage: iso(row.last_vintage),
     addresses,
+    land: (await landOfParcels(db, [id]))[id] ?? null,
     ownersFileAddress: addresses.length === 0 ? ((await ownersFileAddresses(db, [id])).get(id) ?? null) : null,
     sales: sales.map((s) => ({
       idMutation: s.id_mutation,

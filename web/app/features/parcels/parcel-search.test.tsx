@@ -68,6 +68,7 @@ const SHEET = {
   copros: [],
   owners: [],
   ownersLoaded: false,
+  land: { areaM2: 412, builtM2: null, coverage: null, zoneType: 'U', zoneLibelle: 'UC48C16', zoneLibelong: null, prescriptionTypes: [] },
 };
 
 function renderAt(url: string) {
@@ -218,7 +219,10 @@ describe('ParcelSearch', () => {
     });
     renderAt('/?commune=93010');
     fireEvent.click(await screen.findByRole('button', { name: 'AS 167' }));
-    await screen.findByTestId('parcel-sheet');
+    const sheet = await screen.findByTestId('parcel-sheet');
     await waitFor(() => expect(scrolled).toHaveBeenCalledWith('parcel-sheet'));
+    // Bondy's buildings not imported in this answer: the sheet says so, never « 0 % ».
+    expect(sheet.textContent).toContain('Emprise bâtiebâti non importé');
+    expect(sheet.textContent).toContain('Couverture bâtiebâti non importé');
   });
 });

@@ -19,6 +19,7 @@ import { ParcelPermits } from '~/features/risks/parcel-permits';
 import { ParcelRisks } from '~/features/risks/parcel-risks';
 import { SaveAddressButton } from '~/features/saved-addresses/save-address-button';
 import { ParcelUrbanismBlock } from '~/features/urbanism/parcel-urbanism';
+import { coverageText, footprintText } from './parcel-table';
 import { useParcelSheet } from './use-parcel-sheet';
 
 function Section({ title, empty, children }: { title: string; empty: ReactNode; children: ReactNode }) {
@@ -170,6 +171,20 @@ export function ParcelSheetPanel({ id, onParcel }: { id: string; onParcel?: (p: 
             <br />
             {sheet.firstVintage ? formatDate(sheet.firstVintage) : '—'} → {sheet.lastVintage ? formatDate(sheet.lastVintage) : '—'}
           </Text>
+          {sheet.land ? (
+            <>
+              <Text size="sm">
+                <strong>Emprise bâtie</strong>
+                <br />
+                {footprintText(sheet.land)}
+              </Text>
+              <Text size="sm">
+                <strong>Couverture bâtie</strong>
+                <br />
+                {coverageText(sheet.land)}
+              </Text>
+            </>
+          ) : null}
         </SimpleGrid>
         <Owners sheet={sheet} />
         <Section
