@@ -17,7 +17,7 @@ export const A11Y_SUBSCRIBER = active('agent-a11y@exemple.fr', 'Contraste-lisibl
 export const A11Y_ADMIN = admin('admin-a11y@exemple.fr', 'Contraste-lisible-2026');
 /** shell/pages (the root loader and typing) */
 export const TYPIST = active('agent-saisie@exemple.fr');
-/** public/pro-guide */
+/** public/public-pages (the user guide, contact messages in the admin area) */
 export const GUIDE_ADMIN = admin('admin-guide@exemple.fr', 'Guide-des-outils-2026');
 export const GUIDE_SUBSCRIBER = active('abonne-guide@exemple.fr', 'Guide-des-outils-2026');
 /** admin/newsletter: two subscribers who accept the newsletter, one who does not. */
