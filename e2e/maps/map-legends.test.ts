@@ -1,7 +1,8 @@
 /**
  * Every map of the pro area explains itself (issue 38): one subscriber walks them all through the
- * menu, on one server holding Bondy (cadastre, sales, BAN, co-ownerships) and the new builds of
- * Lyon 8e (DPE), and finds beside each map its legend with the entries that name what it draws.
+ * menu, on one server holding Bondy (cadastre, sales, BAN, co-ownerships), the new builds of
+ * Lyon 8e (DPE) and a listing feed of Toulon, and finds beside each map its legend with the
+ * entries that name what it draws.
  * Screenshots at 1 280 × 800 (each map with its legend) and 390 × 844 (the search maps above
  * their results) land in e2e/artifacts.
  */
@@ -20,7 +21,7 @@ const ADDRESS = `/pro/analyseadresse?adresse=${encodeURIComponent('139 Avenue Ca
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ prepared: 'bondy-lyon8' });
+  server = await startServer({ prepared: 'bondy-lyon8-feeds' });
 });
 afterAll(async () => {
   await server?.stop();
@@ -136,6 +137,11 @@ describe('map legends', () => {
         ],
         'recherche-dpe',
       );
+      // Beside the map at 1 280 px, the DPE table has the width its columns need: no sideways scroll.
+      const dpeTable = page.getByRole('region', { name: 'DPE trouvés', exact: true });
+      const fits = await dpeTable.evaluate((el) => ({ width: el.clientWidth, scroll: el.scrollWidth }));
+      expect(fits.scroll).toBeLessThanOrEqual(fits.width);
+      expect(fits.width).toBeGreaterThanOrEqual(600);
       await clickMenuLink(page, 'Prospecter', 'Copropriétés');
       await page.goto(`${server.url}/pro/recherchecopro?insee=93010`);
       await expectLegend(
@@ -167,6 +173,15 @@ describe('map legends', () => {
         'Carte de mes annonces',
         [/^Sous le marché/, /^Dans le marché/, /^Au-dessus du marché/, 'Sans comparaison (location, ou pas de médiane DVF)'],
         'carte-annonces',
+      );
+      // The listing feeds' tab: the Toulon export, placed and coloured by the DVF median.
+      await page.goto(`${server.url}/pro/carte_annonces?postcode=83000`);
+      await page.getByRole('tab', { name: 'Annonces des flux importés', selected: true }).waitFor();
+      await expectLegend(
+        page,
+        'Carte des annonces des flux',
+        [/^Sous le marché/, /^Dans le marché/, /^Au-dessus du marché/, 'Sans comparaison (location, ou pas de médiane DVF)'],
+        'annonces-des-flux',
       );
 
       // Mes données

@@ -32,6 +32,7 @@ export type DataSetName =
   | 'bondy-all'
   | 'market'
   | 'bondy-lyon8'
+  | 'bondy-lyon8-feeds'
   | 'bondy-prospecting'
   | 'bondy-vintages'
   | 'bondy-sales'
@@ -68,6 +69,11 @@ const DATA_SETS: Record<DataSetName, DataSet> = {
   market: { from: 'bondy-all', samples: [HENDAYE_DVF] },
   /** Bondy and the new builds of Lyon 8e: the accessibility sweep of the pro area. */
   'bondy-lyon8': { from: 'bondy-all', samples: [DPE_LYON8] },
+  /** The same and the Bien'ici export of Toulon, for a listing feed on the map: map-legends. */
+  'bondy-lyon8-feeds': {
+    from: 'bondy-lyon8',
+    samples: ['listings/bienici/bienici_api-flattened_vente_toulon-83_2026-03_first500rows.csv'],
+  },
   /** Bondy's parcels and co-ownerships, the DPE of all France: prospecting-search. */
   'bondy-prospecting': { from: 'bondy-parcels', samples: [BONDY_RNIC, DPE_FRANCE] },
   /** Two vintages of Bondy's cadastre: parcel-search. */

@@ -46,6 +46,7 @@ export function DpeSearch() {
       {gate.noZone ? <NoZoneNotice /> : null}
       <SearchError error={error} />
       <ResultsWithMap
+        resultsSpan={8}
         results={
           result ? (
             <Stack gap="xs">

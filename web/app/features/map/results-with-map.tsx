@@ -14,13 +14,31 @@ export const SEARCH_MAP_HEIGHT = 'clamp(280px, 55vh, 560px)';
 /** Under the pro header (56 px) and its padding. */
 const STICKY_TOP = 72;
 
-export function ResultsWithMap({ results, map }: { results: ReactNode; map: ReactNode }) {
+export function ResultsWithMap({
+  results,
+  map,
+  resultsSpan = 7,
+  sideFrom = 'lg',
+}: {
+  results: ReactNode;
+  map: ReactNode;
+  /**
+   * From which breakpoint the map stands beside the results: `xl` (1 408 px) for a table too wide
+   * to share 1 280 px with a map (the sales), which then comes above it, full width, as on a phone.
+   */
+  sideFrom?: 'lg' | 'xl';
+  /**
+   * The results' twelfths beside the map: a table of many columns (the DPE, with its tick box)
+   * takes 8, or at 1 280 px its columns squeeze under the 560 px it needs.
+   */
+  resultsSpan?: 7 | 8;
+}) {
   return (
     <Grid>
-      <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 2, lg: 1 }}>
+      <Grid.Col span={{ base: 12, [sideFrom]: resultsSpan }} order={{ base: 2, [sideFrom]: 1 }}>
         {results}
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 1, lg: 2 }}>
+      <Grid.Col span={{ base: 12, [sideFrom]: 12 - resultsSpan }} order={{ base: 1, [sideFrom]: 2 }}>
         <div data-testid="results-map" style={{ position: 'sticky', top: STICKY_TOP }}>
           {map}
         </div>

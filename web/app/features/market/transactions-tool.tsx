@@ -33,6 +33,7 @@ export function TransactionsTool() {
       )}
 
       <ResultsWithMap
+        sideFrom="xl"
         results={<TransactionsResults {...t} onSelect={t.chooseRow} />}
         map={
           <>
