@@ -1,7 +1,8 @@
-/** The audit log's data: one page of entries for the filters chosen, reloaded when they change. */
-import { type AuditListResponse, auditListResponseSchema } from '@immoloupe/shared/admin/audit-contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiFetch } from '~/lib/api';
+/** The audit log's data: one page of entries for the filters chosen, read again when they change. */
+import { auditListResponseSchema } from '@immoloupe/shared/admin/audit-contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '~/lib/api';
+import { errorText, useLastAnswer } from '~/lib/query-client';
 
 export interface AuditFilters {
   action: string | null;
@@ -10,20 +11,16 @@ export interface AuditFilters {
 }
 
 export function useAuditLog(filters: AuditFilters) {
-  const [data, setData] = useState<AuditListResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const { action, q, page } = filters;
-  const load = useCallback(async () => {
-    const params = new URLSearchParams({ page: String(page), ...(action ? { action } : {}), ...(q ? { q } : {}) });
-    try {
-      setData(await apiFetch(`/api/admin/audit?${params}`, auditListResponseSchema));
-      setError(null);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Le journal n’a pas pu être chargé.');
-    }
-  }, [action, q, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { data, error, reload: load };
+  const { action, q: text, page } = filters;
+  const q = useQuery({
+    queryKey: ['admin', 'audit', { action, q: text, page }],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page), ...(action ? { action } : {}), ...(text ? { q: text } : {}) });
+      return apiFetch(`/api/admin/audit?${params}`, auditListResponseSchema, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+  // The last page read stays on screen under the message of a failed one, as it always has.
+  const data = useLastAnswer(q.data);
+  return { data: data ?? null, error: errorText(q.error, 'Le journal n’a pas pu être chargé.'), reload: q.refetch };
 }

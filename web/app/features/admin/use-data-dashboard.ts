@@ -1,15 +1,13 @@
-/** The data dashboard's data, loaded once when the tab opens. */
-import { type DataDashboard, dataDashboardSchema } from '@immoloupe/shared/admin/data-dashboard';
-import { useEffect, useState } from 'react';
-import { ApiError, apiFetch } from '~/lib/api';
+/** The data dashboard's data, read when the tab opens. */
+import { dataDashboardSchema } from '@immoloupe/shared/admin/data-dashboard';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '~/lib/api';
+import { errorText } from '~/lib/query-client';
 
 export function useDataDashboard() {
-  const [data, setData] = useState<DataDashboard | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    apiFetch('/api/admin/data', dataDashboardSchema)
-      .then(setData)
-      .catch((err) => setError(err instanceof ApiError ? err.message : 'Le tableau de bord n’a pas pu être chargé.'));
-  }, []);
-  return { data, error };
+  const q = useQuery({
+    queryKey: ['admin', 'data-dashboard'],
+    queryFn: ({ signal }) => apiFetch('/api/admin/data', dataDashboardSchema, { signal }),
+  });
+  return { data: q.data ?? null, error: errorText(q.error, 'Le tableau de bord n’a pas pu être chargé.') };
 }
