@@ -1,31 +1,18 @@
 /** Loads the urban planning of one parcel (`GET /api/parcels/:id/urbanisme`). */
 import { type ParcelUrbanism, parcelUrbanismSchema } from '@immoloupe/shared/urbanism/contracts';
-import { useEffect, useState } from 'react';
-import { ApiError, apiFetch } from '~/lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '~/lib/api';
+import { errorText } from '~/lib/query-client';
 
+/** The parcel's zone and its plan (two panels read it): one request for both. */
 export function useParcelUrbanism(id: string): { data: ParcelUrbanism | null; error: string | null; loading: boolean } {
-  const [state, setState] = useState<{ data: ParcelUrbanism | null; error: string | null; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: true,
+  const q = useQuery({
+    queryKey: ['urbanism', 'parcel', id],
+    queryFn: ({ signal }) => apiFetch(`/api/parcels/${encodeURIComponent(id)}/urbanisme`, parcelUrbanismSchema, { signal }),
   });
-  useEffect(() => {
-    let live = true;
-    setState({ data: null, error: null, loading: true });
-    apiFetch(`/api/parcels/${encodeURIComponent(id)}/urbanisme`, parcelUrbanismSchema)
-      .then((data) => live && setState({ data, error: null, loading: false }))
-      .catch(
-        (err: unknown) =>
-          live &&
-          setState({
-            data: null,
-            error: err instanceof ApiError ? err.message : 'L’urbanisme de la parcelle n’a pas pu être chargé.',
-            loading: false,
-          }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  return state;
+  return {
+    data: q.data ?? null,
+    error: errorText(q.error, 'L’urbanisme de la parcelle n’a pas pu être chargé.'),
+    loading: q.isPending,
+  };
 }
