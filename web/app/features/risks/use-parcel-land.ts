@@ -4,9 +4,10 @@
  */
 import { type Permits, permitsSchema } from '@immoloupe/shared/permits/contracts';
 import { type Risks, risksSchema } from '@immoloupe/shared/risks/contracts';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
-import { ApiError, apiFetch } from '~/lib/api';
+import { apiFetch } from '~/lib/api';
+import { errorText } from '~/lib/query-client';
 
 export interface Loaded<T> {
   data: T | null;
@@ -14,24 +15,17 @@ export interface Loaded<T> {
   loading: boolean;
 }
 
-function useLand<T>(path: string, schema: ZodType<T>, failure: string): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>({ data: null, error: null, loading: true });
-  useEffect(() => {
-    let live = true;
-    setState({ data: null, error: null, loading: true });
-    apiFetch(path, schema)
-      .then((data) => live && setState({ data, error: null, loading: false }))
-      .catch((err: unknown) => live && setState({ data: null, error: err instanceof ApiError ? err.message : failure, loading: false }));
-    return () => {
-      live = false;
-    };
-  }, [path, schema, failure]);
-  return state;
+function useLand<T>(what: 'risks' | 'permits', path: string, schema: ZodType<T>, failure: string): Loaded<T> {
+  const q = useQuery({
+    queryKey: ['risks', what, path],
+    queryFn: ({ signal }) => apiFetch(path, schema, { signal }),
+  });
+  return { data: q.data ?? null, error: errorText(q.error, failure), loading: q.isPending };
 }
 
-export const useRisks = (path: string) => useLand<Risks>(path, risksSchema, 'Les risques n’ont pas pu être chargés.');
+export const useRisks = (path: string) => useLand<Risks>('risks', path, risksSchema, 'Les risques n’ont pas pu être chargés.');
 export const useParcelPermits = (id: string) =>
-  useLand<Permits>(`/api/parcels/${encodeURIComponent(id)}/permits`, permitsSchema, 'Les permis n’ont pas pu être chargés.');
+  useLand<Permits>('permits', `/api/parcels/${encodeURIComponent(id)}/permits`, permitsSchema, 'Les permis n’ont pas pu être chargés.');
 
 export const parcelRisksPath = (id: string) => `/api/parcels/${encodeURIComponent(id)}/risks`;
 export const pointRisksPath = (p: { lat: number; lon: number; insee: string }) =>
