@@ -3,10 +3,15 @@
  * reload or Back finds the same list; typing makes one history entry, not one per key, and the
  * list follows the text typed. An answer older than the one shown is ignored.
  */
-import { type AdminUser, adminUserListResponseSchema } from '@immoloupe/shared/accounts/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, apiFetch } from '~/lib/api';
+import { adminUserListResponseSchema } from '@immoloupe/shared/accounts/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiFetch } from '~/lib/api';
+import { errorText, useLastAnswer } from '~/lib/query-client';
 import { useUrlParams } from '~/lib/use-url-params';
+
+/** Every read of the list starts with this key: an action on an account refreshes them all. */
+export const ADMIN_USERS = ['billing', 'admin-users'] as const;
 
 export function useAdminUsers() {
   const { params, update } = useUrlParams();
@@ -18,27 +23,20 @@ export function useAdminUsers() {
   // A new search starts at its first page.
   const [paged, setPaged] = useState({ search, page: 1 });
   const page = paged.search === search ? paged.page : 1;
-  const [data, setData] = useState<{ users: AdminUser[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const latest = useRef(0);
-
-  const load = useCallback(async () => {
-    const call = ++latest.current;
-    try {
+  const client = useQueryClient();
+  const q = useQuery({
+    queryKey: [...ADMIN_USERS, { search, page }],
+    queryFn: ({ signal }) => {
       const query = new URLSearchParams({ page: String(page), ...(search ? { q: search } : {}) });
-      const answer = await apiFetch(`/api/admin/users?${query}`, adminUserListResponseSchema);
-      if (call !== latest.current) return;
-      setData(answer);
-      setError(null);
-    } catch (err) {
-      if (call !== latest.current) return;
-      setError(err instanceof ApiError ? err.message : 'La liste n’a pas pu être chargée.');
-    }
-  }, [page, search]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+      return apiFetch(`/api/admin/users?${query}`, adminUserListResponseSchema, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+  // The list shown stays under the message of a failed read, as it always has.
+  const data = useLastAnswer(q.data) ?? null;
+  const error = errorText(q.error, 'La liste n’a pas pu être chargée.');
+  // After an action on an account: every page and search read is stale, the one shown is read again.
+  const load = () => client.invalidateQueries({ queryKey: ADMIN_USERS });
 
   function type(text: string) {
     setQuery(text);
