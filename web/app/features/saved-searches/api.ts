@@ -17,7 +17,8 @@ function pageQuery(view?: SavedSearchPageQuery): string {
 }
 
 /** One page of the user's searches, or every one without `view` (the save button looks among them all). */
-export const listSavedSearches = (view?: SavedSearchPageQuery) => apiFetch(`/api/saved-searches${pageQuery(view)}`, savedSearchListSchema);
+export const listSavedSearches = (view?: SavedSearchPageQuery, signal?: AbortSignal) =>
+  apiFetch(`/api/saved-searches${pageQuery(view)}`, savedSearchListSchema, { signal });
 
 /** Every search of the user counted again now (the page asked comes back with the new counts). */
 export const recountSavedSearches = (view?: SavedSearchPageQuery) =>

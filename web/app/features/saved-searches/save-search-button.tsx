@@ -13,26 +13,23 @@ import {
   type SavedSearchToolId,
 } from '@immoloupe/shared/saved-searches/contracts';
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { useAlertStatus } from '../alerts/use-alert-status';
 import { AlertChoice } from './alert-choice';
-import { createSavedSearch, listSavedSearches, updateSavedSearch } from './api';
+import { createSavedSearch, updateSavedSearch } from './api';
+import { savedSearchesChanged, useSearchesOfTool } from './use-saved-searches';
 
 /** Set by « Ouvrir » in Mes recherches: the search this page was opened from, offered for update. */
 export const OPENED_SEARCH_KEY = 'immoloupe.recherche-ouverte';
 const NEW = 'nouvelle';
 
 /** The user's searches of this tool, and the one the page was opened from (when it is one of them). */
-function useSearchesOfTool(tool: SavedSearchToolId): { searches: SavedSearch[]; opened: string | null } {
-  const [searches, setSearches] = useState<SavedSearch[]>([]);
-  useEffect(() => {
-    listSavedSearches()
-      .then((r) => setSearches(r.items.filter((i) => i.tool === tool)))
-      .catch(() => setSearches([]));
-  }, [tool]);
+function useSearchesToReplace(tool: SavedSearchToolId): { searches: SavedSearch[]; opened: string | null } {
+  const searches = useSearchesOfTool(tool);
   const stored = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(OPENED_SEARCH_KEY);
   return { searches, opened: searches.some((x) => x.id === stored) ? stored : null };
 }
@@ -41,7 +38,8 @@ function useSearchesOfTool(tool: SavedSearchToolId): { searches: SavedSearch[]; 
 function SaveSearchForm({ tool, defaultName, onClose }: { tool: SavedSearchToolId; defaultName?: string; onClose: () => void }) {
   const location = useLocation();
   const status = useAlertStatus();
-  const { searches, opened } = useSearchesOfTool(tool);
+  const { searches, opened } = useSearchesToReplace(tool);
+  const client = useQueryClient();
   const [target, setTarget] = useState<string | null>(null);
   // Opened from a saved search: updating it is what the agent most likely came for.
   const chosen = target ?? opened ?? NEW;
@@ -63,6 +61,7 @@ function SaveSearchForm({ tool, defaultName, onClose }: { tool: SavedSearchToolI
         await createSavedSearch({ tool, query: location.search, name, alert });
         setSaved(`Recherche enregistrée${alert === 'off' ? '' : `, alerte ${ALERT_FREQUENCY_LABELS[alert].toLowerCase()}`}.`);
       }
+      void savedSearchesChanged(client);
     } catch (err) {
       setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'L’enregistrement a échoué.');
     } finally {
