@@ -38,19 +38,21 @@ export const analyseListing = (f: ListingFields) =>
 export const saveListing = (f: ListingFields) =>
   apiFetch('/api/listings/saved', saveListingResponseSchema, { method: 'POST', body: JSON.stringify(f) });
 /** Every saved listing (the listings map), or one page of « Mes annonces » in the order asked. */
-export const savedListings = (page?: { page: number; sort: string; order: 'asc' | 'desc' }) =>
+export const savedListings = (page?: { page: number; sort: string; order: 'asc' | 'desc' }, signal?: AbortSignal) =>
   apiFetch(
     page
       ? `/api/listings/saved?${new URLSearchParams({ page: String(page.page), sort: page.sort, order: page.order })}`
       : '/api/listings/saved',
     savedListingListSchema,
+    { signal },
   );
 /** The CSV export of « Mes annonces »: the page has no filter, so every saved listing. */
 export const SAVED_LISTINGS_CSV_URL = '/api/listings/saved.csv';
 export const updateListing = (id: string, u: { status?: string; notes?: string }) =>
   apiFetch(`/api/listings/saved/${id}`, z.null(), { method: 'PATCH', body: JSON.stringify(u) });
 export const deleteListing = (id: string) => apiFetch(`/api/listings/saved/${id}`, z.null(), { method: 'DELETE' });
-export const localiseListing = (q: URLSearchParams) => apiFetch(`/api/localisation?${q}`, localisationResponseSchema);
+export const localiseListing = (q: URLSearchParams, signal?: AbortSignal) =>
+  apiFetch(`/api/localisation?${q}`, localisationResponseSchema, { signal });
 
 export const mapPointsSchema = z.object({
   points: z.array(
@@ -64,7 +66,7 @@ export const mapPointsSchema = z.object({
     }),
   ),
 });
-export const listingMapPoints = () => apiFetch('/api/listings/map', mapPointsSchema);
+export const listingMapPoints = (signal?: AbortSignal) => apiFetch('/api/listings/map', mapPointsSchema, { signal });
 
 /** /pro/localisationauto with a listing's values filled in, or null when it has nothing to localise. */
 export function localisationHref(f: ListingFields): string | null {
@@ -73,12 +75,16 @@ export function localisationHref(f: ListingFields): string | null {
 }
 
 /** Pool listings of one listing search (the query of /pro/carte_annonces, `?` excluded). */
-export const poolListings = (query: string) => apiFetch(`/api/listings/pool?${query}`, poolResponseSchema);
+export const poolListings = (query: string, signal?: AbortSignal) =>
+  apiFetch(`/api/listings/pool?${query}`, poolResponseSchema, { signal });
 /** /pro/listeautomatique; reading it records the visit. */
 /** One page of /pro/listeautomatique; `since` (from the first page) continues the same visit. */
-export const automaticList = (q: { page: number; sort: AutoListSort; order: 'asc' | 'desc'; since?: string | null }) => {
+export const automaticList = (
+  q: { page: number; sort: AutoListSort; order: 'asc' | 'desc'; since?: string | null },
+  signal?: AbortSignal,
+) => {
   const params = new URLSearchParams({ page: String(q.page), sort: q.sort, order: q.order });
   if (q.since !== undefined) params.set('since', q.since ?? 'none');
-  return apiFetch(`/api/listings/auto?${params}`, autoListSchema);
+  return apiFetch(`/api/listings/auto?${params}`, autoListSchema, { signal });
 };
 export const savePoolListing = (id: string) => apiFetch(`/api/listings/pool/${id}/save`, saveListingResponseSchema, { method: 'POST' });

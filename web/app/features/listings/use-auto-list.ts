@@ -3,9 +3,10 @@
  * the previous one (`since`); every later page or order passes that `since` back, so that the
  * « Nouveau » marks of this visit stay on page 2 and after a change of order.
  */
-import type { AutoList, AutoListSort } from '@immoloupe/shared/listings/search';
-import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '~/lib/api';
+import type { AutoListSort } from '@immoloupe/shared/listings/search';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { errorText } from '~/lib/query-client';
 import { automaticList } from './api';
 
 export interface AutoListView {
@@ -15,26 +16,18 @@ export interface AutoListView {
 }
 
 export function useAutoList(view: AutoListView) {
-  const [data, setData] = useState<AutoList | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   /** Undefined until the first answer: then the previous visit (null: none). */
   const since = useRef<string | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    automaticList({ ...view, since: since.current })
-      .then((d) => {
-        if (!live) return;
-        if (since.current === undefined) since.current = d.since;
-        setData(d);
-        setError(null);
-      })
-      .catch((e: unknown) => live && setError(e instanceof ApiError ? e.message : 'Le chargement a échoué.'))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [view]);
-  return { data, loading, error };
+  const q = useQuery({
+    // `since` stays out of the key: it belongs to the visit, not to the page asked, and learning it must not read page 1 again.
+    queryKey: ['listings', 'auto', view],
+    queryFn: async ({ signal }) => {
+      const d = await automaticList({ ...view, since: since.current }, signal);
+      if (since.current === undefined) since.current = d.since;
+      return d;
+    },
+    // The page shown stays until the next page or order arrives.
+    placeholderData: keepPreviousData,
+  });
+  return { data: q.data ?? null, loading: q.isFetching, error: errorText(q.error, 'Le chargement a échoué.') };
 }
