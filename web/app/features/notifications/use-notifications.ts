@@ -3,10 +3,11 @@
  * back into view (an alert run may have delivered meanwhile); the list, read when the bell opens
  * and page by page after; marking read updates both without reading again.
  */
-import type { Notification } from '@immoloupe/shared/notifications/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Notification, NotificationList } from '@immoloupe/shared/notifications/contracts';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ApiError } from '~/lib/api';
+import { errorText } from '~/lib/query-client';
 import { listNotifications, markAllNotificationsRead, markNotificationRead, readUnreadCount } from './api';
 
 export interface NotificationsState {
@@ -24,87 +25,91 @@ export interface NotificationsState {
   markAll: () => void;
 }
 
-const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Les notifications n’ont pas pu être lues.');
+export const NOTIFICATIONS_UNREAD = ['notifications', 'unread'] as const;
+export const NOTIFICATIONS_LIST = ['notifications', 'list'] as const;
+const FAILED = 'Les notifications n’ont pas pu être lues.';
+
+type Pages = InfiniteData<NotificationList, number>;
 
 export function useNotifications(enabled: boolean): NotificationsState {
-  const location = useLocation();
-  const [unread, setUnread] = useState(0);
-  const [items, setItems] = useState<Notification[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // Only the newest list request is shown (a slow first page must not replace a later one).
-  const request = useRef(0);
+  const client = useQueryClient();
+  const { pathname } = useLocation();
+  // The list is read only once the bell has been opened.
+  const [opened, setOpened] = useState(false);
+  const [changeError, setChangeError] = useState<string | null>(null);
 
-  const refreshCount = useCallback(() => {
-    if (!enabled) return;
-    readUnreadCount().then(
-      (r) => setUnread(r.unread),
-      () => undefined,
-    );
-  }, [enabled]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger (a new page, a new look at the count).
-  useEffect(refreshCount, [refreshCount, location.pathname]);
+  const count = useQuery({
+    queryKey: NOTIFICATIONS_UNREAD,
+    queryFn: ({ signal }) => readUnreadCount(signal),
+    enabled,
+    // The tab back into view (TanStack's focus is the page's visibility) may show new deliveries.
+    refetchOnWindowFocus: true,
+  });
+  // A new page, a new look at the count; the first page's count is the query's own first read.
+  const seenPath = useRef(pathname);
   useEffect(() => {
-    const onVisible = () => document.visibilityState === 'visible' && refreshCount();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [refreshCount]);
+    if (seenPath.current === pathname) return;
+    seenPath.current = pathname;
+    void client.invalidateQueries({ queryKey: NOTIFICATIONS_UNREAD });
+  }, [pathname, client]);
 
-  const fetchPage = useCallback((n: number) => {
-    const id = ++request.current;
-    setLoading(true);
-    setError(null);
-    listNotifications(n).then(
-      (list) => {
-        if (id !== request.current) return;
-        setItems((prev) => (n === 1 ? list.items : [...prev, ...list.items]));
-        setTotal(list.total);
-        setUnread(list.unread);
-        setPage(n);
-        setLoading(false);
-      },
-      (err) => {
-        if (id !== request.current) return;
-        setError(message(err));
-        setLoading(false);
-      },
-    );
-  }, []);
+  const list = useInfiniteQuery({
+    queryKey: NOTIFICATIONS_LIST,
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await listNotifications(pageParam, signal);
+      // The list says the count too: the bell shows the newest.
+      client.setQueryData(NOTIFICATIONS_UNREAD, { unread: page.unread });
+      return page;
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.items.length, 0) < last.total ? last.page + 1 : undefined),
+    enabled: enabled && opened,
+  });
 
-  const markRead = useCallback((target: Notification) => {
-    if (target.readAt) return;
-    markNotificationRead(target.id).then(
-      (n) => {
-        setItems((prev) => prev.map((x) => (x.id === n.id ? n : x)));
-        setUnread((u) => Math.max(0, u - 1));
-      },
-      (err) => setError(message(err)),
-    );
-  }, []);
+  const setUnread = (unread: (u: number) => number) =>
+    client.setQueryData<{ unread: number }>(NOTIFICATIONS_UNREAD, (c) => ({ unread: unread(c?.unread ?? 0) }));
+  const setItems = (change: (n: Notification) => Notification) =>
+    client.setQueryData<Pages>(NOTIFICATIONS_LIST, (d) => d && { ...d, pages: d.pages.map((p) => ({ ...p, items: p.items.map(change) })) });
 
-  const markAll = useCallback(() => {
-    markAllNotificationsRead().then(
-      () => {
-        const now = new Date().toISOString();
-        setItems((prev) => prev.map((x) => (x.readAt ? x : { ...x, readAt: now })));
-        setUnread(0);
-      },
-      (err) => setError(message(err)),
-    );
-  }, []);
+  const markingOne = useMutation({
+    mutationFn: (id: string) => markNotificationRead(id),
+    onSuccess: (n) => {
+      setItems((x) => (x.id === n.id ? n : x));
+      setUnread((u) => Math.max(0, u - 1));
+    },
+    onError: (err) => setChangeError(errorText(err, FAILED)),
+  });
+  const markingAll = useMutation({
+    mutationFn: () => markAllNotificationsRead(),
+    onSuccess: () => {
+      const now = new Date().toISOString();
+      setItems((x) => (x.readAt ? x : { ...x, readAt: now }));
+      setUnread(() => 0);
+    },
+    onError: (err) => setChangeError(errorText(err, FAILED)),
+  });
 
+  const pages = list.data?.pages ?? [];
   return {
-    unread,
-    items,
-    total,
-    loading,
-    error,
-    load: () => fetchPage(1),
-    more: () => fetchPage(page + 1),
-    markRead,
-    markAll,
+    unread: count.data?.unread ?? 0,
+    items: pages.flatMap((p) => p.items),
+    total: pages.at(-1)?.total ?? 0,
+    loading: list.isFetching,
+    error: changeError ?? errorText(list.error, FAILED),
+    load: () => {
+      setChangeError(null);
+      // The first page only, read again: the list shown stays until it arrives.
+      client.setQueryData<Pages>(NOTIFICATIONS_LIST, (d) => d && { pages: d.pages.slice(0, 1), pageParams: d.pageParams.slice(0, 1) });
+      void client.invalidateQueries({ queryKey: NOTIFICATIONS_LIST });
+      setOpened(true);
+    },
+    more: () => {
+      setChangeError(null);
+      void list.fetchNextPage();
+    },
+    markRead: (target) => {
+      if (!target.readAt) markingOne.mutate(target.id);
+    },
+    markAll: () => markingAll.mutate(),
   };
 }
