@@ -3,40 +3,26 @@
  * their commune (below / in line / above), filtered by position and by status.
  */
 import { countOf, formatEurosPerSquareMetre } from '@immoloupe/shared/format';
-import { LISTING_STATUS_LABELS, LISTING_STATUSES, type SavedListing } from '@immoloupe/shared/listings/store.logic';
+import { LISTING_STATUS_LABELS, LISTING_STATUSES } from '@immoloupe/shared/listings/store.logic';
 import { Alert, Anchor, Group, Stack, Table, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { MultiSelect } from '~/components/select';
 import { WideTable } from '~/components/wide-table';
-import { ApiError } from '~/lib/api';
 import { NO_COMPARISON_COLOR, POSITION_COLORS, POSITION_LABELS } from './analysis-view';
-import { listingMapPoints, type mapPointsSchema, savedListings } from './api';
 import { PointMap } from './point-map';
 import { PositionLegend } from './position-legend';
 import { priceLabel, pricePerM2Label } from './price-labels';
+import { useListingsMap } from './use-saved-listings';
 
-type Point = z.infer<typeof mapPointsSchema>['points'][number];
 const UNKNOWN = 'inconnue';
 const POSITIONS = ['dessous', 'aligne', 'dessus', UNKNOWN] as const;
 const POSITION_FILTER_LABELS: Record<(typeof POSITIONS)[number], string> = { ...POSITION_LABELS, [UNKNOWN]: 'Sans comparaison' };
 
 export function ListingsMapTool() {
-  const [points, setPoints] = useState<Point[] | null>(null);
-  const [listings, setListings] = useState<SavedListing[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { points, listings, error } = useListingsMap();
   const [positions, setPositions] = useState<string[]>([...POSITIONS]);
   const [statuses, setStatuses] = useState<string[]>(LISTING_STATUSES.filter((s) => s !== 'ecarte'));
-
-  useEffect(() => {
-    Promise.all([listingMapPoints(), savedListings()])
-      .then(([p, l]) => {
-        setPoints(p.points);
-        setListings(l.listings);
-      })
-      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : 'Le chargement a échoué.'));
-  }, []);
 
   const byId = useMemo(() => new Map(listings.map((l) => [l.id, l])), [listings]);
   const shown = (points ?? []).filter((p) => positions.includes(p.position ?? UNKNOWN) && statuses.includes(byId.get(p.id)?.status ?? ''));
