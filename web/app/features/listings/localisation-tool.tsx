@@ -4,9 +4,9 @@
  * values live in the URL, so the listing analysis can link here with them filled in.
  */
 import { ENERGY_CLASSES } from '@immoloupe/shared/listings/contracts';
-import type { LocalisationCandidate } from '@immoloupe/shared/listings/localisation.logic';
 import { Alert, Button, Grid, Group, NumberInput, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Busy } from '~/components/busy';
 import { Select } from '~/components/select';
@@ -26,27 +26,20 @@ export function LocalisationTool() {
   const [form, setForm] = useState<Record<Field, string>>(
     () => Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Record<Field, string>,
   );
-  const [candidates, setCandidates] = useState<LocalisationCandidate[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const query = params.toString();
-
-  useEffect(() => {
-    const q = new URLSearchParams(query);
-    if (!q.get('postcode') && !q.get('insee')) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    // A refused query leaves no answer of the previous one under its error.
-    setCandidates(null);
-    localiseListing(q)
-      .then((r) => live && setCandidates(r.candidates))
-      .catch((e: unknown) => live && setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La localisation a échoué.'))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [query]);
+  const localised = useQuery({
+    queryKey: ['listings', 'localisation', query],
+    queryFn: ({ signal }) => localiseListing(new URLSearchParams(query), signal),
+    enabled: Boolean(params.get('postcode') || params.get('insee')),
+    // No placeholder: a refused query leaves no answer of the previous one under its error.
+  });
+  const candidates = localised.data?.candidates ?? null;
+  const loading = localised.isFetching;
+  const error = localised.error
+    ? localised.error instanceof ApiError
+      ? (localised.error.issues[0]?.message ?? localised.error.message)
+      : 'La localisation a échoué.'
+    : null;
 
   const set = (f: Field) => (v: string | number | null) => setForm((s) => ({ ...s, [f]: v === null ? '' : String(v) }));
   function submit(e: FormEvent) {
