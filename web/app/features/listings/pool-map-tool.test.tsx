@@ -31,9 +31,9 @@ describe('PoolMapTool', () => {
     );
     const rooms = screen.getByLabelText('Pièces (au moins)') as HTMLInputElement;
     expect(rooms.value).toBe('3');
-    await vi.waitFor(() => expect(poolListings).toHaveBeenCalledWith('postcode=69008&roomsMin=3'));
+    await vi.waitFor(() => expect(poolListings).toHaveBeenCalledWith('postcode=69008&roomsMin=3', expect.any(AbortSignal)));
     fireEvent.change(rooms, { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
-    await vi.waitFor(() => expect(poolListings).toHaveBeenLastCalledWith('postcode=69008&roomsMin=4'));
+    await vi.waitFor(() => expect(poolListings).toHaveBeenCalledWith('postcode=69008&roomsMin=4', expect.any(AbortSignal)));
   });
 });

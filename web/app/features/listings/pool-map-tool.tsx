@@ -7,14 +7,16 @@
  */
 import { formatInteger } from '@immoloupe/shared/format';
 import { ENERGY_CLASSES } from '@immoloupe/shared/listings/contracts';
-import { LISTING_TYPE_LABELS, type PoolListing } from '@immoloupe/shared/listings/search';
+import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CommunesPicker } from '~/components/communes-picker';
 import { MultiSelect } from '~/components/select';
 import { SaveSearchButton } from '~/features/saved-searches/save-search-button';
 import { ApiError } from '~/lib/api';
+import { useLastAnswer } from '~/lib/query-client';
 import { NO_COMPARISON_COLOR, POSITION_COLORS } from './analysis-view';
 import { poolListings } from './api';
 import { PointMap } from './point-map';
@@ -37,19 +39,14 @@ function positionOf(gap: number | null): 'dessous' | 'aligne' | 'dessus' | null 
 }
 
 function usePool(query: string, hasZone: boolean) {
-  const [result, setResult] = useState<{ total: number; listings: PoolListing[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!hasZone) return;
-    let live = true;
-    setError(null);
-    poolListings(query)
-      .then((r) => live && setResult(r))
-      .catch((e: unknown) => live && setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.message) : 'La recherche a échoué.'));
-    return () => {
-      live = false;
-    };
-  }, [query, hasZone]);
+  const q = useQuery({
+    queryKey: ['listings', 'pool-map', query],
+    queryFn: ({ signal }) => poolListings(query, signal),
+    enabled: hasZone,
+  });
+  // The last search's map stays on screen under the next one's error, and while the next is read.
+  const result = useLastAnswer(q.data) ?? null;
+  const error = q.error ? (q.error instanceof ApiError ? (q.error.issues[0]?.message ?? q.error.message) : 'La recherche a échoué.') : null;
   return { result, error };
 }
 
