@@ -170,10 +170,14 @@ describe('MyListings', () => {
     }));
     show();
     await waitFor(() => expect(screen.getByTestId('saved-listings-total').textContent).toBe('120\u00a0annonces suivies · page 1 sur 3'));
-    expect(vi.mocked(savedListings)).toHaveBeenLastCalledWith({ page: 1, sort: 'recent', order: 'desc' });
+    expect(vi.mocked(savedListings)).toHaveBeenLastCalledWith({ page: 1, sort: 'recent', order: 'desc' }, expect.any(AbortSignal));
     fireEvent.change(screen.getByLabelText('Trier par'), { target: { value: 'prix_m2:asc' } });
-    await waitFor(() => expect(vi.mocked(savedListings)).toHaveBeenLastCalledWith({ page: 1, sort: 'prix_m2', order: 'asc' }));
+    await waitFor(() =>
+      expect(vi.mocked(savedListings)).toHaveBeenLastCalledWith({ page: 1, sort: 'prix_m2', order: 'asc' }, expect.any(AbortSignal)),
+    );
     fireEvent.click(screen.getByRole('button', { name: '3' }));
-    await waitFor(() => expect(vi.mocked(savedListings)).toHaveBeenLastCalledWith({ page: 3, sort: 'prix_m2', order: 'asc' }));
+    await waitFor(() =>
+      expect(vi.mocked(savedListings)).toHaveBeenLastCalledWith({ page: 3, sort: 'prix_m2', order: 'asc' }, expect.any(AbortSignal)),
+    );
   });
 });

@@ -6,25 +6,20 @@
 
 import { formatDate, formatInteger, formatSurface } from '@immoloupe/shared/format';
 import { PORTAL_LABELS } from '@immoloupe/shared/listings/contracts';
-import {
-  LISTING_STATUS_LABELS,
-  LISTING_STATUSES,
-  type ListingFields,
-  type SavedListing,
-  type SavedListingList,
-} from '@immoloupe/shared/listings/store.logic';
+import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingFields, type SavedListing } from '@immoloupe/shared/listings/store.logic';
 import { displayTown } from '@immoloupe/shared/listings/text.logic';
 import { addressAnalysisUrl } from '@immoloupe/shared/market/address-contracts';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagedList, splitOrder } from '~/components/paged-list';
 import { Select } from '~/components/select';
 import { ApiError } from '~/lib/api';
 import { AnalysisButton } from './analysis-button';
-import { deleteListing, SAVED_LISTINGS_CSV_URL, savedListings, updateListing } from './api';
+import { SAVED_LISTINGS_CSV_URL } from './api';
 import { SERVER_ORDERS } from './list-orders';
 import { priceHistoryLabel, priceLabel, pricePerM2Label } from './price-labels';
+import { type ListingChange, type SavedListingsView, useListingChange, useSavedListingsPage } from './use-saved-listings';
 
 /** The fields the analysis takes, from a saved listing (its first source for the portal). */
 function fieldsOfSaved(l: SavedListing): ListingFields {
@@ -43,15 +38,16 @@ function positionHref(l: SavedListing, lat: number, lon: number): string {
   return addressAnalysisUrl({ lat, lon, address: [l.streetAddress, town].filter(Boolean).join(', '), placedByBan: true });
 }
 
-function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void }) {
+function ListingCard({ l }: { l: SavedListing }) {
   const [notes, setNotes] = useState(l.notes);
   const [error, setError] = useState<string | null>(null);
   const [notesSaved, setNotesSaved] = useState(false);
-  const run = (p: Promise<unknown>) =>
-    p
+  const change = useListingChange();
+  const run = (c: ListingChange) =>
+    change
+      .mutateAsync(c)
       .then(() => {
         setError(null);
-        onChanged();
         return true;
       })
       .catch((e: unknown) => {
@@ -110,7 +106,7 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
           <Select
             label="Statut"
             value={l.status}
-            onChange={(v) => v && run(updateListing(l.id, { status: v }))}
+            onChange={(v) => v && run({ id: l.id, update: { status: v } })}
             data={LISTING_STATUSES.map((s) => ({ value: s, label: LISTING_STATUS_LABELS[s] }))}
             allowDeselect={false}
           />
@@ -126,7 +122,7 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
             // On a phone the notes take a line of their own rather than a column of a few letters.
             style={{ flex: 1, minWidth: 240 }}
           />
-          <Button variant="outline" onClick={() => run(updateListing(l.id, { notes })).then(setNotesSaved)} disabled={notes === l.notes}>
+          <Button variant="outline" onClick={() => run({ id: l.id, update: { notes } }).then(setNotesSaved)} disabled={notes === l.notes}>
             Enregistrer les notes
           </Button>
           <Button
@@ -135,7 +131,7 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
             onClick={() =>
               window.confirm(
                 `Retirer «\u00a0${l.title ?? 'Annonce sans titre'}\u00a0» de Mes annonces\u00a0? Ses notes et son historique de prix seront perdus.`,
-              ) && run(deleteListing(l.id))
+              ) && run({ id: l.id, remove: true })
             }
           >
             Retirer
@@ -160,15 +156,8 @@ function ListingCard({ l, onChanged }: { l: SavedListing; onChanged: () => void 
 }
 
 export function MyListings() {
-  const [data, setData] = useState<SavedListingList | null>(null);
-  const [view, setView] = useState<{ page: number; sort: string; order: 'asc' | 'desc' }>({ page: 1, sort: 'recent', order: 'desc' });
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    savedListings(view)
-      .then(setData)
-      .catch((e: unknown) => setError(e instanceof ApiError ? e.message : 'Le chargement a échoué.'));
-  }, [view]);
-  useEffect(load, [load]);
+  const [view, setView] = useState<SavedListingsView>({ page: 1, sort: 'recent', order: 'desc' });
+  const { data, error } = useSavedListingsPage(view);
   const list = data?.listings ?? null;
   if (error)
     return (
@@ -211,7 +200,7 @@ export function MyListings() {
     >
       {list.map((l) => (
         // Keyed by id alone: a reload after a change keeps the notes being typed and the confirmation.
-        <ListingCard key={l.id} l={l} onChanged={load} />
+        <ListingCard key={l.id} l={l} />
       ))}
     </PagedList>
   );
