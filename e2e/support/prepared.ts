@@ -28,6 +28,7 @@ const [DPE_FRANCE, DPE_LYON8] = DPE_SAMPLES as [string, string];
 export type DataSetName =
   | 'empty'
   | 'bondy-parcels'
+  | 'bondy-land'
   | 'bondy'
   | 'bondy-all'
   | 'market'
@@ -64,6 +65,14 @@ const DATA_SETS: Record<DataSetName, DataSet> = {
   'bondy-parcels': { samples: [BONDY_PARCELS] },
   /** Bondy's parcels and 2022 sales: map3d, saved-addresses, saved-searches. */
   bondy: { from: 'bondy-parcels', samples: [BONDY_DVF] },
+  /** Bondy's parcels, its 2025 PLUi zoning (GPU GeoPackage) and its buildings: the land search. */
+  'bondy-land': {
+    from: 'bondy-parcels',
+    samples: [
+      'plu/gpu-cnig_couches-m3-2025_plui-est-ensemble_93010_bondy.gpkg',
+      'cadastre-batiments/cadastre-93010-batiments_extrait-34-premiers.json',
+    ],
+  },
   'bondy-all': { from: 'bondy-parcels', samples: [BONDY_DVF, BONDY_BAN, BONDY_RNIC] },
   /** The market tools' samples (`MARKET_SAMPLES`): market, maps. */
   market: { from: 'bondy-all', samples: [HENDAYE_DVF] },
