@@ -2,7 +2,7 @@
 import type { Notification } from '@immoloupe/shared/notifications/contracts';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { Link, MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMantineDomShims, jsonResponse as json } from '~/test/mantine-dom';
 import { NotificationBell } from './notification-bell';
@@ -107,5 +107,49 @@ describe('NotificationBell', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
     await waitFor(() => expect(calls).toEqual([]));
+  });
+  it('reads the next page below the first, reads the first page only when opened again, and the count again on a new page', async () => {
+    const all = Array.from({ length: 25 }, (_, i) => note(`n${i + 1}`, `Recherche ${i + 1}`, null));
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url === '/api/notifications/unread') return json({ unread: 25 });
+        const page = Number(/^\/api\/notifications\?page=(\d+)$/.exec(url)?.[1]);
+        if (!page) return json({ message: 'inconnu' }, 404);
+        return json({ items: all.slice((page - 1) * 20, page * 20), total: 25, unread: 25, page, pageSize: 20 });
+      }),
+    );
+    render(
+      <MantineProvider>
+        <MemoryRouter initialEntries={['/pro/transactions']}>
+          <NotificationBell enabled />
+          <Link to="/pro/mesadresses">Mes adresses</Link>
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const bell = await screen.findByRole('button', { name: 'Notifications, 25\u00a0non lues' });
+    fireEvent.click(bell);
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    await within(dialog).findByText('Recherche « Recherche 20 »');
+    expect(within(dialog).queryByText('Recherche « Recherche 21 »')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Afficher plus' }));
+    await within(dialog).findByText('Recherche « Recherche 25 »');
+    expect(within(dialog).getAllByRole('link', { name: 'Voir les lignes' })).toHaveLength(25);
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Afficher plus' })).toBeNull());
+    expect(calls.filter((c) => c.startsWith('/api/notifications?'))).toEqual(['/api/notifications?page=1', '/api/notifications?page=2']);
+
+    // Closed and opened again: the first page is read again, and only it is shown.
+    fireEvent.click(bell);
+    fireEvent.click(bell);
+    await waitFor(() => expect(calls.filter((c) => c.startsWith('/api/notifications?'))).toHaveLength(3));
+    expect(calls.at(-1)).toBe('/api/notifications?page=1');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Voir les lignes' })).toHaveLength(20));
+
+    const counts = () => calls.filter((c) => c === '/api/notifications/unread').length;
+    expect(counts()).toBe(1);
+    fireEvent.click(screen.getByRole('link', { name: 'Mes adresses' }));
+    await waitFor(() => expect(counts()).toBe(2));
   });
 });
