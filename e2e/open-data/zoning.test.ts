@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SURVEYOR as USER } from '../support/accounts.js';
 import { openBrowser, screenshot } from '../support/browser.js';
+import { signIn } from '../support/data.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
 let server: RunningServer;
@@ -22,11 +23,7 @@ describe('land search', () => {
   it('finds under-built parcels of zone U in Bondy and draws the PLU zoning with its legend', async () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
     try {
-      await b.page.goto(`${server.url}/abo/connexion?redirect=${encodeURIComponent('/pro/rechercheparcelle')}`);
-      await b.page.locator('input[name="email"]').fill(USER.email);
-      await b.page.locator('input[name="password"]').fill(USER.password);
-      await b.page.getByRole('button', { name: 'Se connecter' }).click();
-      await b.page.waitForURL(`${server.url}/pro/rechercheparcelle`);
+      await signIn(b.page, server.url, USER, '/pro/rechercheparcelle');
       await b.page.locator('[data-map-ready="true"]').waitFor();
       await b.page.getByPlaceholder('Nom, code postal ou INSEE').fill('Bondy');
       await b.page.getByRole('option', { name: 'Bondy (93140)' }).click();
@@ -59,11 +56,7 @@ describe('land search', () => {
   it('gives parcel AC 13 its zone UC48C16 of the 2025 PLUi on its sheet', async () => {
     const b = await openBrowser({ viewport: { width: 1280, height: 900 } });
     try {
-      await b.page.goto(`${server.url}/abo/connexion?redirect=${encodeURIComponent('/pro/rechercheparcelle')}`);
-      await b.page.locator('input[name="email"]').fill(USER.email);
-      await b.page.locator('input[name="password"]').fill(USER.password);
-      await b.page.getByRole('button', { name: 'Se connecter' }).click();
-      await b.page.waitForURL(`${server.url}/pro/rechercheparcelle`);
+      await signIn(b.page, server.url, USER, '/pro/rechercheparcelle');
       await b.page.getByPlaceholder('Nom, code postal ou INSEE').fill('Bondy');
       await b.page.getByRole('option', { name: 'Bondy (93140)' }).click();
       await b.page.getByLabel('Section').fill('AC');
