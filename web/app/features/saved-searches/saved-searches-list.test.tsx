@@ -126,6 +126,58 @@ describe('pages', () => {
   });
 });
 
+describe('deleting the last search of the last page', () => {
+  it('shows the page before it, the list staying on screen meanwhile', async () => {
+    const others = Array.from({ length: 25 }, (_, i) => ({
+      ...SEARCH,
+      id: `6f1c1c55-7a4e-4a39-9d1b-6f3f1b8f2b${String(i).padStart(2, '0')}`,
+      name: `Autre ${i + 1}`,
+    }));
+    let deleted = false;
+    asked.length = 0;
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const u = new URL(url, 'http://localhost');
+        if (u.pathname === '/api/alerts/status') return json({ mailConfigured: true, message: null });
+        if (u.pathname === '/api/market/communes') return json([{ insee: '93010', nom: 'Bondy' }]);
+        if (u.pathname === `/api/saved-searches/${SEARCH.id}` && init?.method === 'DELETE') {
+          deleted = true;
+          return new Response(null, { status: 204 });
+        }
+        if (u.pathname === '/api/saved-searches') {
+          asked.push(u.search);
+          const page = Number(u.searchParams.get('page'));
+          const items = page === 1 ? others : deleted ? [] : [SEARCH];
+          return json(pageOf(items, u, deleted ? 25 : 26));
+        }
+        return json({ message: 'inconnu' }, 404);
+      }),
+    );
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <SavedSearchesList />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    await screen.findByText('Autre 1');
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await screen.findByText('Bondy maisons');
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('?page=1&sort=created&order=desc'));
+    expect(asked).toEqual([
+      '?page=1&sort=created&order=desc',
+      '?page=2&sort=created&order=desc',
+      '?page=2&sort=created&order=desc',
+      '?page=1&sort=created&order=desc',
+    ]);
+    expect(await screen.findByText('Autre 1')).toBeTruthy();
+    expect(screen.getByTestId('saved-searches-total').textContent).toBe('25\u00a0recherches enregistrées sur 100 possibles');
+  });
+});
+
 describe('on a phone', () => {
   it('shows each search as a card: its count first, then its name, alert and tool, and « Ouvrir » to the tool', async () => {
     installPhoneViewport();

@@ -5,18 +5,21 @@
  */
 
 import { formatInteger } from '@immoloupe/shared/format';
-import type { SavedSearchList, SavedSearchPageQuery, SavedSearchSort } from '@immoloupe/shared/saved-searches/contracts';
+import type { SavedSearchPageQuery, SavedSearchSort } from '@immoloupe/shared/saved-searches/contracts';
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Busy } from '~/components/busy';
 import { type OrderOption, PagedList, splitOrder } from '~/components/paged-list';
 import { ResponsiveTable } from '~/components/responsive-table';
 import { ApiError } from '~/lib/api';
+import { useLastAnswer } from '~/lib/query-client';
 import { AlertsNotSent } from '../alerts/alerts-not-sent';
 import { useAlertStatus } from '../alerts/use-alert-status';
-import { listSavedSearches, recountSavedSearches } from './api';
+import { recountSavedSearches } from './api';
 import { savedSearchColumns } from './saved-search-columns';
+import { pastTheEnd, SAVED_SEARCHES, savedSearchesChanged, savedSearchPageKey, useSavedSearchPage } from './use-saved-searches';
 
 /** The orders the server gives Mes recherches. */
 export const SAVED_SEARCH_ORDERS: OrderOption[] = [
@@ -37,29 +40,34 @@ function message(err: unknown): string {
 const searches = (n: number) => `${formatInteger(n)}\u00a0recherche${n > 1 ? 's' : ''} enregistrée${n > 1 ? 's' : ''}`;
 
 export function SavedSearchesList() {
-  const [data, setData] = useState<SavedSearchList | null>(null);
+  const client = useQueryClient();
   const [view, setView] = useState(FIRST_PAGE);
-  const [error, setError] = useState<string | null>(null);
+  const [changeError, setChangeError] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const status = useAlertStatus();
-  const show = useCallback((r: SavedSearchList) => {
-    // The last search of the last page deleted: the page before it.
-    const pages = Math.max(1, Math.ceil(r.total / r.pageSize));
-    if (r.items.length === 0 && r.page > pages) setView((v) => ({ ...v, page: pages }));
-    else setData(r);
-    setError(null);
-  }, []);
-  const load = useCallback(() => {
-    listSavedSearches(view).then(show, (err: unknown) => setError(message(err)));
-  }, [view, show]);
-  useEffect(load, [load]);
-  const [recounting, setRecounting] = useState(false);
-  const recount = () => {
-    setRecounting(true);
-    recountSavedSearches(view)
-      .then(show, (err: unknown) => setError(message(err)))
-      .finally(() => setRecounting(false));
+  const q = useSavedSearchPage(view);
+  // The last search of the last page deleted: the page before it, the list shown staying meanwhile.
+  const before = q.data ? pastTheEnd(q.data) : null;
+  useEffect(() => {
+    if (before !== null) setView((v) => ({ ...v, page: before }));
+  }, [before]);
+  const data = useLastAnswer(q.data && before === null ? q.data : undefined) ?? null;
+  const error = changeError ?? (q.error ? message(q.error) : null);
+  const load = () => {
+    setChangeError(null);
+    void savedSearchesChanged(client);
   };
+  const recounting = useMutation({
+    mutationFn: () => recountSavedSearches(view),
+    // The page asked comes back counted again: shown as it is, the other pages read again when shown.
+    onSuccess: (r) => {
+      client.removeQueries({ queryKey: SAVED_SEARCHES, type: 'inactive' });
+      client.setQueryData(savedSearchPageKey(view), r);
+      setChangeError(null);
+    },
+    onError: (err) => setChangeError(message(err)),
+  });
+  const recount = () => recounting.mutate();
 
   if (!data) return error ? <Alert color="red">{error}</Alert> : <Busy label="Chargement" />;
   return (
@@ -71,7 +79,7 @@ export function SavedSearchesList() {
       )}
       <Group justify="flex-end" gap="xs">
         {data.total > 0 && (
-          <Button variant="default" onClick={recount} loading={recounting}>
+          <Button variant="default" onClick={recount} loading={recounting.isPending}>
             Actualiser les résultats
           </Button>
         )}
@@ -112,7 +120,7 @@ export function SavedSearchesList() {
               status,
               editing,
               setEditing,
-              run: (change) => change.then(load, (err: unknown) => setError(message(err))),
+              run: (change) => change.then(load, (err: unknown) => setChangeError(message(err))),
               message,
               onRenamed: load,
             })}
