@@ -82,6 +82,11 @@ function renderAt(url: string) {
         const q = new URLSearchParams(String(u).split('?')[1]);
         // Bondy's buildings not imported: a coverage filter finds nothing, and the answer says why.
         if (q.has('coverageMax')) return json({ ...RESULT, total: 0, parcels: [], buildingsMissing: ['93010'] });
+        if (q.get('surfaceMin') === '500')
+          return json(
+            { message: 'Requête invalide.', issues: [{ path: 'surfaceMin', message: 'La surface minimale dépasse la maximale.' }] },
+            400,
+          );
         return json(q.has('section') ? { ...RESULT, total: 1, parcels: [PARCEL] } : RESULT);
       }
       if (String(u).startsWith('/api/parcels/')) return json(SHEET);
@@ -154,6 +159,21 @@ describe('ParcelSearch', () => {
       'Choisissez une commune dans la liste (nom, code postal ou code INSEE).',
     );
     expect(calls.some((c) => c.startsWith('/api/parcels?'))).toBe(false);
+  });
+
+  it('says why the server refused a search, without the results of the search before', async () => {
+    renderAt('/?commune=93010');
+    await screen.findByText(/^2 parcelles à Bondy/);
+    fireEvent.change(screen.getByLabelText('Surface minimale (m²)'), { target: { value: '500' } });
+    fireEvent.change(screen.getByLabelText('Surface maximale (m²)'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(await screen.findByText('La surface minimale dépasse la maximale.')).toBeTruthy();
+    expect(screen.queryByText(/^2 parcelles à Bondy/)).toBeNull();
+    // The search corrected: its results, without the refusal.
+    fireEvent.change(screen.getByLabelText('Surface minimale (m²)'), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rechercher' }));
+    await screen.findByText(/^2 parcelles à Bondy/);
+    expect(screen.queryByText('La surface minimale dépasse la maximale.')).toBeNull();
   });
 
   it('follows Back: the search before comes back in the form and the results, and Back is not trapped by the parcel opened', async () => {

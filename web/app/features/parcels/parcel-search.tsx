@@ -6,7 +6,6 @@
 import { communeLabel } from '@immoloupe/shared/commune-label';
 import { formatDate, formatInteger } from '@immoloupe/shared/format';
 import type { Parcel } from '@immoloupe/shared/opendata/contracts';
-import { type ParcelSearchResult, parcelSearchResultSchema } from '@immoloupe/shared/parcels/search-contracts';
 import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -15,7 +14,6 @@ import { CommuneSelect } from '~/components/commune-select';
 import { GroupLabel } from '~/components/group-label';
 import { ResultsWithMap, scrollToResult } from '~/features/map/results-with-map';
 import { useZoneDefault } from '~/features/zone/use-zone-default';
-import { ApiError, apiFetch } from '~/lib/api';
 import { patchParams } from '~/lib/url-patch';
 import { LandFilters } from './land-filters';
 import {
@@ -26,12 +24,12 @@ import {
   type ParcelForm,
   pageQuery,
   parcelFeatures,
-  parcelQuery,
 } from './parcel-search.logic';
 import { ParcelSearchMap } from './parcel-search-map';
 import { ParcelSheetPanel } from './parcel-sheet';
 import { ParcelTable } from './parcel-table';
 import { ProspectingFilters } from './prospecting-filters';
+import { useParcelResults } from './use-parcel-results';
 
 const SOURCE = 'recherche-parcelles';
 type AnyLayer = Parameters<MapLibreMap['addLayer']>[0];
@@ -50,9 +48,16 @@ export function ParcelSearch() {
     return initial.mine || initial.commune.trim().length >= 2 ? initial : null;
   });
   const [offset, setOffset] = useState(0);
-  const [result, setResult] = useState<ParcelSearchResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const found = useParcelResults(searched, offset);
+  const { result, loading } = found;
+  // The form's own refusal (no commune chosen), until the next search is made.
+  const [formError, setError] = useState<string | null>(null);
+  const error = formError ?? found.error;
+  // Each search or page asked for starts without the previous refusal.
+  const turnPage = (next: number) => {
+    setError(null);
+    setOffset(next);
+  };
   // The parcel whose sheet is open is in the URL (`?parcelle=<id>`): the link other tools and users share.
   const sheetId = params.get('parcelle');
   const [selected, setSelectedState] = useState<string | null>(sheetId);
@@ -101,32 +106,15 @@ export function ParcelSearch() {
     if (map.current) map.current.fitBounds([p.bbox[0], p.bbox[1], p.bbox[2], p.bbox[3]], { padding: 80, maxZoom: 19, duration: 0 });
   }, []);
 
+  const arrived = found.arrived;
   useEffect(() => {
-    if (!searched) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    apiFetch(`/api/parcels?${parcelQuery(searched, offset)}`, parcelSearchResultSchema)
-      .then((r) => {
-        if (!live) return;
-        setResult(r);
-        // A link or a search saved before the commune picker may name the commune: the field then
-        // shows the one the server found, by its code.
-        const found = r.commune?.code;
-        if (found && !searched.mine)
-          setForm((f) => (!f.mine && f.commune.trim() === searched.commune.trim() ? { ...f, commune: found } : f));
-        if (r.parcels.length === 1) selectRef.current(r.parcels[0]?.id ?? null, true);
-      })
-      .catch((err: unknown) => {
-        if (!live) return;
-        setResult(null);
-        setError(err instanceof ApiError ? (err.issues[0]?.message ?? err.message) : 'La recherche a échoué.');
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [searched, offset]);
+    if (!arrived || !searched) return;
+    // A link or a search saved before the commune picker may name the commune: the field then
+    // shows the one the server found, by its code.
+    const code = arrived.commune?.code;
+    if (code && !searched.mine) setForm((f) => (!f.mine && f.commune.trim() === searched.commune.trim() ? { ...f, commune: code } : f));
+    if (arrived.parcels.length === 1) selectRef.current(arrived.parcels[0]?.id ?? null, true);
+  }, [arrived, searched]);
 
   // The outlines follow the results and the selection; the view fits the results once per search.
   useEffect(() => {
@@ -142,7 +130,7 @@ export function ParcelSearch() {
 
   // A search asked for is a step Back returns from; the default zone applied is not.
   const run = (f: ParcelForm, replace = false) => {
-    setOffset(0);
+    turnPage(0);
     setSearched({ ...f });
     write(new URLSearchParams(pageQuery(f)), replace);
   };
@@ -152,10 +140,10 @@ export function ParcelSearch() {
     written.current = urlSearch;
     const f = formFromParams(new URLSearchParams(urlSearch));
     setForm({ ...empty, ...f });
+    setError(null);
     setOffset(0);
     const next = f.mine || f.commune.trim().length >= 2 ? f : null;
     setSearched(next);
-    if (!next) setResult(null);
     setSelectedState(new URLSearchParams(urlSearch).get('parcelle'));
   }, [urlSearch]);
   const submit = (e: FormEvent) => {
@@ -241,13 +229,13 @@ export function ParcelSearch() {
               {result.parcels.length > 0 ? <ParcelTable result={result} selected={selected} onChoose={choose} /> : null}
               {result.total > PAGE_SIZE ? (
                 <Group>
-                  <Button variant="default" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+                  <Button variant="default" disabled={offset === 0} onClick={() => turnPage(Math.max(0, offset - PAGE_SIZE))}>
                     Précédentes
                   </Button>
                   <Text size="sm">
                     {formatInteger(offset + 1)} à {formatInteger(Math.min(result.total, offset + PAGE_SIZE))}
                   </Text>
-                  <Button variant="default" disabled={offset + PAGE_SIZE >= result.total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+                  <Button variant="default" disabled={offset + PAGE_SIZE >= result.total} onClick={() => turnPage(offset + PAGE_SIZE)}>
                     Suivantes
                   </Button>
                 </Group>
