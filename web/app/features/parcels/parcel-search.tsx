@@ -214,6 +214,7 @@ export function ParcelSearch() {
         </Alert>
       ) : null}
       <ResultsWithMap
+        sideFrom="xl"
         results={
           result ? (
             <Stack gap="xs">
