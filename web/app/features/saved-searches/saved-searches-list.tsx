@@ -94,7 +94,7 @@ export function SavedSearchesList() {
           <Anchor component={Link} to="/pro/transactions">
             transactions
           </Anchor>
-          ), réglez ses filtres puis cliquez sur « Enregistrer cette recherche »{'\u00a0'}; ou{' '}
+          ), réglez ses filtres puis cliquez sur « Enregistrer cette recherche »{'\u00a0'}; ou{' '}
           <Anchor component={Link} to="/pro/creer_recherche">
             créez-en une de toutes pièces
           </Anchor>
