@@ -18,9 +18,13 @@ import path from 'node:path';
 import type { Db } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { geocode } from '../server/src/features/geocode/geocode.ts';
+import { registerImportHooks } from '../server/src/import-hooks.ts';
 import { runImport } from '../server/src/importers/run.ts';
 import { SAMPLES } from '../server/src/importers/test-samples.ts';
 import { onEachEngine } from './engines.ts';
+
+// What the features derive from the imports measured, as in production.
+registerImportHooks();
 
 const COPIES = Number(process.env.BENCH_COPIES ?? 120);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 1000);

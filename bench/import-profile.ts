@@ -10,11 +10,15 @@
 import { loadavg } from 'node:os';
 import type { Db } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
+import { registerImportHooks } from '../server/src/import-hooks.ts';
 import type { Source } from '../server/src/importers/importer.ts';
 import { runImport } from '../server/src/importers/run.ts';
 import { onEachEngine } from './engines.ts';
 import { buildInputs, removeInputs } from './import-inputs.ts';
 import { byTable, slowest, type Timing, timed } from './timed-db.ts';
+
+// What the features derive from the imports measured, as in production.
+registerImportHooks();
 
 async function profile(engine: string, db: Db, source: Source, file: string): Promise<void> {
   await migrate(db);

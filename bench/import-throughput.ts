@@ -2,11 +2,15 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
+import { registerImportHooks } from '../server/src/import-hooks.ts';
 import type { Source } from '../server/src/importers/importer.ts';
 import { openInput } from '../server/src/importers/input.ts';
 import { IMPORTERS, runImport } from '../server/src/importers/run.ts';
 import { onEachEngine } from './engines.ts';
 import { buildInputs, removeInputs } from './import-inputs.ts';
+
+// What the features derive from the imports measured, as in production.
+registerImportHooks();
 
 /** The staged rows of a file as CSV (what the importer COPYs), to time a plain COPY of the same rows. */
 async function stagedCsv(source: Source, file: string): Promise<{ csv: string; rows: number }> {

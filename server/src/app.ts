@@ -61,6 +61,7 @@ import { errorHandler, notFoundApi } from './http/errors.js';
 import { refuseUnsafeText } from './http/input-hygiene.js';
 import { requestLog } from './http/request-log.js';
 import { isNoindexPath, ROBOTS_TXT, securityHeaders } from './http/security.js';
+import { registerImportHooks } from './import-hooks.js';
 import { loadOpenDataConfig } from './importers/open-data-config.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logger.js';
@@ -96,6 +97,8 @@ export async function registerJobs(
   jobs: JobQueue,
   deps: { config: Config; db: Db; log: Logger },
 ): Promise<{ imports: ImportJobs; newsletters: NewsletterJobs | null }> {
+  // What the features derive from the imports this process runs.
+  registerImportHooks();
   const imports = await new ImportJobs({
     queue: jobs,
     db: deps.db,

@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { type Db, openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { type AuditActor, recordAudit } from '../features/audit/audit.js';
-import { registerLandRefresh } from '../features/land/index.js';
+import { registerImportHooks } from '../import-hooks.js';
 import { claimDataDir, dataDirHolder, holderMessage } from '../importers/data-dir-lock.js';
 import { departementImportLabel, importDepartement } from '../importers/departement.js';
 import { downloadFile, parseYears } from '../importers/download.js';
@@ -94,8 +94,7 @@ async function main(): Promise<number> {
   let db: Db | undefined;
   try {
     db = await openDb(config);
-    // The parcels' land figures follow the parcels, buildings and PLU imported (features/land).
-    registerLandRefresh();
+    registerImportHooks();
     await migrate(db);
     const startedBy = `cli:${userInfo().username}`;
     // The administration's audit log lists the imports of the command line beside its own.

@@ -3,13 +3,12 @@
  * of the communes it covers; the streets (`ban_voies`) of those communes are rebuilt for the geocoder.
  */
 import type { Queryable } from '../db/client.js';
-import { placeDpeAtTypedNumbers } from '../features/dpe/placement.js';
-import { clearTileCache } from '../features/tiles/outlines.js';
 import { searchText } from '../places/search-text.logic.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
 import { csvRecordBatches } from './csv.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
+import { emitImportEvent } from './refresh.js';
 import type { Column } from './stage.js';
 import { dropStagedDuplicatesSql } from './stage.js';
 import { repairDoubleUtf8 } from './text-repair.logic.js';
@@ -202,11 +201,10 @@ async function mergeBan(tx: Queryable, stage: string, ctx: { runId: number }) {
     DELETE FROM ban_addresses WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes);
     DELETE FROM ban_voies WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes);
   `);
-  // The basemap's street names come from these addresses.
-  await clearTileCache(tx);
   const bulk = (await estimatedRows(tx, stage)) >= BULK_RATIO * (await estimatedRows(tx, 'ban_addresses'));
   await withIndexesDeferred(tx, ['ban_addresses', 'ban_voies'], bulk, () => insertBan(tx, stage, ctx.runId));
-  await placeDpeAtTypedNumbers(tx, { communesSql: 'SELECT code_insee FROM ban_merge_communes' });
+  // The basemap's street names and the DPE placed at a typed number follow these addresses.
+  await emitImportEvent(tx, 'addressesReplaced', { communesSql: 'SELECT code_insee FROM ban_merge_communes' });
   const [c] = await tx.query<{ addresses: number; voies: number; communes: number; with_parcels: number }>(
     `SELECT (SELECT count(*)::int FROM ${stage}) AS addresses,
             (SELECT count(*)::int FROM ban_voies WHERE code_insee IN (SELECT code_insee FROM ban_merge_communes)) AS voies,

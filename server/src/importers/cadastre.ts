@@ -6,11 +6,11 @@
  * their own are then geolocated again at their parcel's centroid.
  */
 import type { Queryable } from '../db/client.js';
-import { refreshOutlines } from '../features/tiles/outlines.js';
 import { parcelFromFeature } from './cadastre.logic.js';
 import { refreshDvfGeolocation } from './dvf-merge.js';
 import { readFeatures } from './geojson-stream.js';
 import type { Importer } from './importer.js';
+import { emitImportEvent } from './refresh.js';
 import type { Column } from './stage.js';
 import { dropStagedDuplicatesSql } from './stage.js';
 
@@ -140,7 +140,9 @@ async function mergeCadastre(tx: Queryable, stage: string, ctx: { runId: number 
   );
   const geo = await refreshDvfGeolocation(tx, `SELECT code_commune FROM cadastre_merge_communes`);
   // The basemap's section and commune outlines follow the current parcels.
-  const outlines = await refreshOutlines(tx, `SELECT code_commune FROM cadastre_merge_communes WHERE newer`);
+  const outlines = await emitImportEvent(tx, 'parcelsChanged', {
+    communesSql: `SELECT code_commune FROM cadastre_merge_communes WHERE newer`,
+  });
   return {
     vintage,
     summary: {
@@ -150,7 +152,7 @@ async function mergeCadastre(tx: Queryable, stage: string, ctx: { runId: number 
       retiredToHistory: retired[0]?.n ?? 0,
       addedAsHistory: history[0]?.n ?? 0,
       dvfLinesGeolocated: geo,
-      sectionOutlines: outlines.sections,
+      sectionOutlines: outlines.sections ?? 0,
     },
   };
 }

@@ -8,12 +8,12 @@
 import { typedHouseNumber } from '@immoloupe/shared/dpe/dpe-address.logic';
 import proj4 from 'proj4';
 import type { Queryable } from '../db/client.js';
-import { placeDpeAtTypedNumbers } from '../features/dpe/placement.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
 import { csvRecordBatches } from './csv.js';
 import { foldHeader } from './detect.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
+import { emitImportEvent } from './refresh.js';
 import type { Column } from './stage.js';
 import { dropStagedDuplicatesSql } from './stage.js';
 import { upsertStaged } from './upsert.js';
@@ -76,7 +76,7 @@ const columns: readonly Column[] = [
   ['complement_adresse_logement', 'text'],
   ['numero_voie_saisi', 'text'],
   // Always empty in the file: the import writes the file's point, and a placement at a typed
-  // number from before no longer holds (features/dpe/placement.ts places the DPE again).
+  // number from before no longer holds (the DPE feature places them again on `dpeMerged`).
   ['typed_address_ban_id', 'text'],
   ['street_longitude', 'double precision'],
   ['street_latitude', 'double precision'],
@@ -235,7 +235,7 @@ async function mergeDpe(tx: Queryable, stage: string, ctx: { runId: number }) {
   const counts = await withIndexesDeferred(tx, ['dpe'], bulk, () =>
     upsertStaged(tx, { table: 'dpe', stage, key: 'numero_dpe', columns: cols, runId: ctx.runId }),
   );
-  await placeDpeAtTypedNumbers(tx, { stage });
+  await emitImportEvent(tx, 'dpeMerged', { stage });
   const [c] = await tx.query<{ first: string | null; last: string | null; geolocated: number; communes: number; modele: string | null }>(
     `SELECT min(date_etablissement)::text AS first, max(date_etablissement)::text AS last,
             count(*) FILTER (WHERE latitude IS NOT NULL)::int AS geolocated, count(DISTINCT code_insee_ban)::int AS communes,

@@ -8,11 +8,11 @@
  */
 
 import type { Queryable } from '../db/client.js';
-import { refreshMapCells } from '../features/tiles/sales.js';
 import { BULK_RATIO, estimatedRows, withIndexesDeferred } from './bulk-indexes.js';
 import type { DvfScope } from './dvf-scope.js';
 import { boundsDiffer, reapplyBounds, refreshSales, refreshStats } from './dvf-stats.js';
 import type { MergeContext, MergeResult } from './importer.js';
+import { emitImportEvent } from './refresh.js';
 
 const LINE_COLUMNS = `numero_disposition, adresse_numero, adresse_suffixe, adresse_nom_voie, adresse_code_voie, code_postal,
   code_commune, nom_commune, code_departement, ancien_code_commune, ancien_nom_commune, id_parcelle, ancien_id_parcelle,
@@ -62,7 +62,7 @@ export async function mergeDvf(tx: Queryable, stage: string, origin: 'geo-dvf' |
   };
   const boundsChanged = await boundsDiffer(tx, ctx.bounds);
   const sales = await withIndexesDeferred(tx, ['dvf_sales'], bulk, () => refreshSales(tx, scope, ctx.bounds));
-  await withIndexesDeferred(tx, ['dvf_map_points', 'dvf_map_cells'], bulk, () => refreshMapCells(tx, scope));
+  await emitImportEvent(tx, 'salesChanged', { scope, bulk });
   // New plausibility bounds apply to every sale, so every statistic is recomputed with them.
   const stats = boundsChanged
     ? await reapplyBounds(tx, ctx.bounds)
@@ -206,6 +206,6 @@ export async function refreshDvfGeolocation(tx: Queryable, communesSql: string):
                           ORDER BY x.line_no LIMIT 1) l ON true
      WHERE m.id_mutation = s.id_mutation AND m.code_commune IN (${communesSql});
   `);
-  await refreshMapCells(tx, communesSql);
+  await emitImportEvent(tx, 'salesChanged', { scope: communesSql, bulk: false });
   return n;
 }

@@ -2,18 +2,17 @@
  * Listing feeds: datasets of the portals (Bien'ici API export, PAP extract, SeLoger and SeLoger Neuf
  * cards as CSV; leboncoin search-API objects as JSON) imported into the shared pool of listings
  * (`listings.user_id` NULL, decision 0910). Each row is read by the portal's own parser
- * (shared/src/listings), staged as JSON, then merged by the listings store's rules: same portal id,
+ * (shared/src/listings), staged as JSON, then merged by the listings store's rules (the `listingsStaged` event): same portal id,
  * or the same property on another portal; a re-capture at another price adds one price point.
  */
 import { createHash } from 'node:crypto';
 import type { ParsedListing } from '@immoloupe/shared/listings/contracts';
 import { feedFields } from '@immoloupe/shared/listings/feed.logic';
 import { datasetKind, datasetRow, leboncoinApiAds } from '@immoloupe/shared/listings/portals/datasets';
-import type { ListingFields } from '@immoloupe/shared/listings/store.logic';
-import { saveSighting } from '../features/listings/store.js';
 import { readCsvBatches } from './csv.js';
 import { ImportError } from './errors.js';
 import type { Importer } from './importer.js';
+import { emitImportEvent } from './refresh.js';
 import type { Column, StageValue } from './stage.js';
 
 const columns: readonly Column[] = [
@@ -142,26 +141,7 @@ export const listingFeedsImporter: Importer = {
     else yield* csvRows(all(), input.name, reject);
   },
   async merge(tx, stage, ctx) {
-    const rows = await tx.query<{ fields: ListingFields }>(`SELECT fields FROM ${stage} ORDER BY source_line`);
-    let created = 0;
-    let merged = 0;
-    let pricePoints = 0;
-    for (const { fields } of rows) {
-      const saved = await saveSighting(tx, null, fields, ctx.runId, { pricePointOnlyOnChange: true });
-      if (saved.merged) merged++;
-      else created++;
-      if (saved.pricePoint !== 'none') pricePoints++;
-    }
-    const [pool] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM listings WHERE user_id IS NULL');
-    return {
-      vintage: null,
-      summary: {
-        annonces_lues: rows.length,
-        nouvelles: created,
-        deja_connues: merged,
-        points_de_prix: pricePoints,
-        annonces_du_pool: pool?.n ?? 0,
-      },
-    };
+    // The listings feature's store merges them (its rules: same portal id, or the same property).
+    return { vintage: null, summary: await emitImportEvent(tx, 'listingsStaged', { stage, runId: ctx.runId }) };
   },
 };

@@ -12,8 +12,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type Db, openPglite, openPostgres } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { registerLandRefresh } from '../features/land/index.js';
 import { importSamples } from '../features/market/test-support.js';
+import { registerImportHooks } from '../import-hooks.js';
 import { longestPreparedPrefix } from './template-keys.js';
 import { CACHE_DIR, templateHashes } from './templates.js';
 
@@ -36,8 +36,8 @@ const buildOrder = (keys: Iterable<string>): string[] => [...keys].sort((a, b) =
 
 /** Fills a database opened on the copy of `from` (the longest prepared beginning of `key`'s samples). */
 async function fill(db: Db, key: string, from: string[] | undefined): Promise<void> {
-  // The templates hold what a test's own import would give, land figures included (setup.ts).
-  registerLandRefresh();
+  // The templates hold what a test's own import would give, derived figures included (setup.ts).
+  registerImportHooks();
   if (from === undefined) {
     await migrate(db);
     return;

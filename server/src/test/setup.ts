@@ -1,6 +1,6 @@
 /** Per-file set-up of the server tests: the same process-wide settings as the app's entry. */
 import '@immoloupe/shared/zod-locale';
-import { registerLandRefresh } from '../features/land/index.js';
+import { registerImportHooks } from '../import-hooks.js';
 
-// The imports of a test derive the parcels' land figures, as those of the CLI and of the server's jobs do.
-registerLandRefresh();
+// The imports of a test derive what the features derive, as those of the CLI and of the server do.
+registerImportHooks();

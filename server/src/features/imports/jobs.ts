@@ -15,7 +15,6 @@ import { runImport } from '../../importers/run.js';
 import type { JobQueue, JobView } from '../../jobs/queue.js';
 import type { Logger } from '../../logger.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
-import { registerLandRefresh } from '../land/index.js';
 
 export const IMPORT_QUEUE = 'imports.run';
 
@@ -66,10 +65,7 @@ export interface ImportJobsDeps {
 }
 
 export class ImportJobs {
-  constructor(private readonly deps: ImportJobsDeps) {
-    // The parcels' land figures follow the parcels, buildings and PLU this runner imports.
-    registerLandRefresh();
-  }
+  constructor(private readonly deps: ImportJobsDeps) {}
 
   /** Registers the worker of this process. */
   async init(): Promise<this> {

@@ -30,6 +30,8 @@ export function samplePath(file: string): string {
  */
 export async function importSamples(db: Db, files: readonly string[]): Promise<void> {
   const { runImport } = await import('../../importers/run.js');
+  // Benchmarks call this outside the test set-up (setup.ts registers them too).
+  (await import('../../import-hooks.js')).registerImportHooks();
   for (const file of files) {
     const report = await runImport(db, { path: samplePath(file), startedBy: 'cli:test' });
     if (report.status !== 'succeeded') throw new Error(`import of ${file} failed: ${report.error}`);
