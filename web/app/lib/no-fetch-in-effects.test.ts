@@ -1,8 +1,7 @@
 // @vitest-environment node
 /**
  * No component or hook reads the API from an effect (decision 1490): reads go through TanStack
- * Query. The files still written the old way are listed one by one below; the list only shrinks,
- * since a file converted must leave it and a new one cannot join it unnoticed.
+ * Query, which drops the stale answers the effects had to guard against by hand (decisions 0101, 0304).
  */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,9 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { FetchInEffectFinder } from '~/test/fetch-in-effects';
 
 const APP = fileURLToPath(new URL('..', import.meta.url));
-
-/** Still reading from an effect, each in a feature being converted; remove a line when its file is done. */
-const NOT_YET_CONVERTED = new Set(['features/map/map-view.tsx']);
 
 function appFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -31,14 +27,9 @@ describe('API reads in effects', () => {
       .filter(([, lines]) => lines.length > 0),
   );
 
-  it('are found nowhere in the app but in the files not converted yet', () => {
-    const offenders = [...reading].filter(([file]) => !NOT_YET_CONVERTED.has(file)).map(([file, lines]) => `${file}:${lines.join(',')}`);
+  it('are found nowhere in the app', () => {
+    const offenders = [...reading].map(([file, lines]) => `${file}:${lines.join(',')}`);
     expect(offenders, 'read through useQuery / useMutation (web/app/lib/query-client.ts), not in an effect').toEqual([]);
-  });
-
-  it('are still in every file of the list, which shrinks as files are converted', () => {
-    const done = [...NOT_YET_CONVERTED].filter((file) => !reading.has(file));
-    expect(done, 'converted: remove these from NOT_YET_CONVERTED').toEqual([]);
   });
 });
 

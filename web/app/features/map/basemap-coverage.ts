@@ -1,13 +1,12 @@
 /**
- * Keeps a map's attribution honest: it names exactly the sources the map draws. After each move it
- * asks the server which sources of our base the view holds (`/api/tiles/base/coverage`) and names
- * only those (basemapCredits); once the map is idle it adds the credits of the page's layers that
+ * Keeps a map's attribution honest: it names exactly the sources the map draws. After each move the
+ * map view asks the server which sources of our base the view holds (`/api/tiles/base/coverage`,
+ * use-base-coverage.ts) and this names only those (basemapCredits); once the map is idle it adds the credits of the page's layers that
  * drew something in the view (`credited` layers, attributions.ts). Beside them, the configured
  * style's own. It also tells the page when our base draws nothing there, so that it says so.
  */
-import { baseCoverageSchema } from '@immoloupe/shared/map/contracts';
+import type { BaseCoverage } from '@immoloupe/shared/map/contracts';
 import type { AttributionControl, Map as MapLibreMap } from 'maplibre-gl';
-import { apiFetch } from '~/lib/api';
 import { attributionLine, creditsOf } from './attributions';
 import { basemapCredits, basemapSources } from './basemap';
 
@@ -22,6 +21,11 @@ export interface CoverageOptions {
   onEmpty: (empty: boolean) => void;
   /** False once the map is removed: a late answer then changes nothing. */
   alive: () => boolean;
+}
+
+export interface MapAttribution {
+  /** What our base holds in the current view (at this zoom). */
+  showBase(coverage: BaseCoverage, zoom: number): void;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
@@ -54,7 +58,7 @@ export function drawnCredits(map: MapLibreMap): string[] {
   return ids.filter((id) => drawn.has(id)).flatMap((id) => creditsOf(map.getLayer(id)));
 }
 
-export function followMapAttribution(map: MapLibreMap, lib: AttributionLib, options: CoverageOptions): void {
+export function followMapAttribution(map: MapLibreMap, lib: AttributionLib, options: CoverageOptions): MapAttribution {
   let base: string[] = [];
   let page: string[] = [];
   const controlFor = (line: string | null) =>
@@ -71,29 +75,19 @@ export function followMapAttribution(map: MapLibreMap, lib: AttributionLib, opti
     control = controlFor(line);
     map.addControl(control);
   };
-
-  let asked = 0;
-  const followBase = () => {
-    const [w, s, e, n] = viewBox(map);
-    if (!(w < e && s < n)) return;
-    const zoom = map.getZoom();
-    const id = ++asked;
-    apiFetch(`/api/tiles/base/coverage?bbox=${[w, s, e, n].join(',')}`, baseCoverageSchema)
-      .then((coverage) => {
-        // A later move's answer wins; a removed map has no controls to change.
-        if (id !== asked || !options.alive()) return;
-        options.onEmpty(basemapSources(coverage, zoom, true).length === 0);
-        base = basemapCredits(coverage, zoom, options.withStreetNames);
-        show();
-      })
-      .catch(() => undefined);
-  };
-  map.on('moveend', followBase);
   // Idle: every move, new data and layer shown or hidden has been drawn.
   map.on('idle', () => {
     if (!options.alive()) return;
     page = drawnCredits(map);
     show();
   });
-  followBase();
+  return {
+    showBase(coverage, zoom) {
+      // A removed map has no controls to change.
+      if (!options.alive()) return;
+      options.onEmpty(basemapSources(coverage, zoom, true).length === 0);
+      base = basemapCredits(coverage, zoom, options.withStreetNames);
+      show();
+    },
+  };
 }

@@ -7,15 +7,14 @@
  */
 import type { PublicConfig } from '@immoloupe/shared/app-context';
 import { NBSP } from '@immoloupe/shared/format';
-import { baseExtentSchema } from '@immoloupe/shared/map/contracts';
-import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { apiFetch } from '~/lib/api';
 import { PLAN_IGN_ATTRIBUTION } from './attributions';
-import { BASEMAP_SOURCE, basemapSource, cadastreLayers, EMPTY_BASEMAP_NOTICE, fetchStyle, isPlanIgn, offlineStyle } from './basemap';
-import { followMapAttribution } from './basemap-coverage';
+import { BASEMAP_SOURCE, basemapSource, cadastreLayers, EMPTY_BASEMAP_NOTICE, isPlanIgn } from './basemap';
+import { followMapAttribution, type MapAttribution, viewBox } from './basemap-coverage';
 import { MAP_LOCALE_FR } from './locale';
+import { type Basemap, useBaseCoverage, useBaseExtent, useMapStyle } from './use-base-data';
 
 export type MapLib = typeof import('maplibre-gl');
 
@@ -36,8 +35,6 @@ export function useMapStyleUrl(): string | null {
   return data?.publicConfig?.mapStyleUrl ?? null;
 }
 
-type Basemap = 'externe' | 'hors-ligne';
-
 const DRAWN_LAYERS = [
   ['fond-communes-contour', 'communes'],
   ['fond-sections-contour', 'sections'],
@@ -52,28 +49,6 @@ const DRAWN_LAYERS = [
 ] as const;
 
 const FRANCE = { center: [2.35, 46.6] as [number, number], zoom: 5 };
-
-/**
- * Frames the map on the data it can draw, unless something moved it first (the page framing its
- * own results, the user): at zoom 5 our offline base is an empty grey rectangle.
- */
-function frameData(map: MapLibreMap) {
-  let moved = false;
-  map.once('movestart', () => {
-    moved = true;
-  });
-  apiFetch('/api/tiles/base/extent', baseExtentSchema)
-    .then(({ bounds }) => {
-      if (bounds && !moved) map.fitBounds(bounds, { padding: 20, maxZoom: 15, duration: 0 });
-    })
-    .catch(() => undefined);
-}
-
-async function chooseStyle(url: string | null, fontUrl: string): Promise<{ style: StyleSpecification; basemap: Basemap }> {
-  const external = url ? await fetchStyle(url) : null;
-  if (external) return { style: external, basemap: 'externe' };
-  return { style: offlineStyle(window.location.origin, new URL(fontUrl, window.location.origin).href), basemap: 'hors-ligne' };
-}
 
 export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd, offline = false }: MapViewProps) {
   const ref = useRef<HTMLElement>(null);
@@ -96,18 +71,38 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd,
     };
   }, []);
   const initial = useRef({ center, zoom, styleUrl: offline ? null : styleUrl });
+  const style = useMapStyle(initial.current.styleUrl);
+  const chosen = style.data;
+  // Without a view, the map is framed on the data it can draw, unless something moved it first
+  // (the page framing its own results, the user): at zoom 5 our offline base is an empty grey rectangle.
+  const framing = useRef<{ map?: MapLibreMap; moved: boolean }>({ moved: false });
+  const extent = useBaseExtent(!initial.current.center);
+  const bounds = extent.data?.bounds;
+  useEffect(() => {
+    const { map, moved } = framing.current;
+    if (!loaded || !map || !bounds || moved) return;
+    map.fitBounds(bounds, { padding: 20, maxZoom: 15, duration: 0 });
+  }, [loaded, bounds]);
+  // The attribution names what our base holds in the view, asked after each move.
+  const attribution = useRef<MapAttribution>(undefined);
+  const [view, setView] = useState<{ bbox: [number, number, number, number]; zoom: number }>();
+  const coverage = useBaseCoverage(view?.bbox).data;
+  useEffect(() => {
+    if (coverage && view) attribution.current?.showBase(coverage, view.zoom);
+  }, [coverage, view]);
 
   useEffect(() => {
     let map: MapLibreMap | undefined;
     let disposed = false;
-    Promise.all([import('./maplibre.client'), import('./font.client')])
-      .then(async ([{ maplibregl }, { fontUrl }]) => {
+    if (!chosen) return;
+    import('./maplibre.client')
+      .then(({ maplibregl }) => {
         const { center: c = FRANCE.center, zoom: z = FRANCE.zoom, styleUrl: url } = initial.current;
-        const chosen = await chooseStyle(url, fontUrl);
         if (disposed || !ref.current) return;
         map = new maplibregl.Map({
           container: ref.current,
-          style: chosen.style,
+          // The cached style stays as the server gave it, whatever the map does with its copy.
+          style: structuredClone(chosen.style),
           center: c,
           zoom: z,
           locale: MAP_LOCALE_FR,
@@ -116,12 +111,19 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd,
           attributionControl: false,
         });
         map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-        followMapAttribution(map, maplibregl, {
+        attribution.current = followMapAttribution(map, maplibregl, {
           fixed: chosen.basemap === 'externe' && url && isPlanIgn(url) ? [PLAN_IGN_ATTRIBUTION] : [],
           withStreetNames: chosen.basemap === 'hors-ligne',
           onEmpty: (e) => setEmpty(chosen.basemap === 'hors-ligne' && e),
           alive: () => !disposed,
         });
+        const track = () => {
+          if (!map || disposed) return;
+          const bbox = viewBox(map);
+          if (bbox[0] < bbox[2] && bbox[1] < bbox[3]) setView({ bbox, zoom: map.getZoom() });
+        };
+        map.on('moveend', track);
+        track();
         map.on('load', () => {
           if (!map) return;
           if (chosen.basemap === 'externe') {
@@ -130,7 +132,10 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd,
             for (const layer of cadastreLayers(false)) if (layer.type !== 'symbol') map.addLayer(layer);
           }
           // Before onReady: a page that frames its own place there wins.
-          if (!initial.current.center) frameData(map);
+          framing.current = { map, moved: false };
+          map.once('movestart', () => {
+            framing.current.moved = true;
+          });
           handlers.current.onReady(map, maplibregl);
           setBasemap(chosen.basemap);
           setLoaded(true);
@@ -157,8 +162,9 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd,
       disposed = true;
       map?.remove();
     };
-  }, []);
+  }, [chosen]);
 
+  const unavailable = failed || style.isError;
   return (
     <div style={{ position: 'relative', width: '100%', height }}>
       <section
@@ -168,7 +174,7 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd,
         data-basemap={basemap}
         style={{ position: 'absolute', inset: 0, borderRadius: 8 }}
       />
-      {empty && !failed ? (
+      {empty && !unavailable ? (
         <p
           role="status"
           data-testid="basemap-empty"
@@ -187,7 +193,7 @@ export function MapView({ center, zoom, height = 480, label, onReady, onMoveEnd,
           {EMPTY_BASEMAP_NOTICE}
         </p>
       ) : null}
-      {failed && (
+      {unavailable && (
         <p role="alert">{`La carte n’a pas pu se charger (WebGL indisponible${NBSP}?). Les ventes restent listées dans le tableau.`}</p>
       )}
     </div>
