@@ -4,6 +4,7 @@
  * bounding box. Pure.
  */
 import { distanceToGeometryM, pointInGeometry } from '@immoloupe/shared/market/polygon';
+import turfBbox from '@turf/bbox';
 
 type Position = [number, number];
 type Ring = Position[];
@@ -96,20 +97,7 @@ export function centroidOf(g: ParcelGeometry): { lon: number; lat: number } {
 }
 
 export function bboxOf(g: ParcelGeometry): ParcelRow['bbox'] {
-  let west = Infinity;
-  let south = Infinity;
-  let east = -Infinity;
-  let north = -Infinity;
-  for (const poly of polygons(g)) {
-    for (const ring of poly) {
-      for (const [x, y] of ring) {
-        if (x < west) west = x;
-        if (x > east) east = x;
-        if (y < south) south = y;
-        if (y > north) north = y;
-      }
-    }
-  }
+  const [west, south, east, north] = turfBbox(g, { recompute: true });
   return { west, south, east, north };
 }
 

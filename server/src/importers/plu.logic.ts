@@ -3,6 +3,7 @@
  * the document version in IDURBA, the fields of a feature whatever their case, and the geometry
  * brought to WGS 84 with its bounding box.
  */
+import turfBbox from '@turf/bbox';
 import proj4 from 'proj4';
 
 export const PLU_LAYERS = [
@@ -166,16 +167,7 @@ export function positionsOf(g: Geometry): Position[] {
 }
 
 export function bboxOf(g: Geometry): [number, number, number, number] {
-  let w = Infinity;
-  let s = Infinity;
-  let e = -Infinity;
-  let n = -Infinity;
-  for (const [x, y] of positionsOf(g)) {
-    if (x < w) w = x;
-    if (x > e) e = x;
-    if (y < s) s = y;
-    if (y > n) n = y;
-  }
+  const [w, s, e, n] = turfBbox(g, { recompute: true });
   return [w, s, e, n];
 }
 
