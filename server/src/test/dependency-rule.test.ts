@@ -94,3 +94,56 @@ describe('the server dependency rule', () => {
     ).toEqual([]);
   });
 });
+
+/** The features that depend on each other's folder, in loops: `a → b` for each edge inside one. */
+async function featureLoopsIn(base: string): Promise<string[]> {
+  const { output } = await cruise(['server/src'], {
+    ...config.options,
+    exclude: { path: ['node_modules', '\\.d\\.ts$', '\\.test\\.ts$', '/testing/', '^server/src/test/', '/test-[^/]+\\.ts$'] },
+    baseDir: base,
+  });
+  const featureOf = (p: string) => /^server\/src\/features\/([^/]+)\//.exec(p)?.[1];
+  const edges = new Map<string, Set<string>>();
+  for (const m of (output as ICruiseResult).modules) {
+    const from = featureOf(m.source);
+    if (!from) continue;
+    for (const d of m.dependencies) {
+      const to = featureOf(d.resolved);
+      if (to && to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+    }
+  }
+  const reaches = (from: string, target: string) => {
+    const seen = new Set<string>();
+    const stack = [from];
+    while (stack.length) {
+      const f = stack.pop() as string;
+      if (f === target) return true;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      stack.push(...(edges.get(f) ?? []));
+    }
+    return false;
+  };
+  return [...edges].flatMap(([a, tos]) => [...tos].filter((b) => reaches(b, a)).map((b) => `${a} → ${b}`)).sort();
+}
+
+describe('the server features', () => {
+  it('are seen in a loop when one reaches back to itself through others', async () => {
+    const base = path.join(root, 'loop');
+    const files: Record<string, string> = {
+      'server/src/features/a/index.ts': "import { b } from '../b/index.js';\nexport const a = () => b;\n",
+      'server/src/features/b/index.ts': "import { c } from '../c/index.js';\nexport const b = () => c;\n",
+      'server/src/features/c/index.ts': "import { a } from '../a/index.js';\nexport const c = () => a;\n",
+      'server/src/features/d/index.ts': "import { a } from '../a/index.js';\nexport const d = () => a;\n",
+    };
+    for (const [file, source] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(base, file)), { recursive: true });
+      writeFileSync(path.join(base, file), source);
+    }
+    expect(await featureLoopsIn(base)).toEqual(['a → b', 'b → c', 'c → a']);
+  });
+
+  it('form slices: no mutual pair, no loop between their folders (decision 1510)', async () => {
+    expect(await featureLoopsIn(REPO_ROOT)).toEqual([]);
+  });
+});

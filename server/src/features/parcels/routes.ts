@@ -11,11 +11,11 @@ import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
+import { parcelIdParam, unknownParcel } from '../../http/parcel-id.js';
 import { buildingsMissing, landOfParcels } from '../land/index.js';
 import { NO_TERRITORY_MESSAGE, readTerritory } from '../zone/index.js';
 import { firstParcelAddresses } from './addresses.js';
 import { resolveCommune } from './commune.js';
-import { parcelIdParam, unknownParcel } from './parcel-id.js';
 import { ownersMissing, parcelsOfZone } from './queries.js';
 import { parcelSheet } from './sheet.js';
 

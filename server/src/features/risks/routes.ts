@@ -16,7 +16,7 @@ import { type Risks, riskPointQuerySchema } from '@immoloupe/shared/risks/contra
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
-import { parcelIdParam, unknownParcel } from '../parcels/index.js';
+import { parcelIdParam, unknownParcel } from '../../http/parcel-id.js';
 import { searchPermits } from './permit-search.js';
 import { permitsAround, risksAt } from './queries.js';
 

@@ -8,7 +8,7 @@ import { type ParcelUrbanism, type Zoning, zoningQuerySchema } from '@immoloupe/
 import { Router } from 'express';
 import { requireSubscriber } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
-import { parcelIdParam, unknownParcel } from '../parcels/index.js';
+import { parcelIdParam, unknownParcel } from '../../http/parcel-id.js';
 import { parcelUrbanism } from './parcel-urbanism.js';
 import { zoningOf } from './zoning.js';
 

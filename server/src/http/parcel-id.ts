@@ -1,6 +1,6 @@
 /** A parcel id from a route's path, checked once for every route that takes one (sheet, zoning, risks, permits). */
 import { PARCEL_ID } from '@immoloupe/shared/parcels/sheet-contracts';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from './errors.js';
 
 /** The id in capitals, or a French 400. */
 export function parcelIdParam(raw: string): string {
