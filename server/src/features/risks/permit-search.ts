@@ -58,7 +58,8 @@ export function permitWhere(p: Params, q: PermitSearchQuery): string {
   return where.join(' AND ');
 }
 
-export function searchedPermit(r: SearchedPermitRow): SearchedPermit {
+/** The fields every permit answer shares: the search's and the one around a point. */
+export function permitFields(r: SearchedPermitRow): Omit<SearchedPermit, 'parcelIds'> {
   return {
     list: r.list,
     id: r.permit_id,
@@ -70,13 +71,16 @@ export function searchedPermit(r: SearchedPermitRow): SearchedPermit {
     applicant: r.applicant,
     address: r.address,
     parcelId: r.parcel_id,
-    parcelIds: [r.parcel_id, ...r.other_parcels].filter((x): x is string => x !== null),
     landArea: r.land_area,
     dwellings: r.dwellings,
     housingArea: r.housing_area,
     premisesArea: r.premises_area,
     demolishedDwellings: r.demolished_dwellings,
   };
+}
+
+export function searchedPermit(r: SearchedPermitRow): SearchedPermit {
+  return { ...permitFields(r), parcelIds: [r.parcel_id, ...r.other_parcels].filter((x): x is string => x !== null) };
 }
 
 export async function searchPermits(db: Queryable, q: PermitSearchQuery, limit = PERMIT_SEARCH_LIMIT): Promise<PermitSearch> {

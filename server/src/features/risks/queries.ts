@@ -4,11 +4,12 @@
  * parcel's centroid lies within it (the parcels' bounding-box index, then the distance).
  */
 import { NATURAL_PERSON_NOTICE } from '@immoloupe/shared/owners/natural-person.logic';
-import { PERMIT_LIMIT, type PermitList, type Permits } from '@immoloupe/shared/permits/contracts';
+import { PERMIT_LIMIT, type Permits } from '@immoloupe/shared/permits/contracts';
 import { RISK_RADIUS_M, type Risks } from '@immoloupe/shared/risks/contracts';
 import type { Queryable } from '../../db/client.js';
 import { Params } from '../../db/params.js';
 import { distanceSql, radiusBox, withinRadiusSql } from '../../db/spatial.js';
+import { PERMIT_COLUMNS, permitFields, type SearchedPermitRow } from './permit-search.js';
 
 /** GASPAR has no arrondissement: Paris, Lyon and Marseille are listed under their commune code. */
 export function gasparCommune(insee: string): string {
@@ -97,24 +98,8 @@ export async function risksAt(db: Queryable, at: { lat: number; lon: number; ins
   };
 }
 
-interface PermitRow {
-  list: PermitList;
-  permit_id: string;
-  kind: string;
-  status: number | null;
-  authorised_on: string | null;
-  started_on: string | null;
-  completed_on: string | null;
-  applicant: string | null;
-  address: string | null;
-  parcel_id: string;
-  land_area: number | null;
-  dwellings: number | null;
-  housing_area: number | null;
-  premises_area: number | null;
-  demolished_dwellings: number | null;
-  d: number;
-}
+/** A permit on a parcel near the point, `d` metres from it. */
+type PermitRow = SearchedPermitRow & { parcel_id: string; d: number };
 
 export async function permitsAround(
   db: Queryable,
@@ -131,8 +116,7 @@ export async function permitsAround(
        SELECT pa.id, ${d} AS d FROM parcels pa
         WHERE box(point(pa.bbox_west, pa.bbox_south), point(pa.bbox_east, pa.bbox_north))
               && box(point(${p.add(w)}::float8, ${p.add(s)}::float8), point(${p.add(e)}::float8, ${p.add(n)}::float8)))
-     SELECT b.list, b.permit_id, b.kind, b.status, b.authorised_on::text, b.started_on::text, b.completed_on::text, b.applicant,
-            b.address, b.parcel_id, b.land_area, b.dwellings, b.housing_area, b.premises_area, b.demolished_dwellings, near.d
+     SELECT ${PERMIT_COLUMNS}, near.d
        FROM near JOIN building_permits b ON b.parcel_id = near.id
       WHERE near.d <= ${p.add(radius)}::float8 ${sinceSql}
       ORDER BY b.authorised_on DESC NULLS LAST, b.permit_id, b.list
@@ -146,23 +130,6 @@ export async function permitsAround(
     radiusM: radius,
     loaded: loaded?.any ?? false,
     truncated: rows.length > PERMIT_LIMIT,
-    permits: rows.slice(0, PERMIT_LIMIT).map((r) => ({
-      list: r.list,
-      id: r.permit_id,
-      kind: r.kind,
-      status: r.status,
-      authorisedOn: r.authorised_on,
-      startedOn: r.started_on,
-      completedOn: r.completed_on,
-      applicant: r.applicant,
-      address: r.address,
-      parcelId: r.parcel_id,
-      landArea: r.land_area,
-      dwellings: r.dwellings,
-      housingArea: r.housing_area,
-      premisesArea: r.premises_area,
-      demolishedDwellings: r.demolished_dwellings,
-      distanceM: Math.round(r.d),
-    })),
+    permits: rows.slice(0, PERMIT_LIMIT).map((r) => ({ ...permitFields(r), parcelId: r.parcel_id, distanceM: Math.round(r.d) })),
   };
 }
