@@ -22,7 +22,12 @@ export interface LandFilters {
  * filter. `communes`, when the search is within known communes: the figures are read through the
  * commune index, not probed parcel by parcel.
  */
-export function landCondition(params: unknown[], f: LandFilters, communes: readonly string[] | null = null): string | null {
+export function landCondition(
+  params: unknown[],
+  f: LandFilters,
+  communes: readonly string[] | null = null,
+  parcelId = 'parcels.id',
+): string | null {
   const add = (v: unknown) => `$${params.push(v)}`;
   const parts: string[] = [];
   if (f.zoneType) parts.push(`pl.zone_type = ${add(f.zoneType)}`);
@@ -36,7 +41,7 @@ export function landCondition(params: unknown[], f: LandFilters, communes: reado
   }
   if (parts.length === 0) return null;
   if (communes) parts.unshift(`pl.code_commune = ANY(${add(communes)}::text[])`);
-  return `parcels.id IN (SELECT pl.parcel_id FROM parcel_land pl WHERE ${parts.join(' AND ')})`;
+  return `${parcelId} IN (SELECT pl.parcel_id FROM parcel_land pl WHERE ${parts.join(' AND ')})`;
 }
 
 /** The land figures of the parcels given, by id (a parcel without figures is absent). */

@@ -84,4 +84,18 @@ describe('alerts of a saved parcel search', () => {
   it('another commune’s search finds none of them', async () => {
     expect(await newSales('commune=93010')).toEqual([]);
   });
+
+  it('the land filters choose the parcels whose sales alert, as in the search', async () => {
+    // Figures of our own for two of Saint-Denis's parcels: 167 under-built in zone U, 169 in zone N.
+    await db.query(
+      `INSERT INTO parcel_land (parcel_id, code_commune, area_m2, built_m2, coverage, zone_type, zone_libelle, prescription_types)
+       VALUES ('93066059AS0167', '93066', 600, 60, 0.1, 'U', 'UC1', '{}'), ('93066000AS0169', '93066', 900, 450, 0.5, 'N', 'N', '{05}')
+       ON CONFLICT (parcel_id) DO UPDATE SET zone_type = excluded.zone_type, coverage = excluded.coverage,
+         zone_libelle = excluded.zone_libelle, prescription_types = excluded.prescription_types`,
+    );
+    expect(await newSales('commune=93066&zoneType=U')).toEqual(['P-APRES']);
+    expect(await newSales('commune=93066&zoneType=U&coverageMax=5')).toEqual([]);
+    expect(await newSales('commune=93066&coverageMin=20')).toEqual(['P-SD']);
+    expect(await newSales('commune=93066&prescription=05&prescriptionPresent=non')).toEqual(['P-APRES']);
+  });
 });

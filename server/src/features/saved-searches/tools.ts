@@ -14,6 +14,7 @@ import { Params } from '../../db/params.js';
 import { recordedCodes } from '../../places/communes.js';
 import { coproWhere, rnicDate, searchCopros } from '../copro/index.js';
 import { dpeWhere, searchDpe } from '../dpe/index.js';
+import { landCondition } from '../land/index.js';
 import { countPoolSearch, poolImported } from '../listings/index.js';
 import { communesCondition, parcelsOfZone, resolveCommune } from '../parcels/index.js';
 import { newPermits, searchPermits } from '../risks/index.js';
@@ -143,6 +144,10 @@ export const TOOL_NEW_ROWS: Record<SavedSearchToolId, NewRows> = {
     if (q.surfaceMin !== undefined) where.push(`pa.contenance >= ${p.add(q.surfaceMin)}`);
     if (q.surfaceMax !== undefined) where.push(`pa.contenance <= ${p.add(q.surfaceMax)}`);
     if (!q.anciennes) where.push('pa.is_current');
+    // The land filters (zone, prescriptions, coverage) choose the parcels as the search does; the
+    // commune is already a condition on the parcel.
+    const land = landCondition(p.values, q, null, 'pa.id');
+    if (land) where.push(land);
     const rows = await db.query<TransactionRow>(
       `SELECT m.id_mutation, m.date_mutation, m.nature_mutation, m.valeur_fonciere, m.code_commune, m.nom_commune, m.adresse_numero,
               m.adresse_suffixe, m.adresse_nom_voie, m.id_parcelle,

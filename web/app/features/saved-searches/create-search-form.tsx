@@ -84,6 +84,15 @@ export function CreateSearchForm() {
                 value={(values[f.key] as string[] | undefined) ?? []}
                 onChange={(codes) => setValues({ ...values, [f.key]: codes })}
               />
+            ) : f.choices && f.single ? (
+              <Select
+                key={f.key}
+                label={f.label}
+                data={f.choices}
+                clearable
+                value={(values[f.key] as string | undefined) || null}
+                onChange={(v) => setValues({ ...values, [f.key]: v ?? '' })}
+              />
             ) : f.choices ? (
               <MultiSelect
                 key={f.key}

@@ -25,6 +25,20 @@ describe('queryOfForm', () => {
     expect(queryOfForm('parcelles', { commune: 'Le Havre', section: 'AB' })).toBe('commune=Le+Havre&section=AB');
   });
 
+  it('takes the land filters of the parcel search, one choice each, as its page writes them', () => {
+    expect(
+      queryOfForm('parcelles', {
+        commune: ['93010'],
+        zoneType: 'U',
+        prescription: '05',
+        prescriptionPresent: 'non',
+        coverageMax: '20',
+        surfaceMin: '500',
+      }),
+    ).toBe('commune=93010&surfaceMin=500&zoneType=U&prescription=05&prescriptionPresent=non&coverageMax=20');
+    expect(TOOL_FIELDS.parcelles.filter((f) => f.choices && !f.single).map((f) => f.key)).toEqual([]);
+  });
+
   it('saves the communes picked as the same query as their codes typed before', () => {
     expect(queryOfForm('dpe', { insee: ['69387', '69388'], classes: ['F', 'G'] })).toBe(
       queryOfForm('dpe', { insee: '69387, 69388', classes: ['F', 'G'] }),
@@ -71,6 +85,9 @@ describe('querySummary', () => {
     );
     expect(querySummary('annonces', 'postcode=93140,93100&zone=mine', name)).toBe(
       'Codes postaux\u00a0: 93140, 93100 · Zone\u00a0: Ma zone',
+    );
+    expect(querySummary('parcelles', 'commune=93010&zoneType=U&prescription=05&prescriptionPresent=non&coverageMax=20', name)).toBe(
+      'Commune\u00a0: Bondy · Type de zone du PLU\u00a0: U — zone urbaine · Prescription\u00a0: Emplacement réservé (05) · Présence de la prescription\u00a0: Absente · Couverture bâtie max. (%)\u00a0: 20',
     );
     expect(querySummary('dpe', 'insee=93010&postcode=69007&classes=F,G', name)).toBe(
       'Communes\u00a0: Bondy · Codes postaux\u00a0: 69007 · Classes énergie\u00a0: F, G',

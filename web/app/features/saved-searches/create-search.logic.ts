@@ -5,6 +5,7 @@
 import { COPRO_PERIOD_LABELS, COPRO_PERIODS, SYNDIC_TYPE_LABELS, SYNDIC_TYPES } from '@immoloupe/shared/copro/contracts';
 import { DPE_BUILDING_TYPE_LABELS, DPE_BUILDING_TYPES } from '@immoloupe/shared/dpe/contracts';
 import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
+import { PRESCRIPTION_KIND_LABELS, prescriptionKindLabel, ZONE_FAMILIES, ZONE_FAMILY_LABELS } from '@immoloupe/shared/land/contracts';
 import { ENERGY_CLASSES } from '@immoloupe/shared/listings/contracts';
 import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
 import { PERMIT_KIND_LABELS, PERMIT_LIST_LABELS, PERMIT_LISTS } from '@immoloupe/shared/permits/contracts';
@@ -19,6 +20,8 @@ export interface ToolField {
   description?: string;
   /** `list`: comma-separated choices. */
   choices?: { value: string; label: string }[];
+  /** One choice at most (the tool's query takes one value). */
+  single?: boolean;
   /**
    * Communes picked by name, postcode or INSEE code: their INSEE codes, comma-separated. `max`: the
    * most the tool's page shows (one for a tool of a single commune).
@@ -62,6 +65,30 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
     { key: 'section', label: 'Section', placeholder: 'AS', text: true },
     { key: 'surfaceMin', label: 'Surface minimale (m²)' },
     { key: 'surfaceMax', label: 'Surface maximale (m²)' },
+    // The land filters of the parcel search, named as on its page (land-filters.tsx).
+    { key: 'zoneType', label: 'Type de zone du PLU', choices: labelled(ZONE_FAMILIES, ZONE_FAMILY_LABELS), single: true },
+    { key: 'zoneLibelle', label: 'Libellé de zone (début)', summaryLabel: 'Libellé de zone', placeholder: 'UC', text: true },
+    {
+      key: 'prescription',
+      label: 'Prescription',
+      choices: [
+        { value: 'toutes', label: 'Toute prescription' },
+        ...Object.keys(PRESCRIPTION_KIND_LABELS).map((code) => ({ value: code, label: prescriptionKindLabel(code) })),
+      ],
+      single: true,
+    },
+    {
+      key: 'prescriptionPresent',
+      label: 'Prescription présente ou absente',
+      summaryLabel: 'Présence de la prescription',
+      choices: [
+        { value: 'oui', label: 'Présente' },
+        { value: 'non', label: 'Absente' },
+      ],
+      single: true,
+    },
+    { key: 'coverageMin', label: 'Couverture bâtie min. (%)' },
+    { key: 'coverageMax', label: 'Couverture bâtie max. (%)' },
   ],
   dpe: [
     ...ZONE_FIELDS,
@@ -83,7 +110,7 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
   annonces: [
     { key: 'postcode', label: 'Codes postaux (séparés par des virgules)', summaryLabel: 'Codes postaux', placeholder: '69008', text: true },
     { key: 'insee', label: 'ou communes', summaryLabel: 'Communes', communes: {} },
-    { key: 'zone', label: 'ou ma zone', summaryLabel: 'Zone', choices: [{ value: 'mine', label: 'Ma zone' }] },
+    { key: 'zone', label: 'ou ma zone', summaryLabel: 'Zone', choices: [{ value: 'mine', label: 'Ma zone' }], single: true },
     {
       key: 'types',
       label: 'Types de bien',
@@ -104,8 +131,8 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
     { key: 'commune', label: 'Commune', communes: { max: 1 } },
     { key: 'du', label: 'Autorisés à partir du (AAAA-MM-JJ)', summaryLabel: 'Depuis le', placeholder: '2024-01-01', text: true },
     { key: 'au', label: 'Autorisés jusqu’au (AAAA-MM-JJ)', summaryLabel: 'Jusqu’au', placeholder: '2025-12-31', text: true },
-    { key: 'liste', label: 'Liste', choices: labelled(PERMIT_LISTS, PERMIT_LIST_LABELS) },
-    { key: 'type', label: 'Type', choices: Object.entries(PERMIT_KIND_LABELS).map(([value, label]) => ({ value, label })) },
+    { key: 'liste', label: 'Liste', choices: labelled(PERMIT_LISTS, PERMIT_LIST_LABELS), single: true },
+    { key: 'type', label: 'Type', choices: Object.entries(PERMIT_KIND_LABELS).map(([value, label]) => ({ value, label })), single: true },
     { key: 'logementsMin', label: 'Logements créés (au moins)' },
   ],
 };
