@@ -92,7 +92,11 @@ describe('free trial', () => {
     await page.goto(`${server.url}/abo/connexion?redirect=${encodeURIComponent('/pro/transactions')}`);
     await signIn(page);
     await page.waitForURL(/\/abo\/offre\?redirectionclient=abonnement-inactif/);
-    await page.getByText(/essai gratuit est terminé/).waitFor();
+    // The visible one: on a loaded machine a second, hidden copy of the alert was seen while the navigation settled.
+    await page
+      .getByText(/essai gratuit est terminé/)
+      .filter({ visible: true })
+      .waitFor();
     expect(await page.getByTestId('trial-days-left').count()).toBe(0);
     await screenshot(page, 'auth-trial-ended-offer');
     // Typing the tool's address again leads there too.
