@@ -4,6 +4,7 @@
  * server when TEST_DATABASE_URL is set (CI sets it). Web and extension files that need no DOM
  * say so (`// @vitest-environment node`) and skip jsdom.
  */
+import { availableParallelism, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { engineTestFiles } from './server/src/test/engine-files.js';
@@ -29,10 +30,14 @@ const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
   },
 });
 
+// One file per core, at least two (a file often waits on a child process or on the PostgreSQL
+// server), and about 3 GB of memory each, PGlite instances being memory-hungry: 2 on the project's
+// 2-core machines, more on a larger runner (decision 1540). TEST_WORKERS overrides it.
+const workers = Number(process.env.TEST_WORKERS) || Math.max(2, Math.min(availableParallelism(), Math.floor(totalmem() / 3 / 1024 ** 3)));
+
 export default defineConfig({
   test: {
-    // PGlite instances are memory-hungry; two files at a time fit the 2-core machines.
-    maxWorkers: 2,
+    maxWorkers: workers,
     // Transformed modules kept on disk (node_modules/.experimental-vitest-cache), keyed by their
     // content and the config: a run after a small change transforms only what changed.
     experimental: { fsModuleCache: true },
