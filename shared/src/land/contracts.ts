@@ -52,6 +52,12 @@ export function prescriptionKindLabel(code: string): string {
   return label ? `${label} (${code})` : `Prescription de type ${code}`;
 }
 
+/** The kinds a land filter can ask for: any prescription, then each kind of the standard, named. */
+export const PRESCRIPTION_CHOICES: readonly { value: string; label: string }[] = [
+  { value: 'toutes', label: 'Toute prescription' },
+  ...Object.keys(PRESCRIPTION_KIND_LABELS).map((code) => ({ value: code, label: prescriptionKindLabel(code) })),
+];
+
 /** What the page shows for a parcel whose commune has no buildings imported: never « 0 % ». */
 export const BUILDINGS_NOT_IMPORTED = 'bâti non importé';
 

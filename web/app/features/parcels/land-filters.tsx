@@ -4,15 +4,11 @@
  * commune's buildings are not imported its parcels have no coverage, so that a coverage filter finds
  * none of them: said here, under the filters.
  */
-import { PRESCRIPTION_KIND_LABELS, prescriptionKindLabel, ZONE_FAMILIES, ZONE_FAMILY_LABELS } from '@immoloupe/shared/land/contracts';
+import { PRESCRIPTION_CHOICES, ZONE_FAMILIES, ZONE_FAMILY_LABELS } from '@immoloupe/shared/land/contracts';
 import { Alert, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import type { ParcelForm } from './parcel-search.logic';
 
-const KINDS = [
-  { value: '', label: 'Indifférent' },
-  { value: 'toutes', label: 'Toute prescription' },
-  ...Object.keys(PRESCRIPTION_KIND_LABELS).map((code) => ({ value: code, label: prescriptionKindLabel(code) })),
-];
+const KINDS = [{ value: '', label: 'Indifférent' }, ...PRESCRIPTION_CHOICES];
 
 /** « Le bâti de Bondy (93010) n’est pas importé… », or null. */
 export function buildingsMissingNotice(codes: readonly string[]): string | null {

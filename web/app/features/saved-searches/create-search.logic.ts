@@ -5,7 +5,7 @@
 import { COPRO_PERIOD_LABELS, COPRO_PERIODS, SYNDIC_TYPE_LABELS, SYNDIC_TYPES } from '@immoloupe/shared/copro/contracts';
 import { DPE_BUILDING_TYPE_LABELS, DPE_BUILDING_TYPES } from '@immoloupe/shared/dpe/contracts';
 import { DPE_CLASSES } from '@immoloupe/shared/dpe/rental-ban.logic';
-import { PRESCRIPTION_KIND_LABELS, prescriptionKindLabel, ZONE_FAMILIES, ZONE_FAMILY_LABELS } from '@immoloupe/shared/land/contracts';
+import { PRESCRIPTION_CHOICES, ZONE_FAMILIES, ZONE_FAMILY_LABELS } from '@immoloupe/shared/land/contracts';
 import { ENERGY_CLASSES } from '@immoloupe/shared/listings/contracts';
 import { LISTING_TYPE_LABELS } from '@immoloupe/shared/listings/search';
 import { PERMIT_KIND_LABELS, PERMIT_LIST_LABELS, PERMIT_LISTS } from '@immoloupe/shared/permits/contracts';
@@ -68,15 +68,7 @@ export const TOOL_FIELDS: Record<SavedSearchToolId, ToolField[]> = {
     // The land filters of the parcel search, named as on its page (land-filters.tsx).
     { key: 'zoneType', label: 'Type de zone du PLU', choices: labelled(ZONE_FAMILIES, ZONE_FAMILY_LABELS), single: true },
     { key: 'zoneLibelle', label: 'Libellé de zone (début)', summaryLabel: 'Libellé de zone', placeholder: 'UC', text: true },
-    {
-      key: 'prescription',
-      label: 'Prescription',
-      choices: [
-        { value: 'toutes', label: 'Toute prescription' },
-        ...Object.keys(PRESCRIPTION_KIND_LABELS).map((code) => ({ value: code, label: prescriptionKindLabel(code) })),
-      ],
-      single: true,
-    },
+    { key: 'prescription', label: 'Prescription', choices: [...PRESCRIPTION_CHOICES], single: true },
     {
       key: 'prescriptionPresent',
       label: 'Prescription présente ou absente',
